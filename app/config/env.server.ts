@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * The only reader of `process.env`. Every setting has a working local default,
+ * so `npm start` needs no configuration; production overrides them.
+ */
+const EnvSchema = z.object({
+  /** TCP port of the Node server. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Interface the server binds to. */
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /**
+   * Public origin of the site (scheme, host, optional port; no path). Canonical
+   * links, og:url, sitemap and every redirect target are built from it, never
+   * from the request's Host header.
+   */
+  SITE_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:3000")
+    .transform((value, ctx) => {
+      const url = new URL(value);
+      if (url.pathname !== "/" || url.search || url.hash) {
+        ctx.addIssue({ code: "custom", message: "must be an origin without a path, query or hash" });
+      }
+      return url.origin;
+    }),
+  /** Brand name shown in titles and the header. */
+  SITE_BRAND: z.string().trim().min(1).default("Ориентир"),
+  /** Phrase after the brand in the fallback title. */
+  SITE_TAGLINE: z.string().trim().min(1).default("агентство digital-маркетинга и аналитики полного цикла"),
+  /** Yandex Metrica counter id; no id, no counter. Public: it reaches the browser. */
+  PUBLIC_METRIKA_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "must be the numeric counter id")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses an environment; throws one readable message naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+/** The subset that may reach the browser (root loader data), chosen explicitly. */
+export type PublicConfig = {
+  origin: string;
+  brand: string;
+  tagline: string;
+  metrikaId: string | null;
+};
+
+export function publicConfig(): PublicConfig {
+  return {
+    origin: env.SITE_ORIGIN,
+    brand: env.SITE_BRAND,
+    tagline: env.SITE_TAGLINE,
+    metrikaId: env.PUBLIC_METRIKA_ID ?? null,
+  };
+}

@@ -1,0 +1,10 @@
+import { resolve } from "node:path";
+
+/**
+ * Where the server finds its files. Everything is relative to the working
+ * directory (the project root for `npm start`, the image's WORKDIR in Docker),
+ * because bundled code cannot rely on its own location.
+ */
+export const CONTENT_DIR = resolve("content");
+export const BUILD_DIR = resolve("build");
+export const CLIENT_DIR = resolve(BUILD_DIR, "client");
