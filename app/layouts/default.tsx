@@ -1,0 +1,74 @@
+import { type ReactNode, useEffect } from "react";
+import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/default";
+import { content } from "../content/index.server.ts";
+import { formatPhone } from "../lib/format.ts";
+import { pageMeta, type RootData } from "../lib/meta.ts";
+import { logRouteError } from "../lib/log-error.ts";
+import { ErrorPage, ERROR_TEXTS, errorStatus } from "../site/error-page.tsx";
+import { SiteFooter, type FooterData } from "../site/footer.tsx";
+import { SiteHeader } from "../site/header.tsx";
+
+export function loader(): { footer: FooterData } {
+  const { contacts } = content();
+  const office = contacts.offices[0];
+  if (!office) throw new Error("content/contacts.yaml: offices is empty");
+  return {
+    footer: {
+      phone: office.phone,
+      phoneLabel: formatPhone(office.phone),
+      email: contacts.salesEmail,
+      address: `${office.city}, ${office.address}`,
+      company: contacts.requisites.name,
+      year: new Date().getFullYear(),
+    },
+  };
+}
+
+// Header and footer data do not change between pages of one build.
+export const shouldRevalidate = () => false;
+
+/** Metadata of errors caught here: the 404 title, or the default title for other statuses. */
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.error) return [];
+  const notFound = errorStatus(args.error) === 404;
+  return pageMeta(args, {
+    title: notFound ? ERROR_TEXTS.notFoundTitle : undefined,
+    description: notFound ? ERROR_TEXTS.notFoundText : ERROR_TEXTS.silentText,
+    noindex: true,
+  });
+};
+
+function Shell({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const layout = useRouteLoaderData<typeof loader>("layouts/default");
+  const brand = root?.site.brand ?? "";
+  return (
+    <>
+      <SiteHeader brand={brand} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter brand={brand} data={layout?.footer} />
+    </>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Page errors render inside the layout, header and footer included. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => logRouteError(error), [error]);
+  return (
+    <Shell>
+      <ErrorPage status={errorStatus(error)} />
+    </Shell>
+  );
+}

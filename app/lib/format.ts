@@ -1,0 +1,15 @@
+/** Formatting shared by pages: Russian conventions, no runtime Intl surprises between server and browser. */
+
+/** +74951234567 → +7 495 123-45-67 */
+export function formatPhone(e164: string): string {
+  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(e164);
+  return m ? `+7 ${m[1]} ${m[2]}-${m[3]}-${m[4]}` : e164;
+}
+
+const MONTHS = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"];
+
+/** 2026-03-05 → 5 марта 2026 */
+export function formatDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split("-").map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}

@@ -1,0 +1,63 @@
+import type { Location, MetaDescriptor } from "react-router";
+import type { PublicConfig } from "../config/env.server.ts";
+import { canonicalPathname } from "./url.ts";
+
+/** Root loader data: the public configuration every page's metadata needs. */
+export type RootData = { site: PublicConfig };
+
+type MetaMatch = { id: string; loaderData: unknown };
+
+/** The public configuration from the root loader; absent only if the root loader itself failed. */
+export function siteConfig(matches: readonly (MetaMatch | undefined)[]): PublicConfig | undefined {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  return root?.site;
+}
+
+/** "<brand> — <tagline>": the title of pages without their own and of server errors. */
+export function defaultTitle(site: PublicConfig): string {
+  return `${site.brand} — ${site.tagline}`;
+}
+
+export const DEFAULT_OG_IMAGE = "/og/default.png";
+
+export type PageMeta = {
+  /** Page title without the brand; omitted for the default title. */
+  title?: string;
+  description: string;
+  /** Site-relative or absolute image URL for og:image. */
+  image?: string;
+  /** Keep the page out of search engines. */
+  noindex?: boolean;
+  /** og:type; "website" unless the page is an article. */
+  type?: "website" | "article";
+};
+
+/**
+ * Title, description, Open Graph and canonical for a page. Absolute URLs are
+ * built from the configured origin and the page's own path (with its trailing
+ * slash), never from the request.
+ */
+export function pageMeta(
+  args: { location: Location; matches: readonly (MetaMatch | undefined)[] },
+  page: PageMeta,
+): MetaDescriptor[] {
+  const site = siteConfig(args.matches);
+  if (!site) return page.title ? [{ title: page.title }] : [];
+  const title = page.title ? `${page.title} — ${site.brand}` : defaultTitle(site);
+  const url = site.origin + canonicalPathname(args.location.pathname);
+  const image = new URL(page.image ?? DEFAULT_OG_IMAGE, site.origin).href;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:image", content: image },
+    { property: "og:url", content: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: site.brand },
+    { property: "og:locale", content: "ru_RU" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { tagName: "link", rel: "canonical", href: url },
+    ...(page.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+}

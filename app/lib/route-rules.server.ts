@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CONTENT_DIR } from "../config/paths.server.ts";
+import { z } from "zod";
+import type { RouteRules } from "./route-rules.ts";
+
+const RouteRulesSchema = z.record(
+  z.string().regex(/^\/[^\s?#]*$/, "a rule's key is a path starting with /, optionally ending in /**"),
+  z.strictObject({
+    /** Target path (may end in /** to carry the rest of the path) or an absolute https URL. */
+    redirect: z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, "must be a path or an https URL"),
+    status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
+  }),
+);
+
+export const ROUTE_RULES_FILE = join(CONTENT_DIR, "route-rules.json");
+
+export function parseRouteRules(json: unknown, file = "content/route-rules.json"): RouteRules {
+  const result = RouteRulesSchema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`${file}: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  return result.data;
+}
+
+export function loadRouteRules(): RouteRules {
+  return parseRouteRules(JSON.parse(readFileSync(ROUTE_RULES_FILE, "utf8")));
+}

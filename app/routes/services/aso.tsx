@@ -1,0 +1,15 @@
+import type { Route } from "./+types/aso";
+import { pageMeta } from "../../lib/meta.ts";
+import { loadService } from "./service.server.ts";
+import { ServiceView } from "./service-view.tsx";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadService("aso", request);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.loaderData?.service.title, description: args.loaderData?.service.description ?? "" });
+
+export default function DedicatedServicePage({ loaderData }: Route.ComponentProps) {
+  return <ServiceView {...loaderData} />;
+}

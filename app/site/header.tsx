@@ -1,0 +1,35 @@
+import { NavLink } from "react-router";
+import { paths } from "../lib/paths.ts";
+import { linkHref } from "../lib/url.ts";
+import { AppLink } from "../ui/app-link.tsx";
+import { Icon } from "../ui/icon.tsx";
+import { MAIN_NAV } from "./navigation.ts";
+
+export function SiteHeader({ brand }: { brand: string }) {
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Перейти к содержанию
+      </a>
+      <div className="site-header__inner container">
+        <AppLink className="site-header__logo" to={paths.home()} aria-label={`${brand} — на главную`}>
+          {brand}
+        </AppLink>
+        <nav className="site-nav" aria-label="Основная навигация">
+          <ul className="site-nav__list">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink className="site-nav__link" to={linkHref(item.to)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <AppLink className="site-header__search" to={paths.search()} aria-label="Поиск по сайту">
+          <Icon icon="search" size={22} />
+        </AppLink>
+      </div>
+    </header>
+  );
+}
