@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { extname, join, relative, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { contentType, isCompressible } from "./mime.ts";
+
+/**
+ * The whole client build (assets, public files, prerendered pages and their
+ * data files) held in memory with its compressed variants: no file system
+ * access per request, so no path can reach outside the build.
+ */
+export type StaticFile = {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+};
+
+const YEAR = 31_536_000;
+
+/** How long a browser or CDN may keep a file (see docs/deploy.md). */
+export function cachePolicy(urlPath: string): string {
+  if (urlPath.startsWith("/assets/icons/")) return "public, max-age=86400, stale-while-revalidate=604800";
+  if (urlPath.startsWith("/assets/") || urlPath.startsWith("/builds/meta/")) return `public, max-age=${YEAR}, immutable`;
+  if (urlPath === "/builds/latest.json") return "public, max-age=1";
+  if (urlPath.endsWith(".html") || urlPath.endsWith(".data")) return "no-cache";
+  return "public, max-age=3600";
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+function precompressed(file: string, suffix: ".br" | ".gz", make: () => Buffer): Buffer {
+  return existsSync(file + suffix) ? readFileSync(file + suffix) : make();
+}
+
+export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(clientDir)) return files;
+  for (const file of walk(clientDir)) {
+    if (file.endsWith(".br") || file.endsWith(".gz")) continue;
+    const urlPath = `/${relative(clientDir, file).split(sep).join("/")}`;
+    const extension = extname(file);
+    const body = readFileSync(file);
+    const entry: StaticFile = {
+      body,
+      type: contentType(extension),
+      etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`,
+      cacheControl: cachePolicy(urlPath),
+    };
+    if (isCompressible(extension) && body.length > 512) {
+      // Normally written by the build (scripts/compress.ts); compressed here only if missing.
+      entry.br = precompressed(file, ".br", () =>
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      );
+      entry.gzip = precompressed(file, ".gz", () => gzipSync(body, { level: 6 }));
+    }
+    files.set(urlPath, entry);
+  }
+  return files;
+}
+
+/** URL paths of prerendered pages: `/services/` for `services/index.html`. */
+export function prerenderedPages(files: ReadonlyMap<string, StaticFile>): string[] {
+  return [...files.keys()].filter((p) => p.endsWith("/index.html")).map((p) => p.slice(0, -"index.html".length));
+}
