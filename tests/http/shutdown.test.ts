@@ -1,0 +1,28 @@
+import { once } from "node:events";
+import { describe, expect, it } from "vitest";
+import { startServer } from "../support/server.ts";
+
+describe("SIGTERM", () => {
+  it("finishes in-flight requests and exits within 10 s", async () => {
+    const port = 3998;
+    const server = await startServer(port);
+    const paths = ["/services/", "/search/?q=seo", "/no-such-page/", "/academy/"];
+    let firstAnswered: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
+    const inFlight = Array.from({ length: 24 }, async (_, i) => {
+      const res = await fetch(`http://127.0.0.1:${port}${paths[i % paths.length]}`);
+      firstAnswered();
+      await res.text();
+      return res.status;
+    });
+    // The server is busy with the batch: its connections are accepted, its requests in flight.
+    await answered;
+    const signalled = Date.now();
+    server.kill("SIGTERM");
+    const statuses = await Promise.all(inFlight);
+    await once(server, "exit");
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(statuses.filter((s) => s !== 200 && s !== 404)).toEqual([]);
+    expect(server.exitCode).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { get, getHtml } from "../support/site.ts";
+
+async function firstAsset(): Promise<string> {
+  const { html } = await getHtml("/");
+  const src = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!src) throw new Error("no script asset on the home page");
+  return src;
+}
+
+describe("caching and compression", () => {
+  it("caches hashed assets for a year as immutable", async () => {
+    const res = await get(await firstAsset());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers a missing asset with a fast plain 404, not a page", async () => {
+    const res = await get("/assets/entry.client-MISSING.js");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
+  it("revalidates HTML and page data every time, with ETags", async () => {
+    for (const path of ["/services/", "/services/_.data"]) {
+      const res = await get(path);
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+      const etag = res.headers.get("etag");
+      expect(etag, path).toBeTruthy();
+      const again = await get(path, { headers: { "If-None-Match": etag ?? "" } });
+      expect(again.status, path).toBe(304);
+    }
+  });
+
+  it("compresses with brotli or gzip as the client accepts", async () => {
+    const br = await get("/services/", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const gz = await get("/services/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    const rendered = await get("/no-such-page/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(rendered.status).toBe(404);
+    expect(rendered.headers.get("content-encoding")).toBe("gzip");
+    expect(await rendered.text()).toContain("Страница не найдена");
+  });
+
+  it("renders a filtered view on request instead of the prerendered page", async () => {
+    const res = await get("/search/?q=seo");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('value="seo"');
+  });
+});

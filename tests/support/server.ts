@@ -1,0 +1,31 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+
+/** Starts the production server (`server/index.ts`) on a port and waits until it answers. */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
+      if (res.status > 0) return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not answer on port ${port} within 20 s:\n${output}`);
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await once(child, "exit");
+}
