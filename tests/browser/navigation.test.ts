@@ -66,6 +66,26 @@ describe("client-side navigation", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
+  it("scrolls to the element of a hash, below the sticky header", async () => {
+    await open("/");
+    await page.evaluate(async () => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+        .__reactRouterDataRouter;
+      await router.navigate("/questions/#topic-ads-analytics");
+    });
+    await page.waitForSelector("#topic-ads-analytics");
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById("topic-ads-analytics")?.getBoundingClientRect().top ?? -1))
+      .toBeGreaterThan(0);
+    const { top, header } = await page.evaluate(() => ({
+      top: document.getElementById("topic-ads-analytics")?.getBoundingClientRect().top ?? -1,
+      header: document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0,
+    }));
+    expect(top).toBeGreaterThanOrEqual(header);
+    expect(top).toBeLessThan(header + 100);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
   it("shows the same 404 page when a missing page is reached inside the app", async () => {
     await open("/");
     await markWindow();
