@@ -1,10 +1,10 @@
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { startServer } from "../support/server.ts";
+import { freePort, startServer } from "../support/server.ts";
 
 describe("SIGTERM", () => {
   it("finishes in-flight requests and exits within 10 s", async () => {
-    const port = 3998;
+    const port = await freePort();
     const server = await startServer(port);
     const paths = ["/services/", "/search/?q=seo", "/no-such-page/", "/academy/"];
     let firstAnswered: () => void = () => {};

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer } from "node:net";
 
 /** Starts the production server (`server/index.ts`) on a port and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
@@ -28,4 +29,16 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill("SIGTERM");
   await once(child, "exit");
+}
+
+/** A port nothing listens on right now (several checkouts may run tests at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }
