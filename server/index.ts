@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -34,15 +35,20 @@ server.listen(env.PORT, env.HOST, () => {
 });
 
 /**
- * SIGTERM/SIGINT: stop accepting, let in-flight requests finish (keep-alive
- * clients get `Connection: close`), exit within 10 s whatever happens.
+ * SIGTERM/SIGINT: drain, stop accepting, let in-flight requests finish, exit
+ * within 10 s whatever happens. During the drain every response carries
+ * `Connection: close`. Then only the listening socket is closed: http.Server's
+ * own close() would also drop keep-alive connections it deems idle even when
+ * the client's next request is already on the wire; those end on their own.
  */
 function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  console.log(`${signal}: finishing in-flight requests`);
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
+  console.log(`${signal}: draining for ${env.SHUTDOWN_DRAIN_MS} ms, then finishing in-flight requests`);
+  setTimeout(() => {
+    NetServer.prototype.close.call(server, () => process.exit(0));
+    server.closeIdleConnections();
+  }, env.SHUTDOWN_DRAIN_MS).unref();
   setTimeout(() => {
     server.closeAllConnections();
     process.exit(0);

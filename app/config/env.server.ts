@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   SITE_BRAND: z.string().trim().min(1).default("Ориентир"),
   /** Phrase after the brand in the fallback title. */
   SITE_TAGLINE: z.string().trim().min(1).default("агентство digital-маркетинга и аналитики полного цикла"),
+  /**
+   * After SIGTERM the server keeps accepting for this long (answering with
+   * `Connection: close`) so connections already queued by the kernel or sent
+   * by a load balancer that has not yet noticed are served, then stops accepting.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   /** Yandex Metrica counter id; no id, no counter. Public: it reaches the browser. */
   PUBLIC_METRIKA_ID: z
     .string()
