@@ -3,6 +3,8 @@
  * filling the properties search engines require. Absolute URLs come from the
  * configured origin (root loader data), never from the request.
  */
+import { ogImagePath } from "./og-image.ts";
+
 type Thing = Record<string, unknown>;
 
 export function organization(site: { origin: string; brand: string }, extra: Thing = {}): Thing {
@@ -75,7 +77,7 @@ export function article(
     dateModified: a.updated ?? a.published,
     author: { "@type": "Person", name: a.author },
     publisher: organization(site),
-    image: new URL(a.image ?? "/og/default.png", site.origin).href,
+    image: new URL(a.image ?? ogImagePath(a.path), site.origin).href,
     inLanguage: "ru-RU",
   };
 }
@@ -157,7 +159,7 @@ export function event(
       : { "@type": "Place", name: e.place, address: { "@type": "PostalAddress", streetAddress: e.place, addressLocality: e.city ?? "", addressCountry: "RU" } },
     organizer: { "@type": "Organization", name: site.brand, url: `${site.origin}/` },
     performer: e.performers.map((name) => ({ "@type": "Person", name })),
-    image: new URL("/og/default.png", site.origin).href,
+    image: new URL(ogImagePath("/events/"), site.origin).href,
     url: e.url,
   };
 }
