@@ -2,7 +2,9 @@
  * Hooks around every page transition: "start" when a navigation leaves idle,
  * "finish" when a new location has rendered (the first page included, and
  * same-page hash changes). Finish listeners run after React has committed the
- * new page, so `document.title` is already the new page's title.
+ * new page, so `document.title` is already the new page's title. Code outside
+ * React can listen too: the same moments are `app:page-start` and
+ * `app:page-finish` events on window, with the full path as `detail`.
  */
 export type PageLocation = { pathname: string; search: string; hash: string };
 
@@ -23,10 +25,12 @@ export function onPageFinish(listener: Listener): () => void {
 
 export function emitPageStart(location: PageLocation): void {
   for (const listener of startListeners) listener(location);
+  window.dispatchEvent(new CustomEvent("app:page-start", { detail: fullPath(location) }));
 }
 
 export function emitPageFinish(location: PageLocation): void {
   for (const listener of finishListeners) listener(location);
+  window.dispatchEvent(new CustomEvent("app:page-finish", { detail: fullPath(location) }));
 }
 
 export function fullPath(location: PageLocation): string {

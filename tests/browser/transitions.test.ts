@@ -44,6 +44,23 @@ async function holdCompanyData(page: Page) {
 }
 
 describe("page transitions", () => {
+  it("fires start and finish hooks around every navigation, the first page included", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.addInitScript(() => {
+      const w = window as Window & { __hooks?: string[] };
+      w.__hooks = [];
+      for (const name of ["app:page-start", "app:page-finish"]) {
+        addEventListener(name, (event) => w.__hooks?.push(`${name.slice(9)} ${(event as CustomEvent<string>).detail}`));
+      }
+    });
+    const hooks = () => page.evaluate(() => (window as Window & { __hooks?: string[] }).__hooks ?? []);
+    await openApp(page, "/");
+    await expect.poll(hooks).toEqual(["finish /"]);
+    await page.locator("header nav").getByRole("link", { name: "Компания" }).click();
+    await page.waitForURL(`${baseUrl}/company/`);
+    await expect.poll(hooks).toEqual(["finish /", "start /company/", "finish /company/"]);
+  });
+
   it("shows the progress indicator only for navigations slower than 200 ms", async () => {
     const page = await pausedPage();
     expect(await appState(page)).toBe("idle");
