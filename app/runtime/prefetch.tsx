@@ -1,6 +1,6 @@
 import { type ComponentProps, type RefObject, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { PrefetchPageLinks } from "react-router";
-import { splitHref } from "../lib/url.ts";
+import { isExternalHref, linkHref, splitHref } from "../lib/url.ts";
 import { prefetchPaused, prefetchSettled, prefetchStarted } from "./chunk-recovery.ts";
 import { allowsPrefetch, currentConnection } from "./connection.ts";
 import { PREFETCH_SLOTS, PrefetchQueue } from "./prefetch-queue.ts";
@@ -34,6 +34,12 @@ function onIntersect(entries: IntersectionObserverEntry[]): void {
     observer?.unobserve(entry.target);
     if (target && target !== window.location.pathname + window.location.search) queue.request(target);
   }
+}
+
+/** What a link prefetches: its internal target, never an external, new-tab or full-reload link. */
+export function prefetchHref(to: string, options: { target?: string; reloadDocument?: boolean } = {}): string | null {
+  if (isExternalHref(to) || options.target === "_blank" || options.reloadDocument) return null;
+  return linkHref(to);
 }
 
 /** Prefetches `href` (an internal address, or null for none) once the element is in view. */

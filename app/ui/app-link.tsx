@@ -1,7 +1,7 @@
 import { type ComponentProps, type Ref, useCallback, useRef } from "react";
 import { Link } from "react-router";
 import { isExternalHref, linkHref } from "../lib/url.ts";
-import { usePrefetchOnView } from "../runtime/prefetch.tsx";
+import { prefetchHref, usePrefetchOnView } from "../runtime/prefetch.tsx";
 
 type AppLinkProps = Omit<ComponentProps<typeof Link>, "to"> & {
   /** An address from `paths`, an external URL, or mailto:/tel:. */
@@ -25,8 +25,7 @@ export function AppLink({ to, ref, ...props }: AppLinkProps) {
     },
     [ref],
   );
-  const prefetchable = !external && props.target !== "_blank" && !props.reloadDocument;
-  usePrefetchOnView(anchor, prefetchable ? linkHref(to) : null);
+  usePrefetchOnView(anchor, prefetchHref(to, props));
 
   if (!external) return <Link ref={setRef} to={linkHref(to)} prefetch="none" {...props} />;
   // Router-only options mean nothing on a plain anchor.
