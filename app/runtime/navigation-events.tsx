@@ -18,11 +18,16 @@ export function NavigationEvents() {
   const lastKey = useRef<string | null>(null);
   useEffect(() => {
     if (lastKey.current === location.key) return;
+    const first = lastKey.current === null;
     lastKey.current = location.key;
-    // A new page rendered: an error of another address is over.
+    // A new page rendered: an error of another address is over. (The first page keeps a
+    // failure found at start-up, when React Router's reload brought the tab back here.)
     const { routeError } = getAppState();
     const address = location.pathname + location.search;
-    updateAppState({ chunkFailure: null, ...(routeError && routeError.at !== address ? { routeError: null } : {}) });
+    updateAppState({
+      ...(first ? {} : { chunkFailure: null }),
+      ...(routeError && routeError.at !== address ? { routeError: null } : {}),
+    });
     emitPageFinish(location);
   }, [location]);
 

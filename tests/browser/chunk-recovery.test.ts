@@ -43,11 +43,13 @@ async function failScript(page: Page, path: string, times = Number.POSITIVE_INFI
 }
 
 /** Data saver on: no prefetching, so the click is the first request for the module. */
-async function pageWithoutPrefetch(): Promise<Page> {
+async function pageWithoutPrefetch(options: { navigationApi?: boolean } = {}): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.addInitScript(() => {
+  await page.addInitScript((navigationApi) => {
     Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
-  });
+    // Browsers from before the Navigation API.
+    if (!navigationApi) delete (window as { navigation?: unknown }).navigation;
+  }, options.navigationApi ?? true);
   return page;
 }
 
@@ -97,6 +99,26 @@ describe("chunk-load recovery", () => {
     expect(page.url()).toBe(`${baseUrl}/`);
     expect(await page.locator("main").textContent()).not.toContain("Сервер молчит");
     expect(await markSurvived(page)).toBe(true);
+  });
+
+  it("without the Navigation API, continues to the destination after React Router's reload, under the same guard", async () => {
+    const page = await pageWithoutPrefetch({ navigationApi: false });
+    await openApp(page, "/");
+    expect(await page.evaluate(() => "navigation" in window)).toBe(false);
+    const module = await routeModule(page, "routes/company/page");
+    await failScript(page, module, 1);
+    const loads = countDocumentLoads(page);
+    await clickCompany(page);
+    await page.waitForURL(`${baseUrl}/company/`);
+    await waitForHydration(page);
+    expect(loads.urls).toEqual([`${baseUrl}/`, `${baseUrl}/company/`]);
+
+    await page.unrouteAll();
+    await openApp(page, "/");
+    await failScript(page, module);
+    await clickCompany(page);
+    await expect.poll(() => page.locator("main").textContent()).toContain("Сервер молчит, попробуйте обновить страницу");
+    expect(page.url()).toBe(`${baseUrl}/`);
   });
 
   it("does not reload the page when only a prefetch fails", async () => {
