@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highlightCode } from "./highlight.server.ts";
+import { highlightCode, highlightedBlocks } from "./highlight.server.ts";
 import { renderMarkdown } from "./markdown.server.ts";
 
 describe("code highlighting at build", () => {
@@ -13,6 +13,10 @@ describe("code highlighting at build", () => {
   });
   it("escapes the code", () => {
     expect(highlightCode('const a = "<b>";', "javascript")).toContain("&#x3C;b>");
+  });
+  it("remembers every block for the build's cache file", () => {
+    const html = highlightCode("print('кэш')", "python");
+    expect(Object.values(highlightedBlocks())).toContain(html);
   });
   it("refuses a block without a known language", () => {
     expect(() => highlightCode("x", undefined)).toThrow(/without a language/);
