@@ -5,7 +5,10 @@ import { publicConfig } from "./config/env.server.ts";
 import { logRouteError } from "./lib/log-error.ts";
 import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";
 import { ErrorPage, errorStatus } from "./site/error-page.tsx";
-import "./styles/global.css";
+import "./styles/index.css";
+// The same file fonts.css declares (Vite emits it once): preloaded because
+// nearly every glyph on a Russian page needs it.
+import mainFont from "@fontsource-variable/onest/files/onest-cyrillic-wght-normal.woff2?url";
 
 export function loader(): RootData {
   return { site: publicConfig() };
@@ -14,6 +17,10 @@ export function loader(): RootData {
 // Public configuration is fixed for the life of the page: never refetched, so a
 // failed navigation cannot take it away from the error page.
 export const shouldRevalidate = () => false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: mainFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /** Fallback metadata: pages replace it with their own. */
 export const meta: Route.MetaFunction = ({ matches }) => {
