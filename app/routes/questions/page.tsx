@@ -15,7 +15,7 @@ export default function QuestionsPage({ loaderData: { questions } }: Route.Compo
   return (
     <>
       <PageHeader title={questions.title} lead={questions.lead} crumb="Вопросы" />
-      <div className="container">
+      <div className="container stack stack--l">
         {questions.topics.map((topic) => (
           <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>
             <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
