@@ -26,7 +26,7 @@ export default function ServicesByIndustryPage({ loaderData: { page, industries 
   return (
     <>
       <PageHeader title={page.heading} lead={page.lead} crumb="Услуги по отраслям" />
-      <div className="container">
+      <div className="container stack stack--l">
         {industries.map((i) => (
           <section key={i.slug} id={i.slug} aria-labelledby={`industry-${i.slug}`}>
             <h2 id={`industry-${i.slug}`}>{i.title}</h2>
