@@ -4,11 +4,12 @@ import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { env } from "../app/config/env.server.ts";
+import { env, runtimeConfig } from "../app/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
 import { loadRouteRules } from "../app/lib/route-rules.server.ts";
 import { createApp } from "./app.ts";
 import { parseRedirectTable } from "./redirect-table.ts";
+import { injectIntoPages, runtimeConfigTag } from "./runtime-config.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** Production server: `npm start`. */
@@ -17,10 +18,15 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
 let shuttingDown = false;
 
+const files = loadStaticFiles(CLIENT_DIR);
+const headTag = runtimeConfigTag(runtimeConfig());
+if (headTag) injectIntoPages(files, headTag);
+
 const handle = createApp({
   build,
   origin: env.SITE_ORIGIN,
-  files: loadStaticFiles(CLIENT_DIR),
+  files,
+  headTag,
   redirects: parseRedirectTable(readFileSync(join(CONTENT_DIR, "redirects.csv"), "utf8")),
   routeRules: loadRouteRules(),
   isShuttingDown: () => shuttingDown,

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { paths } from "../lib/paths.ts";
+import { reloadApp } from "../runtime/chunk-recovery.ts";
 import { Button, ButtonLink } from "../ui/button.tsx";
 import { Tag, TagList } from "../ui/tag.tsx";
 
@@ -49,7 +50,7 @@ export function ErrorPage({ status }: { status: number }) {
       </h1>
       <p className="error-page__text">{ERROR_TEXTS.silentText}</p>
       <div className="error-page__actions">
-        <Button variant="primary" icon="update" onClick={() => window.location.reload()}>
+        <Button variant="primary" icon="update" onClick={reloadApp}>
           {ERROR_TEXTS.refresh}
         </Button>
         <ButtonLink to={paths.home()}>{ERROR_TEXTS.home}</ButtonLink>

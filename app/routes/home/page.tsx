@@ -3,10 +3,13 @@ import { content } from "../../content/index.server.ts";
 import { caseCover, clientLogo, serviceCover } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
+import { organization, webSite } from "../../lib/structured-data.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { ButtonLink } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
+import { JsonLd } from "../../ui/json-ld.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import { Section } from "../../ui/section.tsx";
 import { Stat, StatList } from "../../ui/stat.tsx";
@@ -34,8 +37,10 @@ export const meta: Route.MetaFunction = (args) =>
 const CARD_SIZES = "(min-width: 1440px) 416px, (min-width: 1100px) 31vw, (min-width: 768px) 46vw, 92vw";
 
 export default function HomePage({ loaderData: { page, figures, services, cases, clients, articles } }: Route.ComponentProps) {
+  const site = useSiteConfig();
   return (
     <>
+      <JsonLd data={[organization(site), webSite(site)]} />
       <section className="hero container" aria-labelledby="home-title">
         <h1 id="home-title">{page.heading}</h1>
         {page.lead ? <p className="hero__lead">{page.lead}</p> : null}

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { faqPage } from "../../lib/structured-data.ts";
 import { Accordion } from "../../ui/accordion.tsx";
+import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
 
@@ -16,6 +18,7 @@ export default function QuestionsPage({ loaderData: { questions } }: Route.Compo
   return (
     <>
       <PageHeader title={questions.title} lead={questions.lead} crumb="Вопросы" />
+      <JsonLd data={faqPage(questions.topics.flatMap((t) => t.items))} />
       <div className="container stack stack--l">
         {questions.topics.map((topic) => (
           <section key={topic.id} className="stack" aria-labelledby={`topic-${topic.id}`}>
