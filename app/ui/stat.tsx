@@ -14,15 +14,17 @@ type StatProps = {
 /** One metric: a large number with its unit, and what it measures. */
 export function Stat({ value, unit = "", sign = "", label }: StatProps) {
   const number = typeof value === "number" ? formatNumber(value) : value;
-  // A unit that is a symbol sticks to the number; a word gets a no-break space.
+  // A unit that is a symbol sticks to the number; a word gets a no-break space,
+  // and a unit of several words ("п. п.", "из 17") never breaks inside.
   const joiner = unit === "" || /^[%×]/.test(unit) ? "" : "\u00a0";
+  const unitText = unit.replace(/ /g, "\u00a0");
   return (
     <div className="stat">
       <dt className="stat__label">{label}</dt>
       <dd className="stat__value">
         {sign}
         {number}
-        {unit ? <span className="stat__unit">{joiner + unit}</span> : null}
+        {unit ? <span className="stat__unit">{joiner + unitText}</span> : null}
       </dd>
     </div>
   );

@@ -32,7 +32,7 @@ describe("icons", () => {
       await route.continue();
     });
     await page.goto(`${baseUrl}/`, { waitUntil: "domcontentloaded" });
-    const box = await page.locator("header .icon").first().boundingBox();
+    const box = await page.locator(".site-header__search .icon").boundingBox();
     expect(box).toMatchObject({ width: 22, height: 22 });
     release();
   });
@@ -44,7 +44,7 @@ describe("icons", () => {
     await openApp(page, "/");
     await expect.poll(() => errors.some((e) => e.includes('Icon "search" failed to load'))).toBe(true);
     expect(await page.locator("main h1").count()).toBe(1);
-    const box = await page.locator("header .icon").first().boundingBox();
+    const box = await page.locator(".site-header__search .icon").boundingBox();
     expect(box).toMatchObject({ width: 22, height: 22 });
     expect(errors.filter((e) => !e.includes("search.svg") && !e.includes("404"))).toEqual([]);
   });

@@ -47,7 +47,8 @@ function internalTargetsInView(page: Page): Promise<number> {
 }
 
 async function pageWithConnection(connection: Record<string, unknown> | null): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 3_000 } })).newPage();
+  // Tall enough to hold 20 or more link targets of the home page at once.
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 5_000 } })).newPage();
   if (connection) {
     await page.addInitScript((value) => {
       Object.defineProperty(navigator, "connection", { value });
