@@ -2,8 +2,8 @@ import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { faqPage } from "../../lib/structured-data.ts";
-import { JsonLd } from "../../ui/json-ld.tsx";
 import { Accordion } from "../../ui/accordion.tsx";
+import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
 

@@ -13,9 +13,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { CLIENT_DIR } from "../app/config/paths.server.ts";
-import { launchBrowser } from "../tests/support/browser.ts";
-import { freePort, startServer, stopServer } from "../tests/support/server.ts";
+import { CLIENT_DIR } from "../../app/config/paths.server.ts";
+import { launchBrowser } from "../../tests/support/browser.ts";
+import { freePort, startServer, stopServer } from "../../tests/support/server.ts";
 
 const args = process.argv.slice(2);
 const paths = args.filter((a) => a.startsWith("/"));
