@@ -1,6 +1,7 @@
 import { content } from "../../content/index.server.ts";
 import type { Case, Review } from "../../content/schemas/projects.server.ts";
 import { caseCover } from "../../images/images.server.ts";
+import { typograph } from "../../content/typography.server.ts";
 import type { CaseCardData, ReviewCardData } from "./work-cards.tsx";
 
 /** Data for a case study or a review page, with its related work. */
@@ -48,7 +49,8 @@ export function caseData(entry: Case) {
     task: entry.task,
     solution: entry.solution,
     body: entry.body,
-    results: entry.results,
+    // Units are short labels ("из 17") that the content loader leaves as written.
+    results: entry.results.map((m) => ({ ...m, unit: typograph(m.unit) })),
     quote: entry.quote,
     cover: caseCover(entry.slug),
     reviews: c.reviews.filter((r) => r.case === entry.slug).map(reviewCard),

@@ -1,6 +1,7 @@
 import { content } from "../../content/index.server.ts";
 import { caseCover } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
+import { typograph } from "../../content/typography.server.ts";
 
 /** A service with its related cases as cards, or the validate-rule 404. */
 export function loadService(slug: string | undefined, request: Request) {
@@ -25,7 +26,8 @@ export function loadService(slug: string | undefined, request: Request) {
         ]
       : [];
   });
-  return { service, cases };
+  // Tool names are plain strings in content ("VK Реклама"): bind their short words like every other text.
+  return { service: { ...service, tools: service.tools.map(typograph) }, cases };
 }
 
 export type ServiceData = ReturnType<typeof loadService>;
