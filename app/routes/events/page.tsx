@@ -2,6 +2,7 @@ import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { anchors } from "../../lib/paths.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 
 export function loader() {
@@ -19,7 +20,7 @@ export default function EventsPage({ loaderData: { page, events } }: Route.Compo
       <PageHeader title={page.heading} lead={page.lead} crumb="События" />
       <ul className="container card-list">
         {events.map((e) => (
-          <li key={e.slug}>
+          <li key={e.slug} id={anchors.event(e.slug)}>
             <h2>{e.title}</h2>
             <p>
               {formatDate(e.startsAt)} · {e.place}

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { anchors } from "../../lib/paths.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
 
@@ -19,8 +20,8 @@ export default function QuestionsPage({ loaderData: { questions } }: Route.Compo
         {questions.topics.map((topic) => (
           <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>
             <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
-            {topic.items.map((item) => (
-              <details key={item.question}>
+            {topic.items.map((item, i) => (
+              <details key={item.question} id={anchors.question(topic.id, i)}>
                 <summary>{item.question}</summary>
                 <Prose html={item.answer} />
               </details>
