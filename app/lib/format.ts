@@ -13,3 +13,13 @@ export function formatDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split("-").map(Number);
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
 }
+
+/** Russian plural form: plural(5, ["результат", "результата", "результатов"]) → "результатов". */
+export function plural(n: number, [one, few, many]: readonly [string, string, string]): string {
+  const tens = Math.abs(n) % 100;
+  const units = tens % 10;
+  if (tens > 10 && tens < 20) return many;
+  if (units === 1) return one;
+  if (units >= 2 && units <= 4) return few;
+  return many;
+}

@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { paths } from "../lib/paths.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { SectionChips } from "./section-chips.tsx";
 
 /** Fixed texts of the error page (spec, section 2). */
 export const ERROR_TEXTS = {
@@ -26,17 +27,7 @@ export function ErrorPage({ status }: { status: number }) {
         </p>
         <h1 id="error-title">{ERROR_TEXTS.notFoundTitle}</h1>
         <p className="error-page__text">{ERROR_TEXTS.notFoundText}</p>
-        <nav className="chips" aria-label="Разделы сайта">
-          <AppLink className="chip" to={paths.projects()}>
-            Портфолио
-          </AppLink>
-          <AppLink className="chip" to={paths.services()}>
-            Услуги
-          </AppLink>
-          <AppLink className="chip" to={paths.academy()}>
-            Академия
-          </AppLink>
-        </nav>
+        <SectionChips />
       </section>
     );
   }
