@@ -2,8 +2,8 @@ import { NavLink } from "react-router";
 import { paths } from "../lib/paths.ts";
 import { linkHref } from "../lib/url.ts";
 import { AppLink } from "../ui/app-link.tsx";
-import { Icon } from "../ui/icon.tsx";
 import { MAIN_NAV } from "./navigation.ts";
+import { SearchEntry } from "./search-entry.tsx";
 
 export function SiteHeader({ brand }: { brand: string }) {
   return (
@@ -26,9 +26,7 @@ export function SiteHeader({ brand }: { brand: string }) {
             ))}
           </ul>
         </nav>
-        <AppLink className="site-header__search" to={paths.search()} aria-label="Поиск по сайту">
-          <Icon icon="search" size={22} />
-        </AppLink>
+        <SearchEntry />
       </div>
     </header>
   );
