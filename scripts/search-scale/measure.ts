@@ -32,9 +32,11 @@ export async function transferDuring(page: Page, action: () => Promise<void>): P
   for (const request of finished) {
     const kind = category(request.url());
     if (!kind) continue;
-    const { responseBodySize } = await request.sizes();
-    total[kind] += responseBodySize;
-    total.list.push({ kind, path: new URL(request.url()).pathname, bytes: responseBodySize });
+    // Chromium reports no body size for a worker's own script: its Content-Length is the same figure.
+    const measured = (await request.sizes()).responseBodySize;
+    const bytes = measured || Number((await request.response())?.headers()["content-length"] ?? 0);
+    total[kind] += bytes;
+    total.list.push({ kind, path: new URL(request.url()).pathname, bytes });
   }
   return total;
 }

@@ -37,6 +37,9 @@ async function open(path: string) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
+/** Answers need the engine, its WebAssembly and index chunks: give a busy machine time. */
+const SLOW = { timeout: 15_000 };
+
 const field = () => page.getByRole("searchbox", { name: "Что вы ищете?" });
 const status = () => page.locator(".search-results__status");
 const hitLinks = () => page.locator(".search-hit__title a");
@@ -45,7 +48,7 @@ const query = () => new URL(page.url()).searchParams.get("q");
 /** Types like a visitor and waits until the results answer this query. */
 async function typeQuery(text: string) {
   await field().fill(text);
-  await expect.poll(() => status().textContent()).toContain(`«${text}»`);
+  await expect.poll(() => status().textContent(), SLOW).toContain(`«${text}»`);
 }
 
 async function resultPaths(): Promise<string[]> {
@@ -81,7 +84,7 @@ describe("search finds pages by the meaning of a word", () => {
 
   it("highlights the matched words in each snippet and labels each result with its kind", async () => {
     await open("/search/?q=маркетинга");
-    await expect.poll(() => hitLinks().count()).toBeGreaterThan(0);
+    await expect.poll(() => hitLinks().count(), SLOW).toBeGreaterThan(0);
     const first = page.locator(".search-hit").first();
     expect((await first.locator("mark").allTextContents()).join(" ")).toMatch(/маркетинг/i);
     expect(await first.locator(".search-hit__kind").textContent()).toBe("Услуга");
@@ -89,26 +92,26 @@ describe("search finds pages by the meaning of a word", () => {
 
   it("finds events and questions, which have no page of their own, and links to their place", async () => {
     await open("/search/?q=вебинар");
-    await expect.poll(() => hitLinks().count()).toBeGreaterThan(0);
+    await expect.poll(() => hitLinks().count(), SLOW).toBeGreaterThan(0);
     const eventLink = page.locator(".search-hit", { has: page.locator(".search-hit__kind", { hasText: "Событие" }) }).first().locator("a");
     const href = (await eventLink.getAttribute("href")) ?? "";
     expect(href).toMatch(/^\/events\/#event-[a-z0-9-]+$/);
     await eventLink.click();
     await page.waitForURL(baseUrl + href);
-    await expect.poll(() => page.locator(href.slice(href.indexOf("#"))).count()).toBe(1);
+    await expect.poll(() => page.locator(href.slice(href.indexOf("#"))).count(), SLOW).toBe(1);
   });
 });
 
 describe("results by kind", () => {
   it("counts every kind and filters to one, keeping the filter in the address", async () => {
     await open("/search/?q=маркетинга");
-    await expect.poll(() => hitLinks().count()).toBeGreaterThan(0);
+    await expect.poll(() => hitLinks().count(), SLOW).toBeGreaterThan(0);
     const articles = page.getByRole("navigation", { name: "Тип результата" }).getByRole("link", { name: /^Статьи/ });
     const count = Number((await articles.locator(".search-kinds__count").textContent()) ?? "0");
     expect(count).toBeGreaterThan(0);
     await articles.click();
     await page.waitForURL(/type=article/);
-    await expect.poll(() => resultPaths()).toSatisfy((list: string[]) => list.length > 0 && list.every((p) => p.startsWith("/academy/")));
+    await expect.poll(() => resultPaths(), SLOW).toSatisfy((list: string[]) => list.length > 0 && list.every((p) => p.startsWith("/academy/")));
     expect(await articles.getAttribute("aria-current")).toBe("true");
     expect(await hitLinks().count()).toBe(Math.min(count, PAGE_SIZE));
   });
@@ -117,13 +120,33 @@ describe("results by kind", () => {
 describe("more results", () => {
   it("shows the best few first and more on request", async () => {
     await open("/search/?q=маркетинга");
-    await expect.poll(() => hitLinks().count()).toBe(PAGE_SIZE);
+    await expect.poll(() => hitLinks().count(), SLOW).toBe(PAGE_SIZE);
     const first = await resultPaths();
     await page.getByRole("button", { name: "Показать ещё" }).click();
-    await expect.poll(() => hitLinks().count()).toBe(2 * PAGE_SIZE);
+    await expect.poll(() => hitLinks().count(), SLOW).toBe(2 * PAGE_SIZE);
     const all = await resultPaths();
     expect(all.slice(0, PAGE_SIZE)).toEqual(first);
     expect(new Set(all).size).toBe(all.length);
+    // Focus continues at the first new result.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("href")), SLOW).toBe(all[PAGE_SIZE]);
+  });
+
+  it("comes Back from a result to the same results at the same place", async () => {
+    await open("/search/?q=маркетинга");
+    await expect.poll(() => hitLinks().count(), SLOW).toBe(PAGE_SIZE);
+    await page.getByRole("button", { name: "Показать ещё" }).click();
+    await expect.poll(() => hitLinks().count(), SLOW).toBe(2 * PAGE_SIZE);
+    const target = hitLinks().nth(2 * PAGE_SIZE - 2);
+    await target.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    const href = (await target.getAttribute("href")) ?? "";
+    await target.click();
+    await page.waitForURL(baseUrl + href);
+    await page.goBack();
+    await page.waitForURL(/\/search\/\?q=/);
+    await expect.poll(() => hitLinks().count(), SLOW).toBe(2 * PAGE_SIZE);
+    await expect.poll(() => page.evaluate(() => window.scrollY), SLOW).toBe(before);
   });
 });
 
@@ -156,7 +179,7 @@ describe("the query lives in the address", () => {
     expect(query()).toBe("продвижению сайтов");
     const before = await resultPaths();
     await page.reload();
-    await expect.poll(() => resultPaths()).toEqual(before);
+    await expect.poll(() => resultPaths(), SLOW).toEqual(before);
     expect(await field().inputValue()).toBe("продвижению сайтов");
   });
 
@@ -164,18 +187,18 @@ describe("the query lives in the address", () => {
     await open("/search/");
     await field().fill("маркетинга");
     await field().press("Enter");
-    await expect.poll(() => status().textContent()).toContain("«маркетинга»");
+    await expect.poll(() => status().textContent(), SLOW).toContain("«маркетинга»");
     const first = await resultPaths();
     await field().fill("python");
     await field().press("Enter");
-    await expect.poll(() => status().textContent()).toContain("«python»");
+    await expect.poll(() => status().textContent(), SLOW).toContain("«python»");
     await page.goBack();
-    await expect.poll(() => query()).toBe("маркетинга");
-    await expect.poll(() => field().inputValue()).toBe("маркетинга");
-    await expect.poll(() => resultPaths()).toEqual(first);
+    await expect.poll(() => query(), SLOW).toBe("маркетинга");
+    await expect.poll(() => field().inputValue(), SLOW).toBe("маркетинга");
+    await expect.poll(() => resultPaths(), SLOW).toEqual(first);
     await page.goBack();
-    await expect.poll(() => query()).toBe(null);
-    await expect.poll(() => field().inputValue()).toBe("");
+    await expect.poll(() => query(), SLOW).toBe(null);
+    await expect.poll(() => field().inputValue(), SLOW).toBe("");
   });
 });
 
@@ -184,10 +207,10 @@ describe("the header entry", () => {
     await open("/services/");
     await page.keyboard.press("/");
     await page.waitForURL(`${baseUrl}/search/`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("search-q");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), SLOW).toBe("search-q");
     await page.locator("h1").click();
     await page.keyboard.press("Control+k");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("search-q");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), SLOW).toBe("search-q");
   });
 
   it("is a keyboard-reachable link with an accessible name", async () => {
@@ -196,7 +219,7 @@ describe("the header entry", () => {
     await entry.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(`${baseUrl}/search/`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("search-q");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), SLOW).toBe("search-q");
   });
 });
 
@@ -207,7 +230,7 @@ describe("search code loads only for searching", () => {
     await open("/");
     for (const name of ["Услуги", "Академия", "Проекты"]) {
       await page.locator("header nav").getByRole("link", { name }).click();
-      await expect.poll(() => page.locator("h1").textContent()).toBeTruthy();
+      await expect.poll(() => page.locator("h1").textContent(), SLOW).toBeTruthy();
     }
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(requested.filter(isSearchCode)).toEqual([]);
@@ -249,7 +272,7 @@ describe("under a strict Content-Security-Policy", () => {
       await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": policy } });
     });
     await open("/search/?q=python");
-    await expect.poll(() => resultPaths()).toContain("/academy/data-python-report-automation/");
+    await expect.poll(() => resultPaths(), SLOW).toContain("/academy/data-python-report-automation/");
     expect(consoleErrors).toEqual([]);
   });
 });

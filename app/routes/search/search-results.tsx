@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { plural } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { SectionChips } from "../../site/section-chips.tsx";
@@ -67,6 +68,18 @@ export function SearchResults({
   loadingMore: boolean;
   onMore: () => void;
 }) {
+  const list = useRef<HTMLOListElement>(null);
+  const before = useRef<{ key: string; count: number } | null>(null);
+  // More results of the same query: keyboard and screen reader users continue at the first new one.
+  useEffect(() => {
+    const count = shown && !("failed" in shown) ? shown.hits.length : 0;
+    const previous = before.current;
+    if (shown && previous?.key === shown.key && count > previous.count) {
+      list.current?.children[previous.count]?.querySelector("a")?.focus();
+    }
+    before.current = shown ? { key: shown.key, count } : null;
+  }, [shown]);
+
   let status = "Ищем…";
   let body = null;
   if (shown && "failed" in shown) {
@@ -86,7 +99,7 @@ export function SearchResults({
     body = (
       <>
         <KindFilter query={query} kind={kind} total={outcome.total} counts={outcome.counts} />
-        <ol className="search-results__list">
+        <ol className="search-results__list" ref={list}>
           {hits.map((hit) => (
             <Hit key={hit.url} hit={hit} />
           ))}

@@ -26,6 +26,22 @@ export type Shown =
 const engine = () => import("./search-engine.ts");
 
 /**
+ * Answers already shown in this tab. Coming Back from a result renders its
+ * answer at once, so the browser can restore the scroll position (results
+ * arriving after mount would find the page too short to scroll back into).
+ */
+const answers = new Map<string, Shown>();
+const ANSWERS_KEPT = 20;
+
+function remember(answer: Shown): Shown {
+  answers.delete(answer.key);
+  answers.set(answer.key, answer);
+  const oldest = answers.keys().next().value;
+  if (answers.size > ANSWERS_KEPT && oldest !== undefined) answers.delete(oldest);
+  return answer;
+}
+
+/**
  * The search page's state. The URL (`?q=…&type=…`) is the source of truth
  * for results: typing updates it (debounced), Back and links change it, and
  * results always answer what the URL says.
@@ -42,7 +58,8 @@ export function useSearch() {
   const written = useRef(query);
   const lastCommit = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [latest, setLatest] = useState<Shown | null>(null);
+  const shown = latest?.key === key ? latest : (answers.get(key) ?? latest);
   const [loadingMore, setLoadingMore] = useState(false);
 
   // Back, Forward or a link changed the query: the field shows it. Our own
@@ -59,17 +76,17 @@ export function useSearch() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
-    if (!query) return;
+    if (!query || answers.has(key)) return;
     let current = true;
     (async () => {
       try {
         const { search, loadHits } = await engine();
         const outcome = await search(query, kind);
         const hits = await loadHits(outcome.results, 0, PAGE_SIZE);
-        if (current) setShown({ key, query, kind, outcome, hits });
+        if (current) setLatest(remember({ key, query, kind, outcome, hits }));
       } catch (error) {
         console.error("search failed", error);
-        if (current) setShown({ key, query, kind, failed: true });
+        if (current) setLatest({ key, query, kind, failed: true });
       }
     })();
     return () => {
@@ -127,8 +144,9 @@ export function useSearch() {
     setLoadingMore(true);
     try {
       const { loadHits } = await engine();
-      const more = await loadHits(shown.outcome.results, shown.hits.length, shown.hits.length + PAGE_SIZE);
-      setShown((now) => (now === shown ? { ...shown, hits: [...shown.hits, ...more] } : now));
+      const from = shown.hits.length;
+      const more = await loadHits(shown.outcome.results, from, from + PAGE_SIZE);
+      setLatest(remember({ ...shown, hits: [...shown.hits, ...more] }));
     } catch (error) {
       console.error("search: more results failed", error);
     } finally {
