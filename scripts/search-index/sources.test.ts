@@ -1,12 +1,18 @@
-import { describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Content, content } from "../../app/content/index.server.ts";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import { paths } from "../../app/lib/paths.ts";
 import { customRecords, indexedPages, isRuntimeFile, markForIndex, NOT_INDEXED } from "./sources.ts";
 
+let c: Content;
+// Loading and typographing all content takes seconds on a busy machine: once, outside the tests' own time.
+beforeAll(() => {
+  c = content();
+}, 120_000);
+
 describe("what the search index holds", () => {
   it("decides for every live page: indexed with a kind, or left out on purpose", () => {
-    const indexed = indexedPages(content()).map((p) => p.path);
+    const indexed = indexedPages(c).map((p) => p.path);
     expect(new Set(indexed).size).toBe(indexed.length);
     expect(indexed.filter((p) => NOT_INDEXED.includes(p))).toEqual([]);
     const undecided = livePagePaths().filter((p) => !indexed.includes(p) && !NOT_INDEXED.includes(p));
@@ -16,17 +22,16 @@ describe("what the search index holds", () => {
   });
 
   it("labels pages by their collection", () => {
-    const kinds = new Map(indexedPages(content()).map((p) => [p.path, p.kind]));
+    const kinds = new Map(indexedPages(c).map((p) => [p.path, p.kind]));
     expect(kinds.get(paths.service("seo"))).toBe("service");
-    expect(kinds.get(paths.project("cases", content().cases[0]?.slug ?? ""))).toBe("case");
-    expect(kinds.get(paths.project("reviews", content().reviews[0]?.slug ?? ""))).toBe("review");
-    expect(kinds.get(paths.article(content().articles[0]?.slug ?? ""))).toBe("article");
-    expect(kinds.get(paths.position(content().positions[0]?.slug ?? ""))).toBe("position");
+    expect(kinds.get(paths.project("cases", c.cases[0]?.slug ?? ""))).toBe("case");
+    expect(kinds.get(paths.project("reviews", c.reviews[0]?.slug ?? ""))).toBe("review");
+    expect(kinds.get(paths.article(c.articles[0]?.slug ?? ""))).toBe("article");
+    expect(kinds.get(paths.position(c.positions[0]?.slug ?? ""))).toBe("position");
     expect(kinds.get(paths.company())).toBe("page");
   });
 
   it("holds one record per event and per question, linked to its anchor", () => {
-    const c = content();
     const records = customRecords(c);
     const questions = c.questions.topics.reduce((n, t) => n + t.items.length, 0);
     expect(records.filter((r) => r.filters.kind?.[0] === "event")).toHaveLength(c.events.length);

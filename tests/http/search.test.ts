@@ -1,7 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { content } from "../../app/content/index.server.ts";
 import { customRecords } from "../../scripts/search-index/sources.ts";
 import { get, getDocument } from "../support/site.ts";
+
+let records: ReturnType<typeof customRecords>;
+// Content loads for seconds on a busy machine: before any request, not between two of them.
+beforeAll(() => {
+  records = customRecords(content());
+}, 120_000);
 
 describe("the search bundle", () => {
   it("serves Pagefind's API, worker, WebAssembly and index entry from /pagefind/", async () => {
@@ -23,7 +29,7 @@ describe("the search bundle", () => {
 describe("results without a page of their own", () => {
   it("link to an element that exists on the events and questions pages", async () => {
     const pages = new Map<string, Set<string>>();
-    for (const record of customRecords(content())) {
+    for (const record of records) {
       const [path = "", id = ""] = record.url.split("#");
       if (!pages.has(path)) {
         const { status, doc } = await getDocument(path);
