@@ -10,6 +10,7 @@ import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../ap
 import { negotiateEncoding } from "./encoding.ts";
 import { applyBaselineHeaders } from "./headers.ts";
 import type { RedirectTable } from "./redirect-table.ts";
+import { injectIntoStream } from "./runtime-config.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
 
 export type AppOptions = {
@@ -19,6 +20,8 @@ export type AppOptions = {
   files: ReadonlyMap<string, StaticFile>;
   redirects: RedirectTable;
   routeRules: RouteRules;
+  /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
+  headTag?: string | null;
   /** Set once shutdown begins: keep-alive clients are told to close. */
   isShuttingDown?: () => boolean;
   log?: (entry: Record<string, unknown>) => void;
@@ -138,7 +141,13 @@ export function createApp(options: AppOptions) {
     }
     const type = response.headers.get("content-type") ?? "";
     const encoding = /^(text\/|application\/(json|xml))/.test(type) ? negotiateEncoding(req.headers["accept-encoding"]) : null;
-    const source = Readable.fromWeb(response.body as NodeReadableStream);
+    let source: Readable = Readable.fromWeb(response.body as NodeReadableStream);
+    if (options.headTag && type.startsWith("text/html")) {
+      const inject = injectIntoStream(options.headTag);
+      source.once("error", (error) => inject.destroy(error));
+      source = source.pipe(inject);
+      res.removeHeader("Content-Length");
+    }
     if (!encoding) {
       await pipeline(source, res);
       return;

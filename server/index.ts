@@ -3,12 +3,14 @@ import { createServer } from "node:http";
 import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
-import { env } from "../app/config/env.server.ts";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { env, runtimeConfig } from "../app/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
+import { paths } from "../app/lib/paths.ts";
 import { loadRouteRules } from "../app/lib/route-rules.server.ts";
 import { createApp } from "./app.ts";
 import { parseRedirectTable } from "./redirect-table.ts";
+import { injectIntoPages, runtimeConfigTag } from "./runtime-config.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** Production server: `npm start`. */
@@ -17,10 +19,15 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
 let shuttingDown = false;
 
+const files = loadStaticFiles(CLIENT_DIR);
+const headTag = runtimeConfigTag(runtimeConfig());
+if (headTag) injectIntoPages(files, headTag);
+
 const handle = createApp({
   build,
   origin: env.SITE_ORIGIN,
-  files: loadStaticFiles(CLIENT_DIR),
+  files,
+  headTag,
   redirects: parseRedirectTable(readFileSync(join(CONTENT_DIR, "redirects.csv"), "utf8")),
   routeRules: loadRouteRules(),
   isShuttingDown: () => shuttingDown,
@@ -29,6 +36,16 @@ const handle = createApp({
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
   void handle(req, res);
 });
+
+/**
+ * The first server render loads the content (validation, highlighting): seconds of
+ * synchronous work that would hold up the first visitor, and any signal arriving
+ * meanwhile, so the shutdown deadline could not start on time. It happens here,
+ * before the server listens.
+ */
+const warmUp = await createRequestHandler(build, "production")(new Request(new URL(paths.search(), env.SITE_ORIGIN)));
+await warmUp.text();
+if (warmUp.status !== 200) throw new Error(`Start-up render of ${paths.search()} answered ${warmUp.status}`);
 
 server.listen(env.PORT, env.HOST, () => {
   console.log(`Serving ${env.SITE_ORIGIN} on http://localhost:${env.PORT}/`);

@@ -11,8 +11,20 @@ import { typograph } from "./typography.server.ts";
 /** Visible text: typographed at load. */
 export const text = () => z.string().trim().min(1).transform(typograph);
 
-/** Markdown source rendered to typographed HTML. */
-export const markdown = () => z.string().trim().min(1).transform(renderMarkdown);
+/** Markdown source rendered to typographed HTML (code blocks highlighted; a block needs a known language). */
+export const markdown = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((source, ctx) => {
+      try {
+        return renderMarkdown(source);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
 
 /** A URL slug: lowercase latin letters, digits and single hyphens. */
 export const slug = () =>
@@ -43,8 +55,8 @@ export const metric = () =>
   z.strictObject({
     /** The number itself (no unit, no sign words). */
     value: z.number(),
-    /** Unit shown after the number: "%", "₽", "×", "млн ₽", "п. п.", "дней"… */
-    unit: z.string().trim().default(""),
+    /** Unit shown after the number: "%", "₽", "×", "млн ₽", "п. п.", "дней", "из 17"… Visible text, so typographed ("из 17" binds). */
+    unit: z.string().trim().default("").transform(typograph),
     /** "+" or "−" shown before the number for growth or reduction. */
     sign: z.enum(["+", "−", ""]).default(""),
     /** What was measured. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plural } from "./format.ts";
+import { formatNumber, plural } from "./format.ts";
 
 describe("plural", () => {
   const forms = ["результат", "результата", "результатов"] as const;
@@ -16,4 +16,17 @@ describe("plural", () => {
     [14, "результатов"],
     [111, "результатов"],
   ])("%i → %s", (n, expected) => expect(plural(n, forms)).toBe(expected));
+});
+
+describe("formatNumber", () => {
+  it("groups thousands with a no-break space from five digits, as Russian typesetting does", () => {
+    expect(formatNumber(1200)).toBe("1200");
+    expect(formatNumber(12500)).toBe("12\u00a0500");
+    expect(formatNumber(4200000)).toBe("4\u00a0200\u00a0000");
+  });
+
+  it("writes a decimal comma and a real minus sign", () => {
+    expect(formatNumber(3.5)).toBe("3,5");
+    expect(formatNumber(-18)).toBe("−18");
+  });
 });

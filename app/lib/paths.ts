@@ -43,4 +43,7 @@ export const paths = {
   agreement: () => "/agreement/",
   questions: () => "/questions/",
   question: (topicId: string, index: number) => `/questions/#${anchors.question(topicId, index)}`,
+  sitemap: () => "/sitemap.xml",
+  robots: () => "/robots.txt",
+  academyRss: () => "/academy/rss.xml",
 } as const;

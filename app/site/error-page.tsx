@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { paths } from "../lib/paths.ts";
-import { AppLink } from "../ui/app-link.tsx";
-import { Icon } from "../ui/icon.tsx";
+import { reloadApp } from "../runtime/chunk-recovery.ts";
+import { Button, ButtonLink } from "../ui/button.tsx";
 import { SectionChips } from "./section-chips.tsx";
 
 /** Fixed texts of the error page (spec, section 2). */
@@ -21,7 +21,7 @@ export function errorStatus(error: unknown): number {
 export function ErrorPage({ status }: { status: number }) {
   if (status === 404) {
     return (
-      <section className="error-page" aria-labelledby="error-title">
+      <section className="error-page container" aria-labelledby="error-title">
         <p className="error-page__code" aria-hidden="true">
           404
         </p>
@@ -32,19 +32,16 @@ export function ErrorPage({ status }: { status: number }) {
     );
   }
   return (
-    <section className="error-page" aria-labelledby="error-title">
+    <section className="error-page container" aria-labelledby="error-title">
       <h1 id="error-title" className="error-page__code">
         {status}
       </h1>
       <p className="error-page__text">{ERROR_TEXTS.silentText}</p>
       <div className="error-page__actions">
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          <Icon icon="update" size={20} />
+        <Button variant="primary" icon="update" onClick={reloadApp}>
           {ERROR_TEXTS.refresh}
-        </button>
-        <AppLink className="button" to={paths.home()}>
-          {ERROR_TEXTS.home}
-        </AppLink>
+        </Button>
+        <ButtonLink to={paths.home()}>{ERROR_TEXTS.home}</ButtonLink>
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { SEARCH_INPUT_ID } from "../../site/search-entry.tsx";
 import { SectionChips } from "../../site/section-chips.tsx";
+import { Button } from "../../ui/button.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { SearchResults } from "./search-results.tsx";
 import { Suggestions, type SuggestionsData } from "./suggestions.tsx";
@@ -52,26 +53,30 @@ export default function SearchPage({ loaderData: { page, suggestions } }: Route.
     <>
       <PageHeader title={page.heading} lead={page.lead} crumb="Поиск" />
       {/* A plain GET form: without JavaScript it submits to /search/?q=… like any form. */}
-      <form className="container search-form" method="get" action={paths.search()} role="search" onSubmit={onSubmit}>
-        <label htmlFor={SEARCH_INPUT_ID}>Что вы ищете?</label>
-        <div className="search-form__row">
-          <input
-            ref={inputRef}
-            id={SEARCH_INPUT_ID}
-            className="search-form__input"
-            type="search"
-            name="q"
-            defaultValue={query}
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={onInput}
-            onFocus={onFocus}
-          />
-          <button type="submit" className="button button--primary">
+      <div className="container">
+        <form className="search-form" method="get" action={paths.search()} role="search" onSubmit={onSubmit}>
+          <div className="field">
+            <label className="field__label" htmlFor={SEARCH_INPUT_ID}>
+              Что вы ищете?
+            </label>
+            <input
+              ref={inputRef}
+              id={SEARCH_INPUT_ID}
+              className="input"
+              type="search"
+              name="q"
+              defaultValue={query}
+              autoComplete="off"
+              enterKeyHint="search"
+              onChange={onInput}
+              onFocus={onFocus}
+            />
+          </div>
+          <Button type="submit" variant="primary" icon="search">
             Найти
-          </button>
-        </div>
-      </form>
+          </Button>
+        </form>
+      </div>
       {!query ? <Suggestions {...suggestions} /> : null}
       {query && hydrated ? (
         <SearchResults shown={shown} pending={pending} loadingMore={loadingMore} onMore={showMore} />

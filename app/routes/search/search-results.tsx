@@ -3,6 +3,8 @@ import { plural } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { SectionChips } from "../../site/section-chips.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
+import { Button } from "../../ui/button.tsx";
+import { cx } from "../../ui/class-names.ts";
 import { excerptParts } from "./excerpt.ts";
 import { KIND_LABELS, SEARCH_KINDS, type SearchKind } from "./kinds.ts";
 import type { SearchHit } from "./search-engine.ts";
@@ -36,7 +38,7 @@ function KindFilter({ query, kind, total, counts }: { query: string; kind: Searc
   const option = (to: SearchKind | null, label: string, count: number) => (
     <li key={to ?? "all"}>
       <AppLink
-        className="chip search-kinds__option"
+        className={cx("chip search-kinds__option", kind === to && "chip--selected")}
         to={paths.search(query, to ?? undefined)}
         replace
         preventScrollReset
@@ -105,9 +107,9 @@ export function SearchResults({
           ))}
         </ol>
         {hits.length < outcome.results.length ? (
-          <button type="button" className="button" onClick={onMore} disabled={loadingMore}>
+          <Button onClick={onMore} disabled={loadingMore}>
             Показать ещё
-          </button>
+          </Button>
         ) : null}
       </>
     );
