@@ -1,57 +1,47 @@
-import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { Server as NetServer } from "node:net";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { env } from "../app/config/env.server.ts";
-import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
-import { loadRouteRules } from "../app/lib/route-rules.server.ts";
-import { createApp } from "./app.ts";
-import { parseRedirectTable } from "./redirect-table.ts";
-import { loadStaticFiles } from "./static-files.ts";
+import { createHttpServer } from "./http-server.ts";
+import { loadSite } from "./site.ts";
 
 /** Production server: `npm start`. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 
-const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
 let shuttingDown = false;
-
-const handle = createApp({
-  build,
-  origin: env.SITE_ORIGIN,
-  files: loadStaticFiles(CLIENT_DIR),
-  redirects: parseRedirectTable(readFileSync(join(CONTENT_DIR, "redirects.csv"), "utf8")),
-  routeRules: loadRouteRules(),
-  isShuttingDown: () => shuttingDown,
-});
-
-const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
-  void handle(req, res);
-});
+const site = await loadSite(env, { isShuttingDown: () => shuttingDown });
+const { log } = site;
+// Dependencies register their readiness here, e.g.
+// site.readiness.register("database", () => pool.query("select 1"));
+const server = createHttpServer(site, env);
 
 server.listen(env.PORT, env.HOST, () => {
-  console.log(`Serving ${env.SITE_ORIGIN} on http://localhost:${env.PORT}/`);
+  log.info("listening", { origin: env.SITE_ORIGIN, port: env.PORT });
 });
 
 /**
  * SIGTERM/SIGINT: drain, stop accepting, let in-flight requests finish, exit
- * within 10 s whatever happens. During the drain every response carries
- * `Connection: close`. Then only the listening socket is closed: http.Server's
- * own close() would also drop keep-alive connections it deems idle even when
- * the client's next request is already on the wire; those end on their own.
+ * within 10 s whatever happens. During the drain /readyz answers 503 (the
+ * balancer stops sending) and every response carries `Connection: close`.
+ * Then only the listening socket is closed: http.Server's own close() would
+ * also drop keep-alive connections it deems idle even when the client's next
+ * request is already on the wire; those end on their own.
  */
+function exit() {
+  log.flush();
+  process.exit(0);
+}
+
 function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  console.log(`${signal}: draining for ${env.SHUTDOWN_DRAIN_MS} ms, then finishing in-flight requests`);
+  log.info("shutting down", { signal, drainMs: env.SHUTDOWN_DRAIN_MS });
   setTimeout(() => {
-    NetServer.prototype.close.call(server, () => process.exit(0));
+    NetServer.prototype.close.call(server, exit);
     server.closeIdleConnections();
   }, env.SHUTDOWN_DRAIN_MS).unref();
   setTimeout(() => {
+    log.warn("shutdown deadline: closing remaining connections");
     server.closeAllConnections();
-    process.exit(0);
+    exit();
   }, SHUTDOWN_DEADLINE_MS).unref();
 }
 
