@@ -213,7 +213,7 @@ export function createApp(options: AppOptions) {
     await render(req, res, id, parts.pathname, parts.search);
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const target = req.url ?? "/";
     const forwarded = req.headers["x-request-id"];
@@ -250,5 +250,7 @@ export function createApp(options: AppOptions) {
       if (errorPage) serveFile(req, res, "/error/index.html", errorPage, 500);
       else plain(res, 500, "Internal Server Error");
     }
-  };
+  }
+
+  return Object.assign(handle, { warmUp: render.warmUp });
 }

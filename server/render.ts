@@ -18,7 +18,11 @@ const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml))/;
 
 export type RenderOptions = { build: ServerBuild; origin: string; security: SecurityHeaders; log: Logger };
-export type Render = (req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string) => Promise<void>;
+export type Render = {
+  (req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string): Promise<void>;
+  /** Renders these targets once, unseen, so the first visitors do not pay for loading content. */
+  warmUp(targets: readonly string[]): Promise<void>;
+};
 
 /**
  * Hands a request to React Router. The Request is built from the configured
@@ -28,7 +32,7 @@ export type Render = (req: IncomingMessage, res: ServerResponse, id: string, pat
 export function createRender({ build, origin, security, log }: RenderOptions): Render {
   const handleWithRouter = createRequestHandler(withJsonErrorLog(build, log), "production");
 
-  return async function render(req, res, id, pathname, search) {
+  async function render(req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string) {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const method = req.method ?? "GET";
@@ -92,7 +96,13 @@ export function createRender({ build, origin, security, log }: RenderOptions): R
     res.setHeader("Content-Encoding", encoding);
     const compressor = encoding === "br" ? createBrotliCompress(BROTLI_FAST) : createGzip({ level: 6 });
     await pipeline(source, compressor, res);
-  };
+  }
+
+  async function warmUp(targets: readonly string[]) {
+    for (const target of targets) await (await handleWithRouter(new Request(origin + target))).arrayBuffer();
+  }
+
+  return Object.assign(render, { warmUp });
 }
 
 /** React Router reports render and loader errors here: as JSON log lines with the request id. */
@@ -105,13 +115,20 @@ function withJsonErrorLog(build: ServerBuild, log: Logger): ServerBuild {
       module: {
         ...build.entry.module,
         handleError(error, args) {
-          if (!args.request.signal.aborted) {
-            log.error("render failed", {
-              id: args.request.headers.get("x-request-id"),
-              path: new URL(args.request.url).pathname,
-              // A thrown Response wraps the original error (as React Router's own logger unwraps it).
-              error: isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error,
-            });
+          const id = args.request.headers.get("x-request-id");
+          const path = new URL(args.request.url).pathname;
+          // An aborted request means the visitor went away: nothing failed.
+          if (args.request.signal.aborted) {
+            own?.(error, args);
+            return;
+          }
+          if (isRouteErrorResponse(error) && error.status < 500) {
+            // A refused request (a POST to a page without a form, say): the visitor's mistake, not ours.
+            log.warn("request refused by the router", { id, path, status: error.status });
+          } else {
+            // A thrown Response wraps the original error (as React Router's own logger unwraps it).
+            const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+            log.error("render failed", { id, path, error: cause });
           }
           own?.(error, args);
         },
