@@ -10,17 +10,25 @@
  * Results: docs/benchmarks.md.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { rssMb, startNginx, startSite, wrk, type WrkResult } from "./bench/support.ts";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    // One wrk thread leaves the other core of a 2-core machine to the server under test.
+    threads: { type: "string", default: "1" },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const threads = Number(values.threads);
 const PAGE = "/services/";
+// Other work on the machine skews every figure: recorded with the results.
+const loadBefore = loadavg()[0] ?? 0;
 
 const workDir = mkdtempSync(join(tmpdir(), "bench-load-"));
 const site = await startSite(workDir, { RATE_LIMIT_PER_MINUTE: "0" });
@@ -29,8 +37,8 @@ const nginx = await startNginx(workDir);
 type Row = { name: string; server: string; result: WrkResult };
 const rows: Row[] = [];
 async function measure(name: string, server: string, url: string, headers: string[] = []) {
-  await wrk(url, { connections, seconds: 3, headers }); // warm-up
-  const result = await wrk(url, { connections, seconds, headers });
+  await wrk(url, { connections, threads, seconds: 3, headers }); // warm-up
+  const result = await wrk(url, { connections, threads, seconds, headers });
   rows.push({ name, server, result });
   console.error(`${server.padEnd(6)} ${name.padEnd(34)} ${Math.round(result.rps)} req/s, p99 ${result.p99Ms} ms`);
 }
@@ -45,7 +53,9 @@ try {
   const siteRss = rssMb(site.process.pid ?? 0);
 
   const nginxRps = (name: string) => rows.find((r) => r.server === "nginx" && r.name === name)?.result.rps;
-  console.log(`\nwrk, ${connections} connections, ${seconds} s each, loopback, ${cpus().length} cores (${cpus()[0]?.model ?? "?"})\n`);
+  console.log(
+    `\nwrk, ${threads} thread(s), ${connections} connections, ${seconds} s each, loopback, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load average before the run ${loadBefore.toFixed(1)}\n`,
+  );
   console.log("| scenario | server | req/s | vs nginx | p50 ms | p99 ms | errors | non-2xx/3xx |");
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const { name, server, result } of rows) {

@@ -219,9 +219,12 @@ export function createApp(options: AppOptions) {
     const forwarded = req.headers["x-request-id"];
     const id =
       options.trustedProxyHops > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
-    security.apply(res);
-    res.setHeader("X-Request-Id", id);
-    if (isShuttingDown()) res.setHeader("Connection", "close");
+    const baseline = () => {
+      security.apply(res);
+      res.setHeader("X-Request-Id", id);
+      if (isShuttingDown()) res.setHeader("Connection", "close");
+    };
+    baseline();
     // Probes come every few seconds from every balancer: not logged, not limited.
     if (target === "/healthz" || target === "/readyz") return health(req, res, target);
 
@@ -245,8 +248,7 @@ export function createApp(options: AppOptions) {
       }
       // Visitors see the error page; the stack stays in the log.
       for (const name of res.getHeaderNames()) res.removeHeader(name);
-      security.apply(res);
-      res.setHeader("X-Request-Id", id);
+      baseline();
       if (errorPage) serveFile(req, res, "/error/index.html", errorPage, 500);
       else plain(res, 500, "Internal Server Error");
     }
