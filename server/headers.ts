@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Env } from "../app/config/env.server.ts";
-import { createCsp, CSP_REPORT_GROUP, CSP_REPORT_PATH, type CspBuilder, METRIKA, type ThirdParty } from "./csp.ts";
+import { createCsp, type CspBuilder, METRIKA, type ThirdParty } from "./csp.ts";
 
 /**
  * Security headers every response carries, whatever produced it (page,
@@ -58,7 +58,6 @@ export function createSecurityHeaders(options: SecurityOptions): SecurityHeaders
   });
   const baseline: [string, string][] = [
     ["Content-Security-Policy", csp()],
-    ["Reporting-Endpoints", `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`],
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["X-Frame-Options", "DENY"],

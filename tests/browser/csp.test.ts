@@ -61,8 +61,9 @@ describe("Content-Security-Policy in the browser", () => {
     expect(violations).toEqual([]);
   });
 
-  it("does report a violation: an injected inline script is blocked", async () => {
+  it("blocks an injected inline script and reports it to our endpoint", async () => {
     await visit("/");
+    const reported = page.waitForResponse((response) => response.url() === `${baseUrl}/csp-report`);
     const ran = await page.evaluate(async () => {
       const script = document.createElement("script");
       script.textContent = "window.__injected = true";
@@ -72,6 +73,10 @@ describe("Content-Security-Policy in the browser", () => {
     });
     expect(ran).toBe(false);
     expect(violations.some((v) => v.includes("script-src"))).toBe(true);
+    const report = await reported;
+    expect(report.request().method()).toBe("POST");
+    expect(report.request().postDataJSON()["csp-report"]["effective-directive"]).toMatch(/^script-src/);
+    expect(report.status()).toBe(204);
     violations.length = 0;
   });
 });

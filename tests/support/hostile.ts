@@ -92,7 +92,6 @@ const CONFIGURED_EXTERNAL = new Set(
 /** Every header name the server may send; anything else would be an injected line. */
 const KNOWN_HEADERS = new Set([
   "content-security-policy",
-  "reporting-endpoints",
   "x-content-type-options",
   "referrer-policy",
   "x-frame-options",
