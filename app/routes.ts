@@ -29,5 +29,8 @@ export default [
     route("questions", "routes/questions/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
+  route("academy/rss.xml", "routes/academy/rss.ts"),
   layout("layouts/empty.tsx", [route("oferta", "routes/legal/page.tsx", { id: "legal-oferta" })]),
 ] satisfies RouteConfig;

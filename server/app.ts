@@ -24,6 +24,8 @@ export type AppOptions = {
   scriptHashes: ReadonlyMap<string, readonly string[]>;
   redirects: RedirectTable;
   routeRules: RouteRules;
+  /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
+  headTag?: string | null;
   security: SecurityHeaders;
   /** Requests that are not static files, per visitor address. */
   rateLimiter: RateLimiter;
@@ -98,7 +100,7 @@ type Plan =
 export function createApp(options: AppOptions) {
   const { origin, files, redirects, routeRules, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
-  const render = createRender({ build: options.build, origin, security, log });
+  const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag });
   const livePages = new Map(prerenderedPages(files).map((p) => [fold(p), p]));
 
   const pageCsp = new Map<string, string>();

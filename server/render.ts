@@ -10,6 +10,7 @@ import { negotiateEncoding } from "./encoding.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Logger } from "./log.ts";
 import { plain } from "./respond.ts";
+import { injectIntoHead } from "./runtime-config.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -17,7 +18,14 @@ const gzipAsync = promisify(gzip);
 const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml))/;
 
-export type RenderOptions = { build: ServerBuild; origin: string; security: SecurityHeaders; log: Logger };
+export type RenderOptions = {
+  build: ServerBuild;
+  origin: string;
+  security: SecurityHeaders;
+  log: Logger;
+  /** Public runtime configuration, added to every rendered HTML page (server/runtime-config.ts). */
+  headTag?: string | null;
+};
 export type Render = {
   (req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string): Promise<void>;
   /** Renders these targets once, unseen, so the first visitors do not pay for loading content. */
@@ -29,7 +37,7 @@ export type Render = {
  * origin (never the Host header). Server-rendered HTML is buffered so the CSP
  * header can list the hashes of exactly the inline scripts it carries.
  */
-export function createRender({ build, origin, security, log }: RenderOptions): Render {
+export function createRender({ build, origin, security, log, headTag }: RenderOptions): Render {
   const handleWithRouter = createRequestHandler(withJsonErrorLog(build, log), "production");
 
   async function render(req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string) {
@@ -74,8 +82,10 @@ export function createRender({ build, origin, security, log }: RenderOptions): R
     }
 
     if (type.startsWith("text/html")) {
-      const html = Buffer.from(await response.arrayBuffer());
-      security.allowInlineScripts(res, inlineScriptHashes(html.toString("utf8")));
+      const rendered = Buffer.from(await response.arrayBuffer()).toString("utf8");
+      const text = headTag ? injectIntoHead(rendered, headTag) : rendered;
+      const html = Buffer.from(text);
+      security.allowInlineScripts(res, inlineScriptHashes(text));
       const body = encoding === "br" ? await brotli(html, BROTLI_FAST) : encoding === "gzip" ? await gzipAsync(html) : html;
       if (encoding) res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);

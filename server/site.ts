@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Env } from "../app/config/env.server.ts";
+import { type Env, runtimeConfig } from "../app/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
 import { loadRouteRules } from "../app/lib/route-rules.server.ts";
 import { type AppOptions, createApp } from "./app.ts";
@@ -12,6 +12,7 @@ import { createReadiness } from "./health.ts";
 import { createLogger } from "./log.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { parseRedirectTable } from "./redirect-table.ts";
+import { injectIntoPages, runtimeConfigTag } from "./runtime-config.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** CSP reports per visitor: enough for a page with a few violations, not a flood. */
@@ -28,10 +29,15 @@ export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}) {
   const log = overrides.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
     overrides.readiness ?? createReadiness({ onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });
+  const files = loadStaticFiles(CLIENT_DIR);
+  // A meta tag, not a script: the pages' CSP hashes stay valid.
+  const headTag = runtimeConfigTag(runtimeConfig(env));
+  if (headTag) injectIntoPages(files, headTag);
   const options: AppOptions = {
     build,
     origin: env.SITE_ORIGIN,
-    files: loadStaticFiles(CLIENT_DIR),
+    files,
+    headTag,
     scriptHashes: loadCspManifest(BUILD_DIR),
     redirects: parseRedirectTable(readFileSync(join(CONTENT_DIR, "redirects.csv"), "utf8")),
     routeRules: loadRouteRules(),

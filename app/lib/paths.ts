@@ -28,4 +28,7 @@ export const paths = {
   project: (card: ProjectCard, slug: string) => `/projects/${card}/${slug}/`,
   agreement: () => "/agreement/",
   questions: () => "/questions/",
+  sitemap: () => "/sitemap.xml",
+  robots: () => "/robots.txt",
+  academyRss: () => "/academy/rss.xml",
 } as const;

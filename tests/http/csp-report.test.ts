@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startInProcess } from "../support/app.ts";
+import { startInProcess } from "../support/in-process.ts";
 
 let app: Awaited<ReturnType<typeof startInProcess>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startInProcess } from "../support/app.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { get } from "../support/site.ts";
 
 describe("health endpoints (production server)", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
-import { startInProcess } from "../support/app.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { ABSOLUTE_TARGETS, expectHarmless, HOSTILE_PATHS, variants } from "../support/hostile.ts";
 import { rawGet } from "../support/raw-http.ts";
 import { baseUrl } from "../support/site.ts";

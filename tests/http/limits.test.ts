@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startInProcess } from "../support/app.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { parseReply, rawExchange, rawGet } from "../support/raw-http.ts";
 
 let app: Awaited<ReturnType<typeof startInProcess>>;

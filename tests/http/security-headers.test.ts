@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import type { RedirectTable } from "../../server/redirect-table.ts";
-import { startInProcess } from "../support/app.ts";
+import { startInProcess } from "../support/in-process.ts";
 import { rawExchange, rawGet } from "../support/raw-http.ts";
 import { cspDirectives, expectInlineScriptsAllowed, expectSecurityHeaders } from "../support/security.ts";
 import { baseUrl, get } from "../support/site.ts";

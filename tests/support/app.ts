@@ -1,46 +1,62 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { parseEnv } from "../../app/config/env.server.ts";
-import type { AppOptions } from "../../server/app.ts";
-import { createHttpServer } from "../../server/http-server.ts";
-import { createLogger } from "../../server/log.ts";
-import { loadSite } from "../../server/site.ts";
+import type { Page } from "playwright-core";
+import { baseUrl } from "./site.ts";
 
-export type LogLine = Record<string, unknown> & { level: string; msg: string };
+/** Window properties the browser tests read (the router is React Router's own global). */
+export type TestWindow = Window & {
+  __mark?: number;
+  __reactRouterDataRouter?: { navigate(to: string): Promise<void> };
+};
 
-/**
- * The production request handler and HTTP server in this process, on a free
- * port, with its log lines recorded. For tests that need many requests fast,
- * a tuned configuration, or to read the logs.
- */
-export async function startInProcess(env: Record<string, string> = {}, overrides: Partial<AppOptions> = {}) {
-  const config = parseEnv({ LOG_LEVEL: "info", ...env });
-  const lines: LogLine[] = [];
-  const log = createLogger({
-    level: config.LOG_LEVEL,
-    write: (chunk) => {
-      for (const line of chunk.split("\n")) if (line) lines.push(JSON.parse(line) as LogLine);
-    },
+/** Opens a page and waits until it is hydrated (the runtime has left "hydrating"). */
+export async function openApp(page: Page, path: string, origin = baseUrl): Promise<void> {
+  await page.goto(origin + path);
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const state = document.documentElement.dataset.appState;
+    return state !== undefined && state !== "hydrating";
   });
-  const site = await loadSite(config, { log, ...overrides });
-  const server: Server = createHttpServer(site, config);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    site,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    lines,
-    /** Log lines written so far (the logger flushes once per event-loop turn). */
-    async logs(): Promise<LogLine[]> {
-      await new Promise((resolve) => setImmediate(resolve));
-      log.flush();
-      return lines;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+}
+
+/** Waits until the app is ready (hydrated, then idle): background work has been scheduled. */
+export async function waitForReady(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+}
+
+/** Marks the window; a full page load loses the mark. */
+export async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as TestWindow).__mark = 42));
+}
+
+export function markSurvived(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as TestWindow).__mark === 42);
+}
+
+/** Client-side navigation through the router, as a link would do it. */
+export function navigateInApp(page: Page, to: string): Promise<void> {
+  return page.evaluate((target) => {
+    void (window as TestWindow).__reactRouterDataRouter?.navigate(target);
+  }, to);
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Counts full document loads (main-frame navigations that reach the server). */
+export function countDocumentLoads(page: Page): { urls: string[] } {
+  const loads = { urls: [] as string[] };
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.urls.push(request.url());
+  });
+  return loads;
 }
