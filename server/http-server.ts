@@ -23,7 +23,10 @@ export function createHttpServer(site: Site, env: Pick<Env, "HEADERS_TIMEOUT_MS"
       maxHeaderSize: MAX_HEADER_BYTES,
       headersTimeout: env.HEADERS_TIMEOUT_MS,
       requestTimeout: env.REQUEST_TIMEOUT_MS,
-      keepAliveTimeout: 5_000,
+      // Longer than a balancer's usual idle timeout (60 s), so the client side closes an idle
+      // connection first: when the server does, a request already on the wire meets a closed
+      // socket ("other side closed"), which tests hit under load with a 5 s timeout.
+      keepAliveTimeout: 65_000,
       // How often the two timeouts above are enforced (Node's default is 30 s).
       connectionsCheckingInterval: 1_000,
     },
