@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+
+/**
+ * Checks every request that could run a form action (any method but GET and
+ * HEAD) before React Router reads a byte of it: cross-site posts (403),
+ * foreign content types (415), missing or excessive length (411/413), too
+ * many posts from one address (429 with Retry-After). It also records the
+ * client address for the consent record, overwriting whatever the client sent.
+ */
+export const CLIENT_IP_HEADER = "x-client-ip";
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** A 5 MB CV plus the other fields and multipart framing. */
+export const JOB_BODY_LIMIT = 6 * 1024 * 1024;
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;\s*boundary=)/i;
+const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
+
+export type GuardConfig = {
+  origin: string;
+  rateLimit: { limit: number; windowMs: number };
+  trustProxy: boolean;
+};
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    // The last hop is the one our proxy added; earlier entries are the client's word.
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const last = forwarded.at(-1);
+    if (last) return last;
+  }
+  return req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "unknown";
+}
+
+function bodyLimit(pathname: string): number {
+  return /^\/(api\/)?forms\/job[/.]/.test(pathname) ? JOB_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+export function createFormGuard(config: GuardConfig) {
+  const limiter = createRateLimiter(config.rateLimit.limit, config.rateLimit.windowMs);
+
+  function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+    const json = /application\/json/.test(req.headers.accept ?? "");
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader("Cache-Control", "no-store");
+    // The body is left unread: the connection cannot be reused.
+    res.setHeader("Connection", "close");
+    res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+    res.end(json ? JSON.stringify({ ok: false, message }) : message);
+    return true;
+  }
+
+  function crossSite(req: IncomingMessage): boolean {
+    const site = req.headers["sec-fetch-site"];
+    if (typeof site === "string") return !SAME_SITE_FETCH.has(site);
+    const origin = req.headers.origin;
+    // Browsers send Origin with every POST; tools without one are not a cross-site threat.
+    return origin !== undefined && origin !== config.origin;
+  }
+
+  /** True when it answered (the request is refused). */
+  return function guard(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+    if (req.method === "GET" || req.method === "HEAD") return false;
+    const ip = clientIp(req, config.trustProxy);
+    req.headers[CLIENT_IP_HEADER] = ip;
+    if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
+    if (!FORM_TYPES.test(req.headers["content-type"] ?? "")) return refuse(req, res, 415, M.form.wrongType);
+    const length = req.headers["content-length"];
+    if (length === undefined) return refuse(req, res, 411, M.form.lengthRequired);
+    if (Number(length) > bodyLimit(pathname)) return refuse(req, res, 413, M.form.tooLarge);
+    const retryAfter = limiter.hit(ip);
+    if (retryAfter !== null) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(retryAfter) });
+    return false;
+  };
+}
