@@ -19,6 +19,8 @@ export type AppOptions = {
   files: ReadonlyMap<string, StaticFile>;
   redirects: RedirectTable;
   routeRules: RouteRules;
+  /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
+  guard?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** Set once shutdown begins: keep-alive clients are told to close. */
   isShuttingDown?: () => boolean;
   log?: (entry: Record<string, unknown>) => void;
@@ -187,6 +189,7 @@ export function createApp(options: AppOptions) {
         const page = files.get(`${canonical}index.html`);
         if (page) return sendFile(req, res, page);
       }
+      if (options.guard?.(req, res, canonical)) return;
       await render(req, res, pathname, search);
     } catch (error) {
       log({ level: "error", message: "request failed", url: req.url, error: String((error as Error)?.stack ?? error) });

@@ -8,6 +8,9 @@ import { env } from "../app/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
 import { loadRouteRules } from "../app/lib/route-rules.server.ts";
 import { createApp } from "./app.ts";
+import { leadsConfig } from "./leads/config.ts";
+import { createFormGuard } from "./leads/guard.ts";
+import { startLeads } from "./leads/service.ts";
 import { parseRedirectTable } from "./redirect-table.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
@@ -17,12 +20,18 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
 let shuttingDown = false;
 
+// Forms: storage (migrations run now, idempotently), delivery, abuse guard.
+// Pages do not wait long for a database that is down: forms answer 503 until it is back.
+const leads = await startLeads();
+await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+
 const handle = createApp({
   build,
   origin: env.SITE_ORIGIN,
   files: loadStaticFiles(CLIENT_DIR),
   redirects: parseRedirectTable(readFileSync(join(CONTENT_DIR, "redirects.csv"), "utf8")),
   routeRules: loadRouteRules(),
+  guard: createFormGuard(leadsConfig()),
   isShuttingDown: () => shuttingDown,
 });
 

@@ -1,4 +1,5 @@
 import type { ProjectCard } from "../content/schemas/projects.server.ts";
+import type { FormKind } from "../forms/schemas.ts";
 
 /**
  * Every internal address of the site, with its trailing slash. Components
@@ -28,4 +29,10 @@ export const paths = {
   project: (card: ProjectCard, slug: string) => `/projects/${card}/${slug}/`,
   agreement: () => "/agreement/",
   questions: () => "/questions/",
+  /** Where a form posts without JavaScript; answers with the result page or the form with its errors. */
+  form: (kind: FormKind) => `/forms/${kind}/`,
+  /** Where a form posts with JavaScript; answers JSON. */
+  formApi: (kind: FormKind) => `/api/forms/${kind}/`,
+  /** The newsletter's confirmation link (double opt-in). */
+  confirm: () => "/sub/confirm/",
 } as const;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/position";
 import { content } from "../../content/index.server.ts";
+import { JobApplicationForm } from "../../forms/job-form.tsx";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -24,6 +25,7 @@ export default function PositionPage({ loaderData: { position } }: Route.Compone
       <div className="container">
         <Prose html={position.body} />
       </div>
+      <JobApplicationForm position={position.slug} title={position.title} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
+import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { formatPhone } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -32,6 +33,7 @@ export default function ContactsPage({ loaderData: { contacts } }: Route.Compone
           </section>
         ))}
       </div>
+      <ProjectRequestForm />
     </>
   );
 }

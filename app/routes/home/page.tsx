@@ -1,5 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
+import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { AppLink } from "../../ui/app-link.tsx";
@@ -59,6 +60,7 @@ export default function HomePage({ loaderData: { page, services, cases, articles
           ))}
         </ul>
       </section>
+      <ProjectRequestForm />
     </div>
   );
 }

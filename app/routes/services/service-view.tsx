@@ -1,4 +1,5 @@
 import type { loadService } from "./service.server.ts";
+import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { paths } from "../../lib/paths.ts";
 import { AppLink } from "../../ui/app-link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -24,6 +25,7 @@ export function ServiceView({ service, cases }: ReturnType<typeof loadService>) 
           </section>
         ) : null}
       </div>
+      <ProjectRequestForm service={service.slug} />
     </>
   );
 }

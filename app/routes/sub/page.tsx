@@ -1,5 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
+import { SubscribeForm } from "../../forms/subscribe-form.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { AppLink } from "../../ui/app-link.tsx";
@@ -17,6 +18,7 @@ export default function SubscriptionPage({ loaderData: { page, articles } }: Rou
   return (
     <>
       <PageHeader title={page.heading} lead={page.lead} crumb="Рассылка" />
+      <SubscribeForm />
       <section className="container" aria-labelledby="sub-recent">
         <h2 id="sub-recent">Последние выпуски</h2>
         <ul>
