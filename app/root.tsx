@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { publicConfig } from "./config/env.server.ts";
+import { CookieNotice } from "./consent/cookie-notice.tsx";
 import { logRouteError } from "./lib/log-error.ts";
 import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";
 import { ErrorPage, errorStatus } from "./site/error-page.tsx";
@@ -41,7 +42,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <CookieNotice />
+    </>
+  );
 }
 
 /** Errors the layouts cannot catch (the root loader, the empty layout): the error page alone. */
