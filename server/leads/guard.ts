@@ -45,8 +45,9 @@ export function createFormGuard(config: GuardConfig) {
     res.statusCode = status;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader("Cache-Control", "no-store");
-    // The body is left unread: the connection cannot be reused.
-    res.setHeader("Connection", "close");
+    // Node reads and discards the unread body after the answer (bounded by the server's
+    // requestTimeout), so a client still uploading sees the answer rather than a reset.
+    req.resume();
     res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
     res.end(json ? JSON.stringify({ ok: false, message }) : message);
     return true;
