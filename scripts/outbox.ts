@@ -13,7 +13,7 @@ import type { OutboxItem } from "../server/leads/types.ts";
 
 const WAIT_MS = 20_000;
 const [command, argument] = process.argv.slice(2);
-const db = openDb(leadsConfig());
+const db = await openDb(leadsConfig());
 const outbox = createOutboxStore(db);
 
 const time = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 19));

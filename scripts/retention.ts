@@ -17,7 +17,7 @@ if (!Number.isInteger(days) || days < 1) {
   process.exit(2);
 }
 
-const db = openDb(config);
+const db = await openDb(config);
 let code = 0;
 try {
   await migrate(db);

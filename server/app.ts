@@ -20,7 +20,7 @@ export type AppOptions = {
   redirects: RedirectTable;
   routeRules: RouteRules;
   /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
-  guard?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+  guard?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean | Promise<boolean>;
   /** Set once shutdown begins: keep-alive clients are told to close. */
   isShuttingDown?: () => boolean;
   log?: (entry: Record<string, unknown>) => void;
@@ -139,7 +139,9 @@ export function createApp(options: AppOptions) {
       return;
     }
     const type = response.headers.get("content-type") ?? "";
-    const encoding = /^(text\/|application\/(json|xml))/.test(type) ? negotiateEncoding(req.headers["accept-encoding"]) : null;
+    // A body declared under 1 KB (form answers) gains nothing from compression and a compressor costs memory.
+    const tiny = Number(response.headers.get("content-length") ?? Infinity) < 1024;
+    const encoding = !tiny && /^(text\/|application\/(json|xml))/.test(type) ? negotiateEncoding(req.headers["accept-encoding"]) : null;
     const source = Readable.fromWeb(response.body as NodeReadableStream);
     if (!encoding) {
       await pipeline(source, res);
@@ -189,7 +191,7 @@ export function createApp(options: AppOptions) {
         const page = files.get(`${canonical}index.html`);
         if (page) return sendFile(req, res, page);
       }
-      if (options.guard?.(req, res, canonical)) return;
+      if (await options.guard?.(req, res, canonical)) return;
       await render(req, res, pathname, search);
     } catch (error) {
       log({ level: "error", message: "request failed", url: req.url, error: String((error as Error)?.stack ?? error) });

@@ -62,7 +62,21 @@ const origin = {
 
 const isObject = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
 
+// Zod compiles a parser per schema instance: build each variant once, not per request or render.
+const projectSchemas = new Map<string, ReturnType<typeof buildProjectSchema>>();
+
 export function projectSchema(serviceSlugs: readonly string[]) {
+  const key = serviceSlugs.join(",");
+  let schema = projectSchemas.get(key);
+  if (!schema) {
+    if (projectSchemas.size > 8) projectSchemas.clear();
+    schema = buildProjectSchema(serviceSlugs);
+    projectSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildProjectSchema(serviceSlugs: readonly string[]) {
   return z
     .object({
       name: required(100, M.name.required, M.name.long),
@@ -116,7 +130,7 @@ export const subscribeSchema = z.object({
   ...origin,
 });
 
-export type ProjectData = z.output<ReturnType<typeof projectSchema>>;
+export type ProjectData = z.output<ReturnType<typeof buildProjectSchema>>;
 export type JobData = z.output<typeof jobSchema>;
 export type SubscribeData = z.output<typeof subscribeSchema>;
 

@@ -13,6 +13,14 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** A 5 MB CV plus the other fields and multipart framing. */
 export const JOB_BODY_LIMIT = 6 * 1024 * 1024;
+/**
+ * Form posts handled at once; the rest wait with their bodies unread (in the
+ * kernel's buffers, not in memory). Rendering a burst of requests all at once
+ * costs far more memory than it saves time: storage commits one at a time anyway.
+ */
+export const CONCURRENT_POSTS = 4;
+/** Beyond this many waiting, posts are turned away at once (503) rather than queued. */
+export const MAX_WAITING_POSTS = 2_000;
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;\s*boundary=)/i;
 const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
@@ -37,8 +45,30 @@ function bodyLimit(pathname: string): number {
   return /^\/(api\/)?forms\/job[/.]/.test(pathname) ? JOB_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
+/** A counting semaphore: `acquire` resolves when one of `size` slots is free. */
+function createSlots(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    waiting: () => waiting.length,
+    acquire: (): Promise<void> => {
+      if (free > 0) {
+        free--;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
+  };
+}
+
 export function createFormGuard(config: GuardConfig) {
   const limiter = createRateLimiter(config.rateLimit.limit, config.rateLimit.windowMs);
+  const slots = createSlots(CONCURRENT_POSTS);
 
   function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
     const json = /application\/json/.test(req.headers.accept ?? "");
@@ -61,8 +91,8 @@ export function createFormGuard(config: GuardConfig) {
     return origin !== undefined && origin !== config.origin;
   }
 
-  /** True when it answered (the request is refused). */
-  return function guard(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  /** True when it answered (the request is refused); otherwise resolves once the post may be handled. */
+  return async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     if (req.method === "GET" || req.method === "HEAD") return false;
     const ip = clientIp(req, config.trustProxy);
     req.headers[CLIENT_IP_HEADER] = ip;
@@ -73,6 +103,9 @@ export function createFormGuard(config: GuardConfig) {
     if (Number(length) > bodyLimit(pathname)) return refuse(req, res, 413, M.form.tooLarge);
     const retryAfter = limiter.hit(ip);
     if (retryAfter !== null) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(retryAfter) });
+    if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
+    await slots.acquire();
+    res.once("close", slots.release);
     return false;
   };
 }

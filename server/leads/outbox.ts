@@ -24,7 +24,7 @@ export type OutboxWorker = { start(): void; wake(): void; stop(deadlineMs?: numb
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, outbox, deliver, schedule } = options;
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 2;
   const pollMs = options.pollMs ?? 1_000;
   const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
   const now = options.now ?? Date.now;

@@ -4,10 +4,8 @@ import { paths } from "../../app/lib/paths.ts";
 import { type LeadsService, registerLeadsService } from "../../app/forms/service.server.ts";
 import { type LeadsConfig, leadsConfig } from "./config.ts";
 import type { Db } from "./db.ts";
-import { openPostgres } from "./db-postgres.ts";
-import { openSqlite } from "./db-sqlite.ts";
 import { confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
-import { createMailer, type Mailer } from "./mail.ts";
+import type { Mailer } from "./mail.ts";
 import { migrate } from "./migrations.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.ts";
 import { createOutboxStore } from "./outbox-store.ts";
@@ -26,8 +24,10 @@ const log = (entry: Record<string, unknown>) => console.error(JSON.stringify(ent
 
 export type LeadsRuntime = { ready: Promise<void>; stop(): Promise<void> };
 
-export function openDb(config: LeadsConfig): Db {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir);
+/** The configured backend; its driver is loaded only when used (memory of the default set-up). */
+export async function openDb(config: LeadsConfig): Promise<Db> {
+  if (config.databaseUrl) return (await import("./db-postgres.ts")).openPostgres(config.databaseUrl);
+  return (await import("./db-sqlite.ts")).openSqlite(config.dataDir);
 }
 
 /**
@@ -64,10 +64,10 @@ function isAlive(pid: number): boolean {
 }
 
 export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<LeadsRuntime> {
-  const db = openDb(config);
+  const db = await openDb(config);
   const store = createStore(db);
   const outbox = createOutboxStore(db);
-  const mailer: Mailer | undefined = config.smtp ? createMailer(config.smtp) : undefined;
+  const mailer: Mailer | undefined = config.smtp ? (await import("./mail.ts")).createMailer(config.smtp) : undefined;
   let ready = false;
   let stopped = false;
   let worker: OutboxWorker | undefined;
@@ -88,7 +88,8 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       return;
     }
     const file = submission.file ? await store.file(submission.id) : null;
-    const cv = file ? [{ filename: file.name, content: Buffer.from(file.content), contentType: file.type }] : undefined;
+    const content = file ? Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength) : undefined;
+    const cv = file && content ? [{ filename: file.name, content, contentType: file.type }] : undefined;
     await mailer.send(teamLetter(submission, item, config.origin, cv));
   }
 

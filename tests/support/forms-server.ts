@@ -83,7 +83,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     ...options.env,
   };
   // The test's own handle on the store, configured exactly as the server's.
-  const db = openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
+  const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
   let output = "";
   const listen = (child: ChildProcess) => {
     output = "";

@@ -10,8 +10,19 @@ import { leadsService } from "../../forms/service.server.ts";
  * 503 when the store is unavailable; the server's guard answers 403, 411,
  * 413, 415 and 429 before this runs.
  */
-const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) => {
+  const text = JSON.stringify(body);
+  return new Response(text, {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      // Declared, so the server knows the answer is too small to be worth compressing.
+      "Content-Length": String(Buffer.byteLength(text)),
+      "Cache-Control": "no-store",
+      ...headers,
+    },
+  });
+};
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isFormKind(params.form)) return json({ ok: false, message: "Нет такой формы" }, 404);
