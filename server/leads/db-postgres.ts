@@ -48,6 +48,9 @@ export function openPostgres(connectionString: string): Db {
         throw translate(error);
       }
       let broken: Error | undefined;
+      // A checked-out client losing its connection emits 'error'; unheard, it would end the process.
+      const onError = (error: Error) => (broken = error);
+      client.on("error", onError);
       const tx: Db = {
         backend: "postgres",
         query: (sql, params = []) => run(client, sql, params),
@@ -63,6 +66,7 @@ export function openPostgres(connectionString: string): Db {
         await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
         throw translate(error);
       } finally {
+        client.off("error", onError);
         client.release(broken);
       }
     },

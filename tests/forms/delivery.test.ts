@@ -1,19 +1,9 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, type FormsServer, eventually, postForm, startFormsServer, validProject } from "../support/forms-server.ts";
+import { BACKENDS, type FormsServer, eventually, postForm, runScript, startFormsServer, validProject } from "../support/forms-server.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type WebhookReceiver, startWebhookReceiver } from "../support/webhook-receiver.ts";
 
-/** Runs `npm run outbox -- …` against the server's store (asynchronously: the receiver lives in this process). */
-async function outboxCli(server: FormsServer, ...args: string[]) {
-  const child = spawn(process.execPath, ["scripts/outbox.ts", ...args], { env: { ...process.env, ...server.env, DATABASE_URL: server.databaseUrl ?? "" } });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const [code] = await once(child, "exit");
-  return { code: code as number, out };
-}
+const outboxCli = (server: FormsServer, ...args: string[]) => runScript(server, "outbox", ...args);
 
 describe.each(BACKENDS)("delivery through the outbox on %s", (backend) => {
   let server: FormsServer;

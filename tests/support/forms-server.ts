@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -194,4 +194,14 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
     if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Runs one of the project's commands (scripts/<name>.ts) against the server's store, asynchronously: the receivers live in this process. */
+export async function runScript(server: FormsServer, script: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  const child = spawn(process.execPath, [`scripts/${script}.ts`, ...args], { env: { ...process.env, ...server.env, DATABASE_URL: server.databaseUrl ?? "" } });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = await once(child, "exit");
+  return { code: code as number, out };
 }
