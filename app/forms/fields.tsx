@@ -9,7 +9,15 @@ import type { LeadForm } from "./use-lead-form.ts";
  * aria-describedby). Controls are uncontrolled: what the visitor types stays
  * in the page whatever happens to the request.
  */
-type FieldProps = { form: LeadForm; name: string; label: string; hint?: string; required?: boolean };
+type FieldProps = {
+  form: LeadForm;
+  name: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  /** One of several fields is required (the hint says which): neither "*" nor "(необязательно)". */
+  eitherOr?: boolean;
+};
 
 function describedBy(form: LeadForm, name: string, hint?: string): string | undefined {
   const ids = [hint ? `${form.fieldId(name)}-hint` : "", form.errors[name] ? `${form.fieldId(name)}-error` : ""].filter(Boolean);
@@ -34,11 +42,11 @@ function FieldMessages({ form, name, hint }: { form: LeadForm; name: string; hin
   );
 }
 
-function Label({ form, name, label, required }: FieldProps) {
+function Label({ form, name, label, required, eitherOr }: FieldProps) {
   return (
     <label className="field__label" htmlFor={form.fieldId(name)}>
       {label}
-      {required ? <span aria-hidden="true"> *</span> : <span className="field__optional"> (необязательно)</span>}
+      {required ? <span aria-hidden="true"> *</span> : eitherOr ? null : <span className="field__optional"> (необязательно)</span>}
     </label>
   );
 }

@@ -41,8 +41,8 @@ export function JobApplicationForm({ position, title, initial }: { position: str
             <TextField form={form} name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" required />
             <TextField form={form} name="phone" label="Телефон" type="tel" inputMode="tel" autoComplete="tel" required />
           </div>
-          <FileField form={form} name="cv" label="Резюме" accept={CV_ACCEPT} hint={resend ?? "PDF, DOC, DOCX или ODT до 5 МБ — или ссылка ниже"} />
-          <TextField form={form} name="cvLink" label="Или ссылка на резюме" type="url" inputMode="url" hint="hh.ru, облачный диск, личный сайт" />
+          <FileField form={form} name="cv" label="Резюме" accept={CV_ACCEPT} hint={resend ?? "PDF, DOC, DOCX или ODT до 5 МБ — или ссылка ниже"} eitherOr />
+          <TextField form={form} name="cvLink" label="Или ссылка на резюме" type="url" inputMode="url" hint="hh.ru, облачный диск, личный сайт" eitherOr />
           <TextArea form={form} name="letter" label="Сопроводительное письмо" />
           <ConsentCheckbox form={form} name="consent" required>
             Даю <ConsentDocuments /> — для рассмотрения отклика

@@ -31,8 +31,8 @@ export function ProjectRequestForm({ service, initial }: { service?: string; ini
           <div className="lead-form__grid">
             <TextField form={form} name="name" label="Имя" autoComplete="name" required />
             <TextField form={form} name="company" label="Компания" autoComplete="organization" />
-            <TextField form={form} name="phone" label="Телефон" type="tel" inputMode="tel" autoComplete="tel" hint="Телефон или e-mail — хотя бы одно" />
-            <TextField form={form} name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" />
+            <TextField form={form} name="phone" label="Телефон" type="tel" inputMode="tel" autoComplete="tel" hint="Телефон или e-mail — хотя бы одно" eitherOr />
+            <TextField form={form} name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" eitherOr />
           </div>
           {services.length > 0 ? (
             <CheckboxGroup form={form} name="services" label="Что нужно" options={services.map((s) => ({ value: s.slug, label: s.name }))} checked={service ? [service] : []} />
