@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { uiTypography } from "./scripts/ui-typography.ts";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [uiTypography(), reactRouter()],
   build: { assetsInlineLimit: 0 },
 });

@@ -5,12 +5,19 @@ import { publicConfig } from "./config/env.server.ts";
 import { CookieNotice } from "./consent/cookie-notice.tsx";
 import { logRouteError } from "./lib/log-error.ts";
 import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";
+import { AppRuntime } from "./runtime/app-runtime.tsx";
+import { useAppState } from "./runtime/app-state.ts";
+import { runtimeMiddleware } from "./runtime/navigation-middleware.ts";
 import { ErrorPage, errorStatus } from "./site/error-page.tsx";
 import "./styles/global.css";
+import "./content/code-highlight.css";
 
 export function loader(): RootData {
   return { site: publicConfig() };
 }
+
+/** Build updates, route rules and chunk-load recovery on every client navigation. */
+export const clientMiddleware = [runtimeMiddleware];
 
 // Public configuration is fixed for the life of the page: never refetched, so a
 // failed navigation cannot take it away from the error page.
@@ -24,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="ru">
+    <html lang="ru" data-app-state="hydrating">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -34,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <AppRuntime />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -42,6 +50,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Code for the next page could not be loaded and a reload was just tried: the router cannot show it.
+  const { chunkFailure } = useAppState();
+  if (chunkFailure) {
+    return (
+      <main id="main" className="site-main">
+        <ErrorPage status={500} />
+      </main>
+    );
+  }
   return (
     <>
       <Outlet />

@@ -31,6 +31,9 @@ export default [
     route("sub/confirm", "routes/forms/confirm.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
+  route("academy/rss.xml", "routes/academy/rss.ts"),
   route("api/forms/:form", "routes/forms/api.ts"),
   layout("layouts/empty.tsx", [route("oferta", "routes/legal/page.tsx", { id: "legal-oferta" })]),
 ] satisfies RouteConfig;

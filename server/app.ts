@@ -10,6 +10,7 @@ import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../ap
 import { negotiateEncoding } from "./encoding.ts";
 import { applyBaselineHeaders } from "./headers.ts";
 import type { RedirectTable } from "./redirect-table.ts";
+import { injectIntoStream } from "./runtime-config.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
 
 export type AppOptions = {
@@ -21,6 +22,8 @@ export type AppOptions = {
   routeRules: RouteRules;
   /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
   guard?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean | Promise<boolean>;
+  /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
+  headTag?: string | null;
   /** Set once shutdown begins: keep-alive clients are told to close. */
   isShuttingDown?: () => boolean;
   log?: (entry: Record<string, unknown>) => void;
@@ -142,7 +145,13 @@ export function createApp(options: AppOptions) {
     // A body declared under 1 KB (form answers) gains nothing from compression and a compressor costs memory.
     const tiny = Number(response.headers.get("content-length") ?? Infinity) < 1024;
     const encoding = !tiny && /^(text\/|application\/(json|xml))/.test(type) ? negotiateEncoding(req.headers["accept-encoding"]) : null;
-    const source = Readable.fromWeb(response.body as NodeReadableStream);
+    let source: Readable = Readable.fromWeb(response.body as NodeReadableStream);
+    if (options.headTag && type.startsWith("text/html")) {
+      const inject = injectIntoStream(options.headTag);
+      source.once("error", (error) => inject.destroy(error));
+      source = source.pipe(inject);
+      res.removeHeader("Content-Length");
+    }
     if (!encoding) {
       await pipeline(source, res);
       return;

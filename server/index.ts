@@ -4,7 +4,7 @@ import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { env } from "../app/config/env.server.ts";
+import { env, runtimeConfig } from "../app/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
 import { loadRouteRules } from "../app/lib/route-rules.server.ts";
 import { createApp } from "./app.ts";
@@ -12,6 +12,7 @@ import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
 import { parseRedirectTable } from "./redirect-table.ts";
+import { injectIntoPages, runtimeConfigTag } from "./runtime-config.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** Production server: `npm start`. */
@@ -19,6 +20,10 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 
 const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
 let shuttingDown = false;
+
+const files = loadStaticFiles(CLIENT_DIR);
+const headTag = runtimeConfigTag(runtimeConfig());
+if (headTag) injectIntoPages(files, headTag);
 
 // Forms: storage (migrations run now, idempotently), delivery, abuse guard.
 // Pages do not wait long for a database that is down: forms answer 503 until it is back.
@@ -28,7 +33,8 @@ await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_
 const handle = createApp({
   build,
   origin: env.SITE_ORIGIN,
-  files: loadStaticFiles(CLIENT_DIR),
+  files,
+  headTag,
   redirects: parseRedirectTable(readFileSync(join(CONTENT_DIR, "redirects.csv"), "utf8")),
   routeRules: loadRouteRules(),
   guard: createFormGuard(leadsConfig()),

@@ -125,14 +125,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 export const env: Env = parseEnv(process.env);
 
-/** The subset that may reach the browser (root loader data), chosen explicitly. */
+/**
+ * The subset that may reach the browser through the root loader, chosen
+ * explicitly. It is baked into prerendered pages, so it must be the same at
+ * build and at run time.
+ */
 export type PublicConfig = {
   origin: string;
   brand: string;
   tagline: string;
-  metrikaId: string | null;
-  /** The counter waits for the visitor's consent in the cookie notice. */
-  analyticsRequireConsent: boolean;
 };
 
 export function publicConfig(): PublicConfig {
@@ -140,7 +141,20 @@ export function publicConfig(): PublicConfig {
     origin: env.SITE_ORIGIN,
     brand: env.SITE_BRAND,
     tagline: env.SITE_TAGLINE,
-    metrikaId: env.PUBLIC_METRIKA_ID ?? null,
-    analyticsRequireConsent: env.ANALYTICS_REQUIRE_CONSENT,
   };
+}
+
+/**
+ * Public runtime configuration: read at server start and injected into every
+ * HTML response by the server (server/runtime-config.ts), never built into
+ * pages or bundles, so changing it needs a restart, not a rebuild.
+ */
+export type RuntimeConfig = {
+  metrikaId: string | null;
+  /** Present (true) only with ANALYTICS_REQUIRE_CONSENT: the counter waits for the visitor's consent. */
+  analyticsRequireConsent?: true;
+};
+
+export function runtimeConfig(source: Env = env): RuntimeConfig {
+  return { metrikaId: source.PUBLIC_METRIKA_ID ?? null, ...(source.ANALYTICS_REQUIRE_CONSENT ? { analyticsRequireConsent: true } : {}) };
 }

@@ -11,8 +11,20 @@ import { typograph } from "./typography.server.ts";
 /** Visible text: typographed at load. */
 export const text = () => z.string().trim().min(1).transform(typograph);
 
-/** Markdown source rendered to typographed HTML. */
-export const markdown = () => z.string().trim().min(1).transform(renderMarkdown);
+/** Markdown source rendered to typographed HTML (code blocks highlighted; a block needs a known language). */
+export const markdown = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((source, ctx) => {
+      try {
+        return renderMarkdown(source);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
 
 /** A URL slug: lowercase latin letters, digits and single hyphens. */
 export const slug = () =>

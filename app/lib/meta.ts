@@ -1,5 +1,6 @@
 import type { Location, MetaDescriptor } from "react-router";
 import type { PublicConfig } from "../config/env.server.ts";
+import { ogImagePath } from "./og-image.ts";
 import { canonicalPathname } from "./url.ts";
 
 /** Root loader data: the public configuration every page's metadata needs. */
@@ -18,13 +19,11 @@ export function defaultTitle(site: PublicConfig): string {
   return `${site.brand} — ${site.tagline}`;
 }
 
-export const DEFAULT_OG_IMAGE = "/og/default.png";
-
 export type PageMeta = {
   /** Page title without the brand; omitted for the default title. */
   title?: string;
   description: string;
-  /** Site-relative or absolute image URL for og:image. */
+  /** Site-relative or absolute og:image; defaults to the picture drawn for the page at build. */
   image?: string;
   /** Keep the page out of search engines. */
   noindex?: boolean;
@@ -44,14 +43,17 @@ export function pageMeta(
   const site = siteConfig(args.matches);
   if (!site) return page.title ? [{ title: page.title }] : [];
   const title = page.title ? `${page.title} — ${site.brand}` : defaultTitle(site);
-  const url = site.origin + canonicalPathname(args.location.pathname);
-  const image = new URL(page.image ?? DEFAULT_OG_IMAGE, site.origin).href;
+  const path = canonicalPathname(args.location.pathname);
+  const url = site.origin + path;
+  const image = new URL(page.image ?? ogImagePath(page.noindex ? null : path), site.origin).href;
   return [
     { title },
     { name: "description", content: page.description },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
     { property: "og:url", content: url },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: site.brand },

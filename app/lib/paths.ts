@@ -29,6 +29,9 @@ export const paths = {
   project: (card: ProjectCard, slug: string) => `/projects/${card}/${slug}/`,
   agreement: () => "/agreement/",
   questions: () => "/questions/",
+  sitemap: () => "/sitemap.xml",
+  robots: () => "/robots.txt",
+  academyRss: () => "/academy/rss.xml",
   /** Where a form posts without JavaScript; answers with the result page or the form with its errors. */
   form: (kind: FormKind) => `/forms/${kind}/`,
   /** Where a form posts with JavaScript; answers JSON. */

@@ -1,4 +1,4 @@
-import { canonicalPathname, isExternalHref } from "./url.ts";
+import { isExternalHref, linkHref } from "./url.ts";
 
 /**
  * Route rules: a small set of redirects (exact paths and `/prefix/**`
@@ -39,5 +39,5 @@ export function matchRouteRule(rules: RouteRules, pathname: string): RouteRuleMa
   const { redirect, status } = best.rule;
   const target = redirect.endsWith(WILDCARD) ? redirect.slice(0, -WILDCARD.length) + (best.rest ?? "") : redirect;
   const external = isExternalHref(target);
-  return { target: external ? target : canonicalPathname(target || "/"), status, external };
+  return { target: external ? target : linkHref(target || "/"), status, external };
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { paths } from "../lib/paths.ts";
+import { reloadApp } from "../runtime/chunk-recovery.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { Icon } from "../ui/icon.tsx";
 
@@ -47,7 +48,7 @@ export function ErrorPage({ status }: { status: number }) {
       </h1>
       <p className="error-page__text">{ERROR_TEXTS.silentText}</p>
       <div className="error-page__actions">
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button type="button" className="button button--primary" onClick={reloadApp}>
           <Icon icon="update" size={20} />
           {ERROR_TEXTS.refresh}
         </button>

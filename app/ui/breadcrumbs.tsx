@@ -1,10 +1,25 @@
+import { useLocation } from "react-router";
 import { paths } from "../lib/paths.ts";
+import { breadcrumbList } from "../lib/structured-data.ts";
+import { canonicalPathname } from "../lib/url.ts";
+import { useSiteConfig } from "../lib/use-site-config.ts";
 import { AppLink } from "./app-link.tsx";
+import { JsonLd } from "./json-ld.tsx";
 
 export type Crumb = { to: string; label: string };
 
-/** Home › … › current page. The last crumb is the current page and is not a link. */
+/**
+ * Home › … › current page, with its BreadcrumbList for search engines. The
+ * last crumb is the current page and is not a link.
+ */
 export function Breadcrumbs({ trail, current }: { trail: readonly Crumb[]; current: string }) {
+  const { origin } = useSiteConfig();
+  const { pathname } = useLocation();
+  const items = [
+    { name: "Главная", path: paths.home() },
+    ...trail.map((c) => ({ name: c.label, path: c.to })),
+    { name: current, path: canonicalPathname(pathname) },
+  ];
   return (
     <nav className="breadcrumbs" aria-label="Хлебные крошки">
       <ol>
@@ -18,6 +33,7 @@ export function Breadcrumbs({ trail, current }: { trail: readonly Crumb[]; curre
         ))}
         <li aria-current="page">{current}</li>
       </ol>
+      <JsonLd data={breadcrumbList(origin, items)} />
     </nav>
   );
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl, plain } from "../support/site.ts";
 
 let browser: Browser;
 let page: Page;
@@ -94,8 +94,8 @@ describe("client-side navigation", () => {
         .__reactRouterDataRouter;
       return router.navigate("/services/no-such-service/");
     });
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Страница не найдена");
-    await expect.poll(() => page.title()).toMatch(/^Страница не найдена/);
+    await expect.poll(async () => plain(await page.locator("h1").textContent())).toBe("Страница не найдена");
+    await expect.poll(async () => plain(await page.title())).toMatch(/^Страница не найдена/);
     const chips = await page.locator("main nav a").evaluateAll((links) =>
       links.map((a) => [a.textContent?.trim(), a.getAttribute("href")]),
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { content } from "../../app/content/index.server.ts";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
-import { get, getDocument, rawGet } from "../support/site.ts";
+import { get, getDocument, plain, rawGet } from "../support/site.ts";
 
 const c = content();
 const first = <T>(list: readonly T[]): T => {
@@ -63,15 +63,15 @@ describe("404", () => {
     async (path) => {
       const { status, doc } = await getDocument(path);
       expect(status).toBe(404);
-      expect(doc.querySelector("h1")?.text).toBe("Страница не найдена");
-      expect(doc.querySelector("main")?.text).toContain("Такой страница нет. Может то, что вам интересно, находится в другом разделе?");
+      expect(plain(doc.querySelector("h1")?.text)).toBe("Страница не найдена");
+      expect(plain(doc.querySelector("main")?.text)).toContain("Такой страница нет. Может то, что вам интересно, находится в другом разделе?");
       const chips = doc.querySelectorAll("main nav a").map((a) => [a.text.trim(), a.getAttribute("href")]);
       expect(chips).toEqual([
         ["Портфолио", "/projects/"],
         ["Услуги", "/services/"],
         ["Академия", "/academy/"],
       ]);
-      expect(doc.querySelector("title")?.text).toMatch(/^Страница не найдена/);
+      expect(plain(doc.querySelector("title")?.text)).toMatch(/^Страница не найдена/);
       expect(doc.querySelectorAll("header.site-header, footer.site-footer")).toHaveLength(2);
     },
   );

@@ -35,3 +35,8 @@ export async function getDocument(path: string): Promise<{ status: number; doc: 
   const { status, html } = await getHtml(path);
   return { status, doc: parse(html) };
 }
+
+/** Text with typography's non-breaking spaces read as spaces: for comparing with the spec's fixed texts. */
+export function plain(text: string | null | undefined): string {
+  return (text ?? "").replace(/\u00a0/g, " ");
+}

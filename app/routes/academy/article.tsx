@@ -4,6 +4,9 @@ import { requireEntry } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
+import { article as articleLd } from "../../lib/structured-data.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
 
@@ -25,8 +28,19 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function ArticlePage({ loaderData: { article, author } }: Route.ComponentProps) {
+  const site = useSiteConfig();
   return (
     <article>
+      <JsonLd
+        data={articleLd(site, {
+          title: article.title,
+          description: article.description,
+          path: paths.article(article.slug),
+          published: article.published,
+          updated: article.updated,
+          author: author?.name ?? site.brand,
+        })}
+      />
       <PageHeader title={article.title} trail={[{ to: paths.academy(), label: "Академия" }]}>
         <p className="page-header__meta">
           {author ? `${author.name}, ${author.role} · ` : null}

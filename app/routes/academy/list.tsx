@@ -14,6 +14,10 @@ export function loader() {
   };
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Академия — RSS", href: paths.academyRss() },
+];
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.page.title, description: args.loaderData?.page.description ?? "" });
 

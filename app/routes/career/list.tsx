@@ -25,7 +25,7 @@ export default function CareerPage({ loaderData: { page, positions } }: Route.Co
           <li key={p.slug}>
             <AppLink to={paths.position(p.slug)}>{p.title}</AppLink>
             <p>
-              {p.department} · {p.city}
+              {p.department}&nbsp;· {p.city}
             </p>
           </li>
         ))}

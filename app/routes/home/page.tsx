@@ -3,7 +3,10 @@ import { content } from "../../content/index.server.ts";
 import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
+import { organization, webSite } from "../../lib/structured-data.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
 import { AppLink } from "../../ui/app-link.tsx";
+import { JsonLd } from "../../ui/json-ld.tsx";
 
 export function loader() {
   const c = content();
@@ -19,8 +22,10 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.page.title, description: args.loaderData?.page.description ?? "" });
 
 export default function HomePage({ loaderData: { page, services, cases, articles } }: Route.ComponentProps) {
+  const site = useSiteConfig();
   return (
     <div className="container">
+      <JsonLd data={[organization(site), webSite(site)]} />
       <section className="hero">
         <h1>{page.heading}</h1>
         {page.lead ? <p className="page-header__lead">{page.lead}</p> : null}

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { faqPage } from "../../lib/structured-data.ts";
+import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
 
@@ -15,6 +17,7 @@ export default function QuestionsPage({ loaderData: { questions } }: Route.Compo
   return (
     <>
       <PageHeader title={questions.title} lead={questions.lead} crumb="Вопросы" />
+      <JsonLd data={faqPage(questions.topics.flatMap((t) => t.items))} />
       <div className="container">
         {questions.topics.map((topic) => (
           <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>

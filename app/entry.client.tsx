@@ -1,0 +1,21 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { installChunkRecovery, recoverAfterReload } from "./runtime/chunk-recovery.ts";
+import { reportRouterError } from "./runtime/errors.ts";
+import { navigationInstrumentation } from "./runtime/navigation-middleware.ts";
+
+// React Router's defaults, plus the runtime's two hooks into the router:
+// navigation instrumentation (addresses with their hash) and onError (app error state).
+installChunkRecovery();
+
+if (!recoverAfterReload()) {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter instrumentations={[navigationInstrumentation]} onError={reportRouterError} />
+      </StrictMode>,
+    );
+  });
+}

@@ -1,0 +1,47 @@
+import { env } from "../../config/env.server.ts";
+import { content } from "../../content/index.server.ts";
+import { paths } from "../../lib/paths.ts";
+import { escapeXml } from "../../lib/xml.ts";
+
+/** RFC 822 date, as RSS 2.0 requires: 2026-03-05 → "Thu, 05 Mar 2026 09:00:00 +0300". */
+function rfc822(isoDate: string): string {
+  const date = new Date(`${isoDate}T09:00:00+03:00`);
+  const [weekday, day, month, year, time] = date.toUTCString().replace(",", "").split(" ");
+  return `${weekday}, ${day} ${month} ${year} ${time} +0000`;
+}
+
+/** /academy/rss.xml: every academy article, newest first (prerendered at build). */
+export function loader() {
+  const c = content();
+  const origin = env.SITE_ORIGIN;
+  const authors = new Map(c.company.team.map((m) => [m.id, m.name]));
+  const items = c.articles.map((a) => {
+    const link = escapeXml(origin + paths.article(a.slug));
+    return [
+      "    <item>",
+      `      <title>${escapeXml(a.title)}</title>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
+      `      <pubDate>${rfc822(a.published)}</pubDate>`,
+      `      <dc:creator>${escapeXml(authors.get(a.author) ?? env.SITE_BRAND)}</dc:creator>`,
+      `      <category>${escapeXml(a.category)}</category>`,
+      `      <description>${escapeXml(a.description)}</description>`,
+      "    </item>",
+    ].join("\n");
+  });
+  const newest = c.articles[0]?.published ?? "1970-01-01";
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(`Академия ${env.SITE_BRAND}`)}</title>
+    <link>${escapeXml(origin + paths.academy())}</link>
+    <description>${escapeXml(c.pages.academy.description)}</description>
+    <language>ru</language>
+    <lastBuildDate>${rfc822(newest)}</lastBuildDate>
+    <atom:link href="${escapeXml(origin + paths.academyRss())}" rel="self" type="application/rss+xml"/>
+${items.join("\n")}
+  </channel>
+</rss>
+`;
+  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+}

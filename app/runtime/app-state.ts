@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * What the app is doing, as the spec's states: hydrating (first paint until
+ * hydration completes), loading (a navigation in flight), error (a route
+ * error or an unrecovered code-chunk failure), otherwise idle. Mirrored on
+ * `<html data-app-state>` for styles and tests.
+ */
+export type AppPhase = "hydrating" | "idle" | "loading" | "error";
+
+export type AppState = {
+  hydrated: boolean;
+  navigating: boolean;
+  /** A router error, kept with the address it happened at. */
+  routeError: { error: unknown; at: string } | null;
+  /** Destination whose code could not be loaded and may not be reloaded now. */
+  chunkFailure: string | null;
+};
+
+let state: AppState = { hydrated: false, navigating: false, routeError: null, chunkFailure: null };
+const listeners = new Set<() => void>();
+
+export function appPhase(s: AppState): AppPhase {
+  if (s.routeError || s.chunkFailure) return "error";
+  if (!s.hydrated) return "hydrating";
+  return s.navigating ? "loading" : "idle";
+}
+
+export function getAppState(): AppState {
+  return state;
+}
+
+export function updateAppState(patch: Partial<AppState>): void {
+  const next = { ...state, ...patch };
+  if (Object.keys(patch).every((key) => next[key as keyof AppState] === state[key as keyof AppState])) return;
+  state = next;
+  if (typeof document !== "undefined") document.documentElement.dataset.appState = appPhase(state);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const SERVER_STATE = state;
+
+/** The current state; the server (and hydration) always sees "hydrating". */
+export function useAppState(): AppState {
+  return useSyncExternalStore(subscribe, getAppState, () => SERVER_STATE);
+}
+
+export function onAppStateChange(listener: () => void): () => void {
+  return subscribe(listener);
+}

@@ -1,0 +1,92 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser.ts";
+import { openApp, waitForReady } from "../support/app.ts";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const isPageData = (url: URL) => url.pathname.endsWith(".data");
+
+/** Holds every page-data request for `delayMs` and records how many were open at once. */
+async function watchDataRequests(page: Page, delayMs: number) {
+  const stats = { inFlight: 0, maxInFlight: 0, paths: [] as string[] };
+  await page.route(isPageData, async (route) => {
+    stats.inFlight += 1;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    stats.paths.push(new URL(route.request().url()).pathname);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    try {
+      const response = await route.fetch();
+      await route.fulfill({ response });
+    } finally {
+      stats.inFlight -= 1;
+    }
+  });
+  return stats;
+}
+
+/** Distinct internal link targets fully inside the window. */
+function internalTargetsInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const targets = new Set<string>();
+    for (const a of document.querySelectorAll<HTMLAnchorElement>("a[href^='/']")) {
+      const box = a.getBoundingClientRect();
+      if (box.width > 0 && box.top >= 0 && box.bottom <= window.innerHeight && a.target !== "_blank") {
+        if (a.pathname + a.search !== location.pathname + location.search) targets.add(a.pathname + a.search);
+      }
+    }
+    return targets.size;
+  });
+}
+
+async function pageWithConnection(connection: Record<string, unknown> | null): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 3_000 } })).newPage();
+  if (connection) {
+    await page.addInitScript((value) => {
+      Object.defineProperty(navigator, "connection", { value });
+    }, connection);
+  }
+  return page;
+}
+
+describe("viewport prefetch", () => {
+  it("prefetches each visible target once, never more than 4 at a time", async () => {
+    const page = await pageWithConnection(null);
+    const stats = await watchDataRequests(page, 400);
+    await openApp(page, "/");
+    expect(await internalTargetsInView(page)).toBeGreaterThanOrEqual(20);
+    await waitForReady(page);
+    await expect.poll(() => stats.paths.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => stats.inFlight, { timeout: 20_000 }).toBe(0);
+    await page.waitForTimeout(1_000);
+    expect(stats.maxInFlight).toBeLessThanOrEqual(4);
+    expect(stats.maxInFlight).toBeGreaterThan(1);
+    expect(new Set(stats.paths).size).toBe(stats.paths.length);
+  });
+
+  for (const [name, connection] of [
+    ["data saver", { saveData: true, effectiveType: "4g" }],
+    ["a 2g connection", { saveData: false, effectiveType: "2g" }],
+  ] as const) {
+    it(`prefetches nothing with ${name}`, async () => {
+      const page = await pageWithConnection(connection);
+      const stats = await watchDataRequests(page, 0);
+      const scripts: string[] = [];
+      await openApp(page, "/");
+      page.on("request", (request) => {
+        if (request.resourceType() === "script" || request.url().endsWith(".js")) scripts.push(request.url());
+      });
+      await waitForReady(page);
+      await page.waitForTimeout(2_000);
+      expect(stats.paths).toEqual([]);
+      expect(scripts).toEqual([]);
+    });
+  }
+});

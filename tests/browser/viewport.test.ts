@@ -1,0 +1,54 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser.ts";
+import { openApp } from "../support/app.ts";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function viewportCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === "viewport");
+}
+
+describe("viewport state", () => {
+  it("stores mobile at 375 px for a year, and follows a resize", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await openApp(page, "/");
+    await expect.poll(async () => (await viewportCookie(context))?.value).toBe("mobile");
+    const cookie = await viewportCookie(context);
+    expect(cookie).toMatchObject({ path: "/", sameSite: "Strict", secure: true });
+    const days = ((cookie?.expires ?? 0) * 1_000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(async () => (await viewportCookie(context))?.value).toBe("desktop");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => (await viewportCookie(context))?.value).toBe("tablet");
+  });
+
+  it("causes no layout shift after hydration", async () => {
+    for (const width of [375, 1280]) {
+      const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+      await page.addInitScript(() => {
+        const w = window as Window & { __shift?: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) w.__shift = (w.__shift ?? 0) + entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await openApp(page, "/");
+      await page.waitForTimeout(1_500);
+      expect(await page.evaluate(() => (window as Window & { __shift?: number }).__shift), `${width} px`).toBe(0);
+    }
+  });
+});
