@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "../lib/meta.ts";
 
 /** What forms offer that comes from the content: the default layout's loader provides it. */
 export type FormOptions = {
@@ -9,8 +8,4 @@ export type FormOptions = {
 export function useFormOptions(): FormOptions {
   const layout = useRouteLoaderData<{ forms?: FormOptions }>("layouts/default");
   return layout?.forms ?? { services: [] };
-}
-
-export function useCounterId(): string | null {
-  return useRouteLoaderData<RootData>("root")?.site.metrikaId ?? null;
 }

@@ -4,7 +4,6 @@ import { paths } from "../lib/paths.ts";
 import type { FormAnswer } from "./answer.ts";
 import { reachGoal } from "./goal.ts";
 import { MESSAGES as M } from "./messages.ts";
-import { useCounterId } from "./options.ts";
 import type { FieldErrors, FormKind, FormValues } from "./schemas.ts";
 import { captureUtm } from "./utm.ts";
 
@@ -31,7 +30,6 @@ function newId(): string {
 export function useLeadForm(kind: FormKind, validate: Validate, initial?: FormAnswer) {
   const prefix = useId();
   const location = useLocation();
-  const counterId = useCounterId();
   const touched = useRef(new Set<string>());
   const shownAt = useRef(0);
   const failed = initial && !initial.ok ? initial : undefined;
@@ -98,7 +96,7 @@ export function useLeadForm(kind: FormKind, validate: Validate, initial?: FormAn
       if (answer.ok) {
         submissionId.current = "";
         setSentId(answer.id);
-        reachGoal(counterId, kind);
+        reachGoal(kind);
         return;
       }
       setErrors(answer.errors ?? {});
