@@ -36,6 +36,7 @@ afterAll(async () => {
 
 async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await context.route("https://mc.yandex.ru/**", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
@@ -43,8 +44,8 @@ async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{
   return { context, page, errors };
 }
 
-async function open(page: Page, path: string) {
-  await page.goto(server.baseUrl + path);
+async function open(page: Page, path: string, on: FormsServer = server) {
+  await page.goto(on.baseUrl + path);
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
@@ -93,8 +94,7 @@ describe("with JavaScript", () => {
       (window as unknown as { ym: (...args: unknown[]) => void; ymCalls: unknown[][] }).ymCalls = calls;
       (window as unknown as { ym: (...args: unknown[]) => void }).ym = (...args: unknown[]) => calls.push(args);
     });
-    // Rendered per request, so it carries the server's runtime counter id.
-    await open(page, "/forms/subscribe/");
+    await open(page, "/sub/");
     const f = page.locator("main .lead-form");
     await f.getByLabel("E-mail").fill(`goal-${Date.now()}@mail.example`);
     await f.getByRole("checkbox", { name: /для рассылки/ }).check();
@@ -213,30 +213,51 @@ describe("cookie notice", () => {
     await context.close();
   });
 
-  it("with ANALYTICS_REQUIRE_CONSENT asks, and tells the counter when the visitor agrees", async () => {
-    const strict = await startFormsServer("sqlite", { env: { ANALYTICS_REQUIRE_CONSENT: "true" } });
+  it("with ANALYTICS_REQUIRE_CONSENT asks, and the counter starts only once the visitor agrees", async () => {
+    const strict = await startFormsServer("sqlite", { env: { ANALYTICS_REQUIRE_CONSENT: "true", PUBLIC_METRIKA_ID: COUNTER } });
     try {
       const { context, page } = await newPage();
       await page.addInitScript(() => {
-        (window as unknown as { consentEvents: unknown[] }).consentEvents = [];
-        window.addEventListener("site:consent", (e) => (window as unknown as { consentEvents: unknown[] }).consentEvents.push((e as CustomEvent).detail));
+        const w = window as unknown as { ym: (...args: unknown[]) => void; ymCalls: unknown[][]; consentEvents: unknown[] };
+        w.ymCalls = [];
+        w.consentEvents = [];
+        w.ym = (...args: unknown[]) => w.ymCalls.push(args);
+        window.addEventListener("site:consent", (e) => w.consentEvents.push((e as CustomEvent).detail));
       });
-      // A page rendered per request carries the runtime setting.
-      await page.goto(`${strict.baseUrl}/forms/project/`);
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      // The setting is runtime configuration: a prerendered page carries it.
+      await open(page, "/contacts/", strict);
       const notice = page.getByRole("region", { name: "Уведомление о cookie" });
       await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
       expect(await notice.getByRole("button", { name: "Только необходимые" }).isVisible()).toBe(true);
+      const calls = () => page.evaluate(() => (window as unknown as { ymCalls: unknown[][] }).ymCalls.map((c) => c[1]));
+      await page.waitForTimeout(500);
+      expect(await calls()).toEqual([]);
       await notice.getByRole("button", { name: "Принять" }).click();
       await expect.poll(() => notice.count(), WAIT).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { consentEvents: unknown[] }).consentEvents)).toEqual([{ analytics: true }]);
+      await expect.poll(calls, WAIT).toEqual(["init", "hit"]);
       expect((await context.cookies()).find((c) => c.name === "cookie_consent")?.value).toBe("analytics");
       await context.close();
+
+      const declined = await newPage();
+      await declined.page.addInitScript(() => {
+        const w = window as unknown as { ym: (...args: unknown[]) => void; ymCalls: unknown[][] };
+        w.ymCalls = [];
+        w.ym = (...args: unknown[]) => w.ymCalls.push(args);
+      });
+      await open(declined.page, "/contacts/", strict);
+      await declined.page.getByRole("button", { name: "Только необходимые" }).click();
+      await open(declined.page, "/services/", strict);
+      await declined.page.waitForTimeout(500);
+      expect(await declined.page.evaluate(() => (window as unknown as { ymCalls: unknown[][] }).ymCalls)).toEqual([]);
+      expect(await declined.page.getByRole("region", { name: "Уведомление о cookie" }).count()).toBe(0);
+      await declined.context.close();
     } finally {
       await strict.dispose();
     }
   });
 });
+
 
 it("puts the forms on their pages", async () => {
   const c = content();
