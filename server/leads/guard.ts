@@ -45,23 +45,32 @@ function bodyLimit(pathname: string): number {
   return /^\/(api\/)?forms\/job[/.]/.test(pathname) ? JOB_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
-/** A counting semaphore: `acquire` resolves when one of `size` slots is free. */
+/**
+ * A weighted semaphore, first come first served: `acquire(n)` resolves when
+ * n of `size` slots are free. A post with a CV takes them all: uploads are
+ * parsed one at a time, small forms a few at a time.
+ */
 function createSlots(size: number) {
   let free = size;
-  const waiting: Array<() => void> = [];
+  const waiting: Array<{ weight: number; go: () => void }> = [];
+  function admit() {
+    while (waiting[0] && waiting[0].weight <= free) {
+      const next = waiting.shift() as { weight: number; go: () => void };
+      free -= next.weight;
+      next.go();
+    }
+  }
   return {
     waiting: () => waiting.length,
-    acquire: (): Promise<void> => {
-      if (free > 0) {
-        free--;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    release() {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
+    acquire(weight: number): Promise<() => void> {
+      const release = () => {
+        free += weight;
+        admit();
+      };
+      return new Promise((resolve) => {
+        waiting.push({ weight, go: () => resolve(release) });
+        admit();
+      });
     },
   };
 }
@@ -104,8 +113,8 @@ export function createFormGuard(config: GuardConfig) {
     const retryAfter = limiter.hit(ip);
     if (retryAfter !== null) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(retryAfter) });
     if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
-    await slots.acquire();
-    res.once("close", slots.release);
+    const release = await slots.acquire(Number(length) > FORM_BODY_LIMIT ? CONCURRENT_POSTS : 1);
+    res.once("close", release);
     return false;
   };
 }
