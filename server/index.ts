@@ -3,9 +3,10 @@ import { createServer } from "node:http";
 import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { env, runtimeConfig } from "../app/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
+import { paths } from "../app/lib/paths.ts";
 import { loadRouteRules } from "../app/lib/route-rules.server.ts";
 import { createApp } from "./app.ts";
 import { leadsConfig } from "./leads/config.ts";
@@ -44,6 +45,16 @@ const handle = createApp({
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
   void handle(req, res);
 });
+
+/**
+ * The first server render loads the content (validation, highlighting): seconds of
+ * synchronous work that would hold up the first visitor, and any signal arriving
+ * meanwhile, so the shutdown deadline could not start on time. It happens here,
+ * before the server listens.
+ */
+const warmUp = await createRequestHandler(build, "production")(new Request(new URL(paths.search(), env.SITE_ORIGIN)));
+await warmUp.text();
+if (warmUp.status !== 200) throw new Error(`Start-up render of ${paths.search()} answered ${warmUp.status}`);
 
 server.listen(env.PORT, env.HOST, () => {
   console.log(`Serving ${env.SITE_ORIGIN} on http://localhost:${env.PORT}/`);
