@@ -8,8 +8,11 @@ import { AppRuntime } from "./runtime/app-runtime.tsx";
 import { useAppState } from "./runtime/app-state.ts";
 import { runtimeMiddleware } from "./runtime/navigation-middleware.ts";
 import { ErrorPage, errorStatus } from "./site/error-page.tsx";
-import "./styles/global.css";
+import "./styles/index.css";
 import "./content/code-highlight.css";
+// The same file fonts.css declares (Vite emits it once): preloaded because
+// nearly every glyph on a Russian page needs it.
+import mainFont from "@fontsource-variable/onest/files/onest-cyrillic-wght-normal.woff2?url";
 
 export function loader(): RootData {
   return { site: publicConfig() };
@@ -21,6 +24,10 @@ export const clientMiddleware = [runtimeMiddleware];
 // Public configuration is fixed for the life of the page: never refetched, so a
 // failed navigation cannot take it away from the error page.
 export const shouldRevalidate = () => false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: mainFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /** Fallback metadata: pages replace it with their own. */
 export const meta: Route.MetaFunction = ({ matches }) => {

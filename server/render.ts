@@ -28,7 +28,10 @@ export type RenderOptions = {
 };
 export type Render = {
   (req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string): Promise<void>;
-  /** Renders these targets once, unseen, so the first visitors do not pay for loading content. */
+  /**
+   * Renders these targets once, unseen, so the first visitors do not pay for
+   * loading content (and a signal meanwhile is not held up by it).
+   */
   warmUp(targets: readonly string[]): Promise<void>;
 };
 
@@ -109,7 +112,12 @@ export function createRender({ build, origin, security, log, headTag }: RenderOp
   }
 
   async function warmUp(targets: readonly string[]) {
-    for (const target of targets) await (await handleWithRouter(new Request(origin + target))).arrayBuffer();
+    for (const target of targets) {
+      const response = await handleWithRouter(new Request(origin + target));
+      await response.arrayBuffer();
+      // A server that cannot render must not start taking traffic.
+      if (response.status >= 500) throw new Error(`start-up render of ${target} answered ${response.status}`);
+    }
   }
 
   return Object.assign(render, { warmUp });

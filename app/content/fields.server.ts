@@ -55,8 +55,8 @@ export const metric = () =>
   z.strictObject({
     /** The number itself (no unit, no sign words). */
     value: z.number(),
-    /** Unit shown after the number: "%", "₽", "×", "млн ₽", "п. п.", "дней"… */
-    unit: z.string().trim().default(""),
+    /** Unit shown after the number: "%", "₽", "×", "млн ₽", "п. п.", "дней", "из 17"… Visible text, so typographed ("из 17" binds). */
+    unit: z.string().trim().default("").transform(typograph),
     /** "+" or "−" shown before the number for growth or reduction. */
     sign: z.enum(["+", "−", ""]).default(""),
     /** What was measured. */

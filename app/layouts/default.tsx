@@ -18,8 +18,12 @@ export function loader(): { footer: FooterData } {
       phone: office.phone,
       phoneLabel: formatPhone(office.phone),
       email: contacts.salesEmail,
-      address: `${office.city}, ${office.address}`,
-      company: contacts.requisites.name,
+      // The address starts with its postcode and city already.
+      address: office.address,
+      company: contacts.requisites.name.replace(/^Общество\sс\sограниченной\sответственностью/, "ООО"),
+      inn: contacts.requisites.inn,
+      ogrn: contacts.requisites.ogrn,
+      channels: contacts.messengers,
       year: new Date().getFullYear(),
     },
   };

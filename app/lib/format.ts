@@ -13,3 +13,10 @@ export function formatDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split("-").map(Number);
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
 }
+
+/** 12500 → "12 500", 3.5 → "3,5": Russian digit grouping (U+00A0) and decimal comma, same on server and browser. */
+export function formatNumber(value: number): string {
+  const [whole = "0", fraction] = Math.abs(value).toString().split(".");
+  const grouped = whole.length > 4 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0") : whole;
+  return `${value < 0 ? "−" : ""}${grouped}${fraction ? `,${fraction}` : ""}`;
+}

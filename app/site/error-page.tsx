@@ -1,8 +1,8 @@
 import { isRouteErrorResponse } from "react-router";
 import { paths } from "../lib/paths.ts";
 import { reloadApp } from "../runtime/chunk-recovery.ts";
-import { AppLink } from "../ui/app-link.tsx";
-import { Icon } from "../ui/icon.tsx";
+import { Button, ButtonLink } from "../ui/button.tsx";
+import { Tag, TagList } from "../ui/tag.tsx";
 
 /** Fixed texts of the error page (spec, section 2). */
 export const ERROR_TEXTS = {
@@ -21,40 +21,39 @@ export function errorStatus(error: unknown): number {
 export function ErrorPage({ status }: { status: number }) {
   if (status === 404) {
     return (
-      <section className="error-page" aria-labelledby="error-title">
+      <section className="error-page container" aria-labelledby="error-title">
         <p className="error-page__code" aria-hidden="true">
           404
         </p>
         <h1 id="error-title">{ERROR_TEXTS.notFoundTitle}</h1>
         <p className="error-page__text">{ERROR_TEXTS.notFoundText}</p>
-        <nav className="chips" aria-label="Разделы сайта">
-          <AppLink className="chip" to={paths.projects()}>
-            Портфолио
-          </AppLink>
-          <AppLink className="chip" to={paths.services()}>
-            Услуги
-          </AppLink>
-          <AppLink className="chip" to={paths.academy()}>
-            Академия
-          </AppLink>
+        <nav aria-label="Разделы сайта">
+          <TagList>
+            <li>
+              <Tag to={paths.projects()}>Портфолио</Tag>
+            </li>
+            <li>
+              <Tag to={paths.services()}>Услуги</Tag>
+            </li>
+            <li>
+              <Tag to={paths.academy()}>Академия</Tag>
+            </li>
+          </TagList>
         </nav>
       </section>
     );
   }
   return (
-    <section className="error-page" aria-labelledby="error-title">
+    <section className="error-page container" aria-labelledby="error-title">
       <h1 id="error-title" className="error-page__code">
         {status}
       </h1>
       <p className="error-page__text">{ERROR_TEXTS.silentText}</p>
       <div className="error-page__actions">
-        <button type="button" className="button button--primary" onClick={reloadApp}>
-          <Icon icon="update" size={20} />
+        <Button variant="primary" icon="update" onClick={reloadApp}>
           {ERROR_TEXTS.refresh}
-        </button>
-        <AppLink className="button" to={paths.home()}>
-          {ERROR_TEXTS.home}
-        </AppLink>
+        </Button>
+        <ButtonLink to={paths.home()}>{ERROR_TEXTS.home}</ButtonLink>
       </div>
     </section>
   );

@@ -1,11 +1,23 @@
+import { useRef } from "react";
 import { NavLink } from "react-router";
 import { paths } from "../lib/paths.ts";
 import { linkHref } from "../lib/url.ts";
 import { AppLink } from "../ui/app-link.tsx";
+import { ButtonLink } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
-import { MAIN_NAV } from "./navigation.ts";
+import { Logo } from "./logo.tsx";
+import { MAIN_NAV, PRIMARY_ACTION } from "./navigation.ts";
+import { useMenu } from "./use-menu.ts";
 
+/**
+ * Logo, navigation, search and the main action. One navigation in the DOM:
+ * below 1200 px it sits in a <details> menu opened by its summary (works
+ * without JavaScript); from 1200 px the summary hides and the links show
+ * inline (CSS only, so nothing moves at hydration).
+ */
 export function SiteHeader({ brand }: { brand: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  useMenu(menu);
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -13,22 +25,39 @@ export function SiteHeader({ brand }: { brand: string }) {
       </a>
       <div className="site-header__inner container">
         <AppLink className="site-header__logo" to={paths.home()} aria-label={`${brand} — на главную`}>
-          {brand}
+          <Logo brand={brand} />
         </AppLink>
-        <nav className="site-nav" aria-label="Основная навигация">
-          <ul className="site-nav__list">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink className="site-nav__link" to={linkHref(item.to)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <AppLink className="site-header__search" to={paths.search()} aria-label="Поиск по сайту">
-          <Icon icon="search" size={22} />
-        </AppLink>
+        <details className="site-menu" ref={menu}>
+          <summary className="site-menu__toggle">
+            <Icon icon="menu" size={24} className="site-menu__icon-open" />
+            <Icon icon="close" size={24} className="site-menu__icon-close" />
+            <span className="site-menu__toggle-label">Меню</span>
+          </summary>
+          <div className="site-menu__panel">
+            <nav className="site-nav" aria-label="Основная навигация">
+              <ul className="site-nav__list" role="list">
+                {MAIN_NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink className="site-nav__link" to={linkHref(item.to)}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <ButtonLink className="site-menu__action" variant="primary" to={PRIMARY_ACTION.to} block>
+              {PRIMARY_ACTION.label}
+            </ButtonLink>
+          </div>
+        </details>
+        <div className="site-header__tools">
+          <AppLink className="site-header__search" to={paths.search()} aria-label="Поиск по сайту">
+            <Icon icon="search" size={22} />
+          </AppLink>
+          <ButtonLink className="site-header__action" variant="primary" size="s" to={PRIMARY_ACTION.to}>
+            {PRIMARY_ACTION.label}
+          </ButtonLink>
+        </div>
       </div>
     </header>
   );

@@ -12,6 +12,9 @@ export const MAIN_NAV = [
   { to: paths.contacts(), label: "Контакты" },
 ] as const;
 
+/** The one action the header always offers. */
+export const PRIMARY_ACTION = { to: paths.contacts(), label: "Обсудить проект" } as const;
+
 /** Footer columns. */
 export const FOOTER_NAV = [
   {
@@ -34,13 +37,12 @@ export const FOOTER_NAV = [
       { to: paths.sub(), label: "Рассылка" },
     ],
   },
-  {
-    title: "Документы",
-    links: [
-      { to: paths.privacy(), label: "Политика обработки персональных данных" },
-      { to: paths.agreement(), label: "Согласие на обработку данных" },
-      { to: paths.cookies(), label: "Политика cookie" },
-      { to: paths.oferta(), label: "Публичная оферта" },
-    ],
-  },
+] as const;
+
+/** Legal documents, in the footer's bottom row. */
+export const LEGAL_NAV = [
+  { to: paths.privacy(), label: "Политика обработки персональных данных" },
+  { to: paths.agreement(), label: "Согласие на обработку данных" },
+  { to: paths.cookies(), label: "Политика cookie" },
+  { to: paths.oferta(), label: "Публичная оферта" },
 ] as const;

@@ -117,7 +117,11 @@ describe("chunk-load recovery", () => {
     await openApp(page, "/");
     await failScript(page, module);
     await clickCompany(page);
-    await expect.poll(() => page.locator("main").textContent()).toContain("Сервер молчит, попробуйте обновить страницу");
+    // The error page shows after React Router's reload of this page and its hydration: a full
+    // page load, longer than expect.poll's default second on a busy machine.
+    await expect
+      .poll(() => page.locator("main").textContent(), { timeout: 10_000 })
+      .toContain("Сервер молчит, попробуйте обновить страницу");
     expect(page.url()).toBe(`${baseUrl}/`);
   });
 

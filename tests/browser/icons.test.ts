@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { collectErrors, openApp } from "../support/app.ts";
@@ -14,6 +14,8 @@ afterAll(async () => {
 });
 
 const isSearchIcon = (url: URL) => url.pathname === "/assets/icons/search.svg";
+/** The header's search icon (the header also holds the menu's icons, hidden on wide screens). */
+const searchIcon = (page: Page) => page.locator("header").getByRole("link", { name: "Поиск по сайту" }).locator(".icon");
 
 describe("icons", () => {
   it("are served as files with a day of cache (they are not content-hashed)", async () => {
@@ -32,7 +34,7 @@ describe("icons", () => {
       await route.continue();
     });
     await page.goto(`${baseUrl}/`, { waitUntil: "domcontentloaded" });
-    const box = await page.locator("header .icon").first().boundingBox();
+    const box = await searchIcon(page).boundingBox();
     expect(box).toMatchObject({ width: 22, height: 22 });
     release();
   });
@@ -44,7 +46,7 @@ describe("icons", () => {
     await openApp(page, "/");
     await expect.poll(() => errors.some((e) => e.includes('Icon "search" failed to load'))).toBe(true);
     expect(await page.locator("main h1").count()).toBe(1);
-    const box = await page.locator("header .icon").first().boundingBox();
+    const box = await searchIcon(page).boundingBox();
     expect(box).toMatchObject({ width: 22, height: 22 });
     expect(errors.filter((e) => !e.includes("search.svg") && !e.includes("404"))).toEqual([]);
   });

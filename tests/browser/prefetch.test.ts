@@ -47,7 +47,8 @@ function internalTargetsInView(page: Page): Promise<number> {
 }
 
 async function pageWithConnection(connection: Record<string, unknown> | null): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 3_000 } })).newPage();
+  // Tall enough that the home page shows more than 20 internal targets at once (24 in this design).
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 5_000 } })).newPage();
   if (connection) {
     await page.addInitScript((value) => {
       Object.defineProperty(navigator, "connection", { value });

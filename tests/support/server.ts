@@ -11,7 +11,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 20_000;
+  // Start-up loads the content before listening: seconds, more on a busy machine.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -22,7 +23,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     }
   }
   child.kill("SIGKILL");
-  throw new Error(`server did not answer on port ${port} within 20 s:\n${output}`);
+  throw new Error(`server did not answer on port ${port} within 60 s:\n${output}`);
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

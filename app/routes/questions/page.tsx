@@ -2,6 +2,7 @@ import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { faqPage } from "../../lib/structured-data.ts";
+import { Accordion } from "../../ui/accordion.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
@@ -18,16 +19,17 @@ export default function QuestionsPage({ loaderData: { questions } }: Route.Compo
     <>
       <PageHeader title={questions.title} lead={questions.lead} crumb="Вопросы" />
       <JsonLd data={faqPage(questions.topics.flatMap((t) => t.items))} />
-      <div className="container">
+      <div className="container stack stack--l">
         {questions.topics.map((topic) => (
-          <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>
+          <section key={topic.id} className="stack" aria-labelledby={`topic-${topic.id}`}>
             <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
-            {topic.items.map((item) => (
-              <details key={item.question}>
-                <summary>{item.question}</summary>
-                <Prose html={item.answer} />
-              </details>
-            ))}
+            <Accordion
+              items={topic.items.map((item, i) => ({
+                id: `${topic.id}-${i + 1}`,
+                title: item.question,
+                content: <Prose html={item.answer} />,
+              }))}
+            />
           </section>
         ))}
       </div>

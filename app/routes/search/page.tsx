@@ -1,6 +1,7 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { Button } from "../../ui/button.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -14,13 +15,19 @@ export default function SearchPage({ loaderData: { page, query } }: Route.Compon
   return (
     <>
       <PageHeader title={page.heading} lead={page.lead} crumb="Поиск" />
-      <form className="container search-form" method="get" role="search">
-        <label htmlFor="search-q">Что вы ищете?</label>
-        <input id="search-q" type="search" name="q" defaultValue={query} />
-        <button type="submit" className="button button--primary">
-          Найти
-        </button>
-      </form>
+      <div className="container">
+        <form className="search-form" method="get" role="search">
+          <div className="field">
+            <label className="field__label" htmlFor="search-q">
+              Что вы ищете?
+            </label>
+            <input className="input" id="search-q" type="search" name="q" defaultValue={query} />
+          </div>
+          <Button type="submit" variant="primary" icon="search">
+            Найти
+          </Button>
+        </form>
+      </div>
     </>
   );
 }

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { rssMb, startNginx, startSite, wrk, type WrkResult } from "./bench/support.ts";
+import { rssMb, startNginx, startSite, wrk, type WrkResult } from "./support.ts";
 
 const { values } = parseArgs({
   options: {

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { rssMb, startSite, wrk } from "./bench/support.ts";
+import { rssMb, startSite, wrk } from "./support.ts";
 
 const { values } = parseArgs({
   options: {

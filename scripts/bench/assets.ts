@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:assets`: what the design system costs. Loads pages of the
+ * production build in Chromium and lists, per resource type, the files they
+ * fetch with their raw and brotli sizes (read from the build, as the server
+ * sends them). With `--build`, first times `npm run build` with a cold and a
+ * warm image cache (wall and CPU seconds).
+ *
+ *   npm run bench:assets -- [--build] [path…]     default path: /
+ *
+ * Results go to docs/design-system.md by hand, with the date and the machine.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
+import { CLIENT_DIR } from "../../app/config/paths.server.ts";
+import { launchBrowser } from "../../tests/support/browser.ts";
+import { freePort, startServer, stopServer } from "../../tests/support/server.ts";
+
+const args = process.argv.slice(2);
+const paths = args.filter((a) => a.startsWith("/"));
+if (paths.length === 0) paths.push("/");
+
+function timedBuild(label: string) {
+  const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S", "npm", "run", "build"], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
+  const [wall = "?", user = "0", sys = "0"] = run.stderr.trim().split("\n").pop()?.split(" ") ?? [];
+  const images = /images: .*/.exec(run.stdout)?.[0] ?? "";
+  console.log(`| ${label} | ${wall} s | ${(Number(user) + Number(sys)).toFixed(1)} s | ${images} |`);
+}
+
+if (args.includes("--build")) {
+  console.log("| build | wall | CPU (user+sys) | images step |\n| --- | --- | --- | --- |");
+  rmSync("public/assets/images", { recursive: true, force: true });
+  timedBuild("cold image cache");
+  timedBuild("warm image cache");
+  console.log();
+}
+if (!existsSync(join(CLIENT_DIR, "index.html"))) throw new Error("no build: run npm run build");
+
+function sizes(urlPath: string): { raw: number; br: number } {
+  const file = join(CLIENT_DIR, decodeURIComponent(urlPath));
+  if (!existsSync(file)) return { raw: 0, br: 0 };
+  const body = readFileSync(file);
+  const br = existsSync(`${file}.br`)
+    ? readFileSync(`${file}.br`).length
+    : /\.(woff2|avif|webp|png|jpg)$/.test(file)
+      ? body.length // already compressed formats are sent as they are
+      : brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { raw: body.length, br };
+}
+
+const port = await freePort();
+const server = await startServer(port);
+const browser = await launchBrowser();
+try {
+  for (const path of paths) {
+    for (const width of [360, 1440]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      const seen = new Map<string, string>();
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.port === String(port)) seen.set(url.pathname, request.resourceType());
+      });
+      await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: "load" });
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(300);
+      await context.close();
+      const totals = new Map<string, { files: number; raw: number; br: number; names: string[] }>();
+      for (const [urlPath, type] of seen) {
+        const kind = urlPath.endsWith("/") ? "document" : type;
+        const size = sizes(urlPath.endsWith("/") ? `${urlPath}index.html` : urlPath);
+        const total = totals.get(kind) ?? { files: 0, raw: 0, br: 0, names: [] };
+        total.files += 1;
+        total.raw += size.raw;
+        total.br += size.br;
+        if (kind === "font" || kind === "stylesheet") total.names.push(`${urlPath.split("/").pop()} ${size.br} B`);
+        totals.set(kind, total);
+      }
+      console.log(`${path} at ${width} px (first screen; lazy images below it not counted)`);
+      console.log("| type | files | raw bytes | brotli bytes | files |\n| --- | --- | --- | --- | --- |");
+      for (const [kind, t] of [...totals].sort()) console.log(`| ${kind} | ${t.files} | ${t.raw} | ${t.br} | ${t.names.join(", ")} |`);
+      console.log();
+    }
+  }
+} finally {
+  await browser.close();
+  await stopServer(server);
+}

@@ -1,0 +1,87 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { livePagePaths } from "../../app/content/sitemap.server.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { baseUrl } from "../support/site.ts";
+
+/** The spec's design widths (section 9). */
+const WIDTHS = [360, 768, 1440] as const;
+
+let browser: Browser;
+const pages = new Map<number, { context: BrowserContext; page: Page }>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    pages.set(width, { context, page: await context.newPage() });
+  }
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+type Measure = {
+  viewport: number;
+  scrollWidth: number;
+  /** overflow-x of html and body: hidden or clip there would mask a too-wide page. */
+  masked: string[];
+  bodyFontSize: number;
+  /** Running text (sentences in main, outside navigation, tables and code) smaller than 16 px. */
+  smallText: string[];
+  /** When the page scrolls sideways: the visible elements sticking out, to name the culprit. */
+  wide: string[];
+};
+
+async function measure(page: Page, path: string): Promise<Measure> {
+  await page.goto(baseUrl + path, { waitUntil: "load" });
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const viewport = document.documentElement.clientWidth;
+    const masked = [document.documentElement, document.body]
+      .map((el) => getComputedStyle(el).overflowX)
+      .filter((value) => value === "hidden" || value === "clip");
+    const running = [...document.querySelectorAll<HTMLElement>("main :is(p, li, dd, blockquote)")].filter(
+      (el) => !el.closest("nav, table, pre, figcaption") && (el.textContent ?? "").trim().length >= 60,
+    );
+    const smallText = running
+      .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${getComputedStyle(el).fontSize}: ${(el.textContent ?? "").trim().slice(0, 40)}`);
+    const scrollWidth = document.documentElement.scrollWidth;
+    const wide =
+      scrollWidth <= viewport
+        ? []
+        : [...document.querySelectorAll<HTMLElement>("body *")]
+            .filter((el) => el.checkVisibility() && el.getBoundingClientRect().right > viewport + 1)
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    return {
+      viewport,
+      scrollWidth,
+      masked,
+      bodyFontSize: parseFloat(getComputedStyle(document.body).fontSize),
+      smallText,
+      wide,
+    };
+  });
+}
+
+describe("layout at 360, 768 and 1440 px", () => {
+  it.each(livePagePaths())("%s fits the screen, with readable text on phones", async (path) => {
+    const results = await Promise.all(
+      WIDTHS.map(async (width) => {
+        const entry = pages.get(width);
+        if (!entry) throw new Error(`no page for ${width}`);
+        return { width, ...(await measure(entry.page, path)) };
+      }),
+    );
+    for (const r of results) {
+      expect(r.masked, `${r.width} px: overflow hidden on html/body`).toEqual([]);
+      expect({ width: r.width, scrollWidth: r.scrollWidth, wide: r.wide }).toEqual({ width: r.width, scrollWidth: r.viewport, wide: [] });
+    }
+    const phone = results.find((r) => r.width === 360);
+    expect(phone?.bodyFontSize).toBeGreaterThanOrEqual(16);
+    expect(phone?.smallText).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { content } from "../../app/content/index.server.ts";
+
+/**
+ * One address per page template of the site (dynamic ones with a real
+ * entry), named for screenshots and reports.
+ */
+export function pageTemplates(): Array<{ name: string; path: string }> {
+  const c = content();
+  const first = <T>(list: readonly T[], what: string): T => {
+    if (!list[0]) throw new Error(`content has no ${what}`);
+    return list[0];
+  };
+  const dedicated = new Set(["aso", "seo", "performance-marketing"]);
+  const generic = c.services.find((s) => !dedicated.has(s.slug));
+  if (!generic) throw new Error("content has no generic service");
+  return [
+    { name: "home", path: "/" },
+    { name: "services", path: "/services/" },
+    { name: "service", path: `/services/${generic.slug}/` },
+    { name: "service-aso", path: "/services/aso/" },
+    { name: "service-seo", path: "/services/seo/" },
+    { name: "service-performance-marketing", path: "/services/performance-marketing/" },
+    { name: "services-industry", path: "/services-industry/" },
+    { name: "projects", path: "/projects/" },
+    { name: "case", path: `/projects/cases/${first(c.cases, "cases").slug}/` },
+    { name: "review", path: `/projects/reviews/${first(c.reviews, "reviews").slug}/` },
+    { name: "academy", path: "/academy/" },
+    { name: "article", path: `/academy/${first(c.articles, "articles").slug}/` },
+    { name: "company", path: "/company/" },
+    { name: "worths", path: "/worths/" },
+    { name: "career", path: "/career/" },
+    { name: "position", path: `/career/${first(c.positions, "positions").slug}/` },
+    { name: "events", path: "/events/" },
+    { name: "questions", path: "/questions/" },
+    { name: "contacts", path: "/contacts/" },
+    { name: "search", path: "/search/" },
+    { name: "sub", path: "/sub/" },
+    { name: "privacy", path: "/privacy/" },
+    { name: "oferta", path: "/oferta/" },
+    { name: "error", path: "/error/" },
+    { name: "not-found", path: "/no-such-page/" },
+  ];
+}
