@@ -38,8 +38,17 @@ describe("createFormGuard", () => {
     expect(req.headers["x-client-ip"]).toBe("192.0.2.1");
   });
 
-  it("never looks at GET", async () => {
-    expect(await guard()(request({}, "GET"), response(), "/")).toBe(false);
+  it("never looks at GET, nor at posts elsewhere", async () => {
+    expect(await guard()(request({}, "GET"), response(), "/forms/project/")).toBe(false);
+    expect(await guard()(request({ "content-type": "application/csp-report" }), response(), "/csp-report/")).toBe(false);
+  });
+
+  it("covers the data variants of the forms' addresses", async () => {
+    for (const path of ["/forms/project/_.data", "/forms/project.data", "/sub/confirm.data", "/api/forms/job/"]) {
+      const res = response();
+      expect(await guard()(request({ ...form, "sec-fetch-site": "cross-site" }), res, path), path).toBe(true);
+      expect(res.statusCode).toBe(403);
+    }
   });
 
   it.each([

@@ -4,7 +4,8 @@ import { createRateLimiter } from "./rate-limit.ts";
 
 /**
  * Checks every request that could run a form action (any method but GET and
- * HEAD) before React Router reads a byte of it: cross-site posts (403),
+ * HEAD to the forms' addresses, their `.data` variants included) before React
+ * Router reads a byte of it: cross-site posts (403),
  * foreign content types (415), missing or excessive length (411/413), too
  * many posts from one address (429 with Retry-After). It also records the
  * client address for the consent record, overwriting whatever the client sent.
@@ -27,6 +28,8 @@ export const MAX_WAITING_POSTS = 2_000;
  */
 export const MAX_WAIT_MS = 20_000;
 
+/** The forms' addresses: /forms/<kind>/, /api/forms/<kind>/, /sub/confirm/ (and `x.data`, `x/_.data`). */
+const FORM_PATH = /^\/(forms|api\/forms|sub\/confirm)[/.]/;
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;\s*boundary=)/i;
 const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
 
@@ -123,7 +126,7 @@ export function createFormGuard(config: GuardConfig) {
 
   /** True when it answered (the request is refused); otherwise resolves once the post may be handled. */
   return async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-    if (req.method === "GET" || req.method === "HEAD") return false;
+    if (req.method === "GET" || req.method === "HEAD" || !FORM_PATH.test(pathname)) return false;
     const ip = clientIp(req, config.trustProxy);
     req.headers[CLIENT_IP_HEADER] = ip;
     if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
