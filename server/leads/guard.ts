@@ -26,7 +26,7 @@ export const MAX_WAITING_POSTS = 2_000;
  * A post that waited this long is turned away (503, retry): the server's
  * requestTimeout (30 s) would otherwise cut its connection without an answer.
  */
-export const MAX_WAIT_MS = 20_000;
+export const MAX_WAIT_MS = 10_000;
 
 /** The forms' addresses: /forms/<kind>/, /api/forms/<kind>/, /sub/confirm/ (and `x.data`, `x/_.data`). */
 const FORM_PATH = /^\/(forms|api\/forms|sub\/confirm)[/.]/;
