@@ -1,6 +1,16 @@
 import type { ProjectCard } from "../content/schemas/projects.server.ts";
 
 /**
+ * Element ids of entries that live on a shared list page rather than a page
+ * of their own (events, questions): the page renders them, search links to them.
+ */
+export const anchors = {
+  event: (slug: string) => `event-${slug}`,
+  /** `index` counts from 0 within the topic. */
+  question: (topicId: string, index: number) => `question-${topicId}-${index + 1}`,
+} as const;
+
+/**
  * Every internal address of the site, with its trailing slash. Components
  * link through these (lint forbids raw "/..." strings in JSX), so a renamed
  * route changes in one place.
@@ -12,8 +22,12 @@ export const paths = {
   career: () => "/career/",
   position: (slug: string) => `/career/${slug}/`,
   events: () => "/events/",
+  event: (slug: string) => `/events/#${anchors.event(slug)}`,
   oferta: () => "/oferta/",
-  search: (query?: string) => (query ? `/search/?q=${encodeURIComponent(query)}` : "/search/"),
+  search: (query = "", type = "") => {
+    const params = [query && `q=${encodeURIComponent(query)}`, type && `type=${encodeURIComponent(type)}`].filter(Boolean);
+    return params.length > 0 ? `/search/?${params.join("&")}` : "/search/";
+  },
   services: () => "/services/",
   service: (slug: string) => `/services/${slug}/`,
   servicesIndustry: () => "/services-industry/",
@@ -28,6 +42,7 @@ export const paths = {
   project: (card: ProjectCard, slug: string) => `/projects/${card}/${slug}/`,
   agreement: () => "/agreement/",
   questions: () => "/questions/",
+  question: (topicId: string, index: number) => `/questions/#${anchors.question(topicId, index)}`,
   sitemap: () => "/sitemap.xml",
   robots: () => "/robots.txt",
   academyRss: () => "/academy/rss.xml",
