@@ -53,15 +53,19 @@ function prepare(work: string, count: number): void {
 }
 
 /**
- * Lifts two request limits inside the copy's build only. React Router's
- * prerender gives each request 10 s (an AbortSignal) and its preview server
- * answers 408 after Node's 300 s request timeout, while the first requests
- * wait for all content to load: with thousands of articles that alone takes
- * longer (see docs/search.md).
+ * Lifts request limits inside the copy's build only. React Router's prerender
+ * gives each request 10 s (an AbortSignal), and its preview server answers 408
+ * once Node's header or request timeout passes; the first requests wait while
+ * all content loads, synchronously: with thousands of articles that takes
+ * longer than both (see docs/search.md).
  */
 const LIFT_LIMITS = `import { Server } from "node:http";
 const listen = Server.prototype.listen;
-Server.prototype.listen = function (...args) { this.requestTimeout = 0; return listen.apply(this, args); };
+Server.prototype.listen = function (...args) {
+  this.requestTimeout = 0;
+  this.headersTimeout = 0;
+  return listen.apply(this, args);
+};
 const timeout = AbortSignal.timeout.bind(AbortSignal);
 AbortSignal.timeout = (ms) => timeout(Math.max(ms, 3_600_000));
 `;
