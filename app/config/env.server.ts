@@ -40,6 +40,30 @@ const EnvSchema = z.object({
     .regex(/^\d{1,12}$/, "must be the numeric counter id")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+
+  // Server hardening (server/): headers, limits, logs. See docs/security.md.
+  /** Strict-Transport-Security max-age in seconds (default 2 years); 0 sends none, e.g. when the TLS proxy sets it. */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(63_072_000),
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For.
+   * 0: the TCP peer is the visitor. Decides the address rate limits are keyed by.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sustained requests per minute per visitor address for everything that is not a static file; 0 turns the limit off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  /** Requests a visitor may make at once before the sustained rate applies. */
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(100),
+  /** Largest request body accepted anywhere, in bytes; endpoints may set lower limits of their own. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(0).default(1_048_576),
+  /** A client must send all its request headers within this time (slow clients do not hold the server). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
+  /** A client must send its whole request, body included, within this time. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** info: one JSON line per request; warn: problems only; error: failures only. */
+  LOG_LEVEL: z.enum(["info", "warn", "error"]).default("info"),
+}).refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+  message: "must not exceed REQUEST_TIMEOUT_MS",
+  path: ["HEADERS_TIMEOUT_MS"],
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -15,4 +15,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "abc", SITE_ORIGIN: "https://x.ru/path" })).toThrow(/PORT[\s\S]*SITE_ORIGIN/);
     expect(() => parseEnv({ PUBLIC_METRIKA_ID: "12ab" })).toThrow(/PUBLIC_METRIKA_ID/);
   });
+  it("has hardened server defaults and checks their relations", () => {
+    const env = parseEnv({});
+    expect(env.HSTS_MAX_AGE).toBeGreaterThanOrEqual(31_536_000);
+    expect(env.TRUSTED_PROXY_HOPS).toBe(0);
+    expect(env.RATE_LIMIT_PER_MINUTE).toBeGreaterThan(0);
+    expect(env.HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(env.REQUEST_TIMEOUT_MS);
+    expect(() => parseEnv({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })).toThrow(/HEADERS_TIMEOUT_MS/);
+    expect(() => parseEnv({ LOG_LEVEL: "debug" })).toThrow(/LOG_LEVEL/);
+  });
 });
