@@ -24,6 +24,8 @@ export type AppOptions = {
   scriptHashes: ReadonlyMap<string, readonly string[]>;
   redirects: RedirectTable;
   routeRules: RouteRules;
+  /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
+  guard?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean | Promise<boolean>;
   /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
   headTag?: string | null;
   security: SecurityHeaders;
@@ -212,6 +214,7 @@ export function createApp(options: AppOptions) {
     const decision = options.rateLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
     if (next.kind === "redirect") return redirect(res, next.status, next.location);
+    if (await options.guard?.(req, res, parts.pathname)) return;
     await render(req, res, id, parts.pathname, parts.search);
   }
 

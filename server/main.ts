@@ -2,6 +2,9 @@ import { Server as NetServer } from "node:net";
 import { env } from "../app/config/env.server.ts";
 import { paths } from "../app/lib/paths.ts";
 import { createHttpServer } from "./http-server.ts";
+import { leadsConfig } from "./leads/config.ts";
+import { createFormGuard } from "./leads/guard.ts";
+import { startLeads } from "./leads/service.ts";
 import { loadSite } from "./site.ts";
 
 /* The production server, started through index.ts (which fixes NODE_ENV first). */
@@ -11,10 +14,13 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 const WARM_UP = [paths.search("warm-up"), "/warm-up/not-found/"];
 
 let shuttingDown = false;
-const site = await loadSite(env, { isShuttingDown: () => shuttingDown });
+// Forms: storage (migrations run now, idempotently), delivery, abuse guard.
+// Pages do not wait long for a database that is down: forms answer 503 until it is back.
+const leads = await startLeads();
+await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()) });
 const { log } = site;
-// Dependencies register their readiness here, e.g.
-// site.readiness.register("database", () => pool.query("select 1"));
+site.readiness.register("database", leads.check);
 const server = createHttpServer(site, env);
 await site.handle.warmUp(WARM_UP);
 

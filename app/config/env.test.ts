@@ -25,3 +25,19 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ LOG_LEVEL: "debug" })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe("form settings", () => {
+  it("reads retry delays and flags", () => {
+    const env = parseEnv({ OUTBOX_RETRY_SCHEDULE: "250ms,5s,30m,2h", ANALYTICS_REQUIRE_CONSENT: "true", TRUST_PROXY: "0" });
+    expect(env.OUTBOX_RETRY_SCHEDULE).toEqual([250, 5_000, 1_800_000, 7_200_000]);
+    expect(env.ANALYTICS_REQUIRE_CONSENT).toBe(true);
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(parseEnv({}).OUTBOX_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) / 3_600_000).toBeGreaterThan(20);
+  });
+  it("needs a secret with the webhook, and well-formed addresses", () => {
+    expect(() => parseEnv({ LEADS_WEBHOOK_URL: "https://crm.example/hook" })).toThrow(/LEADS_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ OUTBOX_RETRY_SCHEDULE: "5 minutes" })).toThrow(/OUTBOX_RETRY_SCHEDULE/);
+    expect(parseEnv({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import type { ProjectCard } from "../content/schemas/projects.server.ts";
+import type { FormKind } from "../forms/schemas.ts";
 
 /**
  * Element ids of entries that live on a shared list page rather than a page
@@ -46,4 +47,10 @@ export const paths = {
   sitemap: () => "/sitemap.xml",
   robots: () => "/robots.txt",
   academyRss: () => "/academy/rss.xml",
+  /** Where a form posts without JavaScript; answers with the result page or the form with its errors. */
+  form: (kind: FormKind) => `/forms/${kind}/`,
+  /** Where a form posts with JavaScript; answers JSON. */
+  formApi: (kind: FormKind) => `/api/forms/${kind}/`,
+  /** The newsletter's confirmation link (double opt-in). */
+  confirm: () => "/sub/confirm/",
 } as const;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/position";
 import { content } from "../../content/index.server.ts";
+import { JobApplicationForm } from "../../forms/job-form.tsx";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -104,9 +105,9 @@ export default function PositionPage({ loaderData: { position, salary, hrEmail }
           </ol>
         </section>
       </div>
-      {/* The application form mounts in this section (forms issue). */}
       <Section id="apply" title="Откликнуться" tone="surface" lead={`Пришлите резюме и пару слов о себе на ${hrEmail} — ответим в течение трёх рабочих дней.`}>
-        <ButtonLink variant="primary" to={`mailto:${hrEmail}?subject=${encodeURIComponent(position.title)}`} icon="mail">
+        <JobApplicationForm position={position.slug} title={position.title} />
+        <ButtonLink variant="secondary" to={`mailto:${hrEmail}?subject=${encodeURIComponent(position.title)}`} icon="mail">
           Написать {hrEmail}
         </ButtonLink>
       </Section>

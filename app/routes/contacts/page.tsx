@@ -1,5 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
+import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { formatPhone } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { AppLink } from "../../ui/app-link.tsx";
@@ -53,6 +54,7 @@ export default function ContactsPage({ loaderData: { contacts } }: Route.Compone
           </ul>
         ) : null}
       </div>
+      <ProjectRequestForm />
       <Section id="offices" title="Офисы">
         <ul className="offices" role="list">
           {contacts.offices.map((o) => (

@@ -1,4 +1,5 @@
 import type { ServiceData } from "./service.server.ts";
+import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { paths } from "../../lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -26,7 +27,7 @@ export function ServiceView({ service, cases }: ServiceData) {
       <CasesSection cases={cases} tone="surface" />
       <FaqSection service={service} />
       <AboutSection service={service} />
-      {/* The project-request form mounts here (one component line), before the closing call to action. */}
+      <ProjectRequestForm service={service.slug} />
       <CallToAction />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
+import { SubscribeForm } from "../../forms/subscribe-form.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
@@ -43,8 +44,8 @@ export default function SubscriptionPage({ loaderData: { page, articles } }: Rou
           ))}
         </ul>
       </Section>
-      {/* The subscription form mounts in this section (forms issue). */}
       <Section id="subscribe" title="Подписаться" lead="Оставьте адрес — первое письмо придёт со следующим выпуском. Отписаться можно в один клик из любого письма." titleSize="m">
+        <SubscribeForm />
         <ArrowLink to={paths.academyRss()}>Или читайте через RSS</ArrowLink>
       </Section>
     </>

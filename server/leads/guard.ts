@@ -1,0 +1,120 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+
+/**
+ * Checks every request that could run a form action (any method but GET and
+ * HEAD) before React Router reads a byte of it: cross-site posts (403),
+ * foreign content types (415), missing or excessive length (411/413), too
+ * many posts from one address (429 with Retry-After). It also records the
+ * client address for the consent record, overwriting whatever the client sent.
+ */
+export const CLIENT_IP_HEADER = "x-client-ip";
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** A 5 MB CV plus the other fields and multipart framing. */
+export const JOB_BODY_LIMIT = 6 * 1024 * 1024;
+/**
+ * Form posts handled at once; the rest wait with their bodies unread (in the
+ * kernel's buffers, not in memory). Rendering a burst of requests all at once
+ * costs far more memory than it saves time: storage commits one at a time anyway.
+ */
+export const CONCURRENT_POSTS = 4;
+/** Beyond this many waiting, posts are turned away at once (503) rather than queued. */
+export const MAX_WAITING_POSTS = 2_000;
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;\s*boundary=)/i;
+const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
+
+export type GuardConfig = {
+  origin: string;
+  rateLimit: { limit: number; windowMs: number };
+  trustProxy: boolean;
+};
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    // The last hop is the one our proxy added; earlier entries are the client's word.
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const last = forwarded.at(-1);
+    if (last) return last;
+  }
+  return req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "unknown";
+}
+
+function bodyLimit(pathname: string): number {
+  return /^\/(api\/)?forms\/job[/.]/.test(pathname) ? JOB_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+/**
+ * A weighted semaphore, first come first served: `acquire(n)` resolves when
+ * n of `size` slots are free. A post with a CV takes them all: uploads are
+ * parsed one at a time, small forms a few at a time.
+ */
+function createSlots(size: number) {
+  let free = size;
+  const waiting: Array<{ weight: number; go: () => void }> = [];
+  function admit() {
+    while (waiting[0] && waiting[0].weight <= free) {
+      const next = waiting.shift() as { weight: number; go: () => void };
+      free -= next.weight;
+      next.go();
+    }
+  }
+  return {
+    waiting: () => waiting.length,
+    acquire(weight: number): Promise<() => void> {
+      const release = () => {
+        free += weight;
+        admit();
+      };
+      return new Promise((resolve) => {
+        waiting.push({ weight, go: () => resolve(release) });
+        admit();
+      });
+    },
+  };
+}
+
+export function createFormGuard(config: GuardConfig) {
+  const limiter = createRateLimiter(config.rateLimit.limit, config.rateLimit.windowMs);
+  const slots = createSlots(CONCURRENT_POSTS);
+
+  function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+    const json = /application\/json/.test(req.headers.accept ?? "");
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader("Cache-Control", "no-store");
+    // Node reads and discards the unread body after the answer (bounded by the server's
+    // requestTimeout), so a client still uploading sees the answer rather than a reset.
+    req.resume();
+    res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+    res.end(json ? JSON.stringify({ ok: false, message }) : message);
+    return true;
+  }
+
+  function crossSite(req: IncomingMessage): boolean {
+    const site = req.headers["sec-fetch-site"];
+    if (typeof site === "string") return !SAME_SITE_FETCH.has(site);
+    const origin = req.headers.origin;
+    // Browsers send Origin with every POST; tools without one are not a cross-site threat.
+    return origin !== undefined && origin !== config.origin;
+  }
+
+  /** True when it answered (the request is refused); otherwise resolves once the post may be handled. */
+  return async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+    if (req.method === "GET" || req.method === "HEAD") return false;
+    const ip = clientIp(req, config.trustProxy);
+    req.headers[CLIENT_IP_HEADER] = ip;
+    if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
+    if (!FORM_TYPES.test(req.headers["content-type"] ?? "")) return refuse(req, res, 415, M.form.wrongType);
+    const length = req.headers["content-length"];
+    if (length === undefined) return refuse(req, res, 411, M.form.lengthRequired);
+    if (Number(length) > bodyLimit(pathname)) return refuse(req, res, 413, M.form.tooLarge);
+    const retryAfter = limiter.hit(ip);
+    if (retryAfter !== null) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(retryAfter) });
+    if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
+    const release = await slots.acquire(Number(length) > FORM_BODY_LIMIT ? CONCURRENT_POSTS : 1);
+    res.once("close", release);
+    return false;
+  };
+}
