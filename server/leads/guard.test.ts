@@ -5,7 +5,7 @@ import { clientIp, createFormGuard, FORM_BODY_LIMIT, JOB_BODY_LIMIT } from "./gu
 const ORIGIN = "https://site.example";
 
 function request(headers: Record<string, string>, method = "POST", remote = "192.0.2.1") {
-  return { method, headers, socket: { remoteAddress: remote }, resume() {} } as unknown as IncomingMessage;
+  return { method, headers, socket: { remoteAddress: remote, destroyed: false }, resume() {} } as unknown as IncomingMessage;
 }
 
 function response() {
@@ -19,7 +19,10 @@ function response() {
     end(body?: string) {
       res.body = body ?? "";
     },
-    once() {},
+    onClose: [] as Array<() => void>,
+    once(_event: string, listener: () => void) {
+      res.onClose.push(listener);
+    },
   };
   return res as typeof res & ServerResponse;
 }
@@ -35,8 +38,17 @@ describe("createFormGuard", () => {
     expect(req.headers["x-client-ip"]).toBe("192.0.2.1");
   });
 
-  it("never looks at GET", async () => {
-    expect(await guard()(request({}, "GET"), response(), "/")).toBe(false);
+  it("never looks at GET, nor at posts elsewhere", async () => {
+    expect(await guard()(request({}, "GET"), response(), "/forms/project/")).toBe(false);
+    expect(await guard()(request({ "content-type": "application/csp-report" }), response(), "/csp-report/")).toBe(false);
+  });
+
+  it("covers the data variants of the forms' addresses", async () => {
+    for (const path of ["/forms/project/_.data", "/forms/project.data", "/sub/confirm.data", "/api/forms/job/"]) {
+      const res = response();
+      expect(await guard()(request({ ...form, "sec-fetch-site": "cross-site" }), res, path), path).toBe(true);
+      expect(res.statusCode).toBe(403);
+    }
   });
 
   it.each([
@@ -73,6 +85,43 @@ describe("createFormGuard", () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     expect(JSON.parse(res.body)).toMatchObject({ ok: false });
+  });
+});
+
+describe("the queue of posts", () => {
+  const queued = () =>
+    createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustProxy: false, queue: { concurrency: 2, maxWaitMs: 50 } });
+
+  it("handles a few at a time, the next when one finishes, and turns away one that waited too long", async () => {
+    const g = queued();
+    const first = response();
+    expect(await g(request(form), first, "/forms/project/")).toBe(false);
+    expect(await g(request(form), response(), "/forms/project/")).toBe(false);
+    let third: boolean | undefined;
+    const waiting = g(request(form), response(), "/forms/project/").then((answered) => (third = answered));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(third).toBeUndefined();
+    first.onClose.forEach((close) => close());
+    await waiting;
+    expect(third).toBe(false);
+    const late = response();
+    expect(await g(request(form), late, "/forms/project/")).toBe(true);
+    expect(late.statusCode).toBe(503);
+    expect(late.headers["retry-after"]).toBe("10");
+  });
+
+  it("lets a post with a CV in alone", async () => {
+    const g = queued();
+    const small = response();
+    expect(await g(request(form), small, "/forms/job/")).toBe(false);
+    const big = { ...form, "content-type": "multipart/form-data; boundary=x", "content-length": String(FORM_BODY_LIMIT + 1) };
+    let admitted: boolean | undefined;
+    const pending = g(request(big), response(), "/forms/job/").then((answered) => (admitted = !answered));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(admitted).toBeUndefined();
+    small.onClose.forEach((close) => close());
+    await pending;
+    expect(admitted).toBe(true);
   });
 });
 

@@ -4,7 +4,8 @@ import { createRateLimiter } from "./rate-limit.ts";
 
 /**
  * Checks every request that could run a form action (any method but GET and
- * HEAD) before React Router reads a byte of it: cross-site posts (403),
+ * HEAD to the forms' addresses, their `.data` variants included) before React
+ * Router reads a byte of it: cross-site posts (403),
  * foreign content types (415), missing or excessive length (411/413), too
  * many posts from one address (429 with Retry-After). It also records the
  * client address for the consent record, overwriting whatever the client sent.
@@ -21,7 +22,14 @@ export const JOB_BODY_LIMIT = 6 * 1024 * 1024;
 export const CONCURRENT_POSTS = 4;
 /** Beyond this many waiting, posts are turned away at once (503) rather than queued. */
 export const MAX_WAITING_POSTS = 2_000;
+/**
+ * A post that waited this long is turned away (503, retry): the server's
+ * requestTimeout (30 s) would otherwise cut its connection without an answer.
+ */
+export const MAX_WAIT_MS = 10_000;
 
+/** The forms' addresses: /forms/<kind>/, /api/forms/<kind>/, /sub/confirm/ (and `x.data`, `x/_.data`). */
+const FORM_PATH = /^\/(forms|api\/forms|sub\/confirm)[/.]/;
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;\s*boundary=)/i;
 const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
 
@@ -29,6 +37,8 @@ export type GuardConfig = {
   origin: string;
   rateLimit: { limit: number; windowMs: number };
   trustProxy: boolean;
+  /** Defaults: CONCURRENT_POSTS at once, MAX_WAIT_MS in the queue. */
+  queue?: { concurrency: number; maxWaitMs: number };
 };
 
 export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
@@ -62,13 +72,26 @@ function createSlots(size: number) {
   }
   return {
     waiting: () => waiting.length,
-    acquire(weight: number): Promise<() => void> {
+    /** Resolves with the release function, or with null after `timeoutMs` in the queue. */
+    acquire(weight: number, timeoutMs: number): Promise<(() => void) | null> {
       const release = () => {
         free += weight;
         admit();
       };
       return new Promise((resolve) => {
-        waiting.push({ weight, go: () => resolve(release) });
+        const entry = {
+          weight,
+          go: () => {
+            clearTimeout(timer);
+            resolve(release);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(entry), 1);
+          resolve(null);
+          admit();
+        }, timeoutMs);
+        waiting.push(entry);
         admit();
       });
     },
@@ -77,7 +100,8 @@ function createSlots(size: number) {
 
 export function createFormGuard(config: GuardConfig) {
   const limiter = createRateLimiter(config.rateLimit.limit, config.rateLimit.windowMs);
-  const slots = createSlots(CONCURRENT_POSTS);
+  const queue = config.queue ?? { concurrency: CONCURRENT_POSTS, maxWaitMs: MAX_WAIT_MS };
+  const slots = createSlots(queue.concurrency);
 
   function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
     const json = /application\/json/.test(req.headers.accept ?? "");
@@ -102,7 +126,7 @@ export function createFormGuard(config: GuardConfig) {
 
   /** True when it answered (the request is refused); otherwise resolves once the post may be handled. */
   return async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-    if (req.method === "GET" || req.method === "HEAD") return false;
+    if (req.method === "GET" || req.method === "HEAD" || !FORM_PATH.test(pathname)) return false;
     const ip = clientIp(req, config.trustProxy);
     req.headers[CLIENT_IP_HEADER] = ip;
     if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
@@ -113,7 +137,13 @@ export function createFormGuard(config: GuardConfig) {
     const retryAfter = limiter.hit(ip);
     if (retryAfter !== null) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(retryAfter) });
     if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
-    const release = await slots.acquire(Number(length) > FORM_BODY_LIMIT ? CONCURRENT_POSTS : 1);
+    const release = await slots.acquire(Number(length) > FORM_BODY_LIMIT ? queue.concurrency : 1, queue.maxWaitMs);
+    if (!release) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "10" });
+    // The client may have gone while it waited: its turn ends at once.
+    if (req.socket.destroyed) {
+      release();
+      return true;
+    }
     res.once("close", release);
     return false;
   };
