@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { matchRouteRule, type RouteRules } from "../app/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
 import { bodyProblem, readBody } from "./body.ts";
+import type { FormGuard } from "./leads/guard.ts";
 import { CSP_REPORT_PATH } from "./csp.ts";
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_TYPES, parseCspReports } from "./csp-report.ts";
 import type { SecurityHeaders } from "./headers.ts";
@@ -25,7 +26,7 @@ export type AppOptions = {
   redirects: RedirectTable;
   routeRules: RouteRules;
   /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
-  guard?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean | Promise<boolean>;
+  guard?: FormGuard;
   /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
   headTag?: string | null;
   security: SecurityHeaders;
@@ -196,7 +197,8 @@ export function createApp(options: AppOptions) {
     if (target.length > MAX_TARGET_LENGTH) return plain(res, 414, "URI Too Long");
     const parts = splitTarget(target);
     if (!parts) return plain(res, 400, "Bad Request: malformed address");
-    const problem = bodyProblem(req, options.bodyLimitBytes);
+    // Form posts have limits of their own (a CV is larger), answered in Russian by the guard.
+    const problem = options.guard?.owns(req, parts.pathname) ? null : bodyProblem(req, options.bodyLimitBytes);
     if (problem) {
       // The body is never read: close instead of draining it.
       res.setHeader("Connection", "close");

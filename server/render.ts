@@ -78,7 +78,9 @@ export function createRender({ build, origin, security, log, headTag }: RenderOp
       return;
     }
     const type = response.headers.get("content-type") ?? "";
-    const encoding = COMPRESSIBLE.test(type) ? negotiateEncoding(req.headers["accept-encoding"]) : null;
+    // A body declared under 1 KB (form answers) gains nothing from compression, and a compressor costs memory.
+    const tiny = Number(response.headers.get("content-length") ?? Infinity) < 1024;
+    const encoding = !tiny && COMPRESSIBLE.test(type) ? negotiateEncoding(req.headers["accept-encoding"]) : null;
     if (encoding) {
       res.setHeader("Vary", "Accept-Encoding");
       res.removeHeader("Content-Length");

@@ -28,10 +28,9 @@ describe("parseEnv", () => {
 
 describe("form settings", () => {
   it("reads retry delays and flags", () => {
-    const env = parseEnv({ OUTBOX_RETRY_SCHEDULE: "250ms,5s,30m,2h", ANALYTICS_REQUIRE_CONSENT: "true", TRUST_PROXY: "0" });
+    const env = parseEnv({ OUTBOX_RETRY_SCHEDULE: "250ms,5s,30m,2h", ANALYTICS_REQUIRE_CONSENT: "true" });
     expect(env.OUTBOX_RETRY_SCHEDULE).toEqual([250, 5_000, 1_800_000, 7_200_000]);
     expect(env.ANALYTICS_REQUIRE_CONSENT).toBe(true);
-    expect(env.TRUST_PROXY).toBe(false);
     expect(parseEnv({}).OUTBOX_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) / 3_600_000).toBeGreaterThan(20);
   });
   it("needs a secret with the webhook, and well-formed addresses", () => {

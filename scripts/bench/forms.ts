@@ -36,7 +36,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
   SITE_ORIGIN: base,
-  TRUST_PROXY: "true",
+  TRUSTED_PROXY_HOPS: "1",
   FORMS_RATE_LIMIT: "100000",
   LEADS_WEBHOOK_URL: crm.url,
   LEADS_WEBHOOK_SECRET: crm.secret,

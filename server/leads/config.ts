@@ -13,7 +13,7 @@ export type LeadsConfig = {
   retrySchedule: readonly number[];
   minFillMs: number;
   rateLimit: { limit: number; windowMs: number };
-  trustProxy: boolean;
+  trustedProxyHops: number;
   retentionDays: number;
 };
 
@@ -31,7 +31,7 @@ export function leadsConfig(source: Env = env): LeadsConfig {
     retrySchedule: source.OUTBOX_RETRY_SCHEDULE,
     minFillMs: source.FORMS_MIN_FILL_MS,
     rateLimit: { limit: source.FORMS_RATE_LIMIT, windowMs: source.FORMS_RATE_WINDOW_SECONDS * 1000 },
-    trustProxy: source.TRUST_PROXY,
+    trustedProxyHops: source.TRUSTED_PROXY_HOPS,
     retentionDays: source.LEADS_RETENTION_DAYS,
   };
 }

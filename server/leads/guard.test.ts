@@ -30,7 +30,7 @@ function response() {
 const form = { "content-type": "application/x-www-form-urlencoded", "content-length": "100", origin: ORIGIN };
 
 describe("createFormGuard", () => {
-  const guard = () => createFormGuard({ origin: ORIGIN, rateLimit: { limit: 2, windowMs: 60_000 }, trustProxy: false });
+  const guard = () => createFormGuard({ origin: ORIGIN, rateLimit: { limit: 2, windowMs: 60_000 }, trustedProxyHops: 0 });
 
   it("lets same-site form posts through and records the client address", async () => {
     const req = request({ ...form, "sec-fetch-site": "same-origin", "x-client-ip": "6.6.6.6" });
@@ -90,7 +90,7 @@ describe("createFormGuard", () => {
 
 describe("the queue of posts", () => {
   const queued = () =>
-    createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustProxy: false, queue: { concurrency: 2, maxWaitMs: 50 } });
+    createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustedProxyHops: 0, queue: { concurrency: 2, maxWaitMs: 50 } });
 
   it("handles a few at a time, the next when one finishes, and turns away one that waited too long", async () => {
     const g = queued();
@@ -126,9 +126,10 @@ describe("the queue of posts", () => {
 });
 
 describe("clientIp", () => {
-  it("trusts X-Forwarded-For only when told, and then only its last entry", () => {
+  it("trusts X-Forwarded-For only as far as the proxies in front, and keeps IPv4 plain", () => {
     const req = request({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }, "POST", "::ffff:127.0.0.1");
-    expect(clientIp(req, false)).toBe("127.0.0.1");
-    expect(clientIp(req, true)).toBe("203.0.113.9");
+    expect(clientIp(req, 0)).toBe("127.0.0.1");
+    expect(clientIp(req, 1)).toBe("203.0.113.9");
+    expect(clientIp(req, 2)).toBe("6.6.6.6");
   });
 });

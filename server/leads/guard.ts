@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MESSAGES as M } from "../../app/forms/messages.ts";
-import { createRateLimiter } from "./rate-limit.ts";
+import { clientAddress, createRateLimiter } from "../rate-limit.ts";
 
 /**
  * Checks every request that could run a form action (any method but GET and
@@ -36,19 +36,15 @@ const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
 export type GuardConfig = {
   origin: string;
   rateLimit: { limit: number; windowMs: number };
-  trustProxy: boolean;
+  /** Proxies in front that append to X-Forwarded-For (TRUSTED_PROXY_HOPS). */
+  trustedProxyHops: number;
   /** Defaults: CONCURRENT_POSTS at once, MAX_WAIT_MS in the queue. */
   queue?: { concurrency: number; maxWaitMs: number };
 };
 
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    // The last hop is the one our proxy added; earlier entries are the client's word.
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    const last = forwarded.at(-1);
-    if (last) return last;
-  }
-  return req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "unknown";
+/** The visitor's address as the consent record keeps it (IPv4 without its IPv6 mapping). */
+export function clientIp(req: IncomingMessage, trustedProxyHops: number): string {
+  return clientAddress(req, trustedProxyHops).replace(/^::ffff:/, "") || "unknown";
 }
 
 function bodyLimit(pathname: string): number {
@@ -99,7 +95,9 @@ function createSlots(size: number) {
 }
 
 export function createFormGuard(config: GuardConfig) {
-  const limiter = createRateLimiter(config.rateLimit.limit, config.rateLimit.windowMs);
+  // `limit` posts at once, then the window's average rate.
+  const { limit, windowMs } = config.rateLimit;
+  const limiter = createRateLimiter({ burst: limit, perMinute: (limit * 60_000) / windowMs });
   const queue = config.queue ?? { concurrency: CONCURRENT_POSTS, maxWaitMs: MAX_WAIT_MS };
   const slots = createSlots(queue.concurrency);
 
@@ -125,17 +123,17 @@ export function createFormGuard(config: GuardConfig) {
   }
 
   /** True when it answered (the request is refused); otherwise resolves once the post may be handled. */
-  return async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-    if (req.method === "GET" || req.method === "HEAD" || !FORM_PATH.test(pathname)) return false;
-    const ip = clientIp(req, config.trustProxy);
+  async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+    if (!owns(req, pathname)) return false;
+    const ip = clientIp(req, config.trustedProxyHops);
     req.headers[CLIENT_IP_HEADER] = ip;
     if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
     if (!FORM_TYPES.test(req.headers["content-type"] ?? "")) return refuse(req, res, 415, M.form.wrongType);
     const length = req.headers["content-length"];
     if (length === undefined) return refuse(req, res, 411, M.form.lengthRequired);
     if (Number(length) > bodyLimit(pathname)) return refuse(req, res, 413, M.form.tooLarge);
-    const retryAfter = limiter.hit(ip);
-    if (retryAfter !== null) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(retryAfter) });
+    const decision = limiter.take(ip);
+    if (!decision.allowed) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(decision.retryAfterSeconds) });
     if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
     const release = await slots.acquire(Number(length) > FORM_BODY_LIMIT ? queue.concurrency : 1, queue.maxWaitMs);
     if (!release) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "10" });
@@ -146,5 +144,14 @@ export function createFormGuard(config: GuardConfig) {
     }
     res.once("close", release);
     return false;
-  };
+  }
+
+  return Object.assign(guard, { owns });
+}
+
+export type FormGuard = ReturnType<typeof createFormGuard>;
+
+/** Whether the guard answers for this request: a post to a form's address, whose body limits are its own. */
+function owns(req: IncomingMessage, pathname: string): boolean {
+  return req.method !== "GET" && req.method !== "HEAD" && FORM_PATH.test(pathname);
 }

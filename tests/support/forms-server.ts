@@ -69,7 +69,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
   }
   const env: Record<string, string> = {
     SITE_ORIGIN: baseUrl,
-    TRUST_PROXY: "true",
+    TRUSTED_PROXY_HOPS: "1",
     FORMS_RATE_LIMIT: "5",
     FORMS_RATE_WINDOW_SECONDS: "600",
     OUTBOX_RETRY_SCHEDULE: "300ms,300ms,300ms",
