@@ -5,7 +5,7 @@ import { matchRouteRule, type RouteRules } from "../app/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
 import { bodyProblem, readBody } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
-import { CSP_REPORT_PATH } from "./csp.ts";
+import { CSP_REPORT_PATH, runsWasm } from "./csp.ts";
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_TYPES, parseCspReports } from "./csp-report.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Readiness } from "./health.ts";
@@ -106,12 +106,14 @@ export function createApp(options: AppOptions) {
   const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag });
   const livePages = new Map(prerenderedPages(files).map((p) => [fold(p), p]));
 
-  const pageCsp = new Map<string, string>();
+  // The CSP of each HTML page (its inline scripts' hashes) and of each script that runs WebAssembly.
+  const fileCsp = new Map<string, string>();
   for (const path of files.keys()) {
+    if (runsWasm(path)) fileCsp.set(path, security.csp([], path));
     if (!path.endsWith(".html")) continue;
     const hashes = options.scriptHashes.get(path);
     if (!hashes) throw new Error(`build/csp-hashes.json has no entry for ${path}: run \`npm run build\``);
-    pageCsp.set(path, security.csp(hashes));
+    fileCsp.set(path, security.csp(hashes, path.replace(/index\.html$/, "")));
   }
   const errorPage = files.get("/error/index.html");
 
@@ -145,7 +147,7 @@ export function createApp(options: AppOptions) {
   }
 
   function serveFile(req: IncomingMessage, res: ServerResponse, path: string, file: StaticFile, status?: number) {
-    const csp = pageCsp.get(path);
+    const csp = fileCsp.get(path);
     if (csp) res.setHeader("Content-Security-Policy", csp);
     sendFile(req, res, file, status);
   }

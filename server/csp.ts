@@ -48,8 +48,20 @@ export type CspOptions = {
   upgradeInsecureRequests: boolean;
 };
 
-/** The policy for a response whose inline scripts have these hashes. */
-export type CspBuilder = (scriptHashes?: readonly string[]) => string;
+/**
+ * The policy for a response whose inline scripts have these hashes. `page`,
+ * the URL path of an HTML page, decides whether it may compile WebAssembly.
+ */
+export type CspBuilder = (scriptHashes?: readonly string[], page?: string) => string;
+
+/**
+ * Whether the page (or worker script) at this URL path compiles WebAssembly:
+ * search runs Pagefind's engine, in its worker when the browser can. The
+ * 'wasm-unsafe-eval' source it gets allows WebAssembly only, never eval().
+ */
+export function runsWasm(path: string): boolean {
+  return path.startsWith("/search/") || /^\/pagefind\/[\w.-]+\.js$/.test(path);
+}
 
 export function createCsp(options: CspOptions): CspBuilder {
   const extra = (directive: Directive) => options.thirdParties.flatMap((party) => party.sources[directive] ?? []);
@@ -79,11 +91,10 @@ export function createCsp(options: CspOptions): CspBuilder {
   ]
     .filter((part) => part !== null)
     .join("; ");
-  const withoutHashes = `default-src 'none'; script-src ${scriptSources}; ${rest}`;
-  return (scriptHashes = []) =>
-    scriptHashes.length === 0
-      ? withoutHashes
-      : `default-src 'none'; script-src ${scriptSources} ${scriptHashes.join(" ")}; ${rest}`;
+  return (scriptHashes = [], page = "") => {
+    const wasm = runsWasm(page) ? ["'wasm-unsafe-eval'"] : [];
+    return `default-src 'none'; script-src ${[scriptSources, ...wasm, ...scriptHashes].join(" ")}; ${rest}`;
+  };
 }
 
 // React escapes `<` inside inline scripts and `>` inside attribute values, so a

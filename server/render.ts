@@ -90,7 +90,7 @@ export function createRender({ build, origin, security, log, headTag }: RenderOp
       const rendered = Buffer.from(await response.arrayBuffer()).toString("utf8");
       const text = headTag ? injectIntoHead(rendered, headTag) : rendered;
       const html = Buffer.from(text);
-      security.allowInlineScripts(res, inlineScriptHashes(text));
+      security.allowInlineScripts(res, inlineScriptHashes(text), pathname);
       const body = encoding === "br" ? await brotli(html, BROTLI_FAST) : encoding === "gzip" ? await gzipAsync(html) : html;
       if (encoding) res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);

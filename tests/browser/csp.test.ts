@@ -50,6 +50,12 @@ describe("Content-Security-Policy in the browser", () => {
     expect(violations).toEqual([]);
   });
 
+  it("search runs its engine (WebAssembly, in a worker) within the policy", async () => {
+    await visit("/search/?q=python");
+    await page.locator("main a[href='/academy/data-python-report-automation/']").first().waitFor({ timeout: 20_000 });
+    expect(violations).toEqual([]);
+  });
+
   it("client-side navigation stays within the policy", async () => {
     await visit("/");
     await page.locator("header nav").getByRole("link", { name: "Услуги" }).click();
