@@ -262,18 +262,3 @@ describe("without JavaScript", () => {
     await noJs.close();
   });
 });
-
-describe("under a strict Content-Security-Policy", () => {
-  it("works with 'self' and 'wasm-unsafe-eval' (the policy on every response, the worker's too)", async () => {
-    // 'unsafe-inline' stands in for the hashes of React Router's inline scripts; search adds none.
-    const policy =
-      "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
-    await page.route("**/*", async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": policy } });
-    });
-    await open("/search/?q=python");
-    await expect.poll(() => resultPaths(), SLOW).toContain("/academy/data-python-report-automation/");
-    expect(consoleErrors).toEqual([]);
-  });
-});

@@ -99,7 +99,8 @@ describe.each(BACKENDS)("kill -9 with submissions in flight on %s", (backend) =>
     );
   });
 
-  it.runIf(backend === "sqlite")("stays under 200 MB resident memory under the same load", async () => {
+  // The memory budget is the embedded store's (PostgreSQL's memory is its own process's).
+  if (backend === "sqlite") it("stays under 200 MB resident memory under the same load", async () => {
     const before = peakRssMb(server.child.pid!);
     const { statuses, failures } = await burst(server, IN_FLIGHT, () => {});
     // On a machine too busy to take them all within 10 s each the rest are turned away with 503 (retry), never dropped.
