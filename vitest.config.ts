@@ -19,7 +19,7 @@ export default defineConfig({
           name: "site",
           include: ["tests/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-setup.ts"],
           // One server and one browser on a 2-core machine: run files one after another.
           fileParallelism: false,
           testTimeout: 60_000,

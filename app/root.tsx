@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { publicConfig } from "./config/env.server.ts";
+import { CookieNotice } from "./consent/cookie-notice.tsx";
 import { logRouteError } from "./lib/log-error.ts";
 import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";
 import { AppRuntime } from "./runtime/app-runtime.tsx";
@@ -65,7 +66,12 @@ export default function App() {
       </main>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <CookieNotice />
+    </>
+  );
 }
 
 /** Errors the layouts cannot catch (the root loader, the empty layout): the error page alone. */

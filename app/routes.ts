@@ -27,10 +27,13 @@ export default [
     route("projects/:card/:slug", "routes/projects/entry.tsx"),
     route("agreement", "routes/legal/page.tsx", { id: "legal-agreement" }),
     route("questions", "routes/questions/page.tsx"),
+    route("forms/:form", "routes/forms/page.tsx"),
+    route("sub/confirm", "routes/forms/confirm.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("academy/rss.xml", "routes/academy/rss.ts"),
+  route("api/forms/:form", "routes/forms/api.ts"),
   layout("layouts/empty.tsx", [route("oferta", "routes/legal/page.tsx", { id: "legal-oferta" })]),
 ] satisfies RouteConfig;

@@ -1,16 +1,19 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { pipeline } from "node:stream/promises";
-import { createBrotliCompress, createGzip, constants } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import { createRequestHandler } from "react-router";
 import { matchRouteRule, type RouteRules } from "../app/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
-import { negotiateEncoding } from "./encoding.ts";
-import { applyBaselineHeaders } from "./headers.ts";
+import { bodyProblem, readBody } from "./body.ts";
+import type { FormGuard } from "./leads/guard.ts";
+import { CSP_REPORT_PATH, runsWasm } from "./csp.ts";
+import { CSP_REPORT_MAX_BYTES, CSP_REPORT_TYPES, parseCspReports } from "./csp-report.ts";
+import type { SecurityHeaders } from "./headers.ts";
+import type { Readiness } from "./health.ts";
+import { loggablePath, type Logger } from "./log.ts";
+import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
 import type { RedirectTable } from "./redirect-table.ts";
-import { injectIntoStream } from "./runtime-config.ts";
+import { createRender } from "./render.ts";
+import { plain, redirect, sendFile, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
 
 export type AppOptions = {
@@ -18,17 +21,34 @@ export type AppOptions = {
   /** The configured public origin: the only source of absolute URLs. */
   origin: string;
   files: ReadonlyMap<string, StaticFile>;
+  /** Inline-script hashes of each prerendered HTML file, by URL path (build/csp-hashes.json). */
+  scriptHashes: ReadonlyMap<string, readonly string[]>;
   redirects: RedirectTable;
   routeRules: RouteRules;
+  /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
+  guard?: FormGuard;
   /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
   headTag?: string | null;
-  /** Set once shutdown begins: keep-alive clients are told to close. */
+  security: SecurityHeaders;
+  /** Requests that are not static files, per visitor address. */
+  rateLimiter: RateLimiter;
+  /** CSP reports, per visitor address (browsers may send one per violation). */
+  reportLimiter: RateLimiter;
+  bodyLimitBytes: number;
+  trustedProxyHops: number;
+  readiness: Readiness;
+  log: Logger;
+  /** Set once shutdown begins: keep-alive clients are told to close, /readyz turns 503. */
   isShuttingDown?: () => boolean;
-  log?: (entry: Record<string, unknown>) => void;
 };
 
 /** Query parameters that never change what a page shows (ad tracking, RR's route subset). */
 const PASSIVE_PARAM = /^(utm_[a-z]+|yclid|gclid|fbclid|_openstat|from|_routes)$/;
+const METHODS = new Set(["GET", "HEAD", "POST"]);
+/** Longer request targets are refused (nginx's default buffer is 8 KB too). */
+const MAX_TARGET_LENGTH = 8_192;
+/** A request id from a trusted proxy is kept if it looks like one. */
+const FORWARDED_ID = /^[\w.:-]{8,64}$/;
 
 function onlyPassiveParams(search: string): boolean {
   if (search === "" || search === "?") return true;
@@ -73,134 +93,175 @@ function fold(pathname: string): string {
   return pathname.toLowerCase().replace(/_/g, "-");
 }
 
+/** What a request resolves to before any expensive work is done. */
+type Plan =
+  | { kind: "file"; path: string; file: StaticFile }
+  | { kind: "missing-asset" }
+  | { kind: "redirect"; status: number; location: string }
+  | { kind: "render" };
+
 export function createApp(options: AppOptions) {
-  const { build, origin, files, redirects, routeRules } = options;
-  const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
-  const handleWithRouter = createRequestHandler(build, "production");
+  const { origin, files, redirects, routeRules, security, log } = options;
+  const isShuttingDown = options.isShuttingDown ?? (() => false);
+  const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag });
   const livePages = new Map(prerenderedPages(files).map((p) => [fold(p), p]));
 
-  function plain(res: ServerResponse, status: number, message: string) {
-    res.statusCode = status;
-    res.setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.setHeader("Cache-Control", "no-store");
-    res.end(message);
+  // The CSP of each HTML page (its inline scripts' hashes) and of each script that runs WebAssembly.
+  const fileCsp = new Map<string, string>();
+  for (const path of files.keys()) {
+    if (runsWasm(path)) fileCsp.set(path, security.csp([], path));
+    if (!path.endsWith(".html")) continue;
+    const hashes = options.scriptHashes.get(path);
+    if (!hashes) throw new Error(`build/csp-hashes.json has no entry for ${path}: run \`npm run build\``);
+    fileCsp.set(path, security.csp(hashes, path.replace(/index\.html$/, "")));
+  }
+  const errorPage = files.get("/error/index.html");
+
+  function plan(method: string, pathname: string, search: string): Plan {
+    const canonical = canonicalPathname(pathname);
+    const tableTarget = redirects.get(canonical);
+    if (tableTarget) {
+      return { kind: "redirect", status: 301, location: external(tableTarget, search) ?? safeLocation(tableTarget, search) };
+    }
+    const rule = matchRouteRule(routeRules, canonical);
+    if (rule) {
+      return { kind: "redirect", status: rule.status, location: external(rule.target, search) ?? safeLocation(rule.target, search) };
+    }
+    if (canonical !== pathname) return { kind: "redirect", status: 301, location: safeLocation(canonical, search) };
+    const live = livePages.get(fold(canonical));
+    if (live && live !== canonical) return { kind: "redirect", status: 301, location: safeLocation(live, search) };
+
+    const readOnly = method === "GET" || method === "HEAD";
+    const passive = onlyPassiveParams(search);
+    if (isSlashExempt(canonical)) {
+      const file = files.get(canonical);
+      if (file && readOnly && (!canonical.endsWith(".data") || passive)) return { kind: "file", path: canonical, file };
+      // A missing hashed asset is a fast 404, never an HTML page.
+      if (canonical.startsWith("/assets/")) return { kind: "missing-asset" };
+    } else if (passive && readOnly) {
+      const path = `${canonical}index.html`;
+      const file = files.get(path);
+      if (file) return { kind: "file", path, file };
+    }
+    return { kind: "render" };
   }
 
-  function redirect(res: ServerResponse, status: number, location: string) {
+  function serveFile(req: IncomingMessage, res: ServerResponse, path: string, file: StaticFile, status?: number) {
+    const csp = fileCsp.get(path);
+    if (csp) res.setHeader("Content-Security-Policy", csp);
+    sendFile(req, res, file, status);
+  }
+
+  async function health(req: IncomingMessage, res: ServerResponse, target: "/healthz" | "/readyz") {
+    res.setHeader("Content-Type", "application/json");
+    res.setHeader("Cache-Control", "no-store");
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      return plain(res, 405, "Method Not Allowed");
+    }
+    let status = 200;
+    let body: object = { status: "ok" };
+    if (target === "/readyz") {
+      const report = isShuttingDown() ? null : await options.readiness.run();
+      status = report?.ready ? 200 : 503;
+      body = report ? { status: report.ready ? "ready" : "not ready", checks: report.checks } : { status: "shutting down" };
+    }
     res.statusCode = status;
-    res.setHeader("Location", location);
-    res.setHeader("Cache-Control", status === 301 || status === 308 ? "public, max-age=3600" : "no-store");
+    res.end(req.method === "HEAD" ? undefined : JSON.stringify(body));
+  }
+
+  async function cspReport(req: IncomingMessage, res: ServerResponse, id: string, visitor: string) {
+    if (req.method !== "POST") {
+      res.setHeader("Allow", "POST");
+      return plain(res, 405, "Method Not Allowed");
+    }
+    const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    if (!CSP_REPORT_TYPES.includes(type)) return plain(res, 415, "Unsupported Media Type");
+    const decision = options.reportLimiter.take(visitor);
+    if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
+    const body = await readBody(req, CSP_REPORT_MAX_BYTES);
+    if (body === null) {
+      res.setHeader("Connection", "close");
+      return plain(res, 413, "Content Too Large");
+    }
+    for (const violation of parseCspReports(body.toString("utf8"))) log.warn("csp violation", { id, ...violation });
+    res.statusCode = 204;
+    res.setHeader("Cache-Control", "no-store");
     res.end();
   }
 
-  function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
-    res.setHeader("Content-Type", file.type);
-    res.setHeader("Cache-Control", file.cacheControl);
-    res.setHeader("ETag", file.etag);
-    if (file.br || file.gzip) res.setHeader("Vary", "Accept-Encoding");
-    if (req.headers["if-none-match"] === file.etag) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-    const body = encoding === "br" && file.br ? file.br : encoding === "gzip" && file.gzip ? file.gzip : file.body;
-    if (body !== file.body) res.setHeader("Content-Encoding", encoding as string);
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    res.end(req.method === "HEAD" ? undefined : body);
-  }
-
-  async function render(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
-    const controller = new AbortController();
-    res.on("close", () => controller.abort());
+  async function route(req: IncomingMessage, res: ServerResponse, id: string, target: string) {
     const method = req.method ?? "GET";
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || name.startsWith(":")) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    if (!METHODS.has(method)) {
+      res.setHeader("Allow", "GET, HEAD, POST");
+      return plain(res, 405, "Method Not Allowed");
     }
-    const hasBody = method !== "GET" && method !== "HEAD";
-    const request = new Request(origin + pathname + search, {
-      method,
-      headers,
-      signal: controller.signal,
-      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
-    });
-    const response = await handleWithRouter(request);
-    res.statusCode = response.status;
-    for (const [name, value] of response.headers) {
-      if (name !== "set-cookie") res.setHeader(name, value);
+    if (target.length > MAX_TARGET_LENGTH) return plain(res, 414, "URI Too Long");
+    const parts = splitTarget(target);
+    if (!parts) return plain(res, 400, "Bad Request: malformed address");
+    // Form posts have limits of their own (a CV is larger), answered in Russian by the guard.
+    const problem = options.guard?.owns(req, parts.pathname) ? null : bodyProblem(req, options.bodyLimitBytes);
+    if (problem) {
+      // The body is never read: close instead of draining it.
+      res.setHeader("Connection", "close");
+      return plain(res, problem.status, problem.message);
     }
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-    if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
-    if (!response.body || method === "HEAD") {
-      res.end();
-      return;
-    }
-    const type = response.headers.get("content-type") ?? "";
-    const encoding = /^(text\/|application\/(json|xml))/.test(type) ? negotiateEncoding(req.headers["accept-encoding"]) : null;
-    let source: Readable = Readable.fromWeb(response.body as NodeReadableStream);
-    if (options.headTag && type.startsWith("text/html")) {
-      const inject = injectIntoStream(options.headTag);
-      source.once("error", (error) => inject.destroy(error));
-      source = source.pipe(inject);
-      res.removeHeader("Content-Length");
-    }
-    if (!encoding) {
-      await pipeline(source, res);
-      return;
-    }
-    res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.removeHeader("Content-Length");
-    // Rendered on request, so compress fast; prerendered pages are compressed at build.
-    const compressor =
-      encoding === "br"
-        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : createGzip({ level: 6 });
-    await pipeline(source, compressor, res);
+    if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
+    const visitor = rateLimitKey(clientAddress(req, options.trustedProxyHops));
+    if (parts.pathname === CSP_REPORT_PATH) return cspReport(req, res, id, visitor);
+
+    const next = plan(method, parts.pathname, parts.search);
+    // The error page is served, never indexed.
+    if (parts.pathname === "/error/") res.setHeader("X-Robots-Tag", "noindex");
+    if (next.kind === "file") return serveFile(req, res, next.path, next.file);
+    if (next.kind === "missing-asset") return plain(res, 404, "Not Found");
+    const decision = options.rateLimiter.take(visitor);
+    if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
+    if (next.kind === "redirect") return redirect(res, next.status, next.location);
+    if (await options.guard?.(req, res, parts.pathname)) return;
+    await render(req, res, id, parts.pathname, parts.search);
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    applyBaselineHeaders(res);
-    if (options.isShuttingDown?.()) res.setHeader("Connection", "close");
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const target = req.url ?? "/";
+    const forwarded = req.headers["x-request-id"];
+    const id =
+      options.trustedProxyHops > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    const baseline = () => {
+      security.apply(res);
+      res.setHeader("X-Request-Id", id);
+      if (isShuttingDown()) res.setHeader("Connection", "close");
+    };
+    baseline();
+    // Probes come every few seconds from every balancer: not logged, not limited.
+    if (target === "/healthz" || target === "/readyz") return health(req, res, target);
+
+    res.once("close", () => {
+      log.info("request", {
+        id,
+        method: req.method,
+        path: loggablePath(target),
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
     try {
-      const target = splitTarget(req.url ?? "/");
-      if (!target) return plain(res, 400, "Bad Request: malformed address");
-      const { pathname, search } = target;
-      const canonical = canonicalPathname(pathname);
-
-      const tableTarget = redirects.get(canonical);
-      if (tableTarget) return redirect(res, 301, external(tableTarget, search) ?? safeLocation(tableTarget, search));
-
-      const rule = matchRouteRule(routeRules, canonical);
-      if (rule) return redirect(res, rule.status, external(rule.target, search) ?? safeLocation(rule.target, search));
-
-      if (canonical !== pathname) return redirect(res, 301, safeLocation(canonical, search));
-
-      const live = livePages.get(fold(canonical));
-      if (live && live !== canonical) return redirect(res, 301, safeLocation(live, search));
-
-      // The error page is served, never indexed.
-      if (canonical === "/error/") res.setHeader("X-Robots-Tag", "noindex");
-      const passive = onlyPassiveParams(search);
-      if (isSlashExempt(canonical)) {
-        const file = files.get(canonical);
-        const isPageData = canonical.endsWith(".data");
-        if (file && (!isPageData || passive)) return sendFile(req, res, file);
-        // A missing hashed asset is a fast 404, never an HTML page.
-        if (canonical.startsWith("/assets/")) return plain(res, 404, "Not Found");
-      } else if (passive && (req.method === "GET" || req.method === "HEAD")) {
-        const page = files.get(`${canonical}index.html`);
-        if (page) return sendFile(req, res, page);
-      }
-      await render(req, res, pathname, search);
+      await route(req, res, id, target);
     } catch (error) {
-      log({ level: "error", message: "request failed", url: req.url, error: String((error as Error)?.stack ?? error) });
-      if (!res.headersSent) plain(res, 500, "Internal Server Error");
-      else res.destroy();
+      log.error("request failed", { id, path: loggablePath(target), error });
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      // Visitors see the error page; the stack stays in the log.
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      baseline();
+      if (errorPage) serveFile(req, res, "/error/index.html", errorPage, 500);
+      else plain(res, 500, "Internal Server Error");
     }
-  };
+  }
+
+  return Object.assign(handle, { warmUp: render.warmUp });
 }

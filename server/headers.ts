@@ -1,17 +1,81 @@
 import type { ServerResponse } from "node:http";
+import type { Env } from "../app/config/env.server.ts";
+import { createCsp, type CspBuilder, METRIKA, type ThirdParty } from "./csp.ts";
 
 /**
- * Headers every response carries, whatever produced it (page, redirect,
- * static file, data request, error).
+ * Security headers every response carries, whatever produced it (page,
+ * redirect, static file, data request, health check, error). Only the CSP of
+ * an HTML page differs: it lists the hashes of that page's inline scripts.
  */
-const BASELINE: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Cross-Origin-Resource-Policy": "same-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+export type SecurityOptions = {
+  /** Strict-Transport-Security max-age in seconds; 0 sends none (a TLS proxy in front sets it). */
+  hstsMaxAge: number;
+  /** Public origin: an https site also upgrades stray http subresources. */
+  origin: string;
+  /** Third parties allowed by the CSP; each only when configured. */
+  thirdParties: readonly ThirdParty[];
 };
 
-export function applyBaselineHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(BASELINE)) res.setHeader(name, value);
+export type SecurityHeaders = {
+  apply(res: ServerResponse): void;
+  /** Replaces the CSP for the HTML page at `page` whose inline scripts have these hashes. */
+  allowInlineScripts(res: ServerResponse, hashes: readonly string[], page: string): void;
+  /** All baseline headers as `Name: value` lines, for responses Node's parser answers itself. */
+  rawLines(): string;
+  csp: CspBuilder;
+};
+
+// Features a marketing site never uses; denied so injected or third-party code cannot ask for them.
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "serial",
+  "usb",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
+export function securityOptionsFromEnv(env: Env): SecurityOptions {
+  return {
+    hstsMaxAge: env.HSTS_MAX_AGE,
+    origin: env.SITE_ORIGIN,
+    thirdParties: env.PUBLIC_METRIKA_ID ? [METRIKA] : [],
+  };
+}
+
+export function createSecurityHeaders(options: SecurityOptions): SecurityHeaders {
+  const csp = createCsp({
+    thirdParties: options.thirdParties,
+    upgradeInsecureRequests: options.origin.startsWith("https:"),
+  });
+  const baseline: [string, string][] = [
+    ["Content-Security-Policy", csp()],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+  ];
+  if (options.hstsMaxAge > 0) baseline.push(["Strict-Transport-Security", `max-age=${options.hstsMaxAge}`]);
+  const raw = baseline.map(([name, value]) => `${name}: ${value}\r\n`).join("");
+
+  return {
+    apply(res) {
+      for (const [name, value] of baseline) res.setHeader(name, value);
+    },
+    allowInlineScripts(res, hashes, page) {
+      res.setHeader("Content-Security-Policy", csp(hashes, page));
+    },
+    rawLines: () => raw,
+    csp,
+  };
 }

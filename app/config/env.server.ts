@@ -40,7 +40,98 @@ const EnvSchema = z.object({
     .regex(/^\d{1,12}$/, "must be the numeric counter id")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Hold the analytics counter until the visitor accepts analytics cookies in
+   * the cookie notice. Public: the browser decides whether to start the counter.
+   */
+  ANALYTICS_REQUIRE_CONSENT: flag(false),
+
+  // Forms: storage, delivery, abuse limits (see docs/decisions/003-leads-storage-and-delivery.md).
+  /** Directory of the embedded store (SQLite) when DATABASE_URL is not set. Git-ignored. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** PostgreSQL connection string; when set it replaces the embedded store. */
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  /** CRM endpoint that receives every accepted submission as signed JSON; none, no webhook. */
+  LEADS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** HMAC-SHA256 key for the webhook signature header. Required with LEADS_WEBHOOK_URL. */
+  LEADS_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+  /** Outgoing mail server, e.g. smtp://user:password@mail.example:587; none, no e-mail. */
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  /** Sender of every e-mail the site sends. */
+  SMTP_FROM: z.string().min(3).default("Ориентир <no-reply@localhost>"),
+  /** Mailbox of project requests; defaults to salesEmail of content/contacts.yaml. */
+  LEADS_EMAIL_TO: optional(z.email()),
+  /** Mailbox of job applications; defaults to hrEmail of content/contacts.yaml. */
+  JOBS_EMAIL_TO: optional(z.email()),
+  /**
+   * Delays between delivery attempts, after each failure (`ms`, `s`, `m`, `h`).
+   * After the last one fails the item is dead-lettered. Default: about a day.
+   */
+  OUTBOX_RETRY_SCHEDULE: z
+    .string()
+    .default("5s,5m,30m,2h,5h,10h,10h")
+    .transform((value, ctx) => {
+      const delays = value.split(",").map((part) => parseDuration(part.trim()));
+      if (delays.some((d) => d === null)) ctx.addIssue({ code: "custom", message: "durations like 5s,5m,2h" });
+      return delays.filter((d): d is number => d !== null);
+    }),
+  /** Form posts accepted per client IP within FORMS_RATE_WINDOW_SECONDS; more get 429. */
+  FORMS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  FORMS_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** A form sent sooner than this after it appeared is treated as a bot (quiet success, nothing kept). */
+  FORMS_MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
+  /** `npm run retention` deletes requests and applications older than this. */
+  LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+
+  // Server hardening (server/): headers, limits, logs. See docs/security.md.
+  /** Strict-Transport-Security max-age in seconds (default 2 years); 0 sends none, e.g. when the TLS proxy sets it. */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(63_072_000),
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For.
+   * 0: the TCP peer is the visitor. Decides the address rate limits are keyed by.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sustained requests per minute per visitor address for everything that is not a static file; 0 turns the limit off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  /** Requests a visitor may make at once before the sustained rate applies. */
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(100),
+  /** Largest request body accepted anywhere, in bytes; endpoints may set lower limits of their own. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(0).default(1_048_576),
+  /** A client must send all its request headers within this time (slow clients do not hold the server). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
+  /** A client must send its whole request, body included, within this time. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** info: one JSON line per request; warn: problems only; error: failures only. */
+  LOG_LEVEL: z.enum(["info", "warn", "error"]).default("info"),
+}).superRefine((value, ctx) => {
+  if (value.HEADERS_TIMEOUT_MS > value.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: "must not exceed REQUEST_TIMEOUT_MS" });
+  }
+  if (value.LEADS_WEBHOOK_URL && !value.LEADS_WEBHOOK_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["LEADS_WEBHOOK_SECRET"], message: "is required with LEADS_WEBHOOK_URL" });
+  }
 });
+
+/** "true"/"1" or "false"/"0"/empty. */
+function flag(fallback: boolean) {
+  return z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+}
+
+/** An optional setting; an empty string counts as unset. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.union([z.literal("").transform(() => undefined), schema]).optional();
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** "250ms", "5s", "30m", "2h" → milliseconds; null when malformed. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text);
+  return match ? Math.round(Number(match[1]) * (UNITS[match[2] as string] as number)) : null;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -82,8 +173,10 @@ export function publicConfig(): PublicConfig {
  */
 export type RuntimeConfig = {
   metrikaId: string | null;
+  /** Present (true) only with ANALYTICS_REQUIRE_CONSENT: the counter waits for the visitor's consent. */
+  analyticsRequireConsent?: true;
 };
 
 export function runtimeConfig(source: Env = env): RuntimeConfig {
-  return { metrikaId: source.PUBLIC_METRIKA_ID ?? null };
+  return { metrikaId: source.PUBLIC_METRIKA_ID ?? null, ...(source.ANALYTICS_REQUIRE_CONSENT ? { analyticsRequireConsent: true } : {}) };
 }

@@ -15,4 +15,28 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "abc", SITE_ORIGIN: "https://x.ru/path" })).toThrow(/PORT[\s\S]*SITE_ORIGIN/);
     expect(() => parseEnv({ PUBLIC_METRIKA_ID: "12ab" })).toThrow(/PUBLIC_METRIKA_ID/);
   });
+  it("has hardened server defaults and checks their relations", () => {
+    const env = parseEnv({});
+    expect(env.HSTS_MAX_AGE).toBeGreaterThanOrEqual(31_536_000);
+    expect(env.TRUSTED_PROXY_HOPS).toBe(0);
+    expect(env.RATE_LIMIT_PER_MINUTE).toBeGreaterThan(0);
+    expect(env.HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(env.REQUEST_TIMEOUT_MS);
+    expect(() => parseEnv({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })).toThrow(/HEADERS_TIMEOUT_MS/);
+    expect(() => parseEnv({ LOG_LEVEL: "debug" })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe("form settings", () => {
+  it("reads retry delays and flags", () => {
+    const env = parseEnv({ OUTBOX_RETRY_SCHEDULE: "250ms,5s,30m,2h", ANALYTICS_REQUIRE_CONSENT: "true" });
+    expect(env.OUTBOX_RETRY_SCHEDULE).toEqual([250, 5_000, 1_800_000, 7_200_000]);
+    expect(env.ANALYTICS_REQUIRE_CONSENT).toBe(true);
+    expect(parseEnv({}).OUTBOX_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) / 3_600_000).toBeGreaterThan(20);
+  });
+  it("needs a secret with the webhook, and well-formed addresses", () => {
+    expect(() => parseEnv({ LEADS_WEBHOOK_URL: "https://crm.example/hook" })).toThrow(/LEADS_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ OUTBOX_RETRY_SCHEDULE: "5 minutes" })).toThrow(/OUTBOX_RETRY_SCHEDULE/);
+    expect(parseEnv({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
 });

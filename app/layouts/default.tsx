@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/default";
 import { content } from "../content/index.server.ts";
+import { formOptions } from "../forms/context.server.ts";
 import { formatPhone } from "../lib/format.ts";
 import { pageMeta, type RootData } from "../lib/meta.ts";
 import { logRouteError } from "../lib/log-error.ts";
@@ -9,7 +10,7 @@ import { ErrorPage, ERROR_TEXTS, errorStatus } from "../site/error-page.tsx";
 import { SiteFooter, type FooterData } from "../site/footer.tsx";
 import { SiteHeader } from "../site/header.tsx";
 
-export function loader(): { footer: FooterData } {
+export function loader() {
   const { contacts } = content();
   const office = contacts.offices[0];
   if (!office) throw new Error("content/contacts.yaml: offices is empty");
@@ -25,7 +26,8 @@ export function loader(): { footer: FooterData } {
       ogrn: contacts.requisites.ogrn,
       channels: contacts.messengers,
       year: new Date().getFullYear(),
-    },
+    } satisfies FooterData,
+    forms: formOptions(),
   };
 }
 

@@ -14,6 +14,16 @@ export function formatDate(isoDate: string): string {
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
 }
 
+/** Russian plural form: plural(5, ["результат", "результата", "результатов"]) → "результатов". */
+export function plural(n: number, [one, few, many]: readonly [string, string, string]): string {
+  const tens = Math.abs(n) % 100;
+  const units = tens % 10;
+  if (tens > 10 && tens < 20) return many;
+  if (units === 1) return one;
+  if (units >= 2 && units <= 4) return few;
+  return many;
+}
+
 /** 12500 → "12 500", 3.5 → "3,5": Russian digit grouping (U+00A0) and decimal comma, same on server and browser. */
 export function formatNumber(value: number): string {
   const [whole = "0", fraction] = Math.abs(value).toString().split(".");

@@ -1,4 +1,15 @@
 import type { ProjectCard } from "../content/schemas/projects.server.ts";
+import type { FormKind } from "../forms/schemas.ts";
+
+/**
+ * Element ids of entries that live on a shared list page rather than a page
+ * of their own (events, questions): the page renders them, search links to them.
+ */
+export const anchors = {
+  event: (slug: string) => `event-${slug}`,
+  /** `index` counts from 0 within the topic. */
+  question: (topicId: string, index: number) => `question-${topicId}-${index + 1}`,
+} as const;
 
 /**
  * Every internal address of the site, with its trailing slash. Components
@@ -12,8 +23,12 @@ export const paths = {
   career: () => "/career/",
   position: (slug: string) => `/career/${slug}/`,
   events: () => "/events/",
+  event: (slug: string) => `/events/#${anchors.event(slug)}`,
   oferta: () => "/oferta/",
-  search: (query?: string) => (query ? `/search/?q=${encodeURIComponent(query)}` : "/search/"),
+  search: (query = "", type = "") => {
+    const params = [query && `q=${encodeURIComponent(query)}`, type && `type=${encodeURIComponent(type)}`].filter(Boolean);
+    return params.length > 0 ? `/search/?${params.join("&")}` : "/search/";
+  },
   services: () => "/services/",
   service: (slug: string) => `/services/${slug}/`,
   servicesIndustry: () => "/services-industry/",
@@ -28,7 +43,14 @@ export const paths = {
   project: (card: ProjectCard, slug: string) => `/projects/${card}/${slug}/`,
   agreement: () => "/agreement/",
   questions: () => "/questions/",
+  question: (topicId: string, index: number) => `/questions/#${anchors.question(topicId, index)}`,
   sitemap: () => "/sitemap.xml",
   robots: () => "/robots.txt",
   academyRss: () => "/academy/rss.xml",
+  /** Where a form posts without JavaScript; answers with the result page or the form with its errors. */
+  form: (kind: FormKind) => `/forms/${kind}/`,
+  /** Where a form posts with JavaScript; answers JSON. */
+  formApi: (kind: FormKind) => `/api/forms/${kind}/`,
+  /** The newsletter's confirmation link (double opt-in). */
+  confirm: () => "/sub/confirm/",
 } as const;

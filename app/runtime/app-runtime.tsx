@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { analyticsAllowed, onConsentChange } from "../consent/consent.ts";
 import { startAnalytics } from "./analytics.ts";
 import { updateAppState } from "./app-state.ts";
 import { runningBuild } from "./build-info.ts";
@@ -28,7 +29,10 @@ export function AppRuntime() {
     updateAppState({ hydrated: true });
     markHydrated();
     startViewport();
-    startAnalytics(readRuntimeConfig().metrikaId, location);
+    // With ANALYTICS_REQUIRE_CONSENT the counter waits for the cookie notice's "accept".
+    const config = readRuntimeConfig();
+    if (analyticsAllowed(config.analyticsRequireConsent === true)) startAnalytics(config.metrikaId, location);
+    else onConsentChange((choice) => choice.analytics && startAnalytics(config.metrikaId, window.location));
     const build = runningBuild;
     if (build) {
       whenAppReady(() => {

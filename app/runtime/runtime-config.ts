@@ -16,7 +16,7 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
   try {
     const value = JSON.parse(content) as Partial<RuntimeConfig>;
     const metrikaId = typeof value.metrikaId === "string" && /^\d+$/.test(value.metrikaId) ? value.metrikaId : null;
-    return { metrikaId };
+    return { metrikaId, ...(value.analyticsRequireConsent === true ? { analyticsRequireConsent: true } : {}) };
   } catch {
     return EMPTY;
   }

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { paths } from "../lib/paths.ts";
 import { reloadApp } from "../runtime/chunk-recovery.ts";
 import { Button, ButtonLink } from "../ui/button.tsx";
-import { Tag, TagList } from "../ui/tag.tsx";
+import { SectionChips } from "./section-chips.tsx";
 
 /** Fixed texts of the error page (spec, section 2). */
 export const ERROR_TEXTS = {
@@ -27,19 +27,7 @@ export function ErrorPage({ status }: { status: number }) {
         </p>
         <h1 id="error-title">{ERROR_TEXTS.notFoundTitle}</h1>
         <p className="error-page__text">{ERROR_TEXTS.notFoundText}</p>
-        <nav aria-label="Разделы сайта">
-          <TagList>
-            <li>
-              <Tag to={paths.projects()}>Портфолио</Tag>
-            </li>
-            <li>
-              <Tag to={paths.services()}>Услуги</Tag>
-            </li>
-            <li>
-              <Tag to={paths.academy()}>Академия</Tag>
-            </li>
-          </TagList>
-        </nav>
+        <SectionChips />
       </section>
     );
   }

@@ -1,3 +1,4 @@
+import { SubscribeForm } from "../forms/subscribe-form.tsx";
 import { paths } from "../lib/paths.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { Icon } from "../ui/icon.tsx";
@@ -60,6 +61,7 @@ export function SiteFooter({ brand, data }: { brand: string; data: FooterData | 
             </ul>
           </nav>
         ))}
+        <SubscribeForm variant="footer" />
       </div>
       <div className="container">
         <div className="site-footer__legal">

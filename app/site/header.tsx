@@ -8,6 +8,7 @@ import { Icon } from "../ui/icon.tsx";
 import { Logo } from "./logo.tsx";
 import { MAIN_NAV, PRIMARY_ACTION } from "./navigation.ts";
 import { useMenu } from "./use-menu.ts";
+import { SearchEntry } from "./search-entry.tsx";
 
 /**
  * Logo, navigation, search and the main action. One navigation in the DOM:
@@ -51,9 +52,7 @@ export function SiteHeader({ brand }: { brand: string }) {
           </div>
         </details>
         <div className="site-header__tools">
-          <AppLink className="site-header__search" to={paths.search()} aria-label="Поиск по сайту">
-            <Icon icon="search" size={22} />
-          </AppLink>
+          <SearchEntry />
           <ButtonLink className="site-header__action" variant="primary" size="s" to={PRIMARY_ACTION.to}>
             {PRIMARY_ACTION.label}
           </ButtonLink>

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -9,8 +9,12 @@ import { useLocation } from "react-router";
  */
 export function useMenu(ref: RefObject<HTMLDetailsElement | null>) {
   const { pathname, search } = useLocation();
+  const shown = useRef(`${pathname}${search}`);
 
+  // After a navigation only: a menu opened before hydration finished stays open.
   useEffect(() => {
+    if (shown.current === `${pathname}${search}`) return;
+    shown.current = `${pathname}${search}`;
     ref.current?.removeAttribute("open");
   }, [ref, pathname, search]);
 

@@ -1,11 +1,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+
+/**
+ * How `npm start` runs the server (memory settings: environment assignments
+ * and Node flags), read from package.json, the one place they are set.
+ */
+const START = /((?:[A-Z_]+=\S*\s+)*)node\s+(.*?)server\/index\.ts/.exec(JSON.parse(readFileSync("package.json", "utf8")).scripts.start);
+const START_ENV = Object.fromEntries((START?.[1] ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2)));
+const START_FLAGS = (START?.[2] ?? "").split(/\s+/).filter(Boolean);
 
 /** Starts the production server (`server/index.ts`) on a port and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+  const child = spawn(process.execPath, [...START_FLAGS, "server/index.ts"], {
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

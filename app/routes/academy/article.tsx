@@ -1,5 +1,7 @@
 import type { Route } from "./+types/article";
 import { content } from "../../content/index.server.ts";
+import { tableOfContents } from "../../content/markdown.server.ts";
+import { teamAvatar } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -8,7 +10,15 @@ import { article as articleLd } from "../../lib/structured-data.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { Picture } from "../../ui/picture.tsx";
 import { Prose } from "../../ui/prose.tsx";
+import { Section } from "../../ui/section.tsx";
+import { Tag, TagList } from "../../ui/tag.tsx";
+import { ArticleCard } from "./article-card.tsx";
+import { academyHref } from "./query.ts";
+import { CATEGORY_LABELS, minutesLabel } from "./labels.ts";
+import { ShareLinks } from "./share.tsx";
+import { articleSummary, readingMinutes } from "./summary.server.ts";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const c = content();
@@ -17,7 +27,21 @@ export function loader({ params, request }: Route.LoaderArgs) {
     request,
   );
   const author = c.company.team.find((m) => m.id === article.author);
-  return { article, author: author ? { name: author.name, role: author.role } : null };
+  // Related: the same category first, then shared tags; newest first within equal scores.
+  const related = c.articles
+    .filter((a) => a.slug !== article.slug)
+    .map((a) => ({ a, score: (a.category === article.category ? 2 : 0) + a.tags.filter((t) => article.tags.includes(t)).length }))
+    .filter((r) => r.score > 0)
+    .sort((x, y) => y.score - x.score)
+    .slice(0, 3)
+    .map((r) => articleSummary(r.a, c.company.team));
+  return {
+    article,
+    toc: tableOfContents(article.body),
+    minutes: readingMinutes(article.body),
+    author: author ? { id: author.id, name: author.name, role: author.role, bio: author.bio, avatar: teamAvatar(author.id) } : null,
+    related,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -27,29 +51,88 @@ export const meta: Route.MetaFunction = (args) =>
     type: "article",
   });
 
-export default function ArticlePage({ loaderData: { article, author } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, toc, minutes, author, related } }: Route.ComponentProps) {
   const site = useSiteConfig();
+  const path = paths.article(article.slug);
   return (
-    <article>
-      <JsonLd
-        data={articleLd(site, {
-          title: article.title,
-          description: article.description,
-          path: paths.article(article.slug),
-          published: article.published,
-          updated: article.updated,
-          author: author?.name ?? site.brand,
-        })}
-      />
-      <PageHeader title={article.title} trail={[{ to: paths.academy(), label: "Академия" }]}>
-        <p className="page-header__meta">
-          {author ? `${author.name}, ${author.role} · ` : null}
-          <time dateTime={article.published}>{formatDate(article.published)}</time>
-        </p>
-      </PageHeader>
-      <div className="container">
-        <Prose html={article.body} />
-      </div>
-    </article>
+    <>
+      <article className="article">
+        <JsonLd
+          data={articleLd(site, {
+            title: article.title,
+            description: article.description,
+            path,
+            published: article.published,
+            updated: article.updated,
+            author: author?.name ?? site.brand,
+          })}
+        />
+        <PageHeader title={article.title} lead={article.description} trail={[{ to: paths.academy(), label: "Академия" }]}>
+          <p className="article-meta article-meta--header">
+            <Tag size="s" tone="accent" to={academyHref({ category: article.category })}>
+              {CATEGORY_LABELS[article.category]}
+            </Tag>
+            {author ? <span>{author.name}</span> : null}
+            <span>
+              <time dateTime={article.published}>{formatDate(article.published)}</time>
+            </span>
+            {article.updated ? (
+              <span>
+                обновлено <time dateTime={article.updated}>{formatDate(article.updated)}</time>
+              </span>
+            ) : null}
+            <span>{minutesLabel(minutes)} чтения</span>
+          </p>
+        </PageHeader>
+        <div className="container article__layout">
+          {toc.length > 1 ? (
+            <nav className="toc article__toc" aria-labelledby="toc-title">
+              <p className="toc__title" id="toc-title">
+                Содержание
+              </p>
+              <ol className="toc__list">
+                {toc.map((entry) => (
+                  <li key={entry.id}>
+                    <a href={`#${entry.id}`}>{entry.title}</a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          ) : null}
+          <div className="article__body stack stack--l">
+            <Prose html={article.body} />
+            <TagList label="Теги статьи">
+              {article.tags.map((tag) => (
+                <li key={tag}>
+                  <Tag size="s" to={academyHref({ tag })}>
+                    #{tag}
+                  </Tag>
+                </li>
+              ))}
+            </TagList>
+            <ShareLinks url={`${site.origin}${path}`} title={article.title} />
+            {author ? (
+              <aside className="author-card" aria-label="Автор">
+                <Picture image={author.avatar} alt="" sizes="96px" className="author-card__avatar" />
+                <div>
+                  <p className="author-card__name">{author.name}</p>
+                  <p className="author-card__role">{author.role}</p>
+                  <p className="author-card__bio">{author.bio}</p>
+                </div>
+              </aside>
+            ) : null}
+          </div>
+        </div>
+      </article>
+      {related.length > 0 ? (
+        <Section id="related" title="Читайте также" tone="surface">
+          <ul className="grid grid--3" role="list">
+            {related.map((a) => (
+              <ArticleCard key={a.slug} article={a} headingLevel={3} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </>
   );
 }

@@ -1,40 +1,89 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
-import { teamAvatar } from "../../images/images.server.ts";
+import { clientLogo, teamAvatar } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import { organization } from "../../lib/structured-data.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { CallToAction } from "../../site/cta.tsx";
+import { ArrowLink } from "../../ui/arrow-link.tsx";
+import { Card } from "../../ui/card.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import { Prose } from "../../ui/prose.tsx";
+import { Section } from "../../ui/section.tsx";
+import { Stat, StatList } from "../../ui/stat.tsx";
 
 export function loader() {
   const company = content().company;
-  return { company, team: company.team.map(({ id, name, role }) => ({ id, name, role, avatar: teamAvatar(id) })) };
+  return {
+    company,
+    team: company.team.filter((m) => m.featured).map(({ id, name, role }) => ({ id, name, role, avatar: teamAvatar(id) })),
+    clients: company.clients.map(({ name }) => ({ name, logo: clientLogo(name) })),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.company.title, description: args.loaderData?.company.description ?? "" });
 
-export default function CompanyPage({ loaderData: { company, team } }: Route.ComponentProps) {
+export default function CompanyPage({ loaderData: { company, team, clients } }: Route.ComponentProps) {
   const site = useSiteConfig();
   return (
     <>
       <JsonLd data={organization(site, { foundingDate: String(company.founded), description: company.description })} />
       <PageHeader title={company.title} lead={company.lead} crumb="Компания" />
       <div className="container">
-        <Prose html={company.story} />
-        <ul className="card-list">
+        <StatList>
+          {company.figures.map((f) => (
+            <Stat key={f.label} value={f.value} label={f.label} />
+          ))}
+        </StatList>
+      </div>
+      <Section id="story" title="История" action={<ArrowLink to={paths.worths()}>Наши ценности</ArrowLink>}>
+        <div className="company__story">
+          <Prose html={company.story} />
+        </div>
+      </Section>
+      <Section id="team" title="Команда" tone="surface" action={<ArrowLink to={paths.career()}>Вакансии</ArrowLink>}>
+        <ul className="team" role="list">
           {team.map((m) => (
-            <li key={m.id}>
-              <Picture image={m.avatar} alt="" sizes="72px" className="team-avatar" />
-              <h2>{m.name}</h2>
-              <p>{m.role}</p>
+            <li key={m.id} className="team__member">
+              <Picture image={m.avatar} alt="" sizes="160px" className="team__avatar" />
+              <p className="team__name">{m.name}</p>
+              <p className="team__role">{m.role}</p>
             </li>
           ))}
         </ul>
-      </div>
+      </Section>
+      {company.awards.length > 0 || company.ratings.length > 0 ? (
+        <Section id="awards" title="Награды и рейтинги">
+          <ul className="grid grid--3" role="list">
+            {company.awards.map((a) => (
+              <Card key={`${a.title}-${a.year}`} as="li" icon="trophy" eyebrow={`${a.issuer}, ${a.year}`} title={a.title}>
+                <p>{a.result}</p>
+              </Card>
+            ))}
+            {company.ratings.map((r) => (
+              <Card key={`${r.name}-${r.year}`} as="li" icon="medal" tone="surface" eyebrow={`Рейтинг, ${r.year}`} title={r.name}>
+                <p>{r.place}</p>
+              </Card>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {clients.length > 0 ? (
+        <Section id="clients" title="Клиенты" tone="surface">
+          <ul className="logo-wall" role="list">
+            {clients.map((client) => (
+              <li key={client.name}>
+                <Picture image={client.logo} alt={client.name} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      <CallToAction />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
+import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { caseCover, clientLogo, serviceCover } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -100,6 +101,7 @@ export default function HomePage({ loaderData: { page, figures, services, cases,
           ))}
         </ul>
       </Section>
+      <ProjectRequestForm />
       <CallToAction />
     </>
   );

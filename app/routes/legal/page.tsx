@@ -4,6 +4,7 @@ import { requireEntry } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { tableOfContents } from "../../content/markdown.server.ts";
 import { Prose } from "../../ui/prose.tsx";
 
 /** One module for the four legal documents: the document is the first path segment. */
@@ -13,13 +14,13 @@ export function loader({ request }: Route.LoaderArgs) {
     content().legal.find((d) => d.slug === slug),
     request,
   );
-  return { doc };
+  return { doc, toc: tableOfContents(doc.body) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.doc.title, description: args.loaderData?.doc.description ?? "" });
 
-export default function LegalPage({ loaderData: { doc } }: Route.ComponentProps) {
+export default function LegalPage({ loaderData: { doc, toc } }: Route.ComponentProps) {
   return (
     <article>
       <PageHeader title={doc.title}>
@@ -27,8 +28,24 @@ export default function LegalPage({ loaderData: { doc } }: Route.ComponentProps)
           Редакция от <time dateTime={doc.revised}>{formatDate(doc.revised)}</time>
         </p>
       </PageHeader>
-      <div className="container">
-        <Prose html={doc.body} />
+      <div className="container article__layout">
+        {toc.length > 1 ? (
+          <nav className="toc article__toc" aria-labelledby="toc-title">
+            <p className="toc__title" id="toc-title">
+              Содержание
+            </p>
+            <ol className="toc__list">
+              {toc.map((entry) => (
+                <li key={entry.id}>
+                  <a href={`#${entry.id}`}>{entry.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <div className="article__body">
+          <Prose html={doc.body} />
+        </div>
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { anchors } from "../../lib/paths.ts";
 import { faqPage } from "../../lib/structured-data.ts";
 import { Accordion } from "../../ui/accordion.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
@@ -25,7 +26,7 @@ export default function QuestionsPage({ loaderData: { questions } }: Route.Compo
             <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
             <Accordion
               items={topic.items.map((item, i) => ({
-                id: `${topic.id}-${i + 1}`,
+                id: anchors.question(topic.id, i),
                 title: item.question,
                 content: <Prose html={item.answer} />,
               }))}

@@ -1,33 +1,95 @@
+import { useSyncExternalStore } from "react";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
+import { SEARCH_INPUT_ID } from "../../site/search-entry.tsx";
+import { SectionChips } from "../../site/section-chips.tsx";
 import { Button } from "../../ui/button.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { SearchResults } from "./search-results.tsx";
+import { Suggestions, type SuggestionsData } from "./suggestions.tsx";
+import { useSearch } from "./use-search.ts";
+import "./search.css";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { page: content().pages.search, query: new URL(request.url).searchParams.get("q") ?? "" };
+const SUGGESTED = 4;
+
+export function loader() {
+  const c = content();
+  const suggestions: SuggestionsData = {
+    services: c.services.filter((s) => s.popular).slice(0, SUGGESTED).map(({ slug, name, summary }) => ({ slug, name, summary })),
+    articles: c.articles.slice(0, SUGGESTED).map(({ slug, title, published }) => ({ slug, title, published })),
+  };
+  return { page: c.pages.search, suggestions };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData?.page.title, description: args.loaderData?.page.description ?? "" });
+// The query is read from the URL in the browser; the loader's data never depends on it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-export default function SearchPage({ loaderData: { page, query } }: Route.ComponentProps) {
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData?.page.title,
+    description: args.loaderData?.page.description ?? "",
+    // A page of results is not a page for search engines.
+    noindex: new URLSearchParams(args.location.search).has("q"),
+  });
+
+const subscribeNothing = () => () => {};
+/** False in the server's HTML and during hydration, true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+export default function SearchPage({ loaderData: { page, suggestions } }: Route.ComponentProps) {
+  const { inputRef, query, shown, pending, loadingMore, onInput, onSubmit, onFocus, showMore } = useSearch();
+  const hydrated = useHydrated();
   return (
     <>
       <PageHeader title={page.heading} lead={page.lead} crumb="Поиск" />
+      {/* A plain GET form: without JavaScript it submits to /search/?q=… like any form. */}
       <div className="container">
-        <form className="search-form" method="get" role="search">
+        <form className="search-form" method="get" action={paths.search()} role="search" onSubmit={onSubmit}>
           <div className="field">
-            <label className="field__label" htmlFor="search-q">
+            <label className="field__label" htmlFor={SEARCH_INPUT_ID}>
               Что вы ищете?
             </label>
-            <input className="input" id="search-q" type="search" name="q" defaultValue={query} />
+            <input
+              ref={inputRef}
+              id={SEARCH_INPUT_ID}
+              className="input"
+              type="search"
+              name="q"
+              defaultValue={query}
+              autoComplete="off"
+              enterKeyHint="search"
+              onChange={onInput}
+              onFocus={onFocus}
+            />
           </div>
           <Button type="submit" variant="primary" icon="search">
             Найти
           </Button>
         </form>
       </div>
+      {!query ? <Suggestions {...suggestions} /> : null}
+      {query && hydrated ? (
+        <SearchResults shown={shown} pending={pending} loadingMore={loadingMore} onMore={showMore} />
+      ) : null}
+      {query ? (
+        <noscript>
+          <div className="container search-results__empty">
+            <p>Результаты поиска появляются с включённым JavaScript. Пока можно открыть разделы сайта:</p>
+            <SectionChips />
+          </div>
+          <Suggestions {...suggestions} />
+        </noscript>
+      ) : null}
     </>
   );
 }

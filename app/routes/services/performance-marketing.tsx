@@ -1,7 +1,7 @@
 import type { Route } from "./+types/performance-marketing";
 import { pageMeta } from "../../lib/meta.ts";
 import { loadService } from "./service.server.ts";
-import { ServiceView } from "./service-view.tsx";
+import { DedicatedServiceView } from "./dedicated-view.tsx";
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadService("performance-marketing", request);
@@ -11,5 +11,5 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.service.title, description: args.loaderData?.service.description ?? "" });
 
 export default function DedicatedServicePage({ loaderData }: Route.ComponentProps) {
-  return <ServiceView {...loaderData} />;
+  return <DedicatedServiceView {...loaderData} />;
 }

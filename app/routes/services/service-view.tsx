@@ -1,36 +1,34 @@
-import type { loadService } from "./service.server.ts";
+import type { ServiceData } from "./service.server.ts";
+import { ProjectRequestForm } from "../../forms/project-form.tsx";
 import { paths } from "../../lib/paths.ts";
-import { AppLink } from "../../ui/app-link.tsx";
-import { faqPage, service as serviceLd } from "../../lib/structured-data.ts";
-import { useSiteConfig } from "../../lib/use-site-config.ts";
-import { JsonLd } from "../../ui/json-ld.tsx";
+import { CallToAction } from "../../site/cta.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { Prose } from "../../ui/prose.tsx";
+import {
+  AboutSection,
+  CasesSection,
+  FaqSection,
+  IncludedSection,
+  PricingSection,
+  ResultsSection,
+  ServiceJsonLd,
+  StagesSection,
+} from "./service-parts.tsx";
 
 /** The generic service page, built from the service's fields. */
-export function ServiceView({ service, cases }: ReturnType<typeof loadService>) {
-  const site = useSiteConfig();
-  const path = paths.service(service.slug);
-  const ld = serviceLd(site, { name: service.name, description: service.description, path, priceFrom: service.pricing.from });
+export function ServiceView({ service, cases }: ServiceData) {
   return (
-    <>
-      <JsonLd data={service.faq.length > 0 ? [ld, faqPage(service.faq)] : ld} />
+    <div className="service-page service-page--generic">
+      <ServiceJsonLd service={service} />
       <PageHeader title={service.title} lead={service.summary} crumb={service.name} trail={[{ to: paths.services(), label: "Услуги" }]} />
-      <div className="container">
-        <Prose html={service.body} />
-        {cases.length > 0 ? (
-          <section aria-labelledby="service-cases">
-            <h2 id="service-cases">Кейсы</h2>
-            <ul className="card-list">
-              {cases.map((p) => (
-                <li key={p.slug}>
-                  <AppLink to={paths.project("cases", p.slug)}>{p.title}</AppLink>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </div>
-    </>
+      <IncludedSection service={service} />
+      <StagesSection service={service} tone="surface" />
+      <ResultsSection service={service} />
+      <PricingSection service={service} />
+      <CasesSection cases={cases} tone="surface" />
+      <FaqSection service={service} />
+      <AboutSection service={service} />
+      <ProjectRequestForm service={service.slug} />
+      <CallToAction />
+    </div>
   );
 }

@@ -1,9 +1,13 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { Icon } from "../../ui/icon.tsx";
+import { paths } from "../../lib/paths.ts";
+import { CallToAction } from "../../site/cta.tsx";
+import { ArrowLink } from "../../ui/arrow-link.tsx";
+import { Card } from "../../ui/card.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
+import { Section } from "../../ui/section.tsx";
 
 export function loader() {
   return { worths: content().worths };
@@ -16,16 +20,22 @@ export default function WorthsPage({ loaderData: { worths } }: Route.ComponentPr
   return (
     <>
       <PageHeader title={worths.title} lead={worths.lead} crumb="Ценности" />
-      <ul className="container card-list">
-        {worths.items.map((w) => (
-          <li key={w.id}>
-            <Icon icon={w.icon} size={32} />
-            <h2>{w.title}</h2>
-            <p>{w.summary}</p>
-            <Prose html={w.practice} />
-          </li>
-        ))}
-      </ul>
+      <Section
+        id="values"
+        title="Во что мы верим и как это выглядит в работе"
+        titleSize="m"
+        action={<ArrowLink to={paths.career()}>Вакансии</ArrowLink>}
+      >
+        <ul className="grid grid--2" role="list">
+          {worths.items.map((w) => (
+            <Card key={w.id} as="li" headingLevel={3} icon={w.icon} title={w.title} tone="surface">
+              <p className="worth__summary">{w.summary}</p>
+              <Prose html={w.practice} />
+            </Card>
+          ))}
+        </ul>
+      </Section>
+      <CallToAction />
     </>
   );
 }

@@ -1,0 +1,52 @@
+import { useSyncExternalStore } from "react";
+import { paths } from "../lib/paths.ts";
+import { readRuntimeConfig } from "../runtime/runtime-config.ts";
+import { AppLink } from "../ui/app-link.tsx";
+import { type ConsentChoice, noticeNeeded, onConsentChange, saveChoice } from "./consent.ts";
+import "./cookie-notice.css";
+
+/**
+ * The cookie notice on a first visit; the answer is remembered for a year.
+ * With ANALYTICS_REQUIRE_CONSENT it asks (accept / necessary only) and the
+ * counter waits (app/runtime/app-runtime.tsx); otherwise it informs.
+ * Rendered after hydration only: the cookie is the browser's, and
+ * prerendered pages are the same for everyone.
+ */
+/** ANALYTICS_REQUIRE_CONSENT, from the runtime configuration the server puts into every page. */
+const requireConsent = () => readRuntimeConfig().analyticsRequireConsent === true;
+
+export function CookieNotice() {
+  const open = useSyncExternalStore(
+    onConsentChange,
+    () => noticeNeeded(requireConsent()),
+    () => false,
+  );
+  if (!open) return null;
+  const asks = requireConsent();
+  const choose = (choice: ConsentChoice) => saveChoice(choice);
+  return (
+    <section className="cookie-notice" aria-label="Уведомление о cookie">
+      <p>
+        Мы используем cookie, чтобы сайт работал,{" "}
+        {asks ? "и — если вы согласны — для статистики посещений (Яндекс Метрика)." : "и для статистики посещений (Яндекс Метрика)."}{" "}
+        Подробнее — в <AppLink to={paths.cookies()}>правилах использования cookie</AppLink>.
+      </p>
+      <div className="cookie-notice__actions">
+        {asks ? (
+          <>
+            <button className="button button--primary" type="button" onClick={() => choose("analytics")}>
+              Принять
+            </button>
+            <button className="button" type="button" onClick={() => choose("necessary")}>
+              Только необходимые
+            </button>
+          </>
+        ) : (
+          <button className="button button--primary" type="button" onClick={() => choose("seen")}>
+            Понятно
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { FormAnswer } from "./answer.ts";
+import { CheckboxGroup, ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, SelectField, TextArea, TextField } from "./fields.tsx";
+import { useFormOptions } from "./options.ts";
+import { BUDGETS, fieldErrors, projectSchema, readForm } from "./schemas.ts";
+import { FormSuccess } from "./success.tsx";
+import { useLeadForm } from "./use-lead-form.ts";
+import { paths } from "../lib/paths.ts";
+import "./forms.css";
+
+/**
+ * "Обсудить проект": on /contacts/, every service page (`service` ticks that
+ * service) and the home page. `initial` is the server's answer when the page
+ * is the result of a post without JavaScript.
+ */
+export function ProjectRequestForm({ service, initial }: { service?: string; initial?: FormAnswer }) {
+  const { services } = useFormOptions();
+  const schema = projectSchema(services.map((s) => s.slug));
+  const form = useLeadForm("project", (data) => {
+    const result = schema.safeParse(readForm("project", data));
+    return result.success ? {} : fieldErrors(result.error);
+  }, initial);
+  const headingId = form.fieldId("heading");
+  return (
+    <section className="lead-form" id="project-request" aria-labelledby={headingId}>
+      <h2 id={headingId}>Обсудить проект</h2>
+      {form.sentId ? (
+        <FormSuccess kind="project" id={form.sentId} onAgain={form.reset} />
+      ) : (
+        <form method="post" action={paths.form("project")} noValidate {...form.handlers}>
+          <HiddenFields form={form} />
+          <div className="lead-form__grid">
+            <TextField form={form} name="name" label="Имя" autoComplete="name" required />
+            <TextField form={form} name="company" label="Компания" autoComplete="organization" />
+            <TextField form={form} name="phone" label="Телефон" type="tel" inputMode="tel" autoComplete="tel" hint="Телефон или e-mail — хотя бы одно" eitherOr />
+            <TextField form={form} name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" eitherOr />
+          </div>
+          {services.length > 0 ? (
+            <CheckboxGroup form={form} name="services" label="Что нужно" options={services.map((s) => ({ value: s.slug, label: s.name }))} checked={service ? [service] : []} />
+          ) : null}
+          <SelectField form={form} name="budget" label="Бюджет" options={BUDGETS} empty="Не выбран" />
+          <TextArea form={form} name="message" label="О задаче" hint="Что хотите получить, сроки, ссылка на сайт" />
+          <ConsentCheckbox form={form} name="consent" required>
+            Даю <ConsentDocuments /> — для ответа на заявку
+          </ConsentCheckbox>
+          <ConsentCheckbox form={form} name="newsletter">
+            Хочу получать рассылку Академии (необязательно; пришлём письмо для подтверждения)
+          </ConsentCheckbox>
+          <FormFooter form={form} label="Отправить заявку" />
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import * as z from "zod/mini";
+import { CV_MAX_BYTES, cvTypeByName, sniffCvType } from "./file-type.ts";
+import { MESSAGES as M } from "./messages.ts";
+import { normalizePhone } from "./phone.ts";
+
+/**
+ * One schema per form, used by the browser (inline validation) and by the
+ * server (the decision). zod/mini keeps what the browser downloads small.
+ * Inputs are what a form sends: strings, checkboxes as booleans, files.
+ */
+export const FORM_KINDS = ["project", "job", "subscribe"] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+export function isFormKind(value: string | undefined): value is FormKind {
+  return (FORM_KINDS as readonly string[]).includes(value ?? "");
+}
+
+/** Budget ranges offered in the project request. */
+export const BUDGETS = {
+  "under-300k": "до 300 тыс. ₽",
+  "300k-1m": "300 тыс. — 1 млн ₽",
+  "1m-3m": "1–3 млн ₽",
+  "over-3m": "больше 3 млн ₽",
+  unknown: "пока не знаю",
+} as const;
+export type Budget = keyof typeof BUDGETS;
+
+const text = (max: number, long: string) => z.string().check(z.trim(), z.maxLength(max, long));
+const required = (max: number, empty: string, long: string) =>
+  z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, long));
+
+const EMAIL = z.email();
+/** An e-mail address; "" is allowed unless a message for the empty field is given. */
+const email = (empty?: string) =>
+  z.string().check(
+    z.trim(),
+    ...(empty ? [z.minLength(1, empty)] : []),
+    z.maxLength(254, M.email.long),
+    z.refine((v) => v === "" || EMAIL.safeParse(v).success, M.email.invalid),
+  );
+
+/** "" stays "" (not given); anything else becomes E.164 or fails. */
+const phone = () =>
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((value, ctx) => {
+      if (value === "") return "";
+      const normalized = normalizePhone(value);
+      if (normalized) return normalized;
+      ctx.issues.push({ code: "custom", message: M.phone.invalid, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const consent = (message: string) => z.literal(true, message);
+
+/** Where the form was sent from and how the visitor came: filled in by the page, never by the visitor. */
+const origin = {
+  page: z.string().check(z.trim(), z.maxLength(300, M.form.invalid)),
+  utm: z.record(z.string(), z.string().check(z.maxLength(200, M.form.invalid))),
+};
+
+const isObject = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
+
+// Zod compiles a parser per schema instance: build each variant once, not per request or render.
+const projectSchemas = new Map<string, ReturnType<typeof buildProjectSchema>>();
+
+export function projectSchema(serviceSlugs: readonly string[]) {
+  const key = serviceSlugs.join(",");
+  let schema = projectSchemas.get(key);
+  if (!schema) {
+    if (projectSchemas.size > 8) projectSchemas.clear();
+    schema = buildProjectSchema(serviceSlugs);
+    projectSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildProjectSchema(serviceSlugs: readonly string[]) {
+  return z
+    .object({
+      name: required(100, M.name.required, M.name.long),
+      phone: phone(),
+      email: email(),
+      company: text(200, M.company.long),
+      services: z.array(z.string().check(z.refine((slug) => serviceSlugs.includes(slug), M.services.unknown))),
+      budget: z.string().check(z.refine((v): v is Budget | "" => v === "" || Object.hasOwn(BUDGETS, v), M.budget.unknown)),
+      message: text(5000, M.message.long),
+      consent: consent(M.consent.processing),
+      newsletter: z.boolean(),
+      ...origin,
+    })
+    .check(
+      z.refine((v) => v.phone !== "" || v.email !== "", { message: M.contact, path: ["email"], when: isObject }),
+      z.refine((v) => v.phone !== "" || v.email !== "", { message: M.contact, path: ["phone"], when: isObject }),
+    );
+}
+
+/** A CV: empty means "not attached". Size and name are checked here; content by `checkCvContent`. */
+const cvFile = z.optional(
+  z.file().check(
+    z.refine((file) => file.size <= CV_MAX_BYTES, { message: M.cv.tooLarge, abort: true }),
+    z.refine((file) => cvTypeByName(file.name) !== null, M.cv.wrongType),
+  ),
+);
+
+const cvLink = z.string().check(
+  z.trim(),
+  z.maxLength(500, M.cvLink.invalid),
+  z.refine((v) => v === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), M.cvLink.invalid),
+);
+
+export const jobSchema = z
+  .object({
+    position: z.string().check(z.trim(), z.minLength(1, M.position.unknown)),
+    name: required(100, M.name.required, M.name.long),
+    email: email(M.email.required),
+    phone: z.pipe(phone(), z.string().check(z.minLength(1, M.phone.required))),
+    cv: cvFile,
+    cvLink,
+    letter: text(5000, M.letter.long),
+    consent: consent(M.consent.processing),
+    ...origin,
+  })
+  .check(z.refine((v) => v.cv !== undefined || v.cvLink !== "", { message: M.cv.required, path: ["cv"], when: isObject }));
+
+export const subscribeSchema = z.object({
+  email: email(M.email.required),
+  consent: consent(M.consent.newsletter),
+  ...origin,
+});
+
+export type ProjectData = z.output<ReturnType<typeof buildProjectSchema>>;
+export type JobData = z.output<typeof jobSchema>;
+export type SubscribeData = z.output<typeof subscribeSchema>;
+
+/** The inputs of each form by kind: how to read them from FormData. */
+const FIELDS: Record<FormKind, { text: readonly string[]; checkbox: readonly string[]; list: readonly string[]; file: readonly string[] }> = {
+  project: { text: ["name", "phone", "email", "company", "budget", "message", "page"], checkbox: ["consent", "newsletter"], list: ["services"], file: [] },
+  job: { text: ["position", "name", "email", "phone", "cvLink", "letter", "page"], checkbox: ["consent"], list: [], file: ["cv"] },
+  subscribe: { text: ["email", "page"], checkbox: ["consent"], list: [], file: [] },
+};
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
+
+/** What the visitor typed, as the form shows it again after an error (files cannot be sent back). */
+export type FormValues = Record<string, string | string[] | boolean>;
+
+/** The schema input of a form: missing text is "", a checkbox is true when sent, an empty file input is no file. */
+export function readForm(kind: FormKind, form: FormData): Record<string, unknown> {
+  const fields = FIELDS[kind];
+  const input: Record<string, unknown> = formValues(kind, form);
+  for (const name of fields.file) {
+    const value = form.get(name);
+    input[name] = typeof value === "object" && value !== null && (value.size > 0 || value.name !== "") ? value : undefined;
+  }
+  const utm: Record<string, string> = {};
+  for (const key of UTM_KEYS) {
+    const value = form.get(key);
+    if (typeof value === "string" && value.trim() !== "") utm[key] = value.trim();
+  }
+  input.utm = utm;
+  return input;
+}
+
+export function formValues(kind: FormKind, form: FormData): FormValues {
+  const fields = FIELDS[kind];
+  const values: FormValues = {};
+  for (const name of fields.text) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  for (const name of fields.checkbox) values[name] = form.get(name) !== null;
+  for (const name of fields.list) values[name] = form.getAll(name).filter((v): v is string => typeof v === "string");
+  return values;
+}
+
+/** Field name → the first message about it (what a form shows under each field). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export function fieldErrors(error: z.core.$ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Reads the CV's bytes: its content must match one of the accepted types. */
+export async function checkCvContent(file: File): Promise<string | null> {
+  const type = sniffCvType(new Uint8Array(await file.arrayBuffer()));
+  return type ? null : M.cv.unreadable;
+}

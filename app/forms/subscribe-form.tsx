@@ -1,0 +1,43 @@
+import type { FormAnswer } from "./answer.ts";
+import { ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, TextField } from "./fields.tsx";
+import { fieldErrors, readForm, subscribeSchema } from "./schemas.ts";
+import { FormSuccess } from "./success.tsx";
+import { useLeadForm } from "./use-lead-form.ts";
+import { paths } from "../lib/paths.ts";
+import "./forms.css";
+
+/** Newsletter subscription (double opt-in): on /sub/ and, compact, in the footer. */
+export function SubscribeForm({ variant = "page", initial }: { variant?: "page" | "footer"; initial?: FormAnswer }) {
+  const form = useLeadForm(
+    "subscribe",
+    (data) => {
+      const result = subscribeSchema.safeParse(readForm("subscribe", data));
+      return result.success ? {} : fieldErrors(result.error);
+    },
+    initial,
+  );
+  const headingId = form.fieldId("heading");
+  return (
+    <section className={`lead-form lead-form--${variant}`} aria-labelledby={headingId}>
+      {variant === "footer" ? (
+        <p className="site-footer__title" id={headingId}>
+          Рассылка Академии
+        </p>
+      ) : (
+        <h2 id={headingId}>Подписаться на рассылку</h2>
+      )}
+      {form.sentId ? (
+        <FormSuccess kind="subscribe" id={form.sentId} onAgain={form.reset} />
+      ) : (
+        <form method="post" action={paths.form("subscribe")} noValidate {...form.handlers}>
+          <HiddenFields form={form} />
+          <TextField form={form} name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" required />
+          <ConsentCheckbox form={form} name="consent" required>
+            Даю <ConsentDocuments /> — для рассылки
+          </ConsentCheckbox>
+          <FormFooter form={form} label="Подписаться" />
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { paths } from "../lib/paths.ts";
+import type { FormAnswer } from "./answer.ts";
+import { reachGoal } from "./goal.ts";
+import { MESSAGES as M } from "./messages.ts";
+import type { FieldErrors, FormKind, FormValues } from "./schemas.ts";
+import { captureUtm } from "./utm.ts";
+
+/**
+ * State and behaviour shared by every form. Without JavaScript the form is a
+ * plain POST to /forms/<kind>/. With it: validation as fields are left, the
+ * post goes to /api/forms/<kind>/ without a page load, the typed input stays
+ * on any failure, and the same submission id is reused until one succeeds
+ * (a retry after a timeout cannot create a second submission).
+ */
+export type Validate = (form: FormData) => FieldErrors | Promise<FieldErrors>;
+
+export type LeadForm = ReturnType<typeof useLeadForm>;
+
+function newId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] as number) & 0x0f) | 0x40;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function useLeadForm(kind: FormKind, validate: Validate, initial?: FormAnswer) {
+  const prefix = useId();
+  const location = useLocation();
+  const touched = useRef(new Set<string>());
+  const shownAt = useRef(0);
+  const failed = initial && !initial.ok ? initial : undefined;
+  const [errors, setErrors] = useState<FieldErrors>(failed?.errors ?? {});
+  const [message, setMessage] = useState(failed?.message ?? "");
+  const [sending, setSending] = useState(false);
+  const [sentId, setSentId] = useState(initial?.ok ? initial.id : "");
+  // Made at the first attempt and kept until one succeeds.
+  const submissionId = useRef("");
+
+  useEffect(() => {
+    captureUtm(window.location.search);
+    shownAt.current = performance.now();
+  }, []);
+
+  async function check(form: HTMLFormElement, fields: "touched" | "all"): Promise<FieldErrors> {
+    const found = await validate(new FormData(form));
+    if (fields === "all") {
+      setErrors(found);
+      return found;
+    }
+    setErrors(Object.fromEntries(Object.entries(found).filter(([name]) => touched.current.has(name))));
+    return found;
+  }
+
+  /** Leaving a field shows what is wrong with it (and with fields left before). */
+  function onBlur(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (!name || name === "homepage") return;
+    touched.current.add(name);
+    void check(event.currentTarget, "touched");
+  }
+
+  /** A field with an error is checked again as it changes, so the message goes as soon as it is fixed. */
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    if (target.type === "file") touched.current.add(target.name);
+    if (errors[target.name] !== undefined || target.type === "file") void check(event.currentTarget, "touched");
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (sending) return;
+    const found = await check(form, "all");
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      for (const name of Object.keys(found)) touched.current.add(name);
+      setMessage(M.form.invalid);
+      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    const body = new FormData(form);
+    submissionId.current ||= newId();
+    body.set("id", submissionId.current);
+    body.set("elapsed", String(Math.round(performance.now() - shownAt.current)));
+    for (const [key, value] of Object.entries(captureUtm(window.location.search))) body.set(key, value);
+    setSending(true);
+    setMessage("");
+    try {
+      const response = await fetch(paths.formApi(kind), { method: "POST", body, headers: { Accept: "application/json" } });
+      // Anything but our JSON (a proxy's error page, say) means the form was not taken.
+      const answer = (await response.json().catch(() => ({ ok: false, message: M.form.unavailable }))) as FormAnswer;
+      if (answer.ok) {
+        submissionId.current = "";
+        setSentId(answer.id);
+        reachGoal(kind);
+        return;
+      }
+      setErrors(answer.errors ?? {});
+      setMessage(answer.message);
+    } catch {
+      setMessage(M.form.offline);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** Sends another one: a new id, the same page. */
+  function reset() {
+    setSentId("");
+    setErrors({});
+    setMessage("");
+    touched.current.clear();
+    shownAt.current = performance.now();
+  }
+
+  const values: FormValues = failed?.values ?? {};
+  return {
+    kind,
+    prefix,
+    errors,
+    message,
+    sending,
+    sentId,
+    // A page re-shown after an error keeps the address the form was first sent from.
+    page: typeof values.page === "string" && values.page !== "" ? values.page : location.pathname,
+    values,
+    reset,
+    handlers: { onSubmit, onBlur, onChange },
+    fieldId: (name: string) => `${prefix}-${name}`,
+  };
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef } from "react";
+import { plural } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
+import { SectionChips } from "../../site/section-chips.tsx";
+import { AppLink } from "../../ui/app-link.tsx";
+import { Button } from "../../ui/button.tsx";
+import { cx } from "../../ui/class-names.ts";
+import { excerptParts } from "./excerpt.ts";
+import { KIND_LABELS, SEARCH_KINDS, type SearchKind } from "./kinds.ts";
+import type { SearchHit } from "./search-engine.ts";
+import type { Shown } from "./use-search.ts";
+
+const RESULTS = ["результат", "результата", "результатов"] as const;
+
+function Excerpt({ html }: { html: string }) {
+  return (
+    <p className="search-hit__excerpt">
+      {excerptParts(html).map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
+    </p>
+  );
+}
+
+function Hit({ hit }: { hit: SearchHit }) {
+  return (
+    <li className="search-hit">
+      {hit.kind ? <span className="search-hit__kind">{KIND_LABELS[hit.kind].one}</span> : null}
+      <h2 className="search-hit__title">
+        <AppLink to={hit.url}>{hit.title}</AppLink>
+      </h2>
+      <Excerpt html={hit.excerpt} />
+    </li>
+  );
+}
+
+/** "Все" plus every kind that has matches (and the selected one, even at zero). */
+function KindFilter({ query, kind, total, counts }: { query: string; kind: SearchKind | null; total: number; counts: Record<SearchKind, number> }) {
+  const kinds = SEARCH_KINDS.filter((k) => counts[k] > 0 || k === kind);
+  const option = (to: SearchKind | null, label: string, count: number) => (
+    <li key={to ?? "all"}>
+      <AppLink
+        className={cx("chip search-kinds__option", kind === to && "chip--selected")}
+        to={paths.search(query, to ?? undefined)}
+        replace
+        preventScrollReset
+        aria-current={kind === to ? "true" : undefined}
+      >
+        {label} <span className="search-kinds__count">{count}</span>
+      </AppLink>
+    </li>
+  );
+  return (
+    <nav aria-label="Тип результата">
+      <ul className="chips search-kinds">
+        {option(null, "Все", total)}
+        {kinds.map((k) => option(k, KIND_LABELS[k].many, counts[k]))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Results of one query: per-kind counts with a filter, then the hits, best first. */
+export function SearchResults({
+  shown,
+  pending,
+  loadingMore,
+  onMore,
+}: {
+  shown: Shown | null;
+  pending: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const before = useRef<{ key: string; count: number } | null>(null);
+  // More results of the same query: keyboard and screen reader users continue at the first new one.
+  useEffect(() => {
+    const count = shown && !("failed" in shown) ? shown.hits.length : 0;
+    const previous = before.current;
+    if (shown && previous?.key === shown.key && count > previous.count) {
+      list.current?.children[previous.count]?.querySelector("a")?.focus();
+    }
+    before.current = shown ? { key: shown.key, count } : null;
+  }, [shown]);
+
+  let status = "Ищем…";
+  let body = null;
+  if (shown && "failed" in shown) {
+    status = "Поиск сейчас не отвечает. Обновите страницу и попробуйте ещё раз.";
+  } else if (shown && shown.outcome.total === 0) {
+    status = `По запросу «${shown.query}» ничего не нашлось.`;
+    body = (
+      <div className="search-results__empty">
+        <p>Попробуйте другие слова или загляните в разделы:</p>
+        <SectionChips />
+      </div>
+    );
+  } else if (shown) {
+    const { query, kind, hits, outcome } = shown;
+    const inKind = kind ? `, в разделе «${KIND_LABELS[kind].many}» — ${outcome.results.length}` : "";
+    status = `Найдено ${outcome.total} ${plural(outcome.total, RESULTS)} по запросу «${query}»${inKind}`;
+    body = (
+      <>
+        <KindFilter query={query} kind={kind} total={outcome.total} counts={outcome.counts} />
+        <ol className="search-results__list" ref={list}>
+          {hits.map((hit) => (
+            <Hit key={hit.url} hit={hit} />
+          ))}
+        </ol>
+        {hits.length < outcome.results.length ? (
+          <Button onClick={onMore} disabled={loadingMore}>
+            Показать ещё
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <section className="search-results container" aria-label="Результаты поиска" aria-busy={pending}>
+      {/* One live region for every state, so each change is announced. */}
+      <p className="search-results__status" role="status">
+        {status}
+      </p>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import type { ServiceData } from "./service.server.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
+import { faqPage, service as serviceLd } from "../../lib/structured-data.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { Accordion } from "../../ui/accordion.tsx";
+import { ArrowLink } from "../../ui/arrow-link.tsx";
+import { Card } from "../../ui/card.tsx";
+import { JsonLd } from "../../ui/json-ld.tsx";
+import { Picture } from "../../ui/picture.tsx";
+import { Prose } from "../../ui/prose.tsx";
+import { Section } from "../../ui/section.tsx";
+import { Stat, StatList } from "../../ui/stat.tsx";
+
+type Service = ServiceData["service"];
+
+/** Sections shared by the generic and the dedicated service pages; each page orders them its own way. */
+
+const PRICING_MODEL: Record<Service["pricing"]["model"], string> = {
+  monthly: "Ежемесячная абонентская плата",
+  project: "Фиксированная стоимость проекта",
+  hourly: "Почасовая оплата по факту работ",
+  percent: "Процент от рекламного бюджета",
+};
+
+const PRICING_UNIT: Record<Service["pricing"]["model"], string> = {
+  monthly: "в месяц",
+  project: "за проект",
+  hourly: "в час",
+  percent: "в месяц минимум",
+};
+
+export const CARD_SIZES = "(min-width: 1440px) 416px, (min-width: 1100px) 31vw, (min-width: 768px) 46vw, 92vw";
+
+export function rub(value: number): string {
+  return `${formatNumber(value)}\u00a0₽`;
+}
+
+/** Service and FAQ structured data: one line in each page, as elsewhere on the site. */
+export function ServiceJsonLd({ service }: { service: Service }) {
+  const site = useSiteConfig();
+  const ld = serviceLd(site, { name: service.name, description: service.description, path: paths.service(service.slug), priceFrom: service.pricing.from });
+  return <JsonLd data={service.faq.length > 0 ? [ld, faqPage(service.faq)] : ld} />;
+}
+
+export function IncludedSection({ service, tone }: { service: Service; tone?: "default" | "surface" }) {
+  return (
+    <Section id="service-included" title="Что входит в работу" tone={tone}>
+      <ul className="grid grid--3" role="list">
+        {service.included.map((item) => (
+          <Card key={item.title} as="li" tone="surface" title={item.title}>
+            <p>{item.text}</p>
+          </Card>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Stages as a numbered list: the order is the point. */
+export function StagesSection({ service, title = "Как идёт работа", tone }: { service: Service; title?: string; tone?: "default" | "surface" }) {
+  return (
+    <Section id="service-stages" title={title} tone={tone}>
+      <ol className="stages" role="list">
+        {service.stages.map((stage, i) => (
+          <li key={stage.title} className="stages__item">
+            <span className="stages__number" aria-hidden="true">
+              {String(i + 1).padStart(2, "0")}
+            </span>
+            <div className="stages__body">
+              <h3 className="stages__title">{stage.title}</h3>
+              <p>{stage.text}</p>
+              {stage.duration ? <p className="stages__duration">{stage.duration}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+export function ResultsSection({ service, tone = "inverse" }: { service: Service; tone?: "default" | "surface" | "inverse" }) {
+  return (
+    <Section id="service-results" title="Типичные результаты" lead="Медианные значения по нашим проектам за последние два года." tone={tone}>
+      <StatList tone={tone === "inverse" ? "inverse" : "default"}>
+        {service.results.map((m) => (
+          <Stat key={m.label} {...m} />
+        ))}
+      </StatList>
+    </Section>
+  );
+}
+
+export function PricingSection({ service }: { service: Service }) {
+  const { pricing } = service;
+  return (
+    <Section id="service-pricing" title="Стоимость">
+      <div className="pricing">
+        <p className="pricing__model">{PRICING_MODEL[pricing.model]}</p>
+        <p className="pricing__price">
+          от <strong>{rub(pricing.from)}</strong> <span className="pricing__unit">{PRICING_UNIT[pricing.model]}</span>
+        </p>
+        {pricing.note ? <p className="pricing__note">{pricing.note}</p> : null}
+      </div>
+    </Section>
+  );
+}
+
+export function CasesSection({ cases, tone }: { cases: ServiceData["cases"]; tone?: "default" | "surface" }) {
+  if (cases.length === 0) return null;
+  return (
+    <Section id="service-cases" title="Кейсы" tone={tone} action={<ArrowLink to={paths.projects()}>Все проекты</ArrowLink>}>
+      <ul className="grid grid--3" role="list">
+        {cases.map((p) => (
+          <Card
+            key={p.slug}
+            as="li"
+            title={p.title}
+            to={paths.project("cases", p.slug)}
+            eyebrow={`${p.client} · ${p.industry}`}
+            media={<Picture image={p.cover} alt="" sizes={CARD_SIZES} fit="cover" />}
+            footer={
+              p.result ? (
+                <StatList>
+                  <Stat {...p.result} />
+                </StatList>
+              ) : null
+            }
+          />
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function FaqSection({ service }: { service: Service }) {
+  if (service.faq.length === 0) return null;
+  return (
+    <Section id="service-faq" title="Частые вопросы">
+      <Accordion
+        exclusive="service-faq"
+        items={service.faq.map((item, i) => ({ id: `faq-${i + 1}`, title: item.question, content: <Prose html={item.answer} /> }))}
+      />
+    </Section>
+  );
+}
+
+export function AboutSection({ service }: { service: Service }) {
+  return (
+    <Section id="service-about" title="Подробнее об услуге">
+      <div className="service-about">
+        <Prose html={service.body} />
+      </div>
+    </Section>
+  );
+}

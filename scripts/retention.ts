@@ -1,0 +1,33 @@
+/**
+ * Deletes requests and applications older than LEADS_RETENTION_DAYS (or
+ * `-- --days N`), with their CV files and delivery records, and subscriptions
+ * never confirmed. Confirmed subscriptions keep their request: it records the
+ * consent. Run it daily (cron, a scheduled job): `npm run retention`.
+ */
+import { leadsConfig } from "../server/leads/config.ts";
+import { migrate } from "../server/leads/migrations.ts";
+import { openDb } from "../server/leads/service.ts";
+import { createStore } from "../server/leads/store.ts";
+
+const config = leadsConfig();
+const flag = process.argv.indexOf("--days");
+const days = flag === -1 ? config.retentionDays : Number(process.argv[flag + 1]);
+if (!Number.isInteger(days) || days < 1) {
+  console.error("usage: npm run retention [-- --days N]   (N ≥ 1)");
+  process.exit(2);
+}
+
+const db = await openDb(config);
+let code = 0;
+try {
+  await migrate(db);
+  const cutoff = Date.now() - days * 24 * 3_600_000;
+  const deleted = await createStore(db).deleteOlderThan(cutoff);
+  console.log(`older than ${days} days (before ${new Date(cutoff).toISOString()}): deleted ${deleted.submissions} submissions, ${deleted.subscriptions} unconfirmed subscriptions`);
+} catch (error) {
+  console.error(`retention: ${(error as Error).message}`);
+  code = 1;
+} finally {
+  await db.close();
+}
+process.exit(code);

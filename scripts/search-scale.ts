@@ -1,0 +1,175 @@
+/**
+ * Search scale check (not part of the build or the tests):
+ *
+ *   npx node scripts/search-scale.ts [--articles 5000] [--keep] [--reuse DIR]
+ *
+ * Copies the working tree to a temporary directory, adds N synthetic Russian
+ * articles to its content, runs the production build step by step, starts
+ * the server and measures in Chromium: build time, index size, what the
+ * first query transfers, and query times after the first. Prints a Markdown
+ * row for docs/search.md. Nothing is written inside the project.
+ * `--keep` leaves the copy in place; `--reuse DIR` measures a kept copy again
+ * without rebuilding it.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { brotliCompressSync } from "node:zlib";
+import { parse as parseYaml } from "yaml";
+import { PAGE_SIZE } from "../app/routes/search/use-search.ts";
+import { launchBrowser } from "../tests/support/browser.ts";
+import { freePort, startServer, stopServer } from "../tests/support/server.ts";
+import { article, corpus, lexicon, random, sourceTokens } from "./search-scale/corpus.ts";
+import { engineQuery, percentile, transferDuring, uiQuery } from "./search-scale/measure.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    articles: { type: "string", default: "5000" },
+    keep: { type: "boolean", default: false },
+    reuse: { type: "string" },
+  },
+});
+const ROOT = resolve(import.meta.dirname, "..");
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const rnd = random(20261121);
+const text = corpus(sourceTokens(join(ROOT, "content")), lexicon(40_000, rnd), rnd);
+
+/** A copy of the working tree (ignored files aside) plus `count` articles; node_modules shared by a link. */
+function prepare(work: string, count: number): void {
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+  for (const file of files.split("\0").filter(Boolean)) {
+    mkdirSync(dirname(join(work, file)), { recursive: true });
+    cpSync(join(ROOT, file), join(work, file));
+  }
+  symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
+  const company = parseYaml(readFileSync(join(work, "content/company.yaml"), "utf8")) as { team: Array<{ id: string }> };
+  const frame = { authors: company.team.map((m) => m.id), categories: ["seo", "aso", "performance", "analytics", "brand"] };
+  for (let n = 0; n < count; n++) {
+    writeFileSync(join(work, "content/academy", `synthetic-${String(n).padStart(5, "0")}.md`), article(text, frame, n, rnd));
+  }
+  console.error(`${count} synthetic articles in ${work}/content/academy`);
+}
+
+/**
+ * Lifts request limits inside the copy's build only. React Router's prerender
+ * gives each request 10 s (an AbortSignal), and its preview server answers 408
+ * once Node's header or request timeout passes; the first requests wait while
+ * all content loads, synchronously: with thousands of articles that takes
+ * longer than both (see docs/search.md).
+ */
+const LIFT_LIMITS = `import { Server } from "node:http";
+const listen = Server.prototype.listen;
+Server.prototype.listen = function (...args) {
+  this.requestTimeout = 0;
+  this.headersTimeout = 0;
+  return listen.apply(this, args);
+};
+const timeout = AbortSignal.timeout.bind(AbortSignal);
+AbortSignal.timeout = (ms) => timeout(Math.max(ms, 3_600_000));
+`;
+
+/** The steps of `npm run build`, timed. */
+function build(work: string): Array<{ step: string; seconds: number }> {
+  const preload = join(work, "scale-limits.mjs");
+  writeFileSync(preload, LIFT_LIMITS);
+  const pkg = JSON.parse(readFileSync(join(work, "package.json"), "utf8")) as { scripts: { build: string } };
+  return pkg.scripts.build.split(" && ").map((command) => {
+    const started = performance.now();
+    const output = execFileSync("sh", ["-c", command], {
+      cwd: work,
+      encoding: "utf8",
+      // Prerendering logs two lines per page.
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        PATH: `${join(work, "node_modules/.bin")}:${process.env.PATH}`,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const step = command.replace(/^node scripts\/|\.ts$/g, "");
+    console.error(`  ${step}: ${seconds.toFixed(1)} s ${output.split("\n").filter((l) => l.startsWith("search index")).join("")}`);
+    return { step, seconds };
+  });
+}
+
+/** The index on disk: everything under pagefind/ except the code. */
+function indexOnDisk(work: string): string {
+  let bytes = 0;
+  let brotli = 0;
+  let files = 0;
+  const bundle = join(work, "build/client/pagefind");
+  for (const entry of readdirSync(bundle, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /^(pagefind(-worker)?\.js|wasm\..+)$|\.(br|gz)$/.test(entry.name)) continue;
+    const body = readFileSync(join(entry.parentPath, entry.name));
+    bytes += body.length;
+    // Pagefind's chunks are gzip-compressed already and served as they are.
+    brotli += Math.min(body.length, brotliCompressSync(body).length);
+    files += 1;
+  }
+  return `${files} files, ${kib(bytes)} (brotli ${kib(brotli)})`;
+}
+
+const FIRST = "маркетинга";
+// Each list holds distinct queries, so a measured query may need chunks not fetched yet.
+const REAL = [
+  "продвижению сайтов", "clickhouse", "отчет", "море зовет", "python", "ремаркетинг", "семантическое ядро",
+  "аналитика данных", "контекстная реклама", "конверсии", "бюджет", "rustore", "дашборды", "вакансии аналитика",
+  "кейсы для ритейла", "продвижение приложения", "email", "сквозная аналитика", "стратегия", "брендинг",
+];
+const rare = (n: number) => Array.from({ length: n }, () => text.rareWord());
+const UI_QUERIES = [...REAL.slice(0, 10), ...rare(15)];
+const ENGINE_QUERIES = [...REAL.slice(10), ...rare(15)];
+
+async function browse(work: string) {
+  const port = await freePort();
+  // The test helper starts server/index.ts from the working directory: the copy's.
+  process.chdir(work);
+  const server = await startServer(port);
+  process.chdir(ROOT);
+  const browser = await launchBrowser();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`http://127.0.0.1:${port}/search/`);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    let firstMs = 0;
+    const first = await transferDuring(page, async () => {
+      firstMs = await uiQuery(page, FIRST);
+    });
+    for (const f of first.list) console.error(`    ${f.kind} ${kib(f.bytes).padStart(10)} ${f.path}`);
+    const engineUrl = await page.evaluate(
+      () => performance.getEntriesByType("resource").find((e) => /\/assets\/search-engine-/.test(e.name))?.name ?? "",
+    );
+    const ui: number[] = [];
+    const engine: number[] = [];
+    for (const q of UI_QUERIES) ui.push(await uiQuery(page, q));
+    for (const q of ENGINE_QUERIES) engine.push(await engineQuery(page, engineUrl, q, PAGE_SIZE));
+    return { firstMs, first, ui, engine };
+  } finally {
+    await browser.close();
+    await stopServer(server);
+  }
+}
+
+const work = args.reuse ? resolve(args.reuse) : mkdtempSync(join(tmpdir(), "search-scale-"));
+try {
+  if (!args.reuse) prepare(work, Number(args.articles));
+  const steps = args.reuse ? [] : build(work);
+  const disk = indexOnDisk(work);
+  const { firstMs, first, ui, engine } = await browse(work);
+  const ms = (values: number[]) => `${percentile(values, 0.5).toFixed(0)} ms (p90 ${percentile(values, 0.9).toFixed(0)})`;
+  const articles = readdirSync(join(work, "content/academy")).length;
+  const pages = readdirSync(join(work, "build/client"), { recursive: true }).filter((f) => String(f).endsWith("index.html")).length;
+  console.log(
+    [
+      `| articles | pages | build: ${steps.map((s) => s.step).join(" / ") || "(reused)"} | index on disk | first query: time; code / index transferred | later queries, page: median of ${ui.length} | later queries, engine: median of ${engine.length} |`,
+      "|---|---|---|---|---|---|---|",
+      `| ${articles} | ${pages} | ${steps.map((s) => s.seconds.toFixed(1)).join(" / ")} s | ${disk} | ${firstMs.toFixed(0)} ms; ${kib(first.code)} / ${kib(first.index)} | ${ms(ui)} | ${ms(engine)} |`,
+    ].join("\n"),
+  );
+} finally {
+  if (!args.keep && !args.reuse) rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,64 @@
+/**
+ * Readiness: whether this replica should get traffic. Dependencies register a
+ * check (the forms' database, in server/index.ts); `/readyz` answers 200 only
+ * while every check passes and the server is not shutting down. `/healthz`
+ * only says the process is alive and serving, so an orchestrator restarts it
+ * when it is not, and never because a dependency is down.
+ */
+export type ReadinessCheck = () => unknown;
+export type ReadinessReport = { ready: boolean; checks: Record<string, "ok" | "failed" | "timed out"> };
+export type Readiness = {
+  register(name: string, check: ReadinessCheck): void;
+  run(): Promise<ReadinessReport>;
+};
+
+export type ReadinessOptions = {
+  /** A check slower than this counts as failed. */
+  timeoutMs?: number;
+  /** Results are reused this long, so a flood of probes cannot flood the database. */
+  cacheMs?: number;
+  onFailure?: (name: string, error: unknown) => void;
+};
+
+const TIMED_OUT = Symbol("timed out");
+
+export function createReadiness({ timeoutMs = 2_000, cacheMs = 1_000, onFailure }: ReadinessOptions = {}): Readiness {
+  const checks = new Map<string, ReadinessCheck>();
+  let cached: { at: number; report: Promise<ReadinessReport> } | null = null;
+
+  async function runOne(name: string, check: ReadinessCheck): Promise<"ok" | "failed" | "timed out"> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([Promise.resolve().then(check), timeout]);
+      if (outcome !== TIMED_OUT) return "ok";
+      onFailure?.(name, new Error(`readiness check timed out after ${timeoutMs} ms`));
+      return "timed out";
+    } catch (error) {
+      onFailure?.(name, error);
+      return "failed";
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function runAll(): Promise<ReadinessReport> {
+    const entries = await Promise.all([...checks].map(async ([name, check]) => [name, await runOne(name, check)] as const));
+    return { ready: entries.every(([, state]) => state === "ok"), checks: Object.fromEntries(entries) };
+  }
+
+  return {
+    register(name, check) {
+      if (checks.has(name)) throw new Error(`readiness check "${name}" is registered twice`);
+      checks.set(name, check);
+      cached = null;
+    },
+    run() {
+      const now = Date.now();
+      if (!cached || now - cached.at >= cacheMs) cached = { at: now, report: runAll() };
+      return cached.report;
+    },
+  };
+}

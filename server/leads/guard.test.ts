@@ -1,0 +1,135 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { clientIp, createFormGuard, FORM_BODY_LIMIT, JOB_BODY_LIMIT } from "./guard.ts";
+
+const ORIGIN = "https://site.example";
+
+function request(headers: Record<string, string>, method = "POST", remote = "192.0.2.1") {
+  return { method, headers, socket: { remoteAddress: remote, destroyed: false }, resume() {} } as unknown as IncomingMessage;
+}
+
+function response() {
+  const res = {
+    statusCode: 200,
+    headers: {} as Record<string, string>,
+    body: "",
+    setHeader(name: string, value: string) {
+      res.headers[name.toLowerCase()] = value;
+    },
+    end(body?: string) {
+      res.body = body ?? "";
+    },
+    onClose: [] as Array<() => void>,
+    once(_event: string, listener: () => void) {
+      res.onClose.push(listener);
+    },
+  };
+  return res as typeof res & ServerResponse;
+}
+
+const form = { "content-type": "application/x-www-form-urlencoded", "content-length": "100", origin: ORIGIN };
+
+describe("createFormGuard", () => {
+  const guard = () => createFormGuard({ origin: ORIGIN, rateLimit: { limit: 2, windowMs: 60_000 }, trustedProxyHops: 0 });
+
+  it("lets same-site form posts through and records the client address", async () => {
+    const req = request({ ...form, "sec-fetch-site": "same-origin", "x-client-ip": "6.6.6.6" });
+    expect(await guard()(req, response(), "/api/forms/project/")).toBe(false);
+    expect(req.headers["x-client-ip"]).toBe("192.0.2.1");
+  });
+
+  it("never looks at GET, nor at posts elsewhere", async () => {
+    expect(await guard()(request({}, "GET"), response(), "/forms/project/")).toBe(false);
+    expect(await guard()(request({ "content-type": "application/csp-report" }), response(), "/csp-report/")).toBe(false);
+  });
+
+  it("covers the data variants of the forms' addresses", async () => {
+    for (const path of ["/forms/project/_.data", "/forms/project.data", "/sub/confirm.data", "/api/forms/job/"]) {
+      const res = response();
+      expect(await guard()(request({ ...form, "sec-fetch-site": "cross-site" }), res, path), path).toBe(true);
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it.each([
+    [{ ...form, "sec-fetch-site": "cross-site" }, 403],
+    [{ ...form, "sec-fetch-site": "same-site" }, 403],
+    [{ ...form, origin: "https://evil.example" }, 403],
+    [{ ...form, origin: "null" }, 403],
+    [{ ...form, "content-type": "application/json" }, 415],
+    [{ ...form, "content-type": "multipart/form-data" }, 415],
+    [{ ...form, "content-length": String(FORM_BODY_LIMIT + 1) }, 413],
+    [{ "content-type": form["content-type"], origin: ORIGIN }, 411],
+  ])("refuses %j with %i", async (headers, status) => {
+    const res = response();
+    expect(await guard()(request(headers), res, "/api/forms/project/")).toBe(true);
+    expect(res.statusCode).toBe(status);
+    expect(res.body).toMatch(/[а-я]/i);
+  });
+
+  it("allows a CV-sized body only where CVs are sent", async () => {
+    const headers = { ...form, "content-type": "multipart/form-data; boundary=x", "content-length": String(JOB_BODY_LIMIT) };
+    expect(await guard()(request(headers), response(), "/api/forms/job/")).toBe(false);
+    expect(await guard()(request(headers), response(), "/forms/job/")).toBe(false);
+    const res = response();
+    expect(await guard()(request(headers), res, "/api/forms/project/")).toBe(true);
+    expect(res.statusCode).toBe(413);
+  });
+
+  it("answers 429 with Retry-After past the limit, in JSON when asked", async () => {
+    const g = guard();
+    await g(request(form), response(), "/forms/project/");
+    await g(request(form), response(), "/forms/project/");
+    const res = response();
+    expect(await g(request({ ...form, accept: "application/json" }), res, "/forms/project/")).toBe(true);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false });
+  });
+});
+
+describe("the queue of posts", () => {
+  const queued = () =>
+    createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustedProxyHops: 0, queue: { concurrency: 2, maxWaitMs: 50 } });
+
+  it("handles a few at a time, the next when one finishes, and turns away one that waited too long", async () => {
+    const g = queued();
+    const first = response();
+    expect(await g(request(form), first, "/forms/project/")).toBe(false);
+    expect(await g(request(form), response(), "/forms/project/")).toBe(false);
+    let third: boolean | undefined;
+    const waiting = g(request(form), response(), "/forms/project/").then((answered) => (third = answered));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(third).toBeUndefined();
+    first.onClose.forEach((close) => close());
+    await waiting;
+    expect(third).toBe(false);
+    const late = response();
+    expect(await g(request(form), late, "/forms/project/")).toBe(true);
+    expect(late.statusCode).toBe(503);
+    expect(late.headers["retry-after"]).toBe("10");
+  });
+
+  it("lets a post with a CV in alone", async () => {
+    const g = queued();
+    const small = response();
+    expect(await g(request(form), small, "/forms/job/")).toBe(false);
+    const big = { ...form, "content-type": "multipart/form-data; boundary=x", "content-length": String(FORM_BODY_LIMIT + 1) };
+    let admitted: boolean | undefined;
+    const pending = g(request(big), response(), "/forms/job/").then((answered) => (admitted = !answered));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(admitted).toBeUndefined();
+    small.onClose.forEach((close) => close());
+    await pending;
+    expect(admitted).toBe(true);
+  });
+});
+
+describe("clientIp", () => {
+  it("trusts X-Forwarded-For only as far as the proxies in front, and keeps IPv4 plain", () => {
+    const req = request({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }, "POST", "::ffff:127.0.0.1");
+    expect(clientIp(req, 0)).toBe("127.0.0.1");
+    expect(clientIp(req, 1)).toBe("203.0.113.9");
+    expect(clientIp(req, 2)).toBe("6.6.6.6");
+  });
+});

@@ -1,0 +1,127 @@
+import type { MailMessage } from "./mail.ts";
+import type { OutboxItem, Submission } from "./types.ts";
+
+/** What each channel sends for a submission: the CRM's JSON and the e-mails, in Russian. */
+
+export type WebhookEvent = "submission.created" | "subscription.confirmed";
+
+export function webhookBody(s: Submission, item: OutboxItem): { event: WebhookEvent; body: string } {
+  const event = (item.payload?.event as WebhookEvent | undefined) ?? "submission.created";
+  const body = {
+    event,
+    id: s.id,
+    form: s.form,
+    createdAt: new Date(s.createdAt).toISOString(),
+    ...(event === "subscription.confirmed" ? { confirmedAt: item.payload?.confirmedAt } : {}),
+    page: s.page,
+    utm: s.utm,
+    fields: s.data,
+    consent: s.consent,
+    // The CV itself goes to the HR mailbox; the CRM gets what identifies it.
+    file: s.file,
+  };
+  return { event, body: JSON.stringify(body) };
+}
+
+function messageId(s: Submission, item: OutboxItem, origin: string): string {
+  return `<${s.id}.${item.channel}@${new URL(origin).hostname}>`;
+}
+
+const line = (label: string, value: unknown) => (value === undefined || value === null || value === "" ? [] : [`${label}: ${String(value)}`]);
+
+function footer(s: Submission, origin: string): string[] {
+  const utm = Object.entries(s.utm).map(([k, v]) => `${k}=${v}`).join(", ");
+  const c = s.consent;
+  return [
+    "",
+    ...line("Страница", s.page ? origin + s.page : ""),
+    ...line("UTM", utm),
+    `Согласие на обработку ПДн: ${c.at}, IP ${c.ip}, согласие в редакции ${c.documents.agreement}, политика в редакции ${c.documents.privacy}`,
+    `Номер: ${s.id}`,
+  ];
+}
+
+type ProjectFields = {
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  services: Array<{ slug: string; name: string }>;
+  budget: { key: string; label: string } | null;
+  message: string;
+  newsletter: boolean;
+};
+
+type JobFields = {
+  position: { slug: string; title: string };
+  name: string;
+  email: string;
+  phone: string;
+  cvLink: string;
+  letter: string;
+};
+
+/** The letter to the sales or HR mailbox. */
+export function teamLetter(s: Submission, item: OutboxItem, origin: string, cv: MailMessage["attachments"]): MailMessage {
+  const to = String(item.payload?.to ?? "");
+  if (s.form === "job") {
+    const f = s.data as JobFields;
+    return {
+      to,
+      subject: `Отклик на вакансию «${f.position.title}»: ${f.name}`,
+      replyTo: f.email,
+      messageId: messageId(s, item, origin),
+      text: [
+        `Отклик на вакансию «${f.position.title}».`,
+        "",
+        ...line("Имя", f.name),
+        ...line("E-mail", f.email),
+        ...line("Телефон", f.phone),
+        ...line("Резюме", s.file ? `во вложении (${s.file.name}, SHA-256 ${s.file.sha256})` : f.cvLink),
+        ...(f.letter ? ["", "Сопроводительное письмо:", f.letter] : []),
+        ...footer(s, origin),
+      ].join("\n"),
+      attachments: cv,
+    };
+  }
+  const f = s.data as ProjectFields;
+  return {
+    to,
+    subject: `Заявка с сайта: ${f.name}${f.company ? `, ${f.company}` : ""}`,
+    ...(f.email ? { replyTo: f.email } : {}),
+    messageId: messageId(s, item, origin),
+    text: [
+      "Заявка «Обсудить проект».",
+      "",
+      ...line("Имя", f.name),
+      ...line("Телефон", f.phone),
+      ...line("E-mail", f.email),
+      ...line("Компания", f.company),
+      ...line("Услуги", f.services.map((x) => x.name).join(", ")),
+      ...line("Бюджет", f.budget?.label),
+      ...(f.message ? ["", "Сообщение:", f.message] : []),
+      ...(f.newsletter ? ["", "Просит подписать на рассылку (после подтверждения по почте)."] : []),
+      ...footer(s, origin),
+    ].join("\n"),
+  };
+}
+
+/** Double opt-in: the link that activates the subscription. */
+export function confirmationLetter(s: Submission, item: OutboxItem, origin: string, confirmPath: string): MailMessage {
+  const email = String((s.data as { email?: string }).email ?? "");
+  const link = `${origin}${confirmPath}?token=${encodeURIComponent(String(item.payload?.token ?? ""))}`;
+  return {
+    to: email,
+    subject: "Подтвердите подписку на рассылку",
+    messageId: messageId(s, item, origin),
+    text: [
+      "Здравствуйте!",
+      "",
+      "Чтобы получать нашу рассылку, подтвердите подписку по ссылке:",
+      link,
+      "",
+      "Ссылка действует 7 дней и срабатывает один раз.",
+      "Если вы не подписывались, просто не отвечайте на это письмо: без подтверждения мы ничего присылать не будем.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,165 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { paths } from "../../app/lib/paths.ts";
+import { type LeadsService, registerLeadsService } from "../../app/forms/service.server.ts";
+import { type LeadsConfig, leadsConfig } from "./config.ts";
+import type { Db } from "./db.ts";
+import { confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
+import type { Mailer } from "./mail.ts";
+import { migrate } from "./migrations.ts";
+import { createOutboxWorker, type OutboxWorker } from "./outbox.ts";
+import { createOutboxStore } from "./outbox-store.ts";
+import { createStore } from "./store.ts";
+import { createSubmit, tokenHash } from "./submit.ts";
+import type { OutboxItem } from "./types.ts";
+import { DeliveryError, postWebhook } from "./webhook.ts";
+
+/**
+ * Starts storage, migrations and delivery, and registers the service the
+ * form routes call. Pages keep working while the database is down: start-up
+ * retries the migrations in the background and forms answer 503 meanwhile.
+ */
+const MIGRATION_RETRY_MS = 5_000;
+const log = (entry: Record<string, unknown>) => console.error(JSON.stringify(entry));
+
+export type LeadsRuntime = {
+  ready: Promise<void>;
+  /** Readiness of the store (/readyz): throws while it is unreachable or not yet migrated. */
+  check(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** The configured backend; its driver is loaded only when used (memory of the default set-up). */
+export async function openDb(config: LeadsConfig): Promise<Db> {
+  if (config.databaseUrl) return (await import("./db-postgres.ts")).openPostgres(config.databaseUrl);
+  return (await import("./db-sqlite.ts")).openSqlite(config.dataDir);
+}
+
+/**
+ * Only one process delivers from an embedded store: the worker skips items
+ * it is delivering, which only works inside one process. A lock file holds
+ * the owner's pid; a stale one (its process is gone, e.g. after kill -9) is taken over.
+ */
+function takeDeliveryLock(dataDir: string): (() => void) | null {
+  const file = join(resolve(dataDir), "outbox.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      const release = () => rmSync(file, { force: true });
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const owner = Number(readFileSync(file, "utf8").trim());
+    if (owner !== process.pid && isAlive(owner)) return null;
+    rmSync(file, { force: true });
+  }
+  return null;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<LeadsRuntime> {
+  const db = await openDb(config);
+  const store = createStore(db);
+  const outbox = createOutboxStore(db);
+  const mailer: Mailer | undefined = config.smtp ? (await import("./mail.ts")).createMailer(config.smtp) : undefined;
+  let ready = false;
+  let stopped = false;
+  let worker: OutboxWorker | undefined;
+  let releaseLock: (() => void) | null = null;
+
+  async function deliver(item: OutboxItem): Promise<void> {
+    const submission = await store.submission(item.submissionId);
+    if (!submission) throw new DeliveryError(`submission ${item.submissionId} not found`);
+    if (item.channel === "webhook") {
+      if (!config.webhook) throw new DeliveryError("LEADS_WEBHOOK_URL is not set");
+      const { event, body } = webhookBody(submission, item);
+      await postWebhook(config.webhook, body, { "X-Lead-Id": submission.id, "X-Lead-Event": event, "X-Lead-Delivery": `${item.id}.${item.attempts + 1}` });
+      return;
+    }
+    if (!mailer) throw new DeliveryError("SMTP_URL is not set");
+    if (item.channel === "confirm") {
+      await mailer.send(confirmationLetter(submission, item, config.origin, paths.confirm()));
+      return;
+    }
+    const file = submission.file ? await store.file(submission.id) : null;
+    const content = file ? Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength) : undefined;
+    const cv = file && content ? [{ filename: file.name, content, contentType: file.type }] : undefined;
+    await mailer.send(teamLetter(submission, item, config.origin, cv));
+  }
+
+  const submit = createSubmit({ store: () => (ready ? store : null), wake: () => worker?.wake(), config });
+
+  const service: LeadsService = {
+    submit,
+    async confirmationState(token) {
+      if (!ready) return "unavailable";
+      try {
+        return (await store.subscriptionTokenValid(tokenHash(token), Date.now())) ? "valid" : "invalid";
+      } catch {
+        return "unavailable";
+      }
+    },
+    async confirm(token) {
+      if (!ready) return "unavailable";
+      try {
+        const done = await store.confirmSubscription(tokenHash(token), Date.now(), config.webhook ? ["webhook"] : []);
+        if (done) worker?.wake();
+        return done !== null;
+      } catch (error) {
+        log({ level: "error", message: "subscription confirmation failed", error: (error as Error).message });
+        return "unavailable";
+      }
+    },
+  };
+  registerLeadsService(service);
+
+  const readyPromise = (async () => {
+    for (;;) {
+      try {
+        const applied = await migrate(db);
+        if (applied.length > 0) log({ level: "info", message: "store: migrations applied", backend: db.backend, versions: applied });
+        break;
+      } catch (error) {
+        if (stopped) return;
+        log({ level: "error", message: "store: unavailable at start-up, retrying", backend: db.backend, error: (error as Error).message });
+        await new Promise((r) => setTimeout(r, MIGRATION_RETRY_MS).unref());
+      }
+    }
+    if (stopped) return;
+    ready = true;
+    releaseLock = db.backend === "sqlite" ? takeDeliveryLock(config.dataDir) : () => {};
+    if (!releaseLock) {
+      log({ level: "warn", message: "outbox: another process delivers from this data directory; this one only accepts" });
+      return;
+    }
+    worker = createOutboxWorker({ db, outbox, deliver, schedule: config.retrySchedule, log });
+    worker.start();
+  })();
+
+  return {
+    ready: readyPromise,
+    async check() {
+      if (!ready) throw new Error("store not ready: migrations have not run");
+      await db.query("select 1");
+    },
+    async stop() {
+      stopped = true;
+      registerLeadsService(undefined);
+      await worker?.stop();
+      releaseLock?.();
+      mailer?.close();
+      await db.close();
+    },
+  };
+}

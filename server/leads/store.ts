@@ -1,0 +1,171 @@
+import type { FormKind } from "../../app/forms/schemas.ts";
+import type { Db, Row } from "./db.ts";
+import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts";
+
+/**
+ * The data-access module: every read and write of submissions, files and
+ * subscriptions, the same SQL on both backends. The outbox queue is in
+ * outbox-store.ts.
+ */
+
+/** A pending subscription asked again within this time gets no second e-mail. */
+export const CONFIRM_RESEND_MS = 60_000;
+
+type SubmissionRow = Row & { id: string; form: string; created_at: number; data: string; page: string; utm: string; ip: string; consent: string };
+
+function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
+  return {
+    id: row.id,
+    form: row.form as FormKind,
+    createdAt: Number(row.created_at),
+    data: JSON.parse(row.data),
+    page: row.page,
+    utm: JSON.parse(row.utm),
+    ip: row.ip,
+    consent: JSON.parse(row.consent),
+    file,
+  };
+}
+
+export function createStore(db: Db) {
+  return {
+    db,
+
+    /**
+     * Writes the submission, its file, its outbox items and (for the
+     * newsletter) the pending subscription in one transaction. Returns false
+     * when a submission with this id exists: nothing is written.
+     */
+    async insertSubmission(s: NewSubmission): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx.query(
+          `INSERT INTO submissions (id, form, created_at, data, page, utm, ip, consent)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
+          [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.ip, JSON.stringify(s.consent)],
+        );
+        if (inserted.length === 0) return false;
+        if (s.file) {
+          await tx.query("INSERT INTO files (submission_id, name, type, size, sha256, content) VALUES ($1, $2, $3, $4, $5, $6)", [
+            s.id,
+            s.file.name,
+            s.file.type,
+            s.file.size,
+            s.file.sha256,
+            s.file.content,
+          ]);
+        }
+        const deliveries = [...s.deliveries];
+        if (s.subscription) {
+          const { email, token, tokenHash, expiresAt } = s.subscription;
+          const [existing] = await tx.query<Row & { status: string; requested_at: number }>(
+            "SELECT status, requested_at FROM subscriptions WHERE email = $1",
+            [email],
+          );
+          const recentlyAsked = existing?.status === "pending" && s.createdAt - Number(existing.requested_at) < CONFIRM_RESEND_MS;
+          if (existing?.status !== "active" && !recentlyAsked) {
+            await tx.query(
+              `INSERT INTO subscriptions (email, status, submission_id, token_hash, token_expires_at, requested_at)
+               VALUES ($1, 'pending', $2, $3, $4, $5)
+               ON CONFLICT (email) DO UPDATE SET submission_id = $2, token_hash = $3, token_expires_at = $4, requested_at = $5`,
+              [email, s.id, tokenHash, expiresAt, s.createdAt],
+            );
+            deliveries.push({ channel: "confirm", payload: { token } });
+          }
+        }
+        for (const d of deliveries) {
+          await tx.query(
+            "INSERT INTO outbox (submission_id, channel, next_attempt_at, payload, created_at) VALUES ($1, $2, $3, $4, $3)",
+            [s.id, d.channel, s.createdAt, d.payload ? JSON.stringify(d.payload) : null],
+          );
+        }
+        return true;
+      });
+    },
+
+    async submission(id: string): Promise<Submission | null> {
+      const [row] = await db.query<SubmissionRow>("SELECT * FROM submissions WHERE id = $1", [id]);
+      if (!row) return null;
+      const [file] = await db.query<Row & StoredFile>("SELECT name, type, size, sha256 FROM files WHERE submission_id = $1", [id]);
+      return toSubmission(row, file ? { name: file.name, type: file.type, size: Number(file.size), sha256: file.sha256 } : null);
+    },
+
+    /** The stored CV with its bytes; never served over HTTP, only attached to the HR e-mail. */
+    async file(submissionId: string): Promise<(StoredFile & { content: Uint8Array }) | null> {
+      const [row] = await db.query<Row & StoredFile & { content: Uint8Array }>(
+        "SELECT name, type, size, sha256, content FROM files WHERE submission_id = $1",
+        [submissionId],
+      );
+      return row ? { name: row.name, type: row.type, size: Number(row.size), sha256: row.sha256, content: row.content } : null;
+    },
+
+    async submissionCount(form?: FormKind): Promise<number> {
+      const [row] = form
+        ? await db.query<Row & { n: number }>("SELECT COUNT(*) AS n FROM submissions WHERE form = $1", [form])
+        : await db.query<Row & { n: number }>("SELECT COUNT(*) AS n FROM submissions");
+      return Number(row?.n ?? 0);
+    },
+
+    /** Whether a confirmation link can still be used. */
+    async subscriptionTokenValid(tokenHash: string, now: number): Promise<boolean> {
+      const rows = await db.query(
+        "SELECT email FROM subscriptions WHERE token_hash = $1 AND status = 'pending' AND token_expires_at > $2",
+        [tokenHash, now],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Activates the subscription of a valid, unused link and queues its
+     * delivery to the CRM. The link stops working. Null when the link is
+     * unknown, used or expired.
+     */
+    async confirmSubscription(tokenHash: string, now: number, channels: readonly Channel[]): Promise<{ email: string } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<Row & { email: string; submission_id: string }>(
+          `UPDATE subscriptions SET status = 'active', confirmed_at = $2, token_hash = NULL, token_expires_at = NULL
+           WHERE token_hash = $1 AND status = 'pending' AND token_expires_at > $2 RETURNING email, submission_id`,
+          [tokenHash, now],
+        );
+        if (!row) return null;
+        for (const channel of channels) {
+          await tx.query(
+            `INSERT INTO outbox (submission_id, channel, next_attempt_at, payload, created_at) VALUES ($1, $2, $3, $4, $3)
+             ON CONFLICT (submission_id, channel) DO NOTHING`,
+            [row.submission_id, channel, now, JSON.stringify({ event: "subscription.confirmed", confirmedAt: new Date(now).toISOString() })],
+          );
+        }
+        return { email: row.email };
+      });
+    },
+
+    async subscription(email: string): Promise<{ status: string; confirmedAt: number | null } | null> {
+      const [row] = await db.query<Row & { status: string; confirmed_at: number | null }>(
+        "SELECT status, confirmed_at FROM subscriptions WHERE email = $1",
+        [email],
+      );
+      return row ? { status: row.status, confirmedAt: row.confirmed_at === null ? null : Number(row.confirmed_at) } : null;
+    },
+
+    /**
+     * Retention: deletes submissions older than `cutoff` with their files and
+     * outbox items, and subscriptions never confirmed. An active
+     * subscription keeps its request: it is the record of the consent.
+     */
+    async deleteOlderThan(cutoff: number): Promise<{ submissions: number; subscriptions: number }> {
+      return db.transaction(async (tx) => {
+        const subscriptions = await tx.query(
+          "DELETE FROM subscriptions WHERE status = 'pending' AND requested_at < $1 RETURNING email",
+          [cutoff],
+        );
+        const submissions = await tx.query(
+          `DELETE FROM submissions WHERE created_at < $1
+           AND id NOT IN (SELECT submission_id FROM subscriptions) RETURNING id`,
+          [cutoff],
+        );
+        return { submissions: submissions.length, subscriptions: subscriptions.length };
+      });
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

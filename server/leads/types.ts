@@ -1,0 +1,52 @@
+import type { FormKind } from "../../app/forms/schemas.ts";
+
+/** Where an accepted submission goes: the CRM, the team's mailbox, or (subscriptions) the subscriber. */
+export type Channel = "webhook" | "mail" | "confirm";
+
+/** What the visitor agreed to, when and from where (152-FZ): kept with the submission. */
+export type ConsentRecord = {
+  /** ISO time the form was accepted. */
+  at: string;
+  ip: string;
+  /** "leads", "jobs", "newsletter". */
+  purposes: string[];
+  /** Versions of the documents the visitor was shown (content/legal). */
+  documents: { agreement: string; privacy: string };
+};
+
+export type StoredFile = { name: string; type: string; size: number; sha256: string };
+
+export type Submission = {
+  id: string;
+  form: FormKind;
+  createdAt: number;
+  data: Record<string, unknown>;
+  page: string;
+  utm: Record<string, string>;
+  ip: string;
+  consent: ConsentRecord;
+  file: StoredFile | null;
+};
+
+export type NewSubmission = Omit<Submission, "file"> & {
+  file?: StoredFile & { content: Uint8Array };
+  /** Outbox items written in the same transaction. */
+  deliveries: Array<{ channel: Channel; payload?: Record<string, unknown> }>;
+  /** A newsletter request: a pending subscription and its confirmation e-mail. */
+  subscription?: { email: string; token: string; tokenHash: string; expiresAt: number };
+};
+
+export type OutboxStatus = "pending" | "delivered" | "dead";
+
+export type OutboxItem = {
+  id: number;
+  submissionId: string;
+  channel: Channel;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  payload: Record<string, unknown> | null;
+  createdAt: number;
+  deliveredAt: number | null;
+};

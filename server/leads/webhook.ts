@@ -1,0 +1,47 @@
+import { createHmac } from "node:crypto";
+
+/**
+ * One webhook attempt. The CRM gets JSON signed with HMAC-SHA256:
+ * `X-Lead-Signature: t=<unix seconds>,v1=<hex of HMAC(secret, "<t>.<body>")>`
+ * (the timestamp lets it refuse replays). Only a 2xx within 15 s counts;
+ * redirects are not followed and count as failures.
+ */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+
+export function signature(secret: string, body: string, timestamp: number): string {
+  const digest = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${digest}`;
+}
+
+export class DeliveryError extends Error {
+  override name = "DeliveryError";
+}
+
+export async function postWebhook(
+  target: { url: string; secret: string },
+  body: string,
+  headers: Record<string, string>,
+  now = Date.now(),
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(target.url, {
+      method: "POST",
+      redirect: "manual",
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "User-Agent": "site-leads/1",
+        "X-Lead-Signature": signature(target.secret, body, Math.floor(now / 1000)),
+        ...headers,
+      },
+      body,
+    });
+  } catch (error) {
+    const reason = (error as Error).name === "TimeoutError" ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : (error as Error).message;
+    throw new DeliveryError(`webhook: ${reason}`);
+  }
+  // The body is not needed; reading it frees the connection.
+  await response.arrayBuffer().catch(() => undefined);
+  if (response.status < 200 || response.status > 299) throw new DeliveryError(`webhook: HTTP ${response.status}`);
+}

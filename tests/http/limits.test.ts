@@ -1,0 +1,103 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcess } from "../support/in-process.ts";
+import { parseReply, rawExchange, rawGet } from "../support/raw-http.ts";
+
+let app: Awaited<ReturnType<typeof startInProcess>>;
+beforeAll(async () => {
+  app = await startInProcess({
+    RATE_LIMIT_PER_MINUTE: "60",
+    RATE_LIMIT_BURST: "5",
+    TRUSTED_PROXY_HOPS: "1",
+    BODY_LIMIT_BYTES: "1000",
+    HEADERS_TIMEOUT_MS: "1000",
+    REQUEST_TIMEOUT_MS: "2000",
+  });
+});
+afterAll(() => app.close());
+
+const from = (address: string) => ({ "X-Forwarded-For": address });
+
+describe("per-visitor rate limit", () => {
+  it("answers 429 with Retry-After once a visitor's burst is spent, on anything but static files", async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await rawGet(app.port, "/services", from("198.51.100.1"))).status);
+    expect(statuses).toEqual([301, 301, 301, 301, 301, 429, 429]);
+    const limited = await rawGet(app.port, "/no-such-page/", from("198.51.100.1"));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.header("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited.header("content-security-policy")).toContain("default-src 'none'");
+    // Prerendered pages and assets stay available to the same visitor.
+    expect((await rawGet(app.port, "/services/", from("198.51.100.1"))).status).toBe(200);
+    expect((await rawGet(app.port, "/favicon.svg", from("198.51.100.1"))).status).toBe(200);
+    // Another visitor is not affected.
+    expect((await rawGet(app.port, "/services", from("198.51.100.2"))).status).toBe(301);
+  });
+
+  it("trusts only the entry the proxy added, not what the client wrote before it", async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i += 1) {
+      statuses.push((await rawGet(app.port, "/price", from(`10.9.9.${i}, 198.51.100.3`))).status);
+    }
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+});
+
+describe("body limits", () => {
+  const post = (headers: string, body = "") =>
+    rawExchange(app.port, `POST /contacts/ HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.20\r\n${headers}Connection: close\r\n\r\n${body}`);
+
+  it("refuses a declared body over the limit without reading it", async () => {
+    const reply = await post("Content-Type: text/plain\r\nContent-Length: 5000\r\n");
+    expect(reply.status).toBe(413);
+    expect(reply.header("connection")).toBe("close");
+  });
+
+  it("refuses a chunked body of unknown length", async () => {
+    const reply = await post("Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\n", "5\r\nhello\r\n0\r\n\r\n");
+    expect(reply.status).toBe(411);
+  });
+
+  it("lets a body within the limit through to the page", async () => {
+    const reply = await post("Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 7\r\n", "a=hello");
+    expect([411, 413]).not.toContain(reply.status);
+    expect(reply.status).toBeLessThan(500);
+  });
+});
+
+describe("slow clients", () => {
+  /** Opens a connection that sends a request start, then a byte now and then, and never finishes. */
+  function trickle(start: string): Promise<{ closedAfterMs: number; reply: string }> {
+    return new Promise((resolve) => {
+      const opened = Date.now();
+      const socket = connect(app.port, "127.0.0.1");
+      let reply = "";
+      socket.write(start);
+      const drip = setInterval(() => socket.writable && socket.write("a"), 200);
+      socket.on("data", (chunk: Buffer) => (reply += chunk.toString("latin1")));
+      socket.on("error", () => undefined);
+      socket.on("close", () => {
+        clearInterval(drip);
+        resolve({ closedAfterMs: Date.now() - opened, reply });
+      });
+    });
+  }
+
+  it("drops a client that trickles its headers, and keeps serving others meanwhile", async () => {
+    const slow = Array.from({ length: 20 }, () => trickle("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+    const meanwhile = await rawGet(app.port, "/services/");
+    expect(meanwhile.status).toBe(200);
+    for (const { closedAfterMs, reply } of await Promise.all(slow)) {
+      expect(closedAfterMs).toBeLessThan(4_000);
+      expect(parseReply(Buffer.from(reply, "latin1")).status).toBe(408);
+    }
+  });
+
+  it("drops a client that never finishes its body", async () => {
+    const { closedAfterMs, reply } = await trickle(
+      "POST /contacts/ HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.21\r\nContent-Type: text/plain\r\nContent-Length: 900\r\n\r\n",
+    );
+    expect(closedAfterMs).toBeLessThan(5_000);
+    expect(reply === "" || parseReply(Buffer.from(reply, "latin1")).status >= 400).toBe(true);
+  });
+});

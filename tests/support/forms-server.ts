@@ -1,0 +1,207 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inject } from "vitest";
+import { parseEnv } from "../../app/config/env.server.ts";
+import type { FormKind } from "../../app/forms/schemas.ts";
+import { leadsConfig } from "../../server/leads/config.ts";
+import type { Db } from "../../server/leads/db.ts";
+import { createOutboxStore } from "../../server/leads/outbox-store.ts";
+import { openDb } from "../../server/leads/service.ts";
+import { createStore } from "../../server/leads/store.ts";
+import { createDatabase } from "./postgres.ts";
+import { freePort, startServer, stopServer } from "./server.ts";
+
+/**
+ * The production server with one storage backend, wired to the test's own
+ * webhook receiver and SMTP sink, plus a direct handle on the same store to
+ * check what was written. Each instance has its own data directory or database.
+ */
+export type Backend = "sqlite" | "postgres";
+export const BACKENDS: Backend[] = ["sqlite", "postgres"];
+
+export type FormsServerOptions = {
+  webhookUrl?: string;
+  webhookSecret?: string;
+  smtpUrl?: string;
+  env?: Record<string, string>;
+  /** PostgreSQL only: the server connects here instead (a proxy the test controls). */
+  databaseUrlForServer?: (url: string) => string;
+};
+
+export type FormsServer = {
+  backend: Backend;
+  baseUrl: string;
+  child: ChildProcess;
+  env: Record<string, string>;
+  databaseUrl: string | undefined;
+  dataDir: string | undefined;
+  db: Db;
+  store: ReturnType<typeof createStore>;
+  outbox: ReturnType<typeof createOutboxStore>;
+  /** What the server printed since it (re)started: JSON log lines among others. */
+  output(): string;
+  /** Starts the server again on the same port and store. */
+  restart(): Promise<void>;
+  /** SIGKILL, and waits until the process is gone. */
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+  /** Removes the store as well. */
+  dispose(): Promise<void>;
+};
+
+export const MAILBOXES = { sales: "sales@test.example", hr: "hr@test.example" };
+
+export async function startFormsServer(backend: Backend, options: FormsServerOptions = {}): Promise<FormsServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let dataDir: string | undefined;
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (backend === "sqlite") {
+    dataDir = mkdtempSync(join(tmpdir(), "site-forms-"));
+  } else {
+    const database = await createDatabase(inject("postgresAdminUrl"), "forms");
+    databaseUrl = database.url;
+    drop = database.drop;
+  }
+  const env: Record<string, string> = {
+    SITE_ORIGIN: baseUrl,
+    TRUSTED_PROXY_HOPS: "1",
+    FORMS_RATE_LIMIT: "5",
+    FORMS_RATE_WINDOW_SECONDS: "600",
+    OUTBOX_RETRY_SCHEDULE: "300ms,300ms,300ms",
+    LEADS_EMAIL_TO: MAILBOXES.sales,
+    JOBS_EMAIL_TO: MAILBOXES.hr,
+    SMTP_FROM: "Сайт <site@test.example>",
+    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
+    ...(databaseUrl ? { DATABASE_URL: options.databaseUrlForServer?.(databaseUrl) ?? databaseUrl } : {}),
+    ...(options.webhookUrl ? { LEADS_WEBHOOK_URL: options.webhookUrl, LEADS_WEBHOOK_SECRET: options.webhookSecret ?? "" } : { LEADS_WEBHOOK_URL: "" }),
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : { SMTP_URL: "" }),
+    ...options.env,
+  };
+  // The test's own handle on the store, configured exactly as the server's.
+  const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
+  let output = "";
+  const listen = (child: ChildProcess) => {
+    output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    return child;
+  };
+  const server: FormsServer = {
+    backend,
+    baseUrl,
+    child: listen(await startServer(port, env)),
+    env,
+    databaseUrl,
+    dataDir,
+    db,
+    store: createStore(db),
+    outbox: createOutboxStore(db),
+    output: () => output,
+    async restart() {
+      server.child = listen(await startServer(port, env));
+    },
+    async kill9() {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+      const exited = once(server.child, "exit");
+      server.child.kill("SIGKILL");
+      await exited;
+    },
+    stop: () => stopServer(server.child),
+    async dispose() {
+      await stopServer(server.child);
+      await db.close();
+      await drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+let address = 0;
+/** A distinct client address per call (the server trusts X-Forwarded-For here), so tests do not share a rate-limit window. */
+export function nextIp(): string {
+  address++;
+  return `10.${(process.pid >> 8) & 255}.${(address >> 8) & 255}.${address & 255}`;
+}
+
+export type PostOptions = {
+  ip?: string;
+  headers?: Record<string, string>;
+  /** The JSON endpoint (default) or the no-JavaScript one. */
+  endpoint?: "api" | "page";
+  body?: BodyInit;
+};
+
+export type Fields = Record<string, string | string[] | File>;
+
+export function formData(fields: Fields): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) data.append(name, v);
+  return data;
+}
+
+/** Posts a form like the site's JavaScript does (multipart, Accept: JSON, same origin), unless told otherwise. */
+export function postForm(server: FormsServer, kind: FormKind, fields: Fields, options: PostOptions = {}): Promise<Response> {
+  const path = options.endpoint === "page" ? `/forms/${kind}/` : `/api/forms/${kind}/`;
+  return fetch(server.baseUrl + path, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      Accept: options.endpoint === "page" ? "text/html" : "application/json",
+      Origin: server.baseUrl,
+      "Sec-Fetch-Site": "same-origin",
+      "X-Forwarded-For": options.ip ?? nextIp(),
+      ...options.headers,
+    },
+    body: options.body ?? formData(fields),
+  });
+}
+
+export const validProject = (overrides: Fields = {}): Fields => ({
+  id: crypto.randomUUID(),
+  name: "Анна Смирнова",
+  phone: "8 (912) 345-67-89",
+  email: "anna@client.example",
+  company: "ООО «Клиент»",
+  message: "Нужна сквозная аналитика",
+  consent: "yes",
+  page: "/contacts/",
+  utm_source: "yandex",
+  elapsed: "6000",
+  ...overrides,
+});
+
+export const validSubscription = (overrides: Fields = {}): Fields => ({
+  id: crypto.randomUUID(),
+  email: `reader-${crypto.randomUUID().slice(0, 8)}@mail.example`,
+  consent: "yes",
+  page: "/sub/",
+  elapsed: "6000",
+  ...overrides,
+});
+
+/** Polls until `check` returns a value (not undefined/false), or fails. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, what = "condition"): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs one of the project's commands (scripts/<name>.ts) against the server's store, asynchronously: the receivers live in this process. */
+export async function runScript(server: FormsServer, script: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  const child = spawn(process.execPath, [`scripts/${script}.ts`, ...args], { env: { ...process.env, ...server.env, DATABASE_URL: server.databaseUrl ?? "" } });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = await once(child, "exit");
+  return { code: code as number, out };
+}

@@ -1,0 +1,46 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseEnv } from "../../app/config/env.server.ts";
+import type { AppOptions } from "../../server/app.ts";
+import { createHttpServer } from "../../server/http-server.ts";
+import { createLogger } from "../../server/log.ts";
+import { loadSite } from "../../server/site.ts";
+
+export type LogLine = Record<string, unknown> & { level: string; msg: string };
+
+/**
+ * The production request handler and HTTP server in this process, on a free
+ * port, with its log lines recorded. For tests that need many requests fast,
+ * a tuned configuration, or to read the logs.
+ */
+export async function startInProcess(env: Record<string, string> = {}, overrides: Partial<AppOptions> = {}) {
+  const config = parseEnv({ LOG_LEVEL: "info", ...env });
+  const lines: LogLine[] = [];
+  const log = createLogger({
+    level: config.LOG_LEVEL,
+    write: (chunk) => {
+      for (const line of chunk.split("\n")) if (line) lines.push(JSON.parse(line) as LogLine);
+    },
+  });
+  const site = await loadSite(config, { log, ...overrides });
+  const server: Server = createHttpServer(site, config);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    site,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    lines,
+    /** Log lines written so far (the logger flushes once per event-loop turn). */
+    async logs(): Promise<LogLine[]> {
+      await new Promise((resolve) => setImmediate(resolve));
+      log.flush();
+      return lines;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
