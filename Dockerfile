@@ -26,22 +26,24 @@ ENV SITE_ORIGIN=${SITE_ORIGIN}
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
+# Memory settings of decision 008, as `npm start` sets them.
 ENV NODE_ENV=production \
     PORT=3000 \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 ARG SITE_ORIGIN=https://orientir.agency
 ENV SITE_ORIGIN=${SITE_ORIGIN}
 WORKDIR /app
 # Owned by root, readable by all: the server process cannot change its own code.
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
-COPY app ./app
-COPY server ./server
 COPY content ./content
+# The build holds the bundled server (build/runtime/server.js): no TypeScript at run time.
 COPY --from=build /app/build ./build
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "server/index.ts"]
+CMD ["node", "--max-semi-space-size=2", "build/runtime/server.js"]

@@ -126,7 +126,7 @@ const ENGINE_QUERIES = [...REAL.slice(10), ...rare(15)];
 
 async function browse(work: string) {
   const port = await freePort();
-  // The test helper starts server/index.ts from the working directory: the copy's.
+  // The test helper starts the bundled server from the working directory: the copy's.
   process.chdir(work);
   const server = await startServer(port);
   process.chdir(ROOT);

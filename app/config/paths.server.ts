@@ -8,3 +8,5 @@ import { resolve } from "node:path";
 export const CONTENT_DIR = resolve("content");
 export const BUILD_DIR = resolve("build");
 export const CLIENT_DIR = resolve(BUILD_DIR, "client");
+/** The production server, bundled by the build (scripts/build-server.ts); `npm start` runs it. */
+export const RUNTIME_DIR = resolve(BUILD_DIR, "runtime");

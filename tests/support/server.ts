@@ -7,13 +7,16 @@ import { createServer } from "node:net";
  * How `npm start` runs the server (memory settings: environment assignments
  * and Node flags), read from package.json, the one place they are set.
  */
-const START = /((?:[A-Z_]+=\S*\s+)*)node\s+(.*?)server\/index\.ts/.exec(JSON.parse(readFileSync("package.json", "utf8")).scripts.start);
-const START_ENV = Object.fromEntries((START?.[1] ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2)));
-const START_FLAGS = (START?.[2] ?? "").split(/\s+/).filter(Boolean);
+const START = /((?:[A-Z_]+=\S*\s+)*)node\s+((?:--\S+\s+)*)(\S+\.js)\s*$/.exec(JSON.parse(readFileSync("package.json", "utf8")).scripts.start);
+if (!START) throw new Error("package.json's start script no longer reads `[VAR=value …] node [--flag …] <server>.js`");
+export const START_ENV = Object.fromEntries((START[1] ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2)));
+export const START_FLAGS = (START[2] ?? "").split(/\s+/).filter(Boolean);
+/** The bundled server the build writes (build/runtime/server.js). */
+export const SERVER_SCRIPT = START[3] as string;
 
-/** Starts the production server (`server/index.ts`) on a port and waits until it answers. */
+/** Starts the production server as `npm start` does, on a port, and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...START_FLAGS, "server/index.ts"], {
+  const child = spawn(process.execPath, [...START_FLAGS, SERVER_SCRIPT], {
     env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
