@@ -11,10 +11,11 @@ export default defineConfig({
         // The design system's primitives and site chrome are small modules shared
         // by most routes: one chunk instead of a dozen tiny ones (fewer requests,
         // less per-chunk overhead). Libraries get their own chunk first, so a
-        // change of UI code never invalidates the cached framework.
+        // change of UI code never invalidates the cached framework. zod stays out
+        // of it: only the forms' schemas use it, loaded when a form is filled.
         codeSplitting: {
           groups: [
-            { name: "vendor", test: /node_modules/, priority: 2 },
+            { name: "vendor", test: /node_modules[\\/](?!zod[\\/])/, priority: 2 },
             { name: "ui", test: /app[\\/](ui|site)[\\/]/, priority: 1 },
           ],
         },

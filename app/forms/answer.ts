@@ -1,4 +1,4 @@
-import type { FieldErrors, FormKind, FormValues } from "./schemas.ts";
+import type { FieldErrors, FormKind, FormValues } from "./kinds.ts";
 
 /** What the server answers to a form: the JSON of /api/forms/* and the action data of /forms/*. */
 export type FormAnswer =

@@ -1,6 +1,6 @@
 import { readRuntimeConfig } from "../runtime/runtime-config.ts";
 import { GOALS } from "./answer.ts";
-import type { FormKind } from "./schemas.ts";
+import type { FormKind } from "./kinds.ts";
 
 type Ym = (id: number, method: "reachGoal", goal: string) => void;
 

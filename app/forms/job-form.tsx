@@ -1,7 +1,6 @@
 import type { FormAnswer } from "./answer.ts";
 import { ConsentCheckbox, ConsentDocuments, FileField, FormFooter, HiddenFields, TextArea, TextField } from "./fields.tsx";
 import { CV_ACCEPT } from "./file-type.ts";
-import { checkCvContent, fieldErrors, jobSchema, readForm } from "./schemas.ts";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { paths } from "../lib/paths.ts";
@@ -9,21 +8,7 @@ import "./forms.css";
 
 /** The application on every /career/<slug>/ page. */
 export function JobApplicationForm({ position, title, initial }: { position: string; title: string; initial?: FormAnswer }) {
-  const form = useLeadForm(
-    "job",
-    async (data) => {
-      const input = readForm("job", data);
-      const result = jobSchema.safeParse(input);
-      const errors = result.success ? {} : fieldErrors(result.error);
-      // The bytes are read only when the name and size already pass.
-      if (!errors.cv && input.cv instanceof File) {
-        const problem = await checkCvContent(input.cv);
-        if (problem) errors.cv = problem;
-      }
-      return errors;
-    },
-    initial,
-  );
+  const form = useLeadForm("job", initial);
   const headingId = form.fieldId("heading");
   const resend = initial && !initial.ok && initial.values ? "Если прикрепляли файл, выберите его ещё раз." : undefined;
   return (

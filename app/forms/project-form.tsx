@@ -1,7 +1,7 @@
 import type { FormAnswer } from "./answer.ts";
 import { CheckboxGroup, ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, SelectField, TextArea, TextField } from "./fields.tsx";
 import { useFormOptions } from "./options.ts";
-import { BUDGETS, fieldErrors, projectSchema, readForm } from "./schemas.ts";
+import { BUDGETS } from "./kinds.ts";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { paths } from "../lib/paths.ts";
@@ -14,11 +14,7 @@ import "./forms.css";
  */
 export function ProjectRequestForm({ service, initial }: { service?: string; initial?: FormAnswer }) {
   const { services } = useFormOptions();
-  const schema = projectSchema(services.map((s) => s.slug));
-  const form = useLeadForm("project", (data) => {
-    const result = schema.safeParse(readForm("project", data));
-    return result.success ? {} : fieldErrors(result.error);
-  }, initial);
+  const form = useLeadForm("project", initial, services.map((s) => s.slug));
   const headingId = form.fieldId("heading");
   return (
     <section className="lead-form" id="project-request" aria-labelledby={headingId}>

@@ -1,29 +1,15 @@
 import * as z from "zod/mini";
 import { CV_MAX_BYTES, cvTypeByName, sniffCvType } from "./file-type.ts";
 import { MESSAGES as M } from "./messages.ts";
+import { type Budget, type FieldErrors, type FormKind, type FormValues, BUDGETS, UTM_KEYS } from "./kinds.ts";
 import { normalizePhone } from "./phone.ts";
 
 /**
  * One schema per form, used by the browser (inline validation) and by the
- * server (the decision). zod/mini keeps what the browser downloads small.
+ * server (the decision). zod/mini keeps what the browser downloads small, and
+ * the browser loads this module only once a visitor starts filling a form.
  * Inputs are what a form sends: strings, checkboxes as booleans, files.
  */
-export const FORM_KINDS = ["project", "job", "subscribe"] as const;
-export type FormKind = (typeof FORM_KINDS)[number];
-
-export function isFormKind(value: string | undefined): value is FormKind {
-  return (FORM_KINDS as readonly string[]).includes(value ?? "");
-}
-
-/** Budget ranges offered in the project request. */
-export const BUDGETS = {
-  "under-300k": "до 300 тыс. ₽",
-  "300k-1m": "300 тыс. — 1 млн ₽",
-  "1m-3m": "1–3 млн ₽",
-  "over-3m": "больше 3 млн ₽",
-  unknown: "пока не знаю",
-} as const;
-export type Budget = keyof typeof BUDGETS;
 
 const text = (max: number, long: string) => z.string().check(z.trim(), z.maxLength(max, long));
 const required = (max: number, empty: string, long: string) =>
@@ -140,10 +126,7 @@ const FIELDS: Record<FormKind, { text: readonly string[]; checkbox: readonly str
   job: { text: ["position", "name", "email", "phone", "cvLink", "letter", "page"], checkbox: ["consent"], list: [], file: ["cv"] },
   subscribe: { text: ["email", "page"], checkbox: ["consent"], list: [], file: [] },
 };
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
 
-/** What the visitor typed, as the form shows it again after an error (files cannot be sent back). */
-export type FormValues = Record<string, string | string[] | boolean>;
 
 /** The schema input of a form: missing text is "", a checkbox is true when sent, an empty file input is no file. */
 export function readForm(kind: FormKind, form: FormData): Record<string, unknown> {
@@ -174,8 +157,6 @@ export function formValues(kind: FormKind, form: FormData): FormValues {
   return values;
 }
 
-/** Field name → the first message about it (what a form shows under each field). */
-export type FieldErrors = Partial<Record<string, string>>;
 
 export function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -190,4 +171,20 @@ export function fieldErrors(error: z.core.$ZodError): FieldErrors {
 export async function checkCvContent(file: File): Promise<string | null> {
   const type = sniffCvType(new Uint8Array(await file.arrayBuffer()));
   return type ? null : M.cv.unreadable;
+}
+
+/**
+ * What the browser shows under each field: the form's schema over what the
+ * form would send, and for a CV that passes by name and size, its bytes.
+ */
+export async function validateInBrowser(kind: FormKind, form: FormData, serviceSlugs: readonly string[]): Promise<FieldErrors> {
+  const input = readForm(kind, form);
+  const schema = kind === "project" ? projectSchema(serviceSlugs) : kind === "job" ? jobSchema : subscribeSchema;
+  const result = schema.safeParse(input);
+  const errors = result.success ? {} : fieldErrors(result.error);
+  if (kind === "job" && !errors.cv && input.cv instanceof File) {
+    const problem = await checkCvContent(input.cv);
+    if (problem) errors.cv = problem;
+  }
+  return errors;
 }

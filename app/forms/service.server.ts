@@ -1,5 +1,5 @@
 import type { FormAnswer } from "./answer.ts";
-import type { FormKind } from "./schemas.ts";
+import type { FormKind } from "./kinds.ts";
 
 /**
  * The bridge between route modules (bundled by Vite) and the leads service

@@ -1,6 +1,5 @@
 import type { FormAnswer } from "./answer.ts";
 import { ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, TextField } from "./fields.tsx";
-import { fieldErrors, readForm, subscribeSchema } from "./schemas.ts";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { paths } from "../lib/paths.ts";
@@ -8,14 +7,7 @@ import "./forms.css";
 
 /** Newsletter subscription (double opt-in): on /sub/ and, compact, in the footer. */
 export function SubscribeForm({ variant = "page", initial }: { variant?: "page" | "footer"; initial?: FormAnswer }) {
-  const form = useLeadForm(
-    "subscribe",
-    (data) => {
-      const result = subscribeSchema.safeParse(readForm("subscribe", data));
-      return result.success ? {} : fieldErrors(result.error);
-    },
-    initial,
-  );
+  const form = useLeadForm("subscribe", initial);
   const headingId = form.fieldId("heading");
   return (
     <section className={`lead-form lead-form--${variant}`} aria-labelledby={headingId}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { FormKind } from "./schemas.ts";
+import type { FormKind } from "./kinds.ts";
 
 const TEXTS: Record<FormKind, { title: string; text: string; again: string }> = {
   project: {

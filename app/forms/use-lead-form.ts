@@ -4,7 +4,7 @@ import { paths } from "../lib/paths.ts";
 import type { FormAnswer } from "./answer.ts";
 import { reachGoal } from "./goal.ts";
 import { MESSAGES as M } from "./messages.ts";
-import type { FieldErrors, FormKind, FormValues } from "./schemas.ts";
+import type { FieldErrors, FormKind, FormValues } from "./kinds.ts";
 import { captureUtm } from "./utm.ts";
 
 /**
@@ -12,9 +12,13 @@ import { captureUtm } from "./utm.ts";
  * plain POST to /forms/<kind>/. With it: validation as fields are left, the
  * post goes to /api/forms/<kind>/ without a page load, the typed input stays
  * on any failure, and the same submission id is reused until one succeeds
- * (a retry after a timeout cannot create a second submission).
+ * (a retry after a timeout cannot create a second submission). The schemas
+ * load with the first check, not with the page.
  */
-export type Validate = (form: FormData) => FieldErrors | Promise<FieldErrors>;
+async function validate(kind: FormKind, form: FormData, serviceSlugs: readonly string[]): Promise<FieldErrors> {
+  const { validateInBrowser } = await import("./schemas.ts");
+  return validateInBrowser(kind, form, serviceSlugs);
+}
 
 export type LeadForm = ReturnType<typeof useLeadForm>;
 
@@ -27,7 +31,8 @@ function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function useLeadForm(kind: FormKind, validate: Validate, initial?: FormAnswer) {
+/** `serviceSlugs`: the services a project request may name. */
+export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: readonly string[] = []) {
   const prefix = useId();
   const location = useLocation();
   const touched = useRef(new Set<string>());
@@ -46,7 +51,7 @@ export function useLeadForm(kind: FormKind, validate: Validate, initial?: FormAn
   }, []);
 
   async function check(form: HTMLFormElement, fields: "touched" | "all"): Promise<FieldErrors> {
-    const found = await validate(new FormData(form));
+    const found = await validate(kind, new FormData(form), serviceSlugs);
     if (fields === "all") {
       setErrors(found);
       return found;

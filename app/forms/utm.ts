@@ -1,4 +1,4 @@
-import { UTM_KEYS } from "./schemas.ts";
+import { UTM_KEYS } from "./kinds.ts";
 
 /**
  * UTM parameters of the visit: taken from the address the visitor landed on

@@ -1,5 +1,5 @@
 import type { ProjectCard } from "../content/schemas/projects.server.ts";
-import type { FormKind } from "../forms/schemas.ts";
+import type { FormKind } from "../forms/kinds.ts";
 
 /**
  * Element ids of entries that live on a shared list page rather than a page

@@ -1,19 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { CV_MEDIA_TYPES, sniffCvType } from "../../app/forms/file-type.ts";
 import { MESSAGES as M } from "../../app/forms/messages.ts";
-import {
-  BUDGETS,
-  type Budget,
-  type FieldErrors,
-  type FormKind,
-  type FormValues,
-  fieldErrors,
-  formValues,
-  jobSchema,
-  projectSchema,
-  readForm,
-  subscribeSchema,
-} from "../../app/forms/schemas.ts";
+import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues } from "../../app/forms/kinds.ts";
+import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "../../app/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "../../app/forms/service.server.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Store } from "./store.ts";

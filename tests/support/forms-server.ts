@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { parseEnv } from "../../app/config/env.server.ts";
-import type { FormKind } from "../../app/forms/schemas.ts";
+import type { FormKind } from "../../app/forms/kinds.ts";
 import { leadsConfig } from "../../server/leads/config.ts";
 import type { Db } from "../../server/leads/db.ts";
 import { createOutboxStore } from "../../server/leads/outbox-store.ts";

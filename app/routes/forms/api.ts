@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api";
 import { formsContext } from "../../forms/context.server.ts";
 import { MESSAGES as M } from "../../forms/messages.ts";
-import { isFormKind } from "../../forms/schemas.ts";
+import { isFormKind } from "../../forms/kinds.ts";
 import { leadsService } from "../../forms/service.server.ts";
 
 /**

@@ -6,7 +6,7 @@ import { formsContext } from "../../forms/context.server.ts";
 import { JobApplicationForm } from "../../forms/job-form.tsx";
 import { MESSAGES as M } from "../../forms/messages.ts";
 import { ProjectRequestForm } from "../../forms/project-form.tsx";
-import { type FormKind, isFormKind } from "../../forms/schemas.ts";
+import { type FormKind, isFormKind } from "../../forms/kinds.ts";
 import { leadsService } from "../../forms/service.server.ts";
 import { SubscribeForm } from "../../forms/subscribe-form.tsx";
 import { FormSuccess } from "../../forms/success.tsx";

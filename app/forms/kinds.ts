@@ -1,0 +1,29 @@
+/**
+ * The forms' vocabulary without their schemas: what pages, links and the
+ * server's routes need on every page, while the schemas (zod) load only when
+ * a visitor starts filling a form (app/forms/schemas.ts).
+ */
+export const FORM_KINDS = ["project", "job", "subscribe"] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+export function isFormKind(value: string | undefined): value is FormKind {
+  return (FORM_KINDS as readonly string[]).includes(value ?? "");
+}
+
+/** Budget ranges offered in the project request. */
+export const BUDGETS = {
+  "under-300k": "до 300 тыс. ₽",
+  "300k-1m": "300 тыс. — 1 млн ₽",
+  "1m-3m": "1–3 млн ₽",
+  "over-3m": "больше 3 млн ₽",
+  unknown: "пока не знаю",
+} as const;
+export type Budget = keyof typeof BUDGETS;
+
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
+
+/** What the visitor typed, as the form shows it again after an error (files cannot be sent back). */
+export type FormValues = Record<string, string | string[] | boolean>;
+
+/** Field name → the first message about it (what a form shows under each field). */
+export type FieldErrors = Partial<Record<string, string>>;
