@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
 import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from "react-router";
 import { inlineScriptHashes } from "./csp.ts";
+import { deferHydration } from "./defer-hydration.ts";
 import { negotiateEncoding } from "./encoding.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Logger } from "./log.ts";
@@ -88,7 +89,8 @@ export function createRender({ build, origin, security, log, headTag }: RenderOp
 
     if (type.startsWith("text/html")) {
       const rendered = Buffer.from(await response.arrayBuffer()).toString("utf8");
-      const text = headTag ? injectIntoHead(rendered, headTag) : rendered;
+      const deferred = deferHydration(rendered);
+      const text = headTag ? injectIntoHead(deferred, headTag) : deferred;
       const html = Buffer.from(text);
       security.allowInlineScripts(res, inlineScriptHashes(text), pathname);
       const body = encoding === "br" ? await brotli(html, BROTLI_FAST) : encoding === "gzip" ? await gzipAsync(html) : html;

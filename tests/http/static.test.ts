@@ -3,7 +3,8 @@ import { get, getHtml, plain } from "../support/site.ts";
 
 async function firstAsset(): Promise<string> {
   const { html } = await getHtml("/");
-  const src = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  // The app's modules are named in its (deferred) hydration script.
+  const src = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (!src) throw new Error("no script asset on the home page");
   return src;
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "./defer-hydration.ts";
+
+// The shape of React Router 8's prerendered HTML (trimmed).
+const page = `<!DOCTYPE html><html lang="ru"><head><link rel="preload" href="/assets/font.woff2" as="font"/>
+<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/root-3.js"/><link rel="stylesheet" href="/assets/root.css"/></head>
+<body><main>Текст</main><script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-3.js";
+import * as route1 from "/assets/page-4.js";
+  
+  window.__reactRouterRouteModules = {"root":route0,"routes/home/page":route1};
+
+import("/assets/entry.client-2.js");</script></body></html>`;
+
+describe("deferHydration", () => {
+  const out = deferHydration(page);
+
+  it("drops the module preloads from the head and keeps everything else", () => {
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('<link rel="preload" href="/assets/font.woff2" as="font"/>');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
+    expect(out).toContain("<main>Текст</main><script>window.__reactRouterContext = {};</script>");
+  });
+
+  it("leaves no static import, and imports the same modules in the same order once the page has loaded", () => {
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    expect(script).not.toMatch(/^import\s/m);
+    const order = [...script.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(order).toEqual(["/assets/manifest-1.js", "/assets/root-3.js", "/assets/page-4.js", "/assets/entry.client-2.js"]);
+    expect(script).toContain('addEventListener("load"');
+    expect(script).toContain('["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/root-3.js"]');
+  });
+
+  it("runs: the modules are imported only after the load event, then the routes are registered", async () => {
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    const imported: string[] = [];
+    const listeners: Array<() => void> = [];
+    const head: string[] = [];
+    const win: Record<string, unknown> = {};
+    const run = new Function(
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "__import",
+      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
+    );
+    await run(
+      { readyState: "interactive", createElement: () => ({}), head: { append: (link: { href: string }) => head.push(link.href) } },
+      (_event: string, listener: () => void) => listeners.push(listener),
+      (callback: () => void) => callback(),
+      (callback: () => void) => callback(),
+      win,
+      async (url: string) => {
+        imported.push(url);
+        return { url };
+      },
+    );
+    expect(imported).toEqual([]);
+    listeners.forEach((listener) => listener());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(head).toEqual(["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/root-3.js"]);
+    expect(imported).toEqual(["/assets/manifest-1.js", "/assets/root-3.js", "/assets/page-4.js", "/assets/entry.client-2.js"]);
+    expect(win.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-3.js" }, "routes/home/page": { url: "/assets/page-4.js" } });
+  });
+
+  it("leaves a page without the router's scripts alone", () => {
+    expect(deferHydration("<html><body><p>Нет скриптов</p></body></html>")).toBe("<html><body><p>Нет скриптов</p></body></html>");
+  });
+});

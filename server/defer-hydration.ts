@@ -1,0 +1,50 @@
+/**
+ * Content first, then the app. React Router's HTML asks for every module of
+ * the page in <head> (`modulepreload`) and imports them from an inline module
+ * script, so on a phone the scripts compete with the stylesheet, the font and
+ * the first image for the network and the CPU before anything is painted.
+ * Every page is complete without JavaScript (plain links, native forms, a
+ * <details> menu), so the app can wait: this rewrite drops the preload links
+ * and turns the static imports into dynamic ones that start once the page has
+ * loaded and painted. The modules are then preloaded all at once (no import
+ * waterfall) and evaluated in their original order. See decision 014.
+ *
+ * Applied to prerendered pages at build (scripts/build.ts) and to pages
+ * rendered on request (server/render.ts), before their CSP hashes are taken.
+ */
+
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
+const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const NAMESPACE_IMPORT = /^import \* as (\w+) from "([^"]+)";$/;
+const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/;
+
+export function deferHydration(html: string): string {
+  const script = HYDRATION_SCRIPT.exec(html);
+  // Pages without the router's scripts (none today) are left as they are.
+  if (!script?.[1]?.includes("__reactRouterRouteModules")) return html;
+  const preloads = [...html.matchAll(MODULEPRELOAD)].map((match) => match[1] as string);
+
+  const imports: string[] = [];
+  const rest: string[] = [];
+  for (const line of script[1].split("\n").map((l) => l.trim()).filter(Boolean)) {
+    const namespace = NAMESPACE_IMPORT.exec(line);
+    const sideEffect = SIDE_EFFECT_IMPORT.exec(line);
+    if (namespace) imports.push(`const ${namespace[1]} = await import(${JSON.stringify(namespace[2])});`);
+    else if (sideEffect) imports.push(`await import(${JSON.stringify(sideEffect[1])});`);
+    else if (/^import\s/.test(line)) throw new Error(`deferHydration: unexpected static import in the hydration script: ${line}`);
+    else rest.push(line);
+  }
+
+  const body = [
+    "const start = async () => {",
+    `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    ...imports,
+    ...rest,
+    "};",
+    // After the load event, and after the frame that follows it has been painted.
+    "const later = () => requestAnimationFrame(() => setTimeout(start, 0));",
+    'if (document.readyState === "complete") later(); else addEventListener("load", later, { once: true });',
+  ].join("\n");
+
+  return html.replace(MODULEPRELOAD, "").replace(script[0], () => `<script type="module">${body}</script>`);
+}
