@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "../../tests/support/server.ts";
+import { freePort, SERVER_SCRIPT, START_ENV, START_FLAGS } from "../../tests/support/server.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -34,13 +34,18 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals) {
   await once(child, "exit");
 }
 
-/** `server/index.ts` as in production; its JSON logs go to a file, as a log collector would take them. */
-export async function startSite(workDir: string, env: Record<string, string> = {}): Promise<Running> {
-  if (!existsSync("build/server/index.js")) throw new Error("no build: run `npm run build` first");
+/**
+ * The production server as `npm start` runs it; its JSON logs go to a file, as
+ * a log collector would take them. `cwd` is where it finds `build/` and `content/`.
+ */
+export async function startSite(workDir: string, env: Record<string, string> = {}, cwd = process.cwd()): Promise<Running> {
+  const script = join(cwd, SERVER_SCRIPT);
+  if (!existsSync(script)) throw new Error("no build: run `npm run build` first");
   const port = await freePort();
   const log = openSync(join(workDir, "site.log"), "a");
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+  const child = spawn(process.execPath, [...START_FLAGS, script], {
+    cwd,
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", log, log],
   });
   const url = `http://127.0.0.1:${port}`;
