@@ -1,12 +1,19 @@
 import { useLocation } from "react-router";
 import { paths } from "../lib/paths.ts";
-import { breadcrumbList } from "../lib/structured-data.ts";
 import { canonicalPathname } from "../lib/url.ts";
 import { useSiteConfig } from "../lib/use-site-config.ts";
 import { AppLink } from "./app-link.tsx";
 import { JsonLd } from "./json-ld.tsx";
 
 export type Crumb = { to: string; label: string };
+
+/** schema.org BreadcrumbList of the trail, with absolute URLs from the configured origin. */
+function breadcrumbList(origin: string, crumbs: readonly { name: string; path: string }[]) {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: origin + crumb.path })),
+  };
+}
 
 /**
  * Home › … › current page, with its BreadcrumbList for search engines. The

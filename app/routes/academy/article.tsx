@@ -1,4 +1,5 @@
 import type { Route } from "./+types/article";
+import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
 import { tableOfContents } from "../../content/markdown.server.ts";
 import { teamAvatar } from "../../images/images.server.ts";
@@ -6,7 +7,7 @@ import { requireEntry } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { article as articleLd } from "../../lib/structured-data.ts";
+import { article as articleLd } from "../../lib/structured-data.server.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -35,7 +36,17 @@ export function loader({ params, request }: Route.LoaderArgs) {
     .sort((x, y) => y.score - x.score)
     .slice(0, 3)
     .map((r) => articleSummary(r.a, c.company.team));
+  const site = publicConfig();
+  const structuredData = articleLd(site, {
+    title: article.title,
+    description: article.description,
+    path: paths.article(article.slug),
+    published: article.published,
+    updated: article.updated,
+    author: author?.name ?? site.brand,
+  });
   return {
+    structuredData,
     article,
     toc: tableOfContents(article.body),
     minutes: readingMinutes(article.body),
@@ -51,22 +62,13 @@ export const meta: Route.MetaFunction = (args) =>
     type: "article",
   });
 
-export default function ArticlePage({ loaderData: { article, toc, minutes, author, related } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, toc, minutes, author, related, structuredData } }: Route.ComponentProps) {
   const site = useSiteConfig();
   const path = paths.article(article.slug);
   return (
     <>
       <article className="article">
-        <JsonLd
-          data={articleLd(site, {
-            title: article.title,
-            description: article.description,
-            path,
-            published: article.published,
-            updated: article.updated,
-            author: author?.name ?? site.brand,
-          })}
-        />
+        <JsonLd data={structuredData} />
         <PageHeader title={article.title} lead={article.description} trail={[{ to: paths.academy(), label: "Академия" }]}>
           <p className="article-meta article-meta--header">
             <Tag size="s" tone="accent" to={academyHref({ category: article.category })}>

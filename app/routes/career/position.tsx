@@ -1,11 +1,11 @@
 import type { Route } from "./+types/position";
+import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
-import { JobApplicationForm } from "../../forms/job-form.tsx";
+import { JobApplicationForm } from "../../forms/deferred.tsx";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { jobPosting } from "../../lib/structured-data.ts";
-import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { jobPosting } from "../../lib/structured-data.server.ts";
 import { ButtonLink } from "../../ui/button.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -20,7 +20,17 @@ export function loader({ params, request }: Route.LoaderArgs) {
     c.positions.find((p) => p.slug === params.slug),
     request,
   );
-  return { position, salary: salaryLabel(position.salary), hrEmail: c.contacts.hrEmail };
+  const structuredData = jobPosting(publicConfig(), {
+    title: position.title,
+    description: position.body,
+    path: paths.position(position.slug),
+    published: position.published,
+    format: position.format,
+    city: position.city,
+    salary: position.salary,
+    
+  });
+  return { position, salary: salaryLabel(position.salary), hrEmail: c.contacts.hrEmail, structuredData };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,21 +46,10 @@ function Points({ items }: { items: readonly string[] }) {
   );
 }
 
-export default function PositionPage({ loaderData: { position, salary, hrEmail } }: Route.ComponentProps) {
-  const site = useSiteConfig();
+export default function PositionPage({ loaderData: { position, salary, hrEmail, structuredData } }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd
-        data={jobPosting(site, {
-          title: position.title,
-          description: position.body,
-          path: paths.position(position.slug),
-          published: position.published,
-          format: position.format,
-          city: position.city,
-          salary: position.salary,
-        })}
-      />
+      <JsonLd data={structuredData} />
       <PageHeader title={position.title} lead={position.summary} trail={[{ to: paths.career(), label: "Карьера" }]}>
         <div className="position__facts cluster">
           <TagList label="Условия">

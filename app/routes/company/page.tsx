@@ -1,10 +1,10 @@
 import type { Route } from "./+types/page";
+import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
 import { clientLogo, teamAvatar } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { organization } from "../../lib/structured-data.ts";
-import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { organization } from "../../lib/structured-data.server.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";
@@ -21,17 +21,17 @@ export function loader() {
     company,
     team: company.team.filter((m) => m.featured).map(({ id, name, role }) => ({ id, name, role, avatar: teamAvatar(id) })),
     clients: company.clients.map(({ name }) => ({ name, logo: clientLogo(name) })),
+    structuredData: organization(publicConfig(), { foundingDate: String(company.founded), description: company.description }),
   };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.company.title, description: args.loaderData?.company.description ?? "" });
 
-export default function CompanyPage({ loaderData: { company, team, clients } }: Route.ComponentProps) {
-  const site = useSiteConfig();
+export default function CompanyPage({ loaderData: { company, team, clients, structuredData } }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd data={organization(site, { foundingDate: String(company.founded), description: company.description })} />
+      <JsonLd data={structuredData} />
       <PageHeader title={company.title} lead={company.lead} crumb="Компания" />
       <div className="container">
         <StatList>

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/page";
+import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
 import type { SiteEvent } from "../../content/schemas/events.server.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { anchors, paths } from "../../lib/paths.ts";
-import { event as eventLd } from "../../lib/structured-data.ts";
-import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { event as eventLd } from "../../lib/structured-data.server.ts";
 import { ButtonLink } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
@@ -22,17 +22,8 @@ export function loader() {
   const c = content();
   const { upcoming, past } = splitEvents(c.events, new Date());
   const view = (e: SiteEvent) => ({ ...e, date: formatDate(e.startsAt), time: eventTime(e) });
-  return { page: c.pages.events, upcoming: upcoming.map(view), past: past.map(view) };
-}
-
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData?.page.title, description: args.loaderData?.page.description ?? "" });
-
-type EventView = Route.ComponentProps["loaderData"]["upcoming"][number];
-
-export default function EventsPage({ loaderData: { page, upcoming, past } }: Route.ComponentProps) {
-  const site = useSiteConfig();
-  const ld = [...upcoming, ...past].map((e) =>
+  const site = publicConfig();
+  const structuredData = [...upcoming, ...past].map((e) =>
     eventLd(site, {
       title: e.title,
       description: e.description,
@@ -45,10 +36,19 @@ export default function EventsPage({ loaderData: { page, upcoming, past } }: Rou
       performers: e.speakers.map((s) => s.name),
     }),
   );
+  return { page: c.pages.events, upcoming: upcoming.map(view), past: past.map(view), structuredData };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.loaderData?.page.title, description: args.loaderData?.page.description ?? "" });
+
+type EventView = Route.ComponentProps["loaderData"]["upcoming"][number];
+
+export default function EventsPage({ loaderData: { page, upcoming, past, structuredData } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={page.heading} lead={page.lead} crumb="События" />
-      <JsonLd data={ld} />
+      <JsonLd data={structuredData} />
       <Section id="upcoming" title="Скоро">
         {upcoming.length > 0 ? (
           <ul className="event-list" role="list">

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/page";
+import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
-import { ProjectRequestForm } from "../../forms/project-form.tsx";
+import { ProjectRequestForm } from "../../forms/deferred.tsx";
 import { caseCover, clientLogo, serviceCover } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { organization, webSite } from "../../lib/structured-data.ts";
-import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { organization, webSite } from "../../lib/structured-data.server.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { ButtonLink } from "../../ui/button.tsx";
@@ -28,6 +28,7 @@ export function loader() {
       .map(({ slug, title, client, results }) => ({ slug, title, client, result: results[0], cover: caseCover(slug) })),
     clients: c.company.clients.map(({ name }) => ({ name, logo: clientLogo(name) })),
     articles: c.articles.slice(0, 3).map(({ slug, title }) => ({ slug, title })),
+    structuredData: [organization(publicConfig()), webSite(publicConfig())],
   };
 }
 
@@ -37,11 +38,10 @@ export const meta: Route.MetaFunction = (args) =>
 /** Cards in a three-column grid: a third of the container on desktop, half on tablet. */
 const CARD_SIZES = "(min-width: 1440px) 416px, (min-width: 1100px) 31vw, (min-width: 768px) 46vw, 92vw";
 
-export default function HomePage({ loaderData: { page, figures, services, cases, clients, articles } }: Route.ComponentProps) {
-  const site = useSiteConfig();
+export default function HomePage({ loaderData: { page, figures, services, cases, clients, articles, structuredData } }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd data={[organization(site), webSite(site)]} />
+      <JsonLd data={structuredData} />
       <section className="hero container" aria-labelledby="home-title">
         <h1 id="home-title">{page.heading}</h1>
         {page.lead ? <p className="hero__lead">{page.lead}</p> : null}

@@ -2,24 +2,25 @@ import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { anchors } from "../../lib/paths.ts";
-import { faqPage } from "../../lib/structured-data.ts";
+import { faqPage } from "../../lib/structured-data.server.ts";
 import { Accordion } from "../../ui/accordion.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
 
 export function loader() {
-  return { questions: content().questions };
+  const questions = content().questions;
+  return { questions, structuredData: faqPage(questions.topics.flatMap((t) => t.items)) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.questions.title, description: args.loaderData?.questions.description ?? "" });
 
-export default function QuestionsPage({ loaderData: { questions } }: Route.ComponentProps) {
+export default function QuestionsPage({ loaderData: { questions, structuredData } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={questions.title} lead={questions.lead} crumb="Вопросы" />
-      <JsonLd data={faqPage(questions.topics.flatMap((t) => t.items))} />
+      <JsonLd data={structuredData} />
       <div className="container stack stack--l">
         {questions.topics.map((topic) => (
           <section key={topic.id} className="stack" aria-labelledby={`topic-${topic.id}`}>

@@ -1,5 +1,6 @@
 import type { ServiceData } from "./service.server.ts";
-import { ProjectRequestForm } from "../../forms/project-form.tsx";
+import { JsonLd } from "../../ui/json-ld.tsx";
+import { ProjectRequestForm } from "../../forms/deferred.tsx";
 import { paths } from "../../lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { ButtonLink, buttonClass } from "../../ui/button.tsx";
@@ -7,8 +8,8 @@ import { cx } from "../../ui/class-names.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Section } from "../../ui/section.tsx";
 import { Stat, StatList } from "../../ui/stat.tsx";
-import { PRIMARY_ACTION } from "../../site/navigation.ts";
-import { AboutSection, CasesSection, FaqSection, IncludedSection, ServiceJsonLd, StagesSection, rub } from "./service-parts.tsx";
+import { PRIMARY_ACTION } from "../../site/primary-action.ts";
+import { AboutSection, CasesSection, FaqSection, IncludedSection, StagesSection, rub } from "./service-parts.tsx";
 
 type Service = ServiceData["service"];
 
@@ -18,10 +19,10 @@ const PERIOD: Record<Service["packages"][number]["period"], string> = { month: "
  * The richer page of a flagship service (ASO, SEO, performance marketing):
  * results up front, process, tools, priced packages, cases, FAQ.
  */
-export function DedicatedServiceView({ service, cases }: ServiceData) {
+export function DedicatedServiceView({ service, cases, structuredData }: ServiceData) {
   return (
     <div className="service-page service-page--dedicated">
-      <ServiceJsonLd service={service} />
+      <JsonLd data={structuredData} />
       <PageHeader title={service.title} lead={service.summary} crumb={service.name} trail={[{ to: paths.services(), label: "Услуги" }]}>
         <div className="service-hero">
           <StatList className="service-hero__stats">

@@ -1,12 +1,9 @@
 import type { ServiceData } from "./service.server.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
-import { faqPage, service as serviceLd } from "../../lib/structured-data.ts";
-import { useSiteConfig } from "../../lib/use-site-config.ts";
 import { Accordion } from "../../ui/accordion.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";
-import { JsonLd } from "../../ui/json-ld.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import { Prose } from "../../ui/prose.tsx";
 import { Section } from "../../ui/section.tsx";
@@ -36,12 +33,6 @@ export function rub(value: number): string {
   return `${formatNumber(value)}\u00a0₽`;
 }
 
-/** Service and FAQ structured data: one line in each page, as elsewhere on the site. */
-export function ServiceJsonLd({ service }: { service: Service }) {
-  const site = useSiteConfig();
-  const ld = serviceLd(site, { name: service.name, description: service.description, path: paths.service(service.slug), priceFrom: service.pricing.from });
-  return <JsonLd data={service.faq.length > 0 ? [ld, faqPage(service.faq)] : ld} />;
-}
 
 export function IncludedSection({ service, tone }: { service: Service; tone?: "default" | "surface" }) {
   return (

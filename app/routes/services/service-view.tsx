@@ -1,5 +1,6 @@
 import type { ServiceData } from "./service.server.ts";
-import { ProjectRequestForm } from "../../forms/project-form.tsx";
+import { JsonLd } from "../../ui/json-ld.tsx";
+import { ProjectRequestForm } from "../../forms/deferred.tsx";
 import { paths } from "../../lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -10,15 +11,14 @@ import {
   IncludedSection,
   PricingSection,
   ResultsSection,
-  ServiceJsonLd,
   StagesSection,
 } from "./service-parts.tsx";
 
 /** The generic service page, built from the service's fields. */
-export function ServiceView({ service, cases }: ServiceData) {
+export function ServiceView({ service, cases, structuredData }: ServiceData) {
   return (
     <div className="service-page service-page--generic">
-      <ServiceJsonLd service={service} />
+      <JsonLd data={structuredData} />
       <PageHeader title={service.title} lead={service.summary} crumb={service.name} trail={[{ to: paths.services(), label: "Услуги" }]} />
       <IncludedSection service={service} />
       <StagesSection service={service} tone="surface" />

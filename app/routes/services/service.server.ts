@@ -1,9 +1,12 @@
+import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
 import { caseCover } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
+import { paths } from "../../lib/paths.ts";
+import { faqPage, service as serviceLd } from "../../lib/structured-data.server.ts";
 import { typograph } from "../../content/typography.server.ts";
 
-/** A service with its related cases as cards, or the validate-rule 404. */
+/** A service with its related cases as cards and its structured data, or the validate-rule 404. */
 export function loadService(slug: string | undefined, request: Request) {
   const c = content();
   const service = requireEntry(
@@ -27,7 +30,9 @@ export function loadService(slug: string | undefined, request: Request) {
       : [];
   });
   // Tool names are plain strings in content ("VK Реклама"): bind their short words like every other text.
-  return { service: { ...service, tools: service.tools.map(typograph) }, cases };
+  const ld = serviceLd(publicConfig(), { name: service.name, description: service.description, path: paths.service(service.slug), priceFrom: service.pricing.from });
+  const structuredData = service.faq.length > 0 ? [ld, faqPage(service.faq)] : ld;
+  return { service: { ...service, tools: service.tools.map(typograph) }, cases, structuredData };
 }
 
 export type ServiceData = ReturnType<typeof loadService>;

@@ -1,11 +1,13 @@
 /**
  * schema.org JSON-LD builders: one function per type the site publishes, each
  * filling the properties search engines require. Absolute URLs come from the
- * configured origin (root loader data), never from the request.
+ * configured origin, never from the request. Loaders call them, so none of
+ * this reaches the browser; pages render the result with <JsonLd>. The
+ * BreadcrumbList is built by the breadcrumbs themselves (app/ui/breadcrumbs.tsx).
  */
 import { ogImagePath } from "./og-image.ts";
 
-type Thing = Record<string, unknown>;
+export type Thing = Record<string, unknown>;
 
 export function organization(site: { origin: string; brand: string }, extra: Thing = {}): Thing {
   return {
@@ -34,17 +36,6 @@ export function webSite(site: { origin: string; brand: string }): Thing {
   };
 }
 
-export function breadcrumbList(origin: string, crumbs: readonly { name: string; path: string }[]): Thing {
-  return {
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: origin + crumb.path,
-    })),
-  };
-}
 
 export function service(
   site: { origin: string; brand: string },
