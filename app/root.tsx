@@ -1,3 +1,7 @@
+// First, so the cascade layers' order (app/styles/index.css) is declared before any
+// component's CSS that uses a layer: the first mention of a layer fixes its place.
+import "./styles/index.css";
+import "./content/code-highlight.css";
 import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
@@ -9,14 +13,13 @@ import { AppRuntime } from "./runtime/app-runtime.tsx";
 import { useAppState } from "./runtime/app-state.ts";
 import { runtimeMiddleware } from "./runtime/navigation-middleware.ts";
 import { ErrorPage, errorStatus } from "./site/error-page.tsx";
-import "./styles/index.css";
-import "./content/code-highlight.css";
+import { SITE_NAV } from "./site/navigation.server.ts";
 // The same file fonts.css declares (Vite emits it once): preloaded because
 // nearly every glyph on a Russian page needs it.
 import mainFont from "@fontsource-variable/onest/files/onest-cyrillic-wght-normal.woff2?url";
 
 export function loader(): RootData {
-  return { site: publicConfig() };
+  return { site: publicConfig(), nav: SITE_NAV };
 }
 
 /** Build updates, route rules and chunk-load recovery on every client navigation. */

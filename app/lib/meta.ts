@@ -1,10 +1,11 @@
 import type { Location, MetaDescriptor } from "react-router";
 import type { PublicConfig } from "../config/env.server.ts";
+import type { SiteNav } from "../site/navigation.server.ts";
 import { ogImagePath } from "./og-image.ts";
 import { canonicalPathname } from "./url.ts";
 
-/** Root loader data: the public configuration every page's metadata needs. */
-export type RootData = { site: PublicConfig };
+/** Root loader data: the public configuration every page's metadata needs, and the site's navigation. */
+export type RootData = { site: PublicConfig; nav: SiteNav };
 
 type MetaMatch = { id: string; loaderData: unknown };
 

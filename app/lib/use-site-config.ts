@@ -1,10 +1,20 @@
 import { useRouteLoaderData } from "react-router";
 import type { PublicConfig } from "../config/env.server.ts";
+import type { SiteNav } from "../site/navigation.server.ts";
 import type { RootData } from "./meta.ts";
+
+function useRootData(): RootData {
+  const root = useRouteLoaderData<RootData>("root");
+  if (!root) throw new Error("the site's chrome needs the root loader data");
+  return root;
+}
 
 /** The public configuration from the root loader (origin, brand…), for components. */
 export function useSiteConfig(): PublicConfig {
-  const root = useRouteLoaderData<RootData>("root");
-  if (!root) throw new Error("useSiteConfig needs the root loader data");
-  return root.site;
+  return useRootData().site;
+}
+
+/** The navigation lists of the header and footer (app/site/navigation.server.ts). */
+export function useSiteNav(): SiteNav {
+  return useRootData().nav;
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { ButtonLink } from "../ui/button.tsx";
 import { cx } from "../ui/class-names.ts";
-import { PRIMARY_ACTION } from "./navigation.ts";
+import { PRIMARY_ACTION } from "./primary-action.ts";
 
 type CallToActionProps = {
   title?: ReactNode;

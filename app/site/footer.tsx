@@ -1,9 +1,9 @@
-import { SubscribeForm } from "../forms/subscribe-form.tsx";
+import { SubscribeForm } from "../forms/deferred.tsx";
 import { paths } from "../lib/paths.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { Logo } from "./logo.tsx";
-import { FOOTER_NAV, LEGAL_NAV } from "./navigation.ts";
+import { useSiteNav } from "../lib/use-site-config.ts";
 
 export type FooterData = {
   phone: string;
@@ -21,6 +21,7 @@ export type FooterData = {
 };
 
 export function SiteFooter({ brand, data }: { brand: string; data: FooterData | undefined }) {
+  const nav = useSiteNav();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
@@ -49,7 +50,7 @@ export function SiteFooter({ brand, data }: { brand: string; data: FooterData | 
             </ul>
           ) : null}
         </div>
-        {FOOTER_NAV.map((column) => (
+        {nav.footer.map((column) => (
           <nav key={column.title} className="site-footer__column" aria-label={column.title}>
             <p className="site-footer__title">{column.title}</p>
             <ul role="list">
@@ -75,7 +76,7 @@ export function SiteFooter({ brand, data }: { brand: string; data: FooterData | 
           </p>
           <nav aria-label="Документы">
             <ul className="site-footer__documents" role="list">
-              {LEGAL_NAV.map((link) => (
+              {nav.legal.map((link) => (
                 <li key={link.to}>
                   <AppLink to={link.to}>{link.label}</AppLink>
                 </li>

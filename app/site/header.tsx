@@ -6,7 +6,8 @@ import { AppLink } from "../ui/app-link.tsx";
 import { ButtonLink } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { Logo } from "./logo.tsx";
-import { MAIN_NAV, PRIMARY_ACTION } from "./navigation.ts";
+import { useSiteNav } from "../lib/use-site-config.ts";
+import { PRIMARY_ACTION } from "./primary-action.ts";
 import { useMenu } from "./use-menu.ts";
 import { SearchEntry } from "./search-entry.tsx";
 
@@ -18,6 +19,7 @@ import { SearchEntry } from "./search-entry.tsx";
  */
 export function SiteHeader({ brand }: { brand: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
+  const { main } = useSiteNav();
   useMenu(menu);
   return (
     <header className="site-header">
@@ -37,7 +39,7 @@ export function SiteHeader({ brand }: { brand: string }) {
           <div className="site-menu__panel">
             <nav className="site-nav" aria-label="Основная навигация">
               <ul className="site-nav__list" role="list">
-                {MAIN_NAV.map((item) => (
+                {main.map((item) => (
                   <li key={item.to}>
                     <NavLink className="site-nav__link" to={linkHref(item.to)}>
                       {item.label}
