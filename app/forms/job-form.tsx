@@ -4,7 +4,6 @@ import { CV_ACCEPT } from "./file-type.ts";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { paths } from "../lib/paths.ts";
-import "./forms.css";
 
 /** The application on every /career/<slug>/ page. */
 export function JobApplicationForm({ position, title, initial }: { position: string; title: string; initial?: FormAnswer }) {
@@ -12,7 +11,7 @@ export function JobApplicationForm({ position, title, initial }: { position: str
   const headingId = form.fieldId("heading");
   const resend = initial && !initial.ok && initial.values ? "Если прикрепляли файл, выберите его ещё раз." : undefined;
   return (
-    <section className="lead-form" id="job-application" aria-labelledby={headingId}>
+    <section className="lead-form" id="job-application" data-form="job" aria-labelledby={headingId}>
       <h2 id={headingId}>Откликнуться на вакансию</h2>
       {form.sentId ? (
         <FormSuccess kind="job" id={form.sentId} onAgain={form.reset} />

@@ -1,7 +1,7 @@
 /**
- * The forms' vocabulary without their schemas: what pages, links and the
- * server's routes need on every page, while the schemas (zod) load only when
- * a visitor starts filling a form (app/forms/schemas.ts).
+ * The forms' vocabulary without their schemas: what links, the forms and the
+ * server's routes share, while the schemas (zod) load only when a visitor
+ * starts filling a form (app/forms/schemas.ts).
  */
 export const FORM_KINDS = ["project", "job", "subscribe"] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
@@ -19,8 +19,6 @@ export const BUDGETS = {
   unknown: "пока не знаю",
 } as const;
 export type Budget = keyof typeof BUDGETS;
-
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
 
 /** What the visitor typed, as the form shows it again after an error (files cannot be sent back). */
 export type FormValues = Record<string, string | string[] | boolean>;

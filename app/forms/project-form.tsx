@@ -5,7 +5,6 @@ import { BUDGETS } from "./kinds.ts";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { paths } from "../lib/paths.ts";
-import "./forms.css";
 
 /**
  * "Обсудить проект": on /contacts/, every service page (`service` ticks that
@@ -17,7 +16,7 @@ export function ProjectRequestForm({ service, initial }: { service?: string; ini
   const form = useLeadForm("project", initial, services.map((s) => s.slug));
   const headingId = form.fieldId("heading");
   return (
-    <section className="lead-form" id="project-request" aria-labelledby={headingId}>
+    <section className="lead-form" id="project-request" data-form="project" aria-labelledby={headingId}>
       <h2 id={headingId}>Обсудить проект</h2>
       {form.sentId ? (
         <FormSuccess kind="project" id={form.sentId} onAgain={form.reset} />

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { CV_MAX_BYTES, cvTypeByName, sniffCvType } from "./file-type.ts";
 import { MESSAGES as M } from "./messages.ts";
-import { type Budget, type FieldErrors, type FormKind, type FormValues, BUDGETS, UTM_KEYS } from "./kinds.ts";
+import { type Budget, type FieldErrors, type FormKind, type FormValues, BUDGETS } from "./kinds.ts";
+import { UTM_KEYS } from "./utm.ts";
 import { normalizePhone } from "./phone.ts";
 
 /**

@@ -3,14 +3,13 @@ import { ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, TextField 
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { paths } from "../lib/paths.ts";
-import "./forms.css";
 
 /** Newsletter subscription (double opt-in): on /sub/ and, compact, in the footer. */
 export function SubscribeForm({ variant = "page", initial }: { variant?: "page" | "footer"; initial?: FormAnswer }) {
   const form = useLeadForm("subscribe", initial);
   const headingId = form.fieldId("heading");
   return (
-    <section className={`lead-form lead-form--${variant}`} aria-labelledby={headingId}>
+    <section className={`lead-form lead-form--${variant}`} data-form="subscribe" aria-labelledby={headingId}>
       {variant === "footer" ? (
         <p className="site-footer__title" id={headingId}>
           Рассылка Академии

@@ -5,6 +5,7 @@ import type { FormAnswer } from "./answer.ts";
 import { reachGoal } from "./goal.ts";
 import { MESSAGES as M } from "./messages.ts";
 import type { FieldErrors, FormKind, FormValues } from "./kinds.ts";
+import { hasNavigated } from "../runtime/app-state.ts";
 import { captureUtm } from "./utm.ts";
 
 /**
@@ -31,11 +32,29 @@ function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Names of the fields that hold a value, apart from the one being typed in (its check comes when it is left). */
+function filledBeforeHydration(form: HTMLFormElement): string[] {
+  const names = new Set<string>();
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue;
+    if (!element.name || element.name === "homepage" || element.type === "hidden" || element === document.activeElement) continue;
+    const filled =
+      element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")
+        ? element.checked && !element.defaultChecked
+        : element instanceof HTMLInputElement && element.type === "file"
+          ? (element.files?.length ?? 0) > 0
+          : element.value !== "" && element.value !== (element instanceof HTMLSelectElement ? "" : element.defaultValue);
+    if (filled) names.add(element.name);
+  }
+  return [...names];
+}
+
 /** `serviceSlugs`: the services a project request may name. */
 export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: readonly string[] = []) {
   const prefix = useId();
   const location = useLocation();
   const touched = useRef(new Set<string>());
+  const formRef = useRef<HTMLFormElement>(null);
   const shownAt = useRef(0);
   const failed = initial && !initial.ok ? initial : undefined;
   const [errors, setErrors] = useState<FieldErrors>(failed?.errors ?? {});
@@ -45,9 +64,19 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
   // Made at the first attempt and kept until one succeeds.
   const submissionId = useRef("");
 
+  // A form of the first page has been on screen since the document loaded (time 0),
+  // however late its code arrived (app/forms/deferred.tsx); a later page's since it mounted.
+  // What the visitor filled in before the code arrived is checked now, as if left just now.
   useEffect(() => {
-    captureUtm(window.location.search);
-    shownAt.current = performance.now();
+    shownAt.current = hasNavigated() ? performance.now() : 0;
+    const element = formRef.current;
+    if (!element) return;
+    const filled = filledBeforeHydration(element);
+    if (filled.length === 0) return;
+    for (const name of filled) touched.current.add(name);
+    void check(element, "touched");
+    // Once, when the form's code has arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function check(form: HTMLFormElement, fields: "touched" | "all"): Promise<FieldErrors> {
@@ -134,7 +163,7 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
     page: typeof values.page === "string" && values.page !== "" ? values.page : location.pathname,
     values,
     reset,
-    handlers: { onSubmit, onBlur, onChange },
+    handlers: { onSubmit, onBlur, onChange, ref: formRef },
     fieldId: (name: string) => `${prefix}-${name}`,
   };
 }

@@ -1,4 +1,5 @@
-import { UTM_KEYS } from "./kinds.ts";
+/** The tags a form sends along (and the server accepts). */
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
 
 /**
  * UTM parameters of the visit: taken from the address the visitor landed on

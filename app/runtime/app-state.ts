@@ -19,6 +19,24 @@ export type AppState = {
 
 let state: AppState = { hydrated: false, navigating: false, routeError: null, chunkFailure: null };
 const listeners = new Set<() => void>();
+let navigated = false;
+
+/** Whether a client-side navigation has started since the document loaded (what is on screen may not be the server's). */
+export function hasNavigated(): boolean {
+  return navigated;
+}
+
+/**
+ * Called as the first client-side navigation starts (the runtime's middleware),
+ * before React renders any of it: parts of the first page still waiting for
+ * their code (app/forms/deferred.tsx) must load now, or React holds the
+ * navigation until they have hydrated.
+ */
+export function markNavigated(): void {
+  if (navigated) return;
+  navigated = true;
+  for (const listener of listeners) listener();
+}
 
 export function appPhase(s: AppState): AppPhase {
   if (s.routeError || s.chunkFailure) return "error";

@@ -1,19 +1,21 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { getAppState, updateAppState } from "./app-state.ts";
-import { emitPageFinish, emitPageStart } from "./transitions.ts";
+import { emitPageFinish } from "./transitions.ts";
 
-/** Turns the router's state into the start/finish hooks and the app state. */
+/**
+ * Turns the router's state into the finish hook and the app state. (The start
+ * hook fires from the runtime's middleware: React may never render the
+ * "loading" state of a quick navigation.)
+ */
 export function NavigationEvents() {
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state !== "idle";
-  const target = navigation.location;
 
   useEffect(() => {
     updateAppState({ navigating: busy });
-    if (busy && target) emitPageStart(target);
-  }, [busy, target]);
+  }, [busy]);
 
   const lastKey = useRef<string | null>(null);
   useEffect(() => {

@@ -1,8 +1,10 @@
 import { redirect, redirectDocument, type ClientInstrumentation, type MiddlewareFunction } from "react-router";
 import { splitHref } from "../lib/url.ts";
-import { newerBuild } from "./build-updates.ts";
+import { markNavigated } from "./app-state.ts";
+import { newerBuild } from "./build-info.ts";
 import { beginNavigation, isBrokenPattern, recoverNavigation } from "./chunk-recovery.ts";
 import { loadedRouteRules, ruleRedirect } from "./route-rules.ts";
+import { emitPageStart } from "./transitions.ts";
 
 /**
  * The router's requests carry no hash, so the address a navigation was
@@ -36,12 +38,14 @@ const never = () => new Promise<never>(() => {});
  * Runs before every client navigation (root `clientMiddleware`):
  * 1. a newer build exists → the destination loads as a full page, on new code;
  * 2. a route rule matches → redirect in the app (hash kept), or a full load off-site;
- * 3. otherwise the navigation is watched for code chunks that fail to load.
+ * 3. otherwise the page transition starts (the start hook) and the navigation
+ *    is watched for code chunks that fail to load.
  */
 export const runtimeMiddleware: MiddlewareFunction = async ({ request, pattern }, next) => {
   const url = new URL(request.url);
   const destination = destinationOf(url);
   if (newerBuild()) throw redirectDocument(destination);
+  markNavigated();
 
   const rules = loadedRouteRules();
   const rule = rules ? ruleRedirect(rules, url.pathname, splitHref(destination).hash) : null;
@@ -56,6 +60,7 @@ export const runtimeMiddleware: MiddlewareFunction = async ({ request, pattern }
     recoverNavigation(destination, pattern);
     return never();
   }
+  emitPageStart(splitHref(destination));
   const end = beginNavigation(destination, pattern);
   try {
     return await next();

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
-import { ProjectRequestForm } from "../../forms/project-form.tsx";
+import { ProjectRequestForm } from "../../forms/deferred.tsx";
 import { formatPhone } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { AppLink } from "../../ui/app-link.tsx";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/page";
 import { content } from "../../content/index.server.ts";
-import { SubscribeForm } from "../../forms/subscribe-form.tsx";
+import { SubscribeForm } from "../../forms/deferred.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
