@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { analyticsAllowed, onConsentChange } from "../consent/consent.ts";
-import { startAnalytics } from "./analytics.ts";
+import { captureUtm } from "../forms/utm.ts";
 import { updateAppState } from "./app-state.ts";
-import { runningBuild } from "./build-info.ts";
-import { pollForNewBuild } from "./build-updates.ts";
+import { runningBuild, UPDATE_POLL_MS } from "./build-info.ts";
 import { NavigationEvents } from "./navigation-events.tsx";
 import { PrefetchHost } from "./prefetch.tsx";
 import { ProgressIndicator } from "./progress.tsx";
 import { markHydrated, whenAppReady } from "./ready.ts";
 import { scheduleRouteRules } from "./route-rules.ts";
 import { readRuntimeConfig } from "./runtime-config.ts";
+import type { PageLocation } from "./transitions.ts";
 import { startViewport } from "./viewport.ts";
 
 let started = false;
@@ -29,15 +29,22 @@ export function AppRuntime() {
     updateAppState({ hydrated: true });
     markHydrated();
     startViewport();
+    // The visit's UTM tags, from the address it landed on, for a form sent pages later.
+    captureUtm(window.location.search);
     // With ANALYTICS_REQUIRE_CONSENT the counter waits for the cookie notice's "accept".
+    // The counter's code loads only where one is configured.
     const config = readRuntimeConfig();
-    if (analyticsAllowed(config.analyticsRequireConsent === true)) startAnalytics(config.metrikaId, location);
-    else onConsentChange((choice) => choice.analytics && startAnalytics(config.metrikaId, window.location));
+    const { metrikaId } = config;
+    const start = (first: PageLocation) => {
+      if (metrikaId) void import("./analytics.ts").then(({ startAnalytics }) => startAnalytics(metrikaId, first));
+    };
+    if (analyticsAllowed(config.analyticsRequireConsent === true)) start(location);
+    else onConsentChange((choice) => choice.analytics && start({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }));
     const build = runningBuild;
     if (build) {
       whenAppReady(() => {
         scheduleRouteRules(build);
-        pollForNewBuild(build);
+        window.setTimeout(() => void import("./build-updates.ts").then(({ pollForNewBuild }) => pollForNewBuild(build)), UPDATE_POLL_MS);
       });
     }
     // Start-up only: later locations reach analytics through the finish hook.

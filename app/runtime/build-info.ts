@@ -11,3 +11,17 @@ function fromEnv(): BuildIdentity | null {
 }
 
 export const runningBuild: BuildIdentity | null = fromEnv();
+
+/** Spec: the update check runs every hour, the first time an hour after the app is ready. */
+export const UPDATE_POLL_MS = 3_600_000;
+
+let newBuild: BuildIdentity | null = null;
+
+/** Set once a newer build exists: the next navigation loads its destination as a full page. */
+export function newerBuild(): BuildIdentity | null {
+  return newBuild;
+}
+
+export function setNewerBuild(latest: BuildIdentity): void {
+  newBuild = latest;
+}

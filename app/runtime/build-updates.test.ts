@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { startUpdatePolling, UPDATE_POLL_MS } from "./build-updates.ts";
+import { UPDATE_POLL_MS } from "./build-info.ts";
+import { startUpdatePolling } from "./build-updates.ts";
 
 /** A manual scheduler: `tick()` runs what is due, in order. */
 function scheduler() {

@@ -1,7 +1,10 @@
 import { LATEST_BUILD_PATH, type BuildIdentity } from "../lib/build-identity.ts";
+import { setNewerBuild, UPDATE_POLL_MS } from "./build-info.ts";
 
-/** Spec: the update check runs every hour, the first time an hour after the app is ready. */
-export const UPDATE_POLL_MS = 3_600_000;
+/**
+ * The hourly check for a new build. The app loads this module when the first
+ * check is due (app/runtime/app-runtime.tsx), not with the page.
+ */
 
 export type UpdatePolling = {
   /** Resolves with the newest build's identity; may reject (network, parse). */
@@ -11,8 +14,8 @@ export type UpdatePolling = {
   onNewBuild: (latest: BuildIdentity) => void;
 };
 
-/** Checks hourly until the id changes, then reports once and stops. Failed checks are ignored. */
-export function startUpdatePolling({ fetchLatest, schedule, runningId, onNewBuild }: UpdatePolling): void {
+/** Checks now (when due), then hourly until the id changes; then reports once and stops. Failed checks are ignored. */
+export function startUpdatePolling({ fetchLatest, schedule, runningId, onNewBuild }: UpdatePolling, firstInMs = UPDATE_POLL_MS): void {
   const check = async () => {
     try {
       const latest = await fetchLatest();
@@ -25,16 +28,11 @@ export function startUpdatePolling({ fetchLatest, schedule, runningId, onNewBuil
     }
     schedule(check, UPDATE_POLL_MS);
   };
-  schedule(check, UPDATE_POLL_MS);
+  if (firstInMs > 0) schedule(check, firstInMs);
+  else void check();
 }
 
-let newBuild: BuildIdentity | null = null;
-
-/** Set once a newer build exists: the next navigation loads its destination as a full page. */
-export function newerBuild(): BuildIdentity | null {
-  return newBuild;
-}
-
+/** The first check is due now: it runs at once, then hourly. */
 export function pollForNewBuild(running: BuildIdentity): void {
   startUpdatePolling({
     runningId: running.id,
@@ -47,8 +45,6 @@ export function pollForNewBuild(running: BuildIdentity): void {
       if (typeof latest.id !== "string") throw new Error("no id");
       return { id: latest.id, timestamp: Number(latest.timestamp) };
     },
-    onNewBuild: (latest) => {
-      newBuild = latest;
-    },
-  });
+    onNewBuild: setNewerBuild,
+  }, 0);
 }

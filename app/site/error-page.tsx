@@ -1,8 +1,8 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { paths } from "../lib/paths.ts";
 import { reloadApp } from "../runtime/chunk-recovery.ts";
 import { Button, ButtonLink } from "../ui/button.tsx";
-import { SectionChips } from "./section-chips.tsx";
 
 /** Fixed texts of the error page (spec, section 2). */
 export const ERROR_TEXTS = {
@@ -13,6 +13,9 @@ export const ERROR_TEXTS = {
   home: "Главная",
 } as const;
 
+// Its markup and section links load with a 404, not with every page (the server renders it in place).
+const NotFound = lazy(() => import("./not-found.tsx"));
+
 export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
@@ -21,14 +24,9 @@ export function errorStatus(error: unknown): number {
 export function ErrorPage({ status }: { status: number }) {
   if (status === 404) {
     return (
-      <section className="error-page container" aria-labelledby="error-title">
-        <p className="error-page__code" aria-hidden="true">
-          404
-        </p>
-        <h1 id="error-title">{ERROR_TEXTS.notFoundTitle}</h1>
-        <p className="error-page__text">{ERROR_TEXTS.notFoundText}</p>
-        <SectionChips />
-      </section>
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
     );
   }
   return (
