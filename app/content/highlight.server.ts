@@ -45,10 +45,13 @@ function shiki(): HighlighterCore {
 
 const TOKEN_COLOR = /^color:var\(--code-token-([a-z-]+)\)$/;
 
-/** Inline colours → `code-<type>` classes; the block is kept out of typography. */
+/**
+ * Inline colours → `code-<type>` classes; the block is kept out of typography
+ * and, as it scrolls sideways when lines are long, takes keyboard focus.
+ */
 const toClasses: ShikiTransformer = {
   pre(node) {
-    node.properties = { class: "code-block no-typografy", "data-lang": this.options.lang };
+    node.properties = { class: "code-block no-typografy", "data-lang": this.options.lang, tabindex: "0" };
   },
   span(node) {
     const style = typeof node.properties.style === "string" ? node.properties.style : "";

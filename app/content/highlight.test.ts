@@ -5,7 +5,7 @@ import { renderMarkdown } from "./markdown.server.ts";
 describe("code highlighting at build", () => {
   it("classes every token by type, with no inline styles", () => {
     const html = highlightCode("SELECT a FROM t WHERE b = 'x'; -- note", "sql");
-    expect(html).toMatch(/^<pre class="code-block no-typografy" data-lang="sql"><code>/);
+    expect(html).toMatch(/^<pre class="code-block no-typografy" data-lang="sql" tabindex="0"><code>/);
     expect(html).toContain('<span class="code-keyword">SELECT</span>');
     expect(html).toMatch(/class="code-string[^"]*">[^<]*'x'/);
     expect(html).toContain('class="code-comment"');

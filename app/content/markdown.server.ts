@@ -36,10 +36,14 @@ const marked = new Marked({
   },
 });
 
-/** Markdown → HTML: code blocks highlighted, ## and ### headings with ids, typography applied to the text (code left alone). */
+/**
+ * Markdown → HTML: code blocks highlighted, ## and ### headings with ids,
+ * typography applied to the text (code left alone). A wide table scrolls
+ * inside itself, so it takes keyboard focus to be scrolled without a mouse.
+ */
 export function renderMarkdown(source: string): string {
   usedIds = new Set();
-  return typograph(marked.parse(source, { async: false }));
+  return typograph(marked.parse(source, { async: false })).replaceAll("<table>", '<table tabindex="0">');
 }
 
 export type TocEntry = { id: string; title: string; level: 2 | 3 };
