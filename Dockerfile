@@ -26,7 +26,7 @@ ENV SITE_ORIGIN=${SITE_ORIGIN}
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
-# Memory settings of decision 008, as `npm start` sets them.
+# Memory settings of decision 012, as `npm start` sets them.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

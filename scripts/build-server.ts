@@ -2,7 +2,7 @@
  * Build step: the production server as plain JavaScript, `build/runtime/server.js`.
  * Node can run our TypeScript directly, but its type stripping keeps a
  * WebAssembly compiler in every process (~18 MB resident), which the memory
- * budget of decision 008 cannot spare. Our own modules (server/, app/config,
+ * budget of decision 012 cannot spare. Our own modules (server/, app/config,
  * app/lib, app/forms…) are bundled; packages stay imports of node_modules.
  */
 import { rmSync } from "node:fs";

@@ -7,7 +7,7 @@
  * <details> menu), so the app can wait: this rewrite drops the preload links
  * and turns the static imports into dynamic ones that start once the page has
  * loaded and painted. The modules are then preloaded all at once (no import
- * waterfall) and evaluated in their original order. See decision 014.
+ * waterfall) and evaluated in their original order. See decision 016.
  *
  * Applied to prerendered pages at build (scripts/build.ts) and to pages
  * rendered on request (server/render.ts), before their CSP hashes are taken.

@@ -46,7 +46,7 @@ const EnvSchema = z.object({
    */
   ANALYTICS_REQUIRE_CONSENT: flag(false),
 
-  // Forms: storage, delivery, abuse limits (see docs/decisions/003-leads-storage-and-delivery.md).
+  // Forms: storage, delivery, abuse limits (see docs/decisions/010-leads-storage-and-delivery.md).
   /** Directory of the embedded store (SQLite) when DATABASE_URL is not set. Git-ignored. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** PostgreSQL connection string; when set it replaces the embedded store. */

@@ -13,7 +13,7 @@ import type { Artwork } from "./catalog.ts";
 /**
  * Flat artwork keeps crisp edges at these settings (checked by eye at 1× and
  * 2×). AVIF effort 1 encodes about twice as fast as 2 for files ~20 % larger:
- * the build runs on two cores (docs/decisions/007-generated-images.md).
+ * the build runs on two cores (docs/decisions/014-generated-images.md).
  */
 const AVIF = { quality: 55, effort: 1 } as const;
 const WEBP = { quality: 82, effort: 4, smartSubsample: true } as const;
