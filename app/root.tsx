@@ -12,11 +12,9 @@ import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";
 import { AppRuntime } from "./runtime/app-runtime.tsx";
 import { useAppState } from "./runtime/app-state.ts";
 import { runtimeMiddleware } from "./runtime/navigation-middleware.ts";
+import { WEB_FONTS_HEAD_SCRIPT } from "./runtime/web-fonts.ts";
 import { ErrorPage, errorStatus } from "./site/error-page.tsx";
 import { SITE_NAV } from "./site/navigation.server.ts";
-// The same file fonts.css declares (Vite emits it once): preloaded because
-// nearly every glyph on a Russian page needs it.
-import mainFont from "@fontsource-variable/onest/files/onest-cyrillic-wght-normal.woff2?url";
 
 export function loader(): RootData {
   return { site: publicConfig(), nav: SITE_NAV };
@@ -28,10 +26,6 @@ export const clientMiddleware = [runtimeMiddleware];
 // Public configuration is fixed for the life of the page: never refetched, so a
 // failed navigation cannot take it away from the error page.
 export const shouldRevalidate = () => false;
-
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: mainFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-];
 
 /** Fallback metadata: pages replace it with their own. */
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -45,6 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the first paint: a returning visitor's text is set in Onest at once (app/runtime/web-fonts.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: WEB_FONTS_HEAD_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

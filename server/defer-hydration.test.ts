@@ -42,7 +42,15 @@ describe("deferHydration", () => {
       `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
     );
     await run(
-      { readyState: "interactive", createElement: () => ({}), head: { append: (link: { href: string }) => head.push(link.href) } },
+      {
+        readyState: "interactive",
+        createElement: () => ({}),
+        createDocumentFragment: () => {
+          const children: Array<{ href: string }> = [];
+          return { children, append: (link: { href: string }) => children.push(link) };
+        },
+        head: { append: (fragment: { children: Array<{ href: string }> }) => head.push(...fragment.children.map((link) => link.href)) },
+      },
       (_event: string, listener: () => void) => listeners.push(listener),
       (callback: () => void) => callback(),
       (callback: () => void) => callback(),

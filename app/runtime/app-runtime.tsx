@@ -12,6 +12,7 @@ import { scheduleRouteRules } from "./route-rules.ts";
 import { readRuntimeConfig } from "./runtime-config.ts";
 import type { PageLocation } from "./transitions.ts";
 import { startViewport } from "./viewport.ts";
+import { startWebFonts } from "./web-fonts.ts";
 
 let started = false;
 
@@ -29,6 +30,7 @@ export function AppRuntime() {
     updateAppState({ hydrated: true });
     markHydrated();
     startViewport();
+    startWebFonts();
     // The visit's UTM tags, from the address it landed on, for a form sent pages later.
     captureUtm(window.location.search);
     // With ANALYTICS_REQUIRE_CONSENT the counter waits for the cookie notice's "accept".

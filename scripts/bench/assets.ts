@@ -10,11 +10,11 @@
  * Results go to docs/design-system.md by hand, with the date and the machine.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { brotliCompressSync, constants } from "node:zlib";
 import { CLIENT_DIR } from "../../app/config/paths.server.ts";
 import { launchBrowser } from "../../tests/support/browser.ts";
+import { fileSizes } from "../../tests/support/page-weight.ts";
 import { freePort, startServer, stopServer } from "../../tests/support/server.ts";
 
 const args = process.argv.slice(2);
@@ -38,17 +38,7 @@ if (args.includes("--build")) {
 }
 if (!existsSync(join(CLIENT_DIR, "index.html"))) throw new Error("no build: run npm run build");
 
-function sizes(urlPath: string): { raw: number; br: number } {
-  const file = join(CLIENT_DIR, decodeURIComponent(urlPath));
-  if (!existsSync(file)) return { raw: 0, br: 0 };
-  const body = readFileSync(file);
-  const br = existsSync(`${file}.br`)
-    ? readFileSync(`${file}.br`).length
-    : /\.(woff2|avif|webp|png|jpg)$/.test(file)
-      ? body.length // already compressed formats are sent as they are
-      : brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  return { raw: body.length, br };
-}
+const sizes = (urlPath: string) => fileSizes(CLIENT_DIR, urlPath);
 
 const port = await freePort();
 const server = await startServer(port);
@@ -71,7 +61,7 @@ try {
       const totals = new Map<string, { files: number; raw: number; br: number; names: string[] }>();
       for (const [urlPath, type] of seen) {
         const kind = urlPath.endsWith("/") ? "document" : type;
-        const size = sizes(urlPath.endsWith("/") ? `${urlPath}index.html` : urlPath);
+        const size = sizes(urlPath);
         const total = totals.get(kind) ?? { files: 0, raw: 0, br: 0, names: [] };
         total.files += 1;
         total.raw += size.raw;

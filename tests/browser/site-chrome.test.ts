@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
 import { pageTemplates } from "../support/templates.ts";
@@ -117,18 +118,37 @@ describe("keyboard and motion", () => {
 });
 
 describe("fonts and layout stability", () => {
-  it("loads two font files, Onest Cyrillic (preloaded) and Latin, both WOFF2", async () => {
+  it("keeps Onest off a first visit's first page, fetches it after load, and sets text in it from the next page and the next visit", async () => {
     context = await browser.newContext({ viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
     const fonts: string[] = [];
+    let loaded = false;
+    page.on("load", () => (loaded = true));
     page.on("request", (request) => {
-      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === "font") fonts.push(`${loaded ? "after" : "before"} load: ${new URL(request.url()).pathname}`);
     });
+    const inOnest = () => page.evaluate(() => document.documentElement.classList.contains("web-fonts") && document.fonts.check("16px Onest", "Ориентир 2026"));
+
     await page.goto(baseUrl + "/");
-    await page.evaluate(() => document.fonts.ready);
-    expect(fonts.sort()).toEqual([expect.stringMatching(/onest-cyrillic.*\.woff2$/), expect.stringMatching(/onest-latin.*\.woff2$/)]);
-    const preload = await page.locator('link[rel="preload"][as="font"]').getAttribute("href");
-    expect(preload).toMatch(/onest-cyrillic.*\.woff2$/);
+    await waitForHydration(page);
+    await expect.poll(() => fonts.length).toBe(2);
+    expect(fonts.sort()).toEqual([
+      expect.stringMatching(/^after load: .*onest-cyrillic.*\.woff2$/),
+      expect.stringMatching(/^after load: .*onest-latin.*\.woff2$/),
+    ]);
+    expect(await inOnest()).toBe(false);
+
+    await page.locator(".site-header summary").click();
+    await page.locator(".site-header nav").getByRole("link", { name: "Компания", exact: true }).click();
+    await page.waitForURL(`${baseUrl}/company/`);
+    await expect.poll(inOnest).toBe(true);
+
+    // The next visit: Onest from the first paint, long before the app starts.
+    await page.goto(baseUrl + "/", { waitUntil: "domcontentloaded" });
+    expect(await page.evaluate(() => [document.documentElement.classList.contains("web-fonts"), document.documentElement.dataset.appState])).toEqual([
+      true,
+      "hydrating",
+    ]);
   });
 
   // The web font swaps in over size-matched local faces, and hydration changes

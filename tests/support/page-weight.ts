@@ -16,7 +16,8 @@ export type Weight = Record<Kind, { files: number; raw: number; br: number }>;
 
 const KINDS: readonly Kind[] = ["document", "script", "stylesheet", "font", "image", "other"];
 
-function fileSizes(clientDir: string, urlPath: string): { raw: number; br: number } {
+/** Raw and brotli size of the file a URL path serves from the build (a page path serves its index.html). */
+export function fileSizes(clientDir: string, urlPath: string): { raw: number; br: number } {
   const file = join(clientDir, decodeURIComponent(urlPath.endsWith("/") ? `${urlPath}index.html` : urlPath));
   if (!existsSync(file)) return { raw: 0, br: 0 };
   const body = readFileSync(file);
