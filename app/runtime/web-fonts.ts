@@ -7,15 +7,18 @@ import { onPageFinish } from "./transitions.ts";
  * - a first visit reads its first page in the size-matched local faces
  *   (app/styles/fonts.css) while the files download after load, unseen;
  * - from the first page reached by a client-side navigation on (it is drawn
- *   anew anyway), and on every later visit from the first paint (the files
- *   are cached), text is set in Onest.
+ *   anew anyway), and on every later page load of the same visit (tab) from
+ *   the first paint, text is set in Onest.
+ * The flag lives in sessionStorage, not localStorage: a visit that comes back
+ * days later may find the files gone from its HTTP cache, and its first paint
+ * must not wait for them.
  * The `web-fonts` class of <html> switches `--font-sans` (app/styles/tokens.css).
  */
 const CLASS = "web-fonts";
 const CACHED_FLAG = "web-fonts-cached";
 
-/** Runs in <head> before the first paint (a hashed inline script): a returning visitor has the files. */
-export const WEB_FONTS_HEAD_SCRIPT = `try{localStorage.getItem("${CACHED_FLAG}")&&document.documentElement.classList.add("${CLASS}")}catch(e){}`;
+/** Runs in <head> before the first paint (a hashed inline script): this visit has fetched the files. */
+export const WEB_FONTS_HEAD_SCRIPT = `try{sessionStorage.getItem("${CACHED_FLAG}")&&document.documentElement.classList.add("${CLASS}")}catch(e){}`;
 
 /** After hydration: fetch the files for later, and switch with the next page. */
 export function startWebFonts(): void {
@@ -24,9 +27,9 @@ export function startWebFonts(): void {
   // One sample per subset the site declares: Cyrillic, and Latin with digits.
   void document.fonts.load("1em Onest", "Ая Az 09").then(() => {
     try {
-      localStorage.setItem(CACHED_FLAG, "1");
+      sessionStorage.setItem(CACHED_FLAG, "1");
     } catch {
-      // Storage disabled: the next visit starts in the local faces again.
+      // Storage disabled: the next page load starts in the local faces again.
     }
   });
   const stop = onPageFinish(() => {
