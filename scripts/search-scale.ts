@@ -1,7 +1,7 @@
 /**
  * Search scale check (not part of the build or the tests):
  *
- *   npx node scripts/search-scale.ts [--articles 5000] [--keep] [--reuse DIR]
+ *   npm run bench:search [-- --articles 5000] [--keep] [--reuse DIR]
  *
  * Copies the working tree to a temporary directory, adds N synthetic Russian
  * articles to its content, runs the production build step by step, starts

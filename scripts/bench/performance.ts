@@ -94,6 +94,8 @@ const chromePort = await new Promise<number>((done, fail) => {
 });
 
 type Run = { performance: number; accessibility: number; seo: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
+/** Audits that cost a template points in accessibility or SEO, for the report. */
+const failedAudits = new Map<string, Set<string>>();
 
 const CONFIG = {
   extends: "lighthouse:default",
@@ -106,13 +108,24 @@ const CONFIG = {
   },
 };
 
-async function audit(url: string): Promise<Run> {
+async function audit(url: string, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, { port: chromePort, output: "json", logLevel: "error" }, CONFIG);
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
+  // A trace Chromium failed to record (NO_NAVSTART and the like) says nothing about the page: run again.
+  if (runtimeError && attempt < 3) return audit(url, attempt + 1);
   if (runtimeError) throw new Error(`lighthouse on ${url}: ${runtimeError.message}`);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
+  for (const category of ["accessibility", "seo"]) {
+    for (const ref of categories[category]?.auditRefs ?? []) {
+      const audit = audits[ref.id];
+      if (ref.weight > 0 && audit?.score !== null && audit?.score !== undefined && audit.score < 1) {
+        const key = new URL(url).pathname;
+        failedAudits.set(key, (failedAudits.get(key) ?? new Set()).add(`${category}: ${ref.id}`));
+      }
+    }
+  }
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -187,6 +200,9 @@ const report = [
     (buildSeconds === null ? "" : ` Build (\`npm run build\`, wall): ${buildSeconds.toFixed(1)} s.`),
   "",
   table,
+  ...(failedAudits.size === 0
+    ? []
+    : ["", "Audits that failed in at least one run:", "", ...[...failedAudits].map(([path, ids]) => `- \`${path}\`: ${[...ids].join(", ")}`)]),
 ].join("\n");
 
 const doc = readFileSync(DOC, "utf8");

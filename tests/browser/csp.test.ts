@@ -56,6 +56,14 @@ describe("Content-Security-Policy in the browser", () => {
     expect(violations).toEqual([]);
   });
 
+  it("search reached by client navigation runs within the first page's policy", async () => {
+    // The document keeps the home page's policy (no 'wasm-unsafe-eval'): the worker has its own.
+    await visit("/");
+    await navigateInApp(page, "/search/?q=python");
+    await page.locator("main a[href='/academy/data-python-report-automation/']").first().waitFor({ timeout: 20_000 });
+    expect(violations).toEqual([]);
+  });
+
   it("client-side navigation stays within the policy", async () => {
     await visit("/");
     await page.locator("header nav").getByRole("link", { name: "Услуги" }).click();
