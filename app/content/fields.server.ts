@@ -11,15 +11,18 @@ import { typograph } from "./typography.server.ts";
 /** Visible text: typographed at load. */
 export const text = () => z.string().trim().min(1).transform(typograph);
 
-/** Markdown source rendered to typographed HTML (code blocks highlighted; a block needs a known language). */
-export const markdown = () =>
+/**
+ * Markdown source rendered to typographed HTML (code blocks highlighted; a block needs a known language).
+ * `nestedUnder`: the heading level of the item the text is shown in (see renderMarkdown).
+ */
+export const markdown = (options: { nestedUnder?: number } = {}) =>
   z
     .string()
     .trim()
     .min(1)
     .transform((source, ctx) => {
       try {
-        return renderMarkdown(source);
+        return renderMarkdown(source, options);
       } catch (error) {
         ctx.addIssue({ code: "custom", message: (error as Error).message });
         return z.NEVER;

@@ -8,6 +8,9 @@ import { typograph } from "./typography.server.ts";
  */
 let usedIds = new Set<string>();
 
+/** Set per call: where a document's `##` lands when it is a part of a page, not the page (see renderMarkdown). */
+let nestedUnder: number | null = null;
+
 /** Heading text → anchor id. Cyrillic letters stay (valid in HTML and in URLs), the rest becomes dashes. */
 export function headingId(text: string): string {
   const base =
@@ -30,6 +33,10 @@ const marked = new Marked({
     // Section headings carry ids so a table of contents (articles, legal pages) can link to them.
     heading({ tokens, depth, text }) {
       const inner = this.parser.parseInline(tokens);
+      if (nestedUnder !== null) {
+        const level = Math.min(6, nestedUnder + depth - 1);
+        return `<h${level}>${inner}</h${level}>\n`;
+      }
       if (depth < 2 || depth > 3) return `<h${depth}>${inner}</h${depth}>\n`;
       return `<h${depth} id="${headingId(text)}">${inner}</h${depth}>\n`;
     },
@@ -40,9 +47,13 @@ const marked = new Marked({
  * Markdown → HTML: code blocks highlighted, ## and ### headings with ids,
  * typography applied to the text (code left alone). A wide table scrolls
  * inside itself, so it takes keyboard focus to be scrolled without a mouse.
+ * `nestedUnder: 3` is for text shown inside an item titled by an <h3> (an event
+ * on the events page): its `##` becomes <h4>, without ids, since several
+ * such texts share one page and their headings are not in a table of contents.
  */
-export function renderMarkdown(source: string): string {
+export function renderMarkdown(source: string, options: { nestedUnder?: number } = {}): string {
   usedIds = new Set();
+  nestedUnder = options.nestedUnder ?? null;
   return typograph(marked.parse(source, { async: false })).replaceAll("<table>", '<table tabindex="0">');
 }
 

@@ -20,3 +20,12 @@ describe("markdown headings", () => {
     expect(renderMarkdown("## Итоги\n")).toContain('<h2 id="итоги">');
   });
 });
+
+describe("markdown shown inside an item", () => {
+  it("puts ## one level under the item's heading, without ids", () => {
+    const html = renderMarkdown("## Программа\n\nТекст.\n\n### Доклад\n", { nestedUnder: 3 });
+    expect(html).toContain("<h4>Программа</h4>");
+    expect(html).toContain("<h5>Доклад</h5>");
+    expect(html).not.toContain(" id=");
+  });
+});

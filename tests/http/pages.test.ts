@@ -48,6 +48,15 @@ describe("every route of the spec", () => {
     expect(doc.querySelectorAll("h1")).toHaveLength(1);
   });
 
+  it.each(ROUTES)("%s: headings never skip a level going deeper, ids are unique", async (path) => {
+    const { doc } = await getDocument(path);
+    const levels = [...doc.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => Number(h.tagName[1]));
+    const skips = levels.flatMap((level, i) => (i > 0 && level > (levels[i - 1] ?? 1) + 1 ? [`h${levels[i - 1]} → h${level}`] : []));
+    expect(skips).toEqual([]);
+    const ids = [...doc.querySelectorAll("[id]")].map((e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it("/error/ is the error page, kept out of search engines", async () => {
     const res = await get("/error/");
     expect(res.headers.get("x-robots-tag")).toBe("noindex");

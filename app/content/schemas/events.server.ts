@@ -21,8 +21,8 @@ export const EventSchema = z.strictObject({
   registrationUrl: z.url({ protocol: /^https$/ }).optional(),
   /** Recording (past). */
   recordingUrl: z.url({ protocol: /^https$/ }).optional(),
-  /** Description (Markdown). */
-  body: markdown(),
+  /** Description (Markdown). Shown under the event's <h3> on the events page: its `##` is an <h4> there. */
+  body: markdown({ nestedUnder: 3 }),
 });
 
 export type SiteEvent = z.output<typeof EventSchema>;
