@@ -98,11 +98,19 @@ export function useSearch() {
     (value: string, explicit: boolean) => {
       clearTimeout(timer.current);
       const next = value.trim();
-      if (next === query) return;
+      // Against what was last written, not the rendered query: Enter right after the debounced
+      // commit, before the page has caught up, must not add the same query to history twice.
+      if (next === written.current) return;
       const now = Date.now();
       const replace = !explicit && query !== "" && now - lastCommit.current < HISTORY_PAUSE_MS;
       lastCommit.current = now;
       written.current = next;
+      // A query submitted without typing (pasted, or Enter at once) fetches its index while the page updates.
+      if (next) {
+        void engine()
+          .then((e) => e.preload(next))
+          .catch(() => {});
+      }
       // A new query starts over in every kind.
       void navigate(paths.search(next), { replace, preventScrollReset: true });
     },
