@@ -20,7 +20,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
-import { launchBrowser } from "../../tests/support/browser.ts";
+import { CHROMIUM_PATH, launchBrowser } from "../../tests/support/browser.ts";
 import { pageWeight, type Weight } from "../../tests/support/page-weight.ts";
 import { startSite } from "./support.ts";
 import { benchTemplates, median, stripScripts } from "./zero-js.ts";
@@ -67,7 +67,7 @@ const zeroJs = await startSite(work, { ...env, DATA_DIR: join(work, "data-zero")
 
 // 3. Chromium for Lighthouse, on a DevTools port (the machine's flags: no background network, no sandbox as root).
 const chrome: ChildProcess = spawn(
-  process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  CHROMIUM_PATH,
   [
     "--headless=new",
     "--remote-debugging-port=0",
@@ -217,7 +217,7 @@ writeFileSync(DOC, `${doc.slice(0, start)}<!-- bench:start -->\n${report}\n${doc
 console.log(`\n${report}\n\nwritten to ${DOC}`);
 
 function chromiumVersion(): string {
-  const version = spawnSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8" }).stdout;
+  const version = spawnSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8" }).stdout;
   return /Chromium [\d.]+/.exec(version)?.[0] ?? "Chromium";
 }
 

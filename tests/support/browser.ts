@@ -1,9 +1,12 @@
 import { type Browser, chromium } from "playwright-core";
 
+/** Debian's Chromium, unless the environment names another. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
 /** Debian's Chromium, started as this machine allows (no background network, no sandbox as root). */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [
       "--no-sandbox",
       "--disable-gpu",

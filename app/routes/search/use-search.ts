@@ -25,6 +25,14 @@ export type Shown =
 /** The engine is its own chunk: fetched on the first search, never by other pages. */
 const engine = () => import("./search-engine.ts");
 
+/** Fetches what a query will need (engine and index) ahead of its answer; a failure shows later, when the answer is asked for. */
+function preload(query: string): void {
+  if (!query) return;
+  void engine()
+    .then((e) => e.preload(query))
+    .catch(() => {});
+}
+
 /**
  * Answers already shown in this tab. Coming Back from a result renders its
  * answer at once, so the browser can restore the scroll position (results
@@ -106,11 +114,7 @@ export function useSearch() {
       lastCommit.current = now;
       written.current = next;
       // A query submitted without typing (pasted, or Enter at once) fetches its index while the page updates.
-      if (next) {
-        void engine()
-          .then((e) => e.preload(next))
-          .catch(() => {});
-      }
+      preload(next);
       // A new query starts over in every kind.
       void navigate(paths.search(next), { replace, preventScrollReset: true });
     },
@@ -123,11 +127,7 @@ export function useSearch() {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => commit(value, false), DEBOUNCE_MS);
       // The debounce is time the index can use.
-      if (value.trim()) {
-        void engine()
-          .then((e) => e.preload(value.trim()))
-          .catch(() => {});
-      }
+      preload(value.trim());
     },
     [commit],
   );
