@@ -11,11 +11,12 @@ export default defineConfig({
         // The design system's primitives and site chrome are small modules shared
         // by most routes: one chunk instead of a dozen tiny ones (fewer requests,
         // less per-chunk overhead). Libraries get their own chunk first, so a
-        // change of UI code never invalidates the cached framework. zod stays out
-        // of it: only the forms' schemas use it, loaded when a form is filled.
+        // change of UI code never invalidates the cached framework. zod and the
+        // Russian stemmer stay out of it: only the forms' schemas and the search
+        // engine use them, loaded when a form is filled or a search starts.
         codeSplitting: {
           groups: [
-            { name: "vendor", test: /node_modules[\\/](?!zod[\\/])/, priority: 2 },
+            { name: "vendor", test: /node_modules[\\/](?!zod[\\/]|@orama[\\/])/, priority: 2 },
             { name: "ui", test: /app[\\/](ui[\\/](?!accordion|breadcrumbs|page-header|prose|tag)|site[\\/](?!not-found|section-chips)|runtime[\\/](?!analytics|build-updates)|lib[\\/]|consent[\\/])|app[\\/]forms[\\/](utm|deferred)\.|app[\\/]root\.tsx|app[\\/]layouts[\\/]default/, priority: 1 },
           ],
         },

@@ -13,12 +13,12 @@
  * without rebuilding it.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { brotliCompressSync } from "node:zlib";
 import { parse as parseYaml } from "yaml";
+import { SEARCH_INDEX_DIR } from "../app/routes/search/index-format.ts";
 import { PAGE_SIZE } from "../app/routes/search/use-search.ts";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { freePort, startServer, stopServer } from "../tests/support/server.ts";
@@ -100,18 +100,18 @@ function build(work: string): Array<{ step: string; seconds: number }> {
   });
 }
 
-/** The index on disk: everything under pagefind/ except the code. */
+/** The index on disk, and as served (each file's precompressed brotli variant). */
 function indexOnDisk(work: string): string {
   let bytes = 0;
   let brotli = 0;
   let files = 0;
-  const bundle = join(work, "build/client/pagefind");
-  for (const entry of readdirSync(bundle, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /^(pagefind(-worker)?\.js|wasm\..+)$|\.(br|gz)$/.test(entry.name)) continue;
-    const body = readFileSync(join(entry.parentPath, entry.name));
-    bytes += body.length;
-    // Pagefind's chunks are gzip-compressed already and served as they are.
-    brotli += Math.min(body.length, brotliCompressSync(body).length);
+  const dir = join(work, "build/client", SEARCH_INDEX_DIR);
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    const size = statSync(path).size;
+    bytes += size;
+    brotli += existsSync(`${path}.br`) ? Math.min(size, statSync(`${path}.br`).size) : size;
     files += 1;
   }
   return `${files} files, ${kib(bytes)} (brotli ${kib(brotli)})`;

@@ -5,7 +5,7 @@ import { matchRouteRule, type RouteRules } from "../app/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
 import { bodyProblem, readBody } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
-import { CSP_REPORT_PATH, runsWasm } from "./csp.ts";
+import { CSP_REPORT_PATH } from "./csp.ts";
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_TYPES, parseCspReports } from "./csp-report.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Readiness } from "./health.ts";
@@ -109,11 +109,10 @@ export function createApp(options: AppOptions) {
   // The CSP of each HTML page (its inline scripts' hashes) and of each script that runs WebAssembly.
   const fileCsp = new Map<string, string>();
   for (const path of files.keys()) {
-    if (runsWasm(path)) fileCsp.set(path, security.csp([], path));
     if (!path.endsWith(".html")) continue;
     const hashes = options.scriptHashes.get(path);
     if (!hashes) throw new Error(`build/csp-hashes.json has no entry for ${path}: run \`npm run build\``);
-    fileCsp.set(path, security.csp(hashes, path.replace(/index\.html$/, "")));
+    fileCsp.set(path, security.csp(hashes));
   }
   const errorPage = files.get("/error/index.html");
 

@@ -48,20 +48,8 @@ export type CspOptions = {
   upgradeInsecureRequests: boolean;
 };
 
-/**
- * The policy for a response whose inline scripts have these hashes. `page`,
- * the URL path of an HTML page, decides whether it may compile WebAssembly.
- */
-export type CspBuilder = (scriptHashes?: readonly string[], page?: string) => string;
-
-/**
- * Whether the page (or worker script) at this URL path compiles WebAssembly:
- * search runs Pagefind's engine, in its worker when the browser can. The
- * 'wasm-unsafe-eval' source it gets allows WebAssembly only, never eval().
- */
-export function runsWasm(path: string): boolean {
-  return path.startsWith("/search/") || /^\/pagefind\/[\w.-]+\.js$/.test(path);
-}
+/** The policy for a response whose inline scripts have these hashes. */
+export type CspBuilder = (scriptHashes?: readonly string[]) => string;
 
 export function createCsp(options: CspOptions): CspBuilder {
   const extra = (directive: Directive) => options.thirdParties.flatMap((party) => party.sources[directive] ?? []);
@@ -91,10 +79,7 @@ export function createCsp(options: CspOptions): CspBuilder {
   ]
     .filter((part) => part !== null)
     .join("; ");
-  return (scriptHashes = [], page = "") => {
-    const wasm = runsWasm(page) ? ["'wasm-unsafe-eval'"] : [];
-    return `default-src 'none'; script-src ${[scriptSources, ...wasm, ...scriptHashes].join(" ")}; ${rest}`;
-  };
+  return (scriptHashes = []) => `default-src 'none'; script-src ${[scriptSources, ...scriptHashes].join(" ")}; ${rest}`;
 }
 
 // React escapes `<` inside inline scripts and `>` inside attribute values, so a

@@ -18,8 +18,8 @@ export type SecurityOptions = {
 
 export type SecurityHeaders = {
   apply(res: ServerResponse): void;
-  /** Replaces the CSP for the HTML page at `page` whose inline scripts have these hashes. */
-  allowInlineScripts(res: ServerResponse, hashes: readonly string[], page: string): void;
+  /** Replaces the CSP for an HTML page whose inline scripts have these hashes. */
+  allowInlineScripts(res: ServerResponse, hashes: readonly string[]): void;
   /** All baseline headers as `Name: value` lines, for responses Node's parser answers itself. */
   rawLines(): string;
   csp: CspBuilder;
@@ -72,8 +72,8 @@ export function createSecurityHeaders(options: SecurityOptions): SecurityHeaders
     apply(res) {
       for (const [name, value] of baseline) res.setHeader(name, value);
     },
-    allowInlineScripts(res, hashes, page) {
-      res.setHeader("Content-Security-Policy", csp(hashes, page));
+    allowInlineScripts(res, hashes) {
+      res.setHeader("Content-Security-Policy", csp(hashes));
     },
     rawLines: () => raw,
     csp,

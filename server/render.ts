@@ -92,7 +92,7 @@ export function createRender({ build, origin, security, log, headTag }: RenderOp
       const deferred = deferHydration(rendered);
       const text = headTag ? injectIntoHead(deferred, headTag) : deferred;
       const html = Buffer.from(text);
-      security.allowInlineScripts(res, inlineScriptHashes(text), pathname);
+      security.allowInlineScripts(res, inlineScriptHashes(text));
       const body = encoding === "br" ? await brotli(html, BROTLI_FAST) : encoding === "gzip" ? await gzipAsync(html) : html;
       if (encoding) res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { MANIFEST_FILE, SEARCH_INDEX_URL } from "../app/routes/search/index-format.ts";
 import { contentType, isCompressible } from "./mime.ts";
 
 /**
@@ -25,6 +26,9 @@ export function cachePolicy(urlPath: string): string {
   if (urlPath.startsWith("/assets/icons/")) return "public, max-age=86400, stale-while-revalidate=604800";
   if (urlPath.startsWith("/assets/") || urlPath.startsWith("/builds/meta/")) return `public, max-age=${YEAR}, immutable`;
   if (urlPath === "/builds/latest.json") return "public, max-age=1";
+  // The search manifest names the index version; the version's files never change.
+  if (urlPath === `${SEARCH_INDEX_URL}${MANIFEST_FILE}`) return "no-cache";
+  if (urlPath.startsWith(SEARCH_INDEX_URL)) return `public, max-age=${YEAR}, immutable`;
   if (urlPath.endsWith(".html") || urlPath.endsWith(".data")) return "no-cache";
   return "public, max-age=3600";
 }

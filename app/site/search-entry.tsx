@@ -34,7 +34,7 @@ function focusSearchField(): boolean {
 /**
  * The header's way into search: a link to /search/ (works without
  * JavaScript) and the `/` and Ctrl+K shortcuts. It carries no search code:
- * Pagefind and the index load on /search/ only, once the visitor searches.
+ * the engine and the index load on /search/ only, once the visitor searches.
  */
 export function SearchEntry() {
   const navigate = useAppNavigate();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Content, content } from "../../app/content/index.server.ts";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import { paths } from "../../app/lib/paths.ts";
-import { customRecords, indexedPages, isRuntimeFile, markForIndex, NOT_INDEXED } from "./sources.ts";
+import { customRecords, indexedPages, NOT_INDEXED, pageDoc } from "./sources.ts";
 
 let c: Content;
 // Loading and typographing all content takes seconds on a busy machine: once, outside the tests' own time.
@@ -34,38 +34,33 @@ describe("what the search index holds", () => {
   it("holds one record per event and per question, linked to its anchor", () => {
     const records = customRecords(c);
     const questions = c.questions.topics.reduce((n, t) => n + t.items.length, 0);
-    expect(records.filter((r) => r.filters.kind?.[0] === "event")).toHaveLength(c.events.length);
-    expect(records.filter((r) => r.filters.kind?.[0] === "question")).toHaveLength(questions);
+    expect(records.filter((r) => r.kind === "event")).toHaveLength(c.events.length);
+    expect(records.filter((r) => r.kind === "question")).toHaveLength(questions);
     for (const r of records) {
       expect(r.url).toMatch(/^\/(events|questions)\/#[a-z0-9-]+$/);
-      expect(r.meta.title).toBeTruthy();
+      expect(r.title).toBeTruthy();
       // Plain text: the answer's Markdown HTML must not reach the index as tags.
-      expect(r.content).not.toMatch(/<\/?[a-z][^>]*>/);
+      expect(r.text).not.toMatch(/<\/?[a-z][^>]*>/);
     }
     expect(new Set(records.map((r) => r.url)).size).toBe(records.length);
   });
 });
 
-describe("markForIndex", () => {
-  it("makes <main> the indexed body and tags the page with its kind", () => {
-    const html = '<html><body><header><nav>menu</nav></header><main id="main" class="site-main">text</main></body></html>';
-    expect(markForIndex(html, "article", "/academy/x/")).toBe(
-      '<html><body><header><nav>menu</nav></header><main data-pagefind-body data-pagefind-filter="kind:article" id="main" class="site-main">text</main></body></html>',
+describe("pageDoc", () => {
+  const html = (main: string) =>
+    `<html><head><title>T</title><script>var x = 1</script></head><body><header><nav>Меню Услуги</nav></header>${main}<footer>Подвал &copy; 2026</footer></body></html>`;
+
+  it("keeps the words of <main> only: no header, footer, navigation or scripts", () => {
+    const doc = pageDoc(
+      html('<main id="main"><nav aria-label="Хлебные крошки">Главная / Статьи</nav><h1>SEO для&nbsp;ритейла</h1><p>Первый абзац.</p><p>Второй<script>alert(1)</script> абзац &amp; итог.</p><svg><title>иконка</title></svg></main>'),
+      "article",
+      "/academy/x/",
     );
+    expect(doc).toEqual({ url: "/academy/x/", title: "SEO для ритейла", kind: "article", text: "SEO для ритейла Первый абзац. Второй абзац & итог." });
   });
 
-  it("fails loudly for a page without <main> rather than indexing its navigation", () => {
-    expect(() => markForIndex("<body><mainframe></mainframe></body>", "page", "/x/")).toThrow("/x/ has no <main>");
-  });
-});
-
-describe("isRuntimeFile", () => {
-  it("keeps what the site loads and drops Pagefind's ready-made UIs and other languages", () => {
-    for (const kept of ["pagefind.js", "pagefind-worker.js", "pagefind-entry.json", "wasm.ru.pagefind", "pagefind.ru_87c43c4784.pf_meta", "index/ru_f0d7356.pf_index", "fragment/ru_864a8c6.pf_fragment", "filter/ru_c5b0a21.pf_filter"]) {
-      expect(isRuntimeFile(kept), kept).toBe(true);
-    }
-    for (const dropped of ["pagefind-ui.js", "pagefind-ui.css", "pagefind-component-ui.js", "pagefind-modular-ui.js", "pagefind-highlight.js", "wasm.unknown.pagefind", "playground/index.html"]) {
-      expect(isRuntimeFile(dropped), dropped).toBe(false);
-    }
+  it("fails loudly for a page without <main> or without a heading rather than indexing the wrong text", () => {
+    expect(() => pageDoc("<body><mainframe></mainframe></body>", "page", "/x/")).toThrow("/x/ has no <main>");
+    expect(() => pageDoc(html("<main><p>текст</p></main>"), "page", "/y/")).toThrow("/y/ has no <h1>");
   });
 });

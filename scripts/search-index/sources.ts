@@ -3,11 +3,12 @@
  * the loaded content and the prerendered HTML, so they are unit-tested
  * without building anything.
  */
-import { parse } from "node-html-parser";
+import { type HTMLElement, parse } from "node-html-parser";
 import type { Content } from "../../app/content/index.server.ts";
 import { formatDate } from "../../app/lib/format.ts";
 import { paths } from "../../app/lib/paths.ts";
-import { KIND_FILTER, type SearchKind } from "../../app/routes/search/kinds.ts";
+import type { DocRecord } from "../../app/routes/search/index-format.ts";
+import type { SearchKind } from "../../app/routes/search/kinds.ts";
 
 export type IndexedPage = { path: string; kind: SearchKind };
 
@@ -48,45 +49,38 @@ export const NOT_INDEXED: readonly string[] = [
   paths.search(),
 ];
 
-/**
- * Marks a prerendered page for Pagefind: only `<main>` is indexed (header,
- * footer and navigation are not content), and the page carries its kind as a
- * filter. Done here rather than in the components, so one table decides what
- * is searchable and pages stay unaware of search.
- */
-export function markForIndex(html: string, kind: SearchKind, path: string): string {
-  const main = /<main(?=[\s>])/.exec(html);
-  if (!main) throw new Error(`search index: ${path} has no <main> element`);
-  const marked = `<main data-pagefind-body data-pagefind-filter="${KIND_FILTER}:${kind}"`;
-  return html.slice(0, main.index) + marked + html.slice(main.index + main[0].length);
+/** Visible text of an HTML fragment, words of separate blocks kept apart. */
+function visibleText(html: HTMLElement): string {
+  return html.structuredText.replace(/\s+/g, " ").trim();
 }
 
-export type CustomRecord = {
-  url: string;
-  content: string;
-  language: string;
-  meta: Record<string, string>;
-  filters: Record<string, string[]>;
-};
+/**
+ * A prerendered page as a search record: only `<main>` is content (header,
+ * footer and navigation are not), without the navigation inside it
+ * (breadcrumbs, chips). Done here rather than in the components, so one
+ * table decides what is searchable and pages stay unaware of search.
+ */
+export function pageDoc(html: string, kind: SearchKind, path: string): DocRecord {
+  const main = parse(html).querySelector("main");
+  if (!main) throw new Error(`search index: ${path} has no <main> element`);
+  for (const node of main.querySelectorAll("nav, script, style, template, svg")) node.remove();
+  const title = main.querySelector("h1")?.textContent.replace(/\s+/g, " ").trim();
+  if (!title) throw new Error(`search index: ${path} has no <h1> in <main>`);
+  return { url: path, title, kind, text: visibleText(main) };
+}
 
 /** Visible text of rendered Markdown (content fields hold HTML). */
 function text(html: string): string {
-  return parse(html).textContent.replace(/\s+/g, " ").trim();
+  return visibleText(parse(html));
 }
 
-function record(url: string, title: string, kind: SearchKind, parts: Array<string | undefined>): CustomRecord {
-  return {
-    url,
-    // The title leads the content: custom records have no heading to weigh.
-    content: [title, ...parts].filter(Boolean).join("\n"),
-    language: "ru",
-    meta: { title },
-    filters: { [KIND_FILTER]: [kind] },
-  };
+function record(url: string, title: string, kind: SearchKind, parts: Array<string | undefined>): DocRecord {
+  // The title leads the text, as a page's <h1> leads its <main>.
+  return { url, title, kind, text: [title, ...parts].filter(Boolean).join(". ") };
 }
 
 /** Events and questions: entries of list pages, found one by one and linked by their anchor. */
-export function customRecords(c: Content): CustomRecord[] {
+export function customRecords(c: Content): DocRecord[] {
   const events = c.events.map((e) =>
     record(paths.event(e.slug), e.title, "event", [
       formatDate(e.startsAt),
@@ -103,17 +97,4 @@ export function customRecords(c: Content): CustomRecord[] {
     ),
   );
   return [...events, ...questions];
-}
-
-/**
- * The part of Pagefind's output the site loads: the search API, its worker,
- * the Russian WebAssembly module and the index. Pagefind's ready-made UIs and
- * the other languages' modules are left out of the build.
- */
-export function isRuntimeFile(path: string): boolean {
-  return (
-    /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.ru\.pagefind)$/.test(path) ||
-    /^pagefind\.[\w-]+\.pf_meta$/.test(path) ||
-    /^(index|fragment|filter)\/[\w-]+\.pf_(index|fragment|filter)$/.test(path)
-  );
 }

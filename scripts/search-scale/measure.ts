@@ -3,6 +3,7 @@
  * transfers, and how long later queries take. Used by scripts/search-scale.ts.
  */
 import type { Page, Request } from "playwright-core";
+import { SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
 
 export type Transfer = {
   code: number;
@@ -10,12 +11,11 @@ export type Transfer = {
   list: Array<{ kind: "code" | "index"; path: string; bytes: number }>;
 };
 
-/** Search code is the engine chunk, Pagefind's scripts and its WebAssembly; the rest of /pagefind/ is index. */
+/** Search code is the engine chunk (with its stemmer); everything under the index URL is index. */
 function category(url: string): "code" | "index" | null {
   const { pathname } = new URL(url);
   if (/\/assets\/search-engine-[\w-]+\.js$/.test(pathname)) return "code";
-  if (!pathname.startsWith("/pagefind/")) return null;
-  return /\/(pagefind\.js|pagefind-worker\.js|wasm\.\w+\.pagefind)$/.test(pathname) ? "code" : "index";
+  return pathname.startsWith(SEARCH_INDEX_URL) ? "index" : null;
 }
 
 /** Bytes on the wire (compressed bodies) of search requests made while `action` runs. */
@@ -32,7 +32,7 @@ export async function transferDuring(page: Page, action: () => Promise<void>): P
   for (const request of finished) {
     const kind = category(request.url());
     if (!kind) continue;
-    // Chromium reports no body size for a worker's own script: its Content-Length is the same figure.
+    // Chromium may report no body size for a response served from its cache: its Content-Length is the same figure.
     const measured = (await request.sizes()).responseBodySize;
     const bytes = measured || Number((await request.response())?.headers()["content-length"] ?? 0);
     total[kind] += bytes;
@@ -74,13 +74,13 @@ export async function engineQuery(page: Page, engineUrl: string, query: string, 
   return page.evaluate(
     async ({ url, q, n }) => {
       type Engine = {
-        search: (q: string, kind: null) => Promise<{ results: unknown[] }>;
-        loadHits: (r: unknown[], from: number, to: number) => Promise<unknown[]>;
+        search: (q: string, kind: null) => Promise<unknown>;
+        loadHits: (outcome: unknown, from: number, to: number) => Promise<unknown[]>;
       };
       const engine = (await import(/* @vite-ignore */ url)) as Engine;
       const started = performance.now();
       const outcome = await engine.search(q, null);
-      await engine.loadHits(outcome.results, 0, n);
+      await engine.loadHits(outcome, 0, n);
       return performance.now() - started;
     },
     { url: engineUrl, q: query, n: hits },

@@ -50,14 +50,14 @@ describe("Content-Security-Policy in the browser", () => {
     expect(violations).toEqual([]);
   });
 
-  it("search runs its engine (WebAssembly, in a worker) within the policy", async () => {
+  it("search runs its engine and fetches its index within the policy", async () => {
     await visit("/search/?q=python");
     await page.locator("main a[href='/academy/data-python-report-automation/']").first().waitFor({ timeout: 20_000 });
     expect(violations).toEqual([]);
   });
 
   it("search reached by client navigation runs within the first page's policy", async () => {
-    // The document keeps the home page's policy (no 'wasm-unsafe-eval'): the worker has its own.
+    // The document keeps the home page's policy: search needs nothing a page's policy lacks.
     await visit("/");
     await navigateInApp(page, "/search/?q=python");
     await page.locator("main a[href='/academy/data-python-report-automation/']").first().waitFor({ timeout: 20_000 });

@@ -225,7 +225,7 @@ describe("the header entry", () => {
 });
 
 describe("search code loads only for searching", () => {
-  const isSearchCode = (url: string) => url.startsWith("/pagefind/") || /\/assets\/search-engine-/.test(url);
+  const isSearchCode = (url: string) => url.startsWith("/search-index/") || /\/assets\/search-engine-/.test(url);
 
   it("pages other than /search/ load neither the engine nor the index", async () => {
     await open("/");
@@ -244,7 +244,8 @@ describe("search code loads only for searching", () => {
     await typeQuery("маркетинга");
     const loaded = requested.filter(isSearchCode);
     expect(loaded.some((u) => /\/assets\/search-engine-/.test(u))).toBe(true);
-    expect(loaded).toContain("/pagefind/pagefind.js");
+    expect(loaded).toContain("/search-index/manifest.json");
+    expect(loaded.some((u) => /^\/search-index\/\w+\/t\d+\.json$/.test(u))).toBe(true);
   });
 });
 

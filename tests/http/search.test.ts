@@ -1,28 +1,41 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
-import { customRecords } from "../../scripts/search-index/sources.ts";
+import { type Content, content } from "../../app/content/index.server.ts";
+import { chunkUrl, type DocRecord, docUrl, type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
+import { customRecords, indexedPages } from "../../scripts/search-index/sources.ts";
 import { get, getDocument } from "../support/site.ts";
 
+let c: Content;
 let records: ReturnType<typeof customRecords>;
 // Content loads for seconds on a busy machine: before any request, not between two of them.
 beforeAll(() => {
-  records = customRecords(content());
+  c = content();
+  records = customRecords(c);
 }, 120_000);
 
-describe("the search bundle", () => {
-  it("serves Pagefind's API, worker, WebAssembly and index entry from /pagefind/", async () => {
-    for (const file of ["pagefind.js", "pagefind-worker.js", "wasm.ru.pagefind", "pagefind-entry.json"]) {
-      expect((await get(`/pagefind/${file}`)).status, file).toBe(200);
-    }
-    const entry = (await (await get("/pagefind/pagefind-entry.json")).json()) as { languages: Record<string, { page_count: number }> };
-    expect(Object.keys(entry.languages)).toEqual(["ru"]);
-    expect(entry.languages.ru?.page_count).toBeGreaterThan(100);
+describe("the search index", () => {
+  it("names its current version in a manifest revalidated on every visit", async () => {
+    const response = await get(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("etag")).toBeTruthy();
+    const manifest = (await response.json()) as Manifest;
+    expect(manifest.docs).toBe(indexedPages(c).length + records.length);
+    expect(manifest.kinds).toHaveLength(manifest.docs);
+    expect(manifest.chunks.length).toBeGreaterThan(1);
   });
 
-  it("leaves out Pagefind's ready-made interfaces", async () => {
-    for (const file of ["pagefind-ui.js", "pagefind-component-ui.js", "pagefind-highlight.js", "wasm.unknown.pagefind"]) {
-      expect((await get(`/pagefind/${file}`)).status, file).toBe(404);
+  it("serves the version's chunks and records as files that never change", async () => {
+    const manifest = (await (await get(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`)).json()) as Manifest;
+    for (const url of [chunkUrl(manifest.version, 0), chunkUrl(manifest.version, manifest.chunks.length - 1), docUrl(manifest.version, 0)]) {
+      const response = await get(url, { headers: { "Accept-Encoding": "br" } });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("cache-control"), url).toMatch(/immutable/);
     }
+    const record = (await (await get(docUrl(manifest.version, 0))).json()) as DocRecord;
+    expect(record.url).toMatch(/^\//);
+    expect(record.title).toBeTruthy();
+    expect((await get(chunkUrl(manifest.version, manifest.chunks.length))).status).toBe(404);
+    expect((await get(docUrl("000000000000", 0))).status).toBe(404);
   });
 });
 

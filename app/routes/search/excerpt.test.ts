@@ -1,26 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { excerptParts } from "./excerpt.ts";
+import { excerpt } from "./excerpt.ts";
+import { queryTerms } from "./words.ts";
 
-describe("excerptParts", () => {
-  it("splits matched words from the text around them", () => {
-    expect(excerptParts("Помогаем директорам по <mark>маркетингу</mark> и <mark>продажам.</mark> Дальше")).toEqual([
-      { text: "Помогаем директорам по ", mark: false },
-      { text: "маркетингу", mark: true },
-      { text: " и ", mark: false },
-      { text: "продажам.", mark: true },
-      { text: " Дальше", mark: false },
-    ]);
+const marked = (text: string, query: string) =>
+  excerpt(text, queryTerms(query))
+    .map((p) => (p.mark ? `[${p.text}]` : p.text))
+    .join("");
+
+describe("excerpt", () => {
+  it("marks every form of the query's words, ё read as е", () => {
+    expect(marked("Помогаем директорам по маркетингу и продажам. Ёлочные базары — тоже маркетинг.", "маркетинга елочный")).toBe(
+      "Помогаем директорам по [маркетингу] и продажам. [Ёлочные] базары — тоже [маркетинг].",
+    );
   });
 
-  it("decodes escaped characters and keeps markup from the index as text", () => {
-    expect(excerptParts("a &lt;link <mark>rel=&quot;x&quot;</mark>&gt; &amp; b")).toEqual([
-      { text: "a <link ", mark: false },
-      { text: 'rel="x"', mark: true },
-      { text: "> & b", mark: false },
-    ]);
+  it("cuts a window around the first match, with ellipses where text was left out", () => {
+    const words = Array.from({ length: 60 }, (_, i) => `слово${i}`);
+    words[30] = "аналитика";
+    const text = marked(words.join(" "), "аналитик");
+    expect(text.startsWith("… слово24 ")).toBe(true);
+    expect(text).toContain("[аналитика]");
+    expect(text.endsWith(" …")).toBe(true);
+    expect(text.split(" ").filter((w) => w !== "…")).toHaveLength(28);
   });
 
-  it("drops tags other than mark instead of rendering them", () => {
-    expect(excerptParts("<b>x</b><img src=x onerror=alert(1)>y")).toEqual([{ text: "xy", mark: false }]);
+  it("shows the start of the text when nothing in it matches", () => {
+    expect(marked("Первое второе третье", "seo")).toBe("Первое второе третье");
+  });
+
+  it("keeps markup-like text as text: the page renders parts, never HTML", () => {
+    expect(excerpt('<img src=x onerror="alert(1)"> seo', ["seo"])).toEqual([
+      { text: '<img src=x onerror="alert(1)"> ', mark: false },
+      { text: "seo", mark: true },
+    ]);
   });
 });

@@ -1,19 +1,51 @@
+import { tokens } from "./words.ts";
+
+/** A piece of an excerpt: plain text, rendered by the page as text or inside `<mark>`. */
 export type ExcerptPart = { text: string; mark: boolean };
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", "#x27": "'" };
+/** Words an excerpt shows, and how many of them come before the first match. */
+const LENGTH = 28;
+const LEAD = 6;
 
-function decode(html: string): string {
-  return html.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_, name: string) => ENTITIES[name] ?? "");
+/** Whether a word of the text answers one of the query's terms (whole, or a longer form of a typed beginning). */
+function answers(term: string, queried: readonly string[]): boolean {
+  return queried.some((q) => term === q || (q.length >= 3 && term.startsWith(q)));
 }
 
 /**
- * Pagefind's excerpt is escaped text with `<mark>` around the matched words.
- * Split into parts so the page renders text and `<mark>` elements itself and
- * never injects markup from the index.
+ * About LENGTH words of `text` around the first word matching the query,
+ * with every matching word marked; the start of the text when no word
+ * matches (the record matched on a part not kept for excerpts).
  */
-export function excerptParts(excerpt: string): ExcerptPart[] {
-  return excerpt
-    .split(/<mark>([\s\S]*?)<\/mark>/)
-    .map((chunk, i) => ({ text: decode(chunk.replace(/<[^>]*>/g, "")), mark: i % 2 === 1 }))
-    .filter((part) => part.text !== "");
+export function excerpt(text: string, queried: readonly string[]): ExcerptPart[] {
+  const words = [...text.matchAll(/\S+/g)];
+  const matched = tokens(text).filter((t) => answers(t.term, queried));
+  const firstAt = matched[0]?.start ?? 0;
+  const firstWord = Math.max(0, words.findIndex((w) => w.index + w[0].length > firstAt));
+  const from = Math.max(0, firstWord - LEAD);
+  const to = Math.min(words.length, from + LENGTH);
+  if (to <= from) return [];
+  const start = words[from]?.index ?? 0;
+  const last = words[to - 1] as RegExpExecArray;
+  const end = last.index + last[0].length;
+
+  const parts: ExcerptPart[] = [];
+  const push = (piece: string, mark: boolean) => piece && parts.push({ text: piece, mark });
+  push(from > 0 ? "… " : "", false);
+  let at = start;
+  for (const m of matched) {
+    if (m.start < start || m.end > end) continue;
+    push(text.slice(at, m.start), false);
+    push(text.slice(m.start, m.end), true);
+    at = m.end;
+  }
+  push(text.slice(at, end), false);
+  push(to < words.length ? " …" : "", false);
+  // Neighbouring plain pieces read as one.
+  return parts.reduce<ExcerptPart[]>((out, part) => {
+    const previous = out.at(-1);
+    if (previous && !previous.mark && !part.mark) previous.text += part.text;
+    else out.push({ ...part });
+    return out;
+  }, []);
 }

@@ -1,14 +1,11 @@
 /**
- * What a search result is. The key is stored in the index as the `kind`
- * filter and travels in the `type` URL parameter; the labels are what the
+ * What a search result is. The key is stored in the index (by its position
+ * here) and travels in the `type` URL parameter; the labels are what the
  * visitor reads. Shared by the build step (scripts/search-index.ts) and the page.
  */
 export const SEARCH_KINDS = ["service", "case", "review", "article", "position", "event", "question", "page"] as const;
 
 export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-/** Name of the Pagefind filter that holds the kind. */
-export const KIND_FILTER = "kind";
 
 export const KIND_LABELS: Record<SearchKind, { one: string; many: string }> = {
   service: { one: "Услуга", many: "Услуги" },
@@ -25,7 +22,3 @@ export const KIND_LABELS: Record<SearchKind, { one: string; many: string }> = {
 export function isSearchKind(value: unknown): value is SearchKind {
   return typeof value === "string" && (SEARCH_KINDS as readonly string[]).includes(value);
 }
-
-/** Where the build writes the Pagefind bundle, relative to the client build and as a URL. */
-export const SEARCH_BUNDLE_DIR = "pagefind";
-export const SEARCH_BUNDLE_URL = `/${SEARCH_BUNDLE_DIR}/`;

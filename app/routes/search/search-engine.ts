@@ -1,72 +1,166 @@
 /**
- * The browser side of search: loads Pagefind from the bundle the build wrote
- * and turns its answers into what the page shows. The page imports this
- * module dynamically, so neither it nor Pagefind reaches a visitor who never
- * searches.
+ * The browser side of search: reads the index the build wrote
+ * (index-format.ts) and answers queries. The page imports this module
+ * dynamically, so neither it nor the index reaches a visitor who never
+ * searches. A query fetches the manifest once, the chunks holding its words,
+ * and one record per result shown.
  */
-import { isSearchKind, KIND_FILTER, SEARCH_BUNDLE_URL, SEARCH_KINDS, type SearchKind } from "./kinds.ts";
+import { excerpt, type ExcerptPart } from "./excerpt.ts";
+import { type Chunk, chunkUrl, type DocRecord, docUrl, type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "./index-format.ts";
+import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
+import { queryTerms } from "./words.ts";
 
-/** The part of Pagefind's browser API the site uses (pagefind.js ships without types). */
-type PagefindData = { url: string; excerpt: string; meta: Record<string, string>; filters: Record<string, string[]> };
-type PagefindResult = { id: string; data: () => Promise<PagefindData> };
-type FilterCounts = Record<string, Record<string, number>>;
-type PagefindResponse = { results: PagefindResult[]; filters: FilterCounts; totalFilters: FilterCounts };
-type Pagefind = {
-  options: (options: Record<string, unknown>) => Promise<void>;
-  init: () => Promise<void>;
-  filters: () => Promise<FilterCounts>;
-  preload: (term: string) => Promise<void>;
-  search: (term: string, options?: { filters?: Record<string, string> }) => Promise<PagefindResponse | null>;
-};
+export type SearchHit = { url: string; title: string; kind: SearchKind; excerpt: ExcerptPart[] };
 
-export type SearchHit = { url: string; title: string; kind: SearchKind | null; excerpt: string };
+/** One match, best first; its record loads when it is shown. */
+export type Ranked = { id: number; score: number };
 
 export type SearchOutcome = {
   /** Matches of the query in every kind. */
   total: number;
   /** Matches per kind, whatever kind is selected. */
   counts: Record<SearchKind, number>;
-  /** Matches within the selected kind (or all), best first; their details load page by page. */
-  results: readonly PagefindResult[];
+  /** Matches within the selected kind (or all), best first. */
+  results: readonly Ranked[];
+  /** The query's terms, for highlighting. */
+  terms: readonly string[];
 };
 
-let engine: Promise<Pagefind> | undefined;
+/** A query word shorter than this matches whole terms only: "ма" would match half the index. */
+const MIN_PREFIX = 3;
+/** A word typed so far also finds longer terms (маркет → маркетинг), at a lower weight than a whole-term match. */
+const PREFIX_FACTOR = 0.6;
+/** Chunks one query word may fetch for its longer terms; typing further narrows the range. */
+const MAX_PREFIX_CHUNKS = 2;
 
-/** Loads Pagefind once (the code, the Russian WebAssembly module, the index entry and the filters). */
-export function loadEngine(): Promise<Pagefind> {
-  engine ??= (async () => {
-    const pagefind = (await import(/* @vite-ignore */ `${SEARCH_BUNDLE_URL}pagefind.js`)) as Pagefind;
-    await pagefind.options({ basePath: SEARCH_BUNDLE_URL, excerptLength: 28 });
-    await pagefind.init();
-    // Per-kind counts come with every answer only once the filter index is loaded.
-    await pagefind.filters();
-    return pagefind;
-  })();
-  // A failed load (offline, new deploy) is tried again on the next query.
-  engine.catch(() => (engine = undefined));
-  return engine;
+let manifest: Promise<Manifest> | undefined;
+const chunks = new Map<string, Promise<Chunk>>();
+const records = new Map<string, Promise<DocRecord>>();
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`search: ${url} answered ${response.status}`);
+  return (await response.json()) as T;
 }
 
-export async function search(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
-  const pagefind = await loadEngine();
-  const response = await pagefind.search(query, kind ? { filters: { [KIND_FILTER]: kind } } : {});
-  const perKind = response?.totalFilters[KIND_FILTER] ?? {};
-  const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, perKind[k] ?? 0])) as Record<SearchKind, number>;
-  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return { total, counts, results: response?.results ?? [] };
+/**
+ * Fetched once per URL. A failure is fetched again next time, with the
+ * manifest too: after a deploy the old version's files are gone.
+ */
+function once<T>(cache: Map<string, Promise<T>>, url: string): Promise<T> {
+  let pending = cache.get(url);
+  if (!pending) {
+    pending = json<T>(url);
+    pending.catch(() => {
+      cache.delete(url);
+      manifest = undefined;
+    });
+    cache.set(url, pending);
+  }
+  return pending;
 }
 
-/** Fetches the index chunks a query will need while the visitor is still typing it. */
-export async function preload(query: string): Promise<void> {
-  const pagefind = await loadEngine();
-  await pagefind.preload(query);
-}
-
-/** Titles, links and highlighted excerpts of `results[from..to)`. */
-export async function loadHits(results: readonly PagefindResult[], from: number, to: number): Promise<SearchHit[]> {
-  const data = await Promise.all(results.slice(from, to).map((r) => r.data()));
-  return data.map((d) => {
-    const kind = d.filters[KIND_FILTER]?.[0];
-    return { url: d.url, title: d.meta.title ?? d.url, kind: isSearchKind(kind) ? kind : null, excerpt: d.excerpt };
+/** The manifest, revalidated against the server once per page load (a new build brings a new version). */
+export function loadEngine(): Promise<Manifest> {
+  manifest ??= fetch(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`, { cache: "no-cache" }).then(async (response) => {
+    if (!response.ok) throw new Error(`search: the index manifest answered ${response.status}`);
+    return (await response.json()) as Manifest;
   });
+  manifest.catch(() => (manifest = undefined));
+  return manifest;
+}
+
+/** The chunk a term belongs in: the last one whose first term is not after it. */
+function chunkOf(m: Manifest, term: string): number {
+  let low = 0;
+  let high = m.chunks.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((m.chunks[mid] as string) <= term) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** Chunks that can hold `term` and, for a long enough word, the terms it begins. */
+function chunksFor(m: Manifest, term: string): number[] {
+  const first = chunkOf(m, term);
+  const out = [first];
+  if (term.length < MIN_PREFIX) return out;
+  for (let i = first + 1; i < m.chunks.length && out.length <= MAX_PREFIX_CHUNKS; i += 1) {
+    if (!(m.chunks[i] as string).startsWith(term)) break;
+    out.push(i);
+  }
+  return out;
+}
+
+const loadChunk = (m: Manifest, i: number) => once(chunks, chunkUrl(m.version, i));
+
+/**
+ * Fetches what a query will need before it is asked: the chunks of its words
+ * (while the visitor is still typing) and, with `hits`, the records of its
+ * first results (once the query is committed, while the page updates).
+ */
+export async function preload(query: string, hits = 0): Promise<void> {
+  const m = await loadEngine();
+  await Promise.all(queryTerms(query).flatMap((term) => chunksFor(m, term).map((i) => loadChunk(m, i))));
+  if (hits > 0) await loadHits(await search(query, null), 0, hits);
+}
+
+/** Score of every record matching `term` (whole or, if long enough, as a beginning). */
+async function matches(m: Manifest, term: string): Promise<Map<number, number>> {
+  const loaded = await Promise.all(chunksFor(m, term).map((i) => loadChunk(m, i)));
+  const scores = new Map<number, number>();
+  for (const chunk of loaded) {
+    for (const [candidate, list] of Object.entries(chunk)) {
+      const factor = candidate === term ? 1 : term.length >= MIN_PREFIX && candidate.startsWith(term) ? PREFIX_FACTOR : 0;
+      if (factor === 0) continue;
+      const holders = list.length / 2;
+      const rarity = Math.log(1 + (m.docs - holders + 0.5) / (holders + 0.5));
+      let id = 0;
+      for (let i = 0; i < list.length; i += 2) {
+        id += list[i] as number;
+        const score = (rarity * factor * (list[i + 1] as number)) / 255;
+        // A record holding several forms counts its best one.
+        if (score > (scores.get(id) ?? 0)) scores.set(id, score);
+      }
+    }
+  }
+  return scores;
+}
+
+/** Records holding every word of the query, best first, with counts per kind. */
+export async function search(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
+  const m = await loadEngine();
+  const terms = queryTerms(query);
+  const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
+  if (terms.length === 0) return { total: 0, counts, results: [], terms };
+  const perTerm = await Promise.all(terms.map((term) => matches(m, term)));
+  const ranked: Ranked[] = [];
+  let total = 0;
+  for (const [id, first] of perTerm[0] as Map<number, number>) {
+    let score = first;
+    for (const other of perTerm.slice(1)) {
+      const s = other.get(id);
+      if (s === undefined) {
+        score = -1;
+        break;
+      }
+      score += s;
+    }
+    if (score < 0) continue;
+    const recordKind = SEARCH_KINDS[parseInt(m.kinds[id] ?? "", 36)] ?? "page";
+    counts[recordKind] += 1;
+    total += 1;
+    if (!kind || recordKind === kind) ranked.push({ id, score });
+  }
+  ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+  return { total, counts, results: ranked, terms };
+}
+
+/** Titles, links and highlighted excerpts of `outcome.results[from..to)`. */
+export async function loadHits(outcome: SearchOutcome, from: number, to: number): Promise<SearchHit[]> {
+  const m = await loadEngine();
+  const docs = await Promise.all(outcome.results.slice(from, to).map((r) => once(records, docUrl(m.version, r.id))));
+  return docs.map((d) => ({ url: d.url, title: d.title, kind: d.kind, excerpt: excerpt(d.text, outcome.terms) }));
 }

@@ -5,17 +5,17 @@ import { SectionChips } from "../../site/section-chips.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/class-names.ts";
-import { excerptParts } from "./excerpt.ts";
+import type { ExcerptPart } from "./excerpt.ts";
 import { KIND_LABELS, SEARCH_KINDS, type SearchKind } from "./kinds.ts";
 import type { SearchHit } from "./search-engine.ts";
 import type { Shown } from "./use-search.ts";
 
 const RESULTS = ["результат", "результата", "результатов"] as const;
 
-function Excerpt({ html }: { html: string }) {
+function Excerpt({ parts }: { parts: ExcerptPart[] }) {
   return (
     <p className="search-hit__excerpt">
-      {excerptParts(html).map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
+      {parts.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
     </p>
   );
 }
@@ -23,11 +23,11 @@ function Excerpt({ html }: { html: string }) {
 function Hit({ hit }: { hit: SearchHit }) {
   return (
     <li className="search-hit">
-      {hit.kind ? <span className="search-hit__kind">{KIND_LABELS[hit.kind].one}</span> : null}
+      <span className="search-hit__kind">{KIND_LABELS[hit.kind].one}</span>
       <h2 className="search-hit__title">
         <AppLink to={hit.url}>{hit.title}</AppLink>
       </h2>
-      <Excerpt html={hit.excerpt} />
+      <Excerpt parts={hit.excerpt} />
     </li>
   );
 }

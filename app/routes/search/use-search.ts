@@ -14,7 +14,7 @@ const DEBOUNCE_MS = 200;
  * to read, not to every prefix typed on the way.
  */
 const HISTORY_PAUSE_MS = 1500;
-/** Results shown at first and per "Показать ещё": each needs its excerpt file (~4 KB), so few at first. */
+/** Results shown at first and per "Показать ещё": each needs its record (~2 KB), so few at first. */
 export const PAGE_SIZE = 6;
 
 /** What the page shows for one query and kind. */
@@ -25,11 +25,14 @@ export type Shown =
 /** The engine is its own chunk: fetched on the first search, never by other pages. */
 const engine = () => import("./search-engine.ts");
 
-/** Fetches what a query will need (engine and index) ahead of its answer; a failure shows later, when the answer is asked for. */
-function preload(query: string): void {
+/**
+ * Fetches what a query will need (engine, index, with `hits` its first
+ * results) ahead of its answer; a failure shows later, when the answer is asked for.
+ */
+function preload(query: string, hits = 0): void {
   if (!query) return;
   void engine()
-    .then((e) => e.preload(query))
+    .then((e) => e.preload(query, hits))
     .catch(() => {});
 }
 
@@ -90,7 +93,7 @@ export function useSearch() {
       try {
         const { search, loadHits } = await engine();
         const outcome = await search(query, kind);
-        const hits = await loadHits(outcome.results, 0, PAGE_SIZE);
+        const hits = await loadHits(outcome, 0, PAGE_SIZE);
         if (current) setLatest(remember({ key, query, kind, outcome, hits }));
       } catch (error) {
         console.error("search failed", error);
@@ -113,8 +116,8 @@ export function useSearch() {
       const replace = !explicit && query !== "" && now - lastCommit.current < HISTORY_PAUSE_MS;
       lastCommit.current = now;
       written.current = next;
-      // A query submitted without typing (pasted, or Enter at once) fetches its index while the page updates.
-      preload(next);
+      // The answer is fetched while the page updates to the new address (a new query shows every kind).
+      preload(next, PAGE_SIZE);
       // A new query starts over in every kind.
       void navigate(paths.search(next), { replace, preventScrollReset: true });
     },
@@ -153,7 +156,7 @@ export function useSearch() {
     try {
       const { loadHits } = await engine();
       const from = shown.hits.length;
-      const more = await loadHits(shown.outcome.results, from, from + PAGE_SIZE);
+      const more = await loadHits(shown.outcome, from, from + PAGE_SIZE);
       setLatest(remember({ ...shown, hits: [...shown.hits, ...more] }));
     } catch (error) {
       console.error("search: more results failed", error);

@@ -1,0 +1,53 @@
+/**
+ * Words as the search index sees them, shared by the build step that writes
+ * the index (scripts/search-index.ts) and the engine that reads it in the
+ * browser: both sides must cut and stem text the same way, or a query never
+ * meets the words it should.
+ */
+import { stemmer } from "@orama/stemmers/russian";
+
+/** Letters and digits; a hyphen or an apostrophe inside a word splits it (CRM-маркетинг is two words). */
+const WORD = /[\p{L}\p{N}]+/gu;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+/**
+ * Words that carry no meaning on their own. Left out of the index (they are
+ * in almost every page) and of queries, where they would only narrow an
+ * "every word" match to pages that happen to use the same preposition.
+ */
+const STOP_WORDS = new Set(
+  (
+    "без более бы был была были было быть в вам вас весь во вот все всё всего всех вы где да даже для до его ее её если есть еще ещё же за и из или им их к как ко когда кто ли либо мы на над нам нас не него нее неё нет ни них но ну о об однако он она они оно от по под при про с со так также такой там то тем того тоже только том ту у уже чем что чтобы эта эти это этот я " +
+    "a an and are as at be by for from in is it of on or that the to with"
+    // Any whitespace: the build's UI typography binds short words with U+00A0.
+  ).split(/\s+/),
+);
+
+/** Lower case, ё read as е (visitors rarely type ё; content uses it). */
+export function normalise(text: string): string {
+  return text.toLowerCase().replaceAll("ё", "е");
+}
+
+/** The index term of one normalised word: Russian words by their stem, others as they are. */
+export function term(word: string): string {
+  return CYRILLIC.test(word) ? stemmer(word) : word;
+}
+
+export type Token = { term: string; start: number; end: number };
+
+/** Every meaningful word of `text` with its term and where it stands in the text. */
+export function tokens(text: string): Token[] {
+  const out: Token[] = [];
+  // Matched in the original text, so positions point into what the visitor reads.
+  for (const match of text.matchAll(WORD)) {
+    const word = normalise(match[0]);
+    if (word.length < 2 || STOP_WORDS.has(word)) continue;
+    out.push({ term: term(word), start: match.index, end: match.index + match[0].length });
+  }
+  return out;
+}
+
+/** The distinct terms a query asks for, in the order typed. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(tokens(query).map((t) => t.term))];
+}
