@@ -13,7 +13,9 @@ type AppLinkProps = Omit<ComponentProps<typeof Link>, "to"> & {
  * slash (query and hash kept) and navigate inside the app; external, mailto:
  * and tel: links are plain anchors, web ones opening in a new tab.
  * Internal links prefetch their target when they scroll into view, through
- * the runtime's capped queue (React Router's own prefetch is off).
+ * the runtime's capped queue (React Router's own prefetch is off). A link
+ * given a `prefetch` mode leaves it to React Router instead: "intent" for
+ * links that come and go with every keystroke (search results), "none".
  */
 export function AppLink({ to, ref, ...props }: AppLinkProps) {
   const external = isExternalHref(to);
@@ -25,7 +27,7 @@ export function AppLink({ to, ref, ...props }: AppLinkProps) {
     },
     [ref],
   );
-  usePrefetchOnView(anchor, prefetchHref(to, props));
+  usePrefetchOnView(anchor, props.prefetch ? null : prefetchHref(to, props));
 
   if (!external) return <Link ref={setRef} to={linkHref(to)} prefetch="none" {...props} />;
   // Router-only options mean nothing on a plain anchor.

@@ -1,4 +1,4 @@
-import { tokens } from "./words.ts";
+import { wordsStartingWith } from "./words.ts";
 
 /** A piece of an excerpt: plain text, rendered by the page as text or inside `<mark>`. */
 export type ExcerptPart = { text: string; mark: boolean };
@@ -19,7 +19,7 @@ function answers(term: string, queried: readonly string[]): boolean {
  */
 export function excerpt(text: string, queried: readonly string[]): ExcerptPart[] {
   const words = [...text.matchAll(/\S+/g)];
-  const matched = tokens(text).filter((t) => answers(t.term, queried));
+  const matched = wordsStartingWith(text, queried).filter((t) => answers(t.term, queried));
   const firstAt = matched[0]?.start ?? 0;
   const firstWord = Math.max(0, words.findIndex((w) => w.index + w[0].length > firstAt));
   const from = Math.max(0, firstWord - LEAD);

@@ -25,7 +25,10 @@ function Hit({ hit }: { hit: SearchHit }) {
     <li className="search-hit">
       <span className="search-hit__kind">{KIND_LABELS[hit.kind].one}</span>
       <h2 className="search-hit__title">
-        <AppLink to={hit.url}>{hit.title}</AppLink>
+        {/* Results change as the visitor types: their pages load on hover or focus, not all on sight. */}
+        <AppLink to={hit.url} prefetch="intent">
+          {hit.title}
+        </AppLink>
       </h2>
       <Excerpt parts={hit.excerpt} />
     </li>
@@ -40,6 +43,7 @@ function KindFilter({ query, kind, total, counts }: { query: string; kind: Searc
       <AppLink
         className={cx("chip search-kinds__option", kind === to && "chip--selected")}
         to={paths.search(query, to ?? undefined)}
+        prefetch="none"
         replace
         preventScrollReset
         aria-current={kind === to ? "true" : undefined}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queryTerms, tokens } from "./words.ts";
+import { queryTerms, tokens, wordsStartingWith } from "./words.ts";
 
 describe("search words", () => {
   it("gives every form of a Russian word one term, ё read as е", () => {
@@ -15,6 +15,18 @@ describe("search words", () => {
   it("drops stop words and one-letter words, and splits at hyphens", () => {
     expect(queryTerms("и в на для")).toEqual([]);
     expect(queryTerms("SEO-продвижение для e-commerce")).toEqual(["seo", ...queryTerms("продвижение"), "commerce"]);
+  });
+
+  it("makes every term the start of its word (excerpts look only at words beginning with a queried term)", () => {
+    const text = "Сильнейшая аналитическая длинная сказанной продвижению ёлочный подъезд бегущий пьянство знание кампаний";
+    for (const t of tokens(text)) expect(text.slice(t.start, t.end).toLowerCase().replaceAll("ё", "е").startsWith(t.term)).toBe(true);
+  });
+
+  it("finds the words beginning with a prefix as cutting every word would", () => {
+    const text = "Маркетинг, маркетинговый план и ремаркетинг; МАРКЕТИНГА! Маркет-плейс";
+    const expected = tokens(text).filter((t) => text.slice(t.start, t.end).toLowerCase().startsWith("маркет"));
+    expect(wordsStartingWith(text, ["маркет"])).toEqual(expected);
+    expect(expected.map((t) => text.slice(t.start, t.end))).toEqual(["Маркетинг", "маркетинговый", "МАРКЕТИНГА", "Маркет"]);
   });
 
   it("points each word at its place in the original text", () => {

@@ -47,6 +47,30 @@ export function tokens(text: string): Token[] {
   return out;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * The meaningful words of `text` that begin with one of `prefixes`, in text
+ * order: what an excerpt needs to mark, found without cutting and stemming
+ * every word of a long page (a term is always the start of its word).
+ */
+export function wordsStartingWith(text: string, prefixes: readonly string[]): Token[] {
+  const lower = normalise(text);
+  // Lower-casing changes the length of a few rare letters: then positions would drift.
+  if (lower.length !== text.length) return tokens(text).filter((t) => prefixes.some((p) => normalise(text.slice(t.start, t.end)).startsWith(p)));
+  const found = new Map<number, Token>();
+  for (const prefix of prefixes) {
+    for (let at = lower.indexOf(prefix); at !== -1; at = lower.indexOf(prefix, at + 1)) {
+      if (at > 0 && WORD_CHAR.test(lower[at - 1] as string)) continue;
+      let end = at + prefix.length;
+      while (end < lower.length && WORD_CHAR.test(lower[end] as string)) end += 1;
+      const word = lower.slice(at, end);
+      if (word.length >= 2 && !STOP_WORDS.has(word)) found.set(at, { term: term(word), start: at, end });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.start - b.start);
+}
+
 /** The distinct terms a query asks for, in the order typed. */
 export function queryTerms(query: string): string[] {
   return [...new Set(tokens(query).map((t) => t.term))];
