@@ -5,6 +5,7 @@
  * searches. A query fetches the manifest once, the chunks holding its words,
  * and one record per result shown.
  */
+import { keepRecent } from "../../lib/recent.ts";
 import { excerpt, type ExcerptPart } from "./excerpt.ts";
 import { type Chunk, chunkUrl, type DocRecord, docUrl, type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "./index-format.ts";
 import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
@@ -129,10 +130,26 @@ async function matches(m: Manifest, term: string): Promise<Map<number, number>> 
   return scores;
 }
 
+/**
+ * Answers already computed, by kind and terms: a committed query is searched
+ * while the page updates (preload), then asked for again by the page.
+ */
+const outcomes = new Map<string, Promise<SearchOutcome>>();
+const OUTCOMES_KEPT = 20;
+
 /** Records holding every word of the query, best first, with counts per kind. */
-export async function search(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
-  const m = await loadEngine();
+export function search(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
   const terms = queryTerms(query);
+  const key = `${kind ?? ""}|${terms.join(" ")}`;
+  const known = outcomes.get(key);
+  if (known) return known;
+  const outcome = keepRecent(outcomes, key, rank(terms, kind), OUTCOMES_KEPT);
+  outcome.catch(() => outcomes.delete(key));
+  return outcome;
+}
+
+async function rank(terms: string[], kind: SearchKind | null): Promise<SearchOutcome> {
+  const m = await loadEngine();
   const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
   if (terms.length === 0) return { total: 0, counts, results: [], terms };
   const perTerm = await Promise.all(terms.map((term) => matches(m, term)));
@@ -158,9 +175,23 @@ export async function search(query: string, kind: SearchKind | null): Promise<Se
   return { total, counts, results: ranked, terms };
 }
 
+/** Hits already cut for an outcome, by record id (the same outcome is shown more than once). */
+const cutHits = new WeakMap<SearchOutcome, Map<number, SearchHit>>();
+
 /** Titles, links and highlighted excerpts of `outcome.results[from..to)`. */
 export async function loadHits(outcome: SearchOutcome, from: number, to: number): Promise<SearchHit[]> {
   const m = await loadEngine();
-  const docs = await Promise.all(outcome.results.slice(from, to).map((r) => once(records, docUrl(m.version, r.id))));
-  return docs.map((d) => ({ url: d.url, title: d.title, kind: d.kind, excerpt: excerpt(d.text, outcome.terms) }));
+  let cut = cutHits.get(outcome);
+  if (!cut) cutHits.set(outcome, (cut = new Map()));
+  const hits = cut;
+  return Promise.all(
+    outcome.results.slice(from, to).map(async ({ id }) => {
+      const known = hits.get(id);
+      if (known) return known;
+      const d = await once(records, docUrl(m.version, id));
+      const hit: SearchHit = { url: d.url, title: d.title, kind: d.kind, excerpt: excerpt(d.text, outcome.terms) };
+      hits.set(id, hit);
+      return hit;
+    }),
+  );
 }

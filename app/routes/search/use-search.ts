@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { useLocation, useSearchParams } from "react-router";
 import { useAppNavigate } from "../../lib/navigate.ts";
 import { paths } from "../../lib/paths.ts";
+import { keepRecent } from "../../lib/recent.ts";
 import type { SearchArrival } from "../../site/search-entry.tsx";
 import { isSearchKind, type SearchKind } from "./kinds.ts";
 import type { SearchHit, SearchOutcome } from "./search-engine.ts";
@@ -44,13 +45,7 @@ function preload(query: string, hits = 0): void {
 const answers = new Map<string, Shown>();
 const ANSWERS_KEPT = 20;
 
-function remember(answer: Shown): Shown {
-  answers.delete(answer.key);
-  answers.set(answer.key, answer);
-  const oldest = answers.keys().next().value;
-  if (answers.size > ANSWERS_KEPT && oldest !== undefined) answers.delete(oldest);
-  return answer;
-}
+const remember = (answer: Shown): Shown => keepRecent(answers, answer.key, answer, ANSWERS_KEPT);
 
 /**
  * The search page's state. The URL (`?q=…&type=…`) is the source of truth
