@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queryTerms, tokens, wordsStartingWith } from "./words.ts";
+import { MAX_QUERY_TERMS, queryTerms, tokens, wordsStartingWith } from "./words.ts";
 
 describe("search words", () => {
   it("gives every form of a Russian word one term, ё read as е", () => {
@@ -27,6 +27,11 @@ describe("search words", () => {
     const expected = tokens(text).filter((t) => text.slice(t.start, t.end).toLowerCase().startsWith("маркет"));
     expect(wordsStartingWith(text, ["маркет"])).toEqual(expected);
     expect(expected.map((t) => text.slice(t.start, t.end))).toEqual(["Маркетинг", "маркетинговый", "МАРКЕТИНГА", "Маркет"]);
+  });
+
+  it("takes the first few words of a long query only", () => {
+    const words = Array.from({ length: 50 }, (_, i) => `слово${i}`);
+    expect(queryTerms(words.join(" "))).toEqual(words.slice(0, MAX_QUERY_TERMS));
   });
 
   it("points each word at its place in the original text", () => {

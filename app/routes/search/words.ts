@@ -71,7 +71,10 @@ export function wordsStartingWith(text: string, prefixes: readonly string[]): To
   return [...found.values()].sort((a, b) => a.start - b.start);
 }
 
+/** Words of a query that count: each fetches index chunks, and a pasted page should not fetch them all. */
+export const MAX_QUERY_TERMS = 8;
+
 /** The distinct terms a query asks for, in the order typed. */
 export function queryTerms(query: string): string[] {
-  return [...new Set(tokens(query).map((t) => t.term))];
+  return [...new Set(tokens(query).map((t) => t.term))].slice(0, MAX_QUERY_TERMS);
 }
