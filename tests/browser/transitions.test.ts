@@ -13,6 +13,9 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** Navigations render whole pages: on a busy 2-core machine that takes seconds, not the poll's default 1 s. */
+const SLOW = { timeout: 15_000 };
+
 const appState = (page: Page) => page.evaluate(() => document.documentElement.dataset.appState);
 const progressShown = (page: Page) => page.locator(".nav-progress").count();
 
@@ -55,10 +58,10 @@ describe("page transitions", () => {
     });
     const hooks = () => page.evaluate(() => (window as Window & { __hooks?: string[] }).__hooks ?? []);
     await openApp(page, "/");
-    await expect.poll(hooks).toEqual(["finish /"]);
+    await expect.poll(hooks, SLOW).toEqual(["finish /"]);
     await page.locator("header nav").getByRole("link", { name: "Компания" }).click();
     await page.waitForURL(`${baseUrl}/company/`);
-    await expect.poll(hooks).toEqual(["finish /", "start /company/", "finish /company/"]);
+    await expect.poll(hooks, SLOW).toEqual(["finish /", "start /company/", "finish /company/"]);
   });
 
   it("shows the progress indicator only for navigations slower than 200 ms", async () => {
@@ -66,16 +69,16 @@ describe("page transitions", () => {
     expect(await appState(page)).toBe("idle");
     const release = await holdCompanyData(page);
     await page.locator("header nav").getByRole("link", { name: "Компания" }).click();
-    await expect.poll(() => appState(page)).toBe("loading");
+    await expect.poll(() => appState(page), SLOW).toBe("loading");
     await page.clock.runFor(150);
     expect(await progressShown(page)).toBe(0);
     await page.clock.runFor(100);
-    await expect.poll(() => progressShown(page)).toBe(1);
+    await expect.poll(() => progressShown(page), SLOW).toBe(1);
     expect(await page.getByRole("progressbar").count()).toBe(1);
 
     release();
     await page.waitForURL(`${baseUrl}/company/`);
-    await expect.poll(() => appState(page)).toBe("idle");
+    await expect.poll(() => appState(page), SLOW).toBe("idle");
     expect(await progressShown(page)).toBe(0);
   });
 
@@ -89,7 +92,7 @@ describe("page transitions", () => {
     });
     await page.locator("header nav").getByRole("link", { name: "Компания" }).click();
     await page.waitForURL(`${baseUrl}/company/`);
-    await expect.poll(() => appState(page)).toBe("idle");
+    await expect.poll(() => appState(page), SLOW).toBe("idle");
     await page.clock.runFor(1_000);
     expect(await page.evaluate(() => (window as Window & { __progressSeen?: boolean }).__progressSeen ?? false)).toBe(false);
   });
@@ -97,10 +100,10 @@ describe("page transitions", () => {
   it("is in the error state on a page that opened with an error, until the next good navigation", async () => {
     const page = await (await browser.newContext()).newPage();
     await openApp(page, "/no-such-page/");
-    await expect.poll(() => appState(page)).toBe("error");
+    await expect.poll(() => appState(page), SLOW).toBe("error");
     await page.locator("main").getByRole("link", { name: "Услуги" }).click();
     await page.waitForURL(`${baseUrl}/services/`);
-    await expect.poll(() => appState(page)).toBe("idle");
+    await expect.poll(() => appState(page), SLOW).toBe("idle");
   });
 
   it("is in the error state after a failed navigation, until the next good one", async () => {
@@ -108,10 +111,10 @@ describe("page transitions", () => {
     await openApp(page, "/");
     await page.route("**/_.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.locator("header nav").getByRole("link", { name: "Компания" }).click();
-    await expect.poll(() => appState(page)).toBe("error");
+    await expect.poll(() => appState(page), SLOW).toBe("error");
     await page.unrouteAll();
     await page.locator("header nav").getByRole("link", { name: "Услуги" }).click();
     await page.waitForURL(`${baseUrl}/services/`);
-    await expect.poll(() => appState(page)).toBe("idle");
+    await expect.poll(() => appState(page), SLOW).toBe("idle");
   });
 });
