@@ -37,6 +37,12 @@ const MAX_PREFIX_CHUNKS = 2;
 let manifest: Promise<Manifest> | undefined;
 const chunks = new Map<string, Promise<Chunk>>();
 const records = new Map<string, Promise<DocRecord>>();
+/**
+ * Answers already computed, by kind and terms: a committed query is searched
+ * while the page updates (preload), then asked for again by the page.
+ */
+const outcomes = new Map<string, Promise<SearchOutcome>>();
+const OUTCOMES_KEPT = 20;
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -54,7 +60,7 @@ function once<T>(cache: Map<string, Promise<T>>, url: string): Promise<T> {
     pending = json<T>(url);
     pending.catch(() => {
       cache.delete(url);
-      manifest = undefined;
+      forgetIndex();
     });
     cache.set(url, pending);
   }
@@ -67,8 +73,14 @@ export function loadEngine(): Promise<Manifest> {
     if (!response.ok) throw new Error(`search: the index manifest answered ${response.status}`);
     return (await response.json()) as Manifest;
   });
-  manifest.catch(() => (manifest = undefined));
+  manifest.catch(forgetIndex);
   return manifest;
+}
+
+/** Drops the manifest and the answers computed from it: record ids belong to one version of the index. */
+function forgetIndex(): void {
+  manifest = undefined;
+  outcomes.clear();
 }
 
 /** The chunk a term belongs in: the last one whose first term is not after it. */
@@ -129,13 +141,6 @@ async function matches(m: Manifest, term: string): Promise<Map<number, number>> 
   }
   return scores;
 }
-
-/**
- * Answers already computed, by kind and terms: a committed query is searched
- * while the page updates (preload), then asked for again by the page.
- */
-const outcomes = new Map<string, Promise<SearchOutcome>>();
-const OUTCOMES_KEPT = 20;
 
 /** Records holding every word of the query, best first, with counts per kind. */
 export function search(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
