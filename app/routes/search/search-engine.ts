@@ -5,7 +5,7 @@
  * searches. A query fetches the manifest once, the chunks holding its words,
  * and one record per result shown.
  */
-import { keepRecent } from "../../lib/recent.ts";
+import { keepRecent } from "./recent.ts";
 import { excerpt, type ExcerptPart } from "./excerpt.ts";
 import { type Chunk, chunkUrl, type DocRecord, docUrl, type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "./index-format.ts";
 import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";

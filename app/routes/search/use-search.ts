@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { useLocation, useSearchParams } from "react-router";
 import { useAppNavigate } from "../../lib/navigate.ts";
 import { paths } from "../../lib/paths.ts";
-import { keepRecent } from "../../lib/recent.ts";
+import { keepRecent } from "./recent.ts";
 import type { SearchArrival } from "../../site/search-entry.tsx";
 import { isSearchKind, type SearchKind } from "./kinds.ts";
 import type { SearchHit, SearchOutcome } from "./search-engine.ts";
