@@ -1,4 +1,4 @@
-import { wordsStartingWith } from "./words.ts";
+import { matchWeight, wordsStartingWith } from "./words.ts";
 
 /** A piece of an excerpt: plain text, rendered by the page as text or inside `<mark>`. */
 export type ExcerptPart = { text: string; mark: boolean };
@@ -7,11 +7,6 @@ export type ExcerptPart = { text: string; mark: boolean };
 const LENGTH = 28;
 const LEAD = 6;
 
-/** Whether a word of the text answers one of the query's terms (whole, or a longer form of a typed beginning). */
-function answers(term: string, queried: readonly string[]): boolean {
-  return queried.some((q) => term === q || (q.length >= 3 && term.startsWith(q)));
-}
-
 /**
  * About LENGTH words of `text` around the first word matching the query,
  * with every matching word marked; the start of the text when no word
@@ -19,7 +14,7 @@ function answers(term: string, queried: readonly string[]): boolean {
  */
 export function excerpt(text: string, queried: readonly string[]): ExcerptPart[] {
   const words = [...text.matchAll(/\S+/g)];
-  const matched = wordsStartingWith(text, queried).filter((t) => answers(t.term, queried));
+  const matched = wordsStartingWith(text, queried).filter((t) => queried.some((q) => matchWeight(t.term, q) > 0));
   const firstAt = matched[0]?.start ?? 0;
   const firstWord = Math.max(0, words.findIndex((w) => w.index + w[0].length > firstAt));
   const from = Math.max(0, firstWord - LEAD);

@@ -9,7 +9,7 @@ import { keepRecent } from "./recent.ts";
 import { excerpt, type ExcerptPart } from "./excerpt.ts";
 import { type Chunk, chunkUrl, type DocRecord, docUrl, type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "./index-format.ts";
 import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
-import { queryTerms } from "./words.ts";
+import { matchWeight, MIN_PREFIX, queryTerms } from "./words.ts";
 
 export type SearchHit = { url: string; title: string; kind: SearchKind; excerpt: ExcerptPart[] };
 
@@ -27,10 +27,6 @@ export type SearchOutcome = {
   terms: readonly string[];
 };
 
-/** A query word shorter than this matches whole terms only: "ма" would match half the index. */
-const MIN_PREFIX = 3;
-/** A word typed so far also finds longer terms (маркет → маркетинг), at a lower weight than a whole-term match. */
-const PREFIX_FACTOR = 0.6;
 /** Chunks one query word may fetch for its longer terms; typing further narrows the range. */
 const MAX_PREFIX_CHUNKS = 2;
 
@@ -44,8 +40,8 @@ const records = new Map<string, Promise<DocRecord>>();
 const outcomes = new Map<string, Promise<SearchOutcome>>();
 const OUTCOMES_KEPT = 20;
 
-async function json<T>(url: string): Promise<T> {
-  const response = await fetch(url);
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
   if (!response.ok) throw new Error(`search: ${url} answered ${response.status}`);
   return (await response.json()) as T;
 }
@@ -69,10 +65,7 @@ function once<T>(cache: Map<string, Promise<T>>, url: string): Promise<T> {
 
 /** The manifest, revalidated against the server once per page load (a new build brings a new version). */
 export function loadEngine(): Promise<Manifest> {
-  manifest ??= fetch(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`, { cache: "no-cache" }).then(async (response) => {
-    if (!response.ok) throw new Error(`search: the index manifest answered ${response.status}`);
-    return (await response.json()) as Manifest;
-  });
+  manifest ??= json<Manifest>(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`, { cache: "no-cache" });
   manifest.catch(forgetIndex);
   return manifest;
 }
@@ -115,9 +108,12 @@ const loadChunk = (m: Manifest, i: number) => once(chunks, chunkUrl(m.version, i
  * first results (once the query is committed, while the page updates).
  */
 export async function preload(query: string, hits = 0): Promise<void> {
+  if (hits > 0) {
+    await loadHits(await search(query, null), 0, hits);
+    return;
+  }
   const m = await loadEngine();
   await Promise.all(queryTerms(query).flatMap((term) => chunksFor(m, term).map((i) => loadChunk(m, i))));
-  if (hits > 0) await loadHits(await search(query, null), 0, hits);
 }
 
 /** Score of every record matching `term` (whole or, if long enough, as a beginning). */
@@ -126,7 +122,7 @@ async function matches(m: Manifest, term: string): Promise<Map<number, number>> 
   const scores = new Map<number, number>();
   for (const chunk of loaded) {
     for (const [candidate, list] of Object.entries(chunk)) {
-      const factor = candidate === term ? 1 : term.length >= MIN_PREFIX && candidate.startsWith(term) ? PREFIX_FACTOR : 0;
+      const factor = matchWeight(candidate, term);
       if (factor === 0) continue;
       const holders = list.length / 2;
       const rarity = Math.log(1 + (m.docs - holders + 0.5) / (holders + 0.5));

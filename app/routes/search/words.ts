@@ -71,6 +71,17 @@ export function wordsStartingWith(text: string, prefixes: readonly string[]): To
   return [...found.values()].sort((a, b) => a.start - b.start);
 }
 
+/** A query word shorter than this matches whole terms only: "ма" would match half the index. */
+export const MIN_PREFIX = 3;
+/** A word typed so far also finds longer terms (маркет → маркетинг), at a lower weight than a whole-term match. */
+const PREFIX_WEIGHT = 0.6;
+
+/** How well an index term answers a query term: 1 whole, less as a longer form of a typed beginning, 0 not at all. */
+export function matchWeight(candidate: string, queried: string): number {
+  if (candidate === queried) return 1;
+  return queried.length >= MIN_PREFIX && candidate.startsWith(queried) ? PREFIX_WEIGHT : 0;
+}
+
 /** Words of a query that count: each fetches index chunks, and a pasted page should not fetch them all. */
 export const MAX_QUERY_TERMS = 8;
 
