@@ -35,7 +35,7 @@ const chunks = new Map<string, Promise<Chunk>>();
 const records = new Map<string, Promise<DocRecord>>();
 /**
  * Answers already computed, by kind and terms: a committed query is searched
- * while the page updates (preload), then asked for again by the page.
+ * before the page updates, then asked for again by the page.
  */
 const outcomes = new Map<string, Promise<SearchOutcome>>();
 const OUTCOMES_KEPT = 20;
@@ -102,16 +102,8 @@ function chunksFor(m: Manifest, term: string): number[] {
 
 const loadChunk = (m: Manifest, i: number) => once(chunks, chunkUrl(m.version, i));
 
-/**
- * Fetches what a query will need before it is asked: the chunks of its words
- * (while the visitor is still typing) and, with `hits`, the records of its
- * first results (once the query is committed, while the page updates).
- */
-export async function preload(query: string, hits = 0): Promise<void> {
-  if (hits > 0) {
-    await loadHits(await search(query, null), 0, hits);
-    return;
-  }
+/** Fetches the chunks of a query's words before it is asked (while the visitor is still typing). */
+export async function preload(query: string): Promise<void> {
   const m = await loadEngine();
   await Promise.all(queryTerms(query).flatMap((term) => chunksFor(m, term).map((i) => loadChunk(m, i))));
 }

@@ -15,6 +15,8 @@ const DEBOUNCE_MS = 200;
  * to read, not to every prefix typed on the way.
  */
 const HISTORY_PAUSE_MS = 1500;
+/** How long a committed query waits for its answer before the page shows it as pending. */
+const ANSWER_WAIT_MS = 150;
 /** Results shown at first and per "Показать ещё": each needs its record (~2 KB), so few at first. */
 export const PAGE_SIZE = 6;
 
@@ -26,14 +28,11 @@ export type Shown =
 /** The engine is its own chunk: fetched on the first search, never by other pages. */
 const engine = () => import("./search-engine.ts");
 
-/**
- * Fetches what a query will need (engine, index, with `hits` its first
- * results) ahead of its answer; a failure shows later, when the answer is asked for.
- */
-function preload(query: string, hits = 0): void {
+/** While the visitor types: the engine and the index chunks of the words so far (a failure shows later). */
+function preload(query: string): void {
   if (!query) return;
   void engine()
-    .then((e) => e.preload(query, hits))
+    .then((e) => e.preload(query))
     .catch(() => {});
 }
 
@@ -46,6 +45,35 @@ const answers = new Map<string, Shown>();
 const ANSWERS_KEPT = 20;
 
 const remember = (answer: Shown): Shown => keepRecent(answers, answer.key, answer, ANSWERS_KEPT);
+const answerKey = (query: string, kind: SearchKind | null) => `${kind ?? ""}|${query}`;
+
+/** The first results of a query, kept for the page; a failure is shown, not kept (the next visit tries again). */
+async function answer(query: string, kind: SearchKind | null): Promise<Shown> {
+  const key = answerKey(query, kind);
+  try {
+    const { search, loadHits } = await engine();
+    const outcome = await search(query, kind);
+    return remember({ key, query, kind, outcome, hits: await loadHits(outcome, 0, PAGE_SIZE) });
+  } catch (error) {
+    console.error("search failed", error);
+    return { key, query, kind, failed: true };
+  }
+}
+
+/** The next page of a query's results, kept with the first; a failure leaves the shown results as they are. */
+async function more(shown: Extract<Shown, { outcome: unknown }>): Promise<Shown | null> {
+  try {
+    const { loadHits } = await engine();
+    const from = shown.hits.length;
+    const hits = await loadHits(shown.outcome, from, from + PAGE_SIZE);
+    return remember({ ...shown, hits: [...shown.hits, ...hits] });
+  } catch (error) {
+    console.error("search: more results failed", error);
+    return null;
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The search page's state. The URL (`?q=…&type=…`) is the source of truth
@@ -57,22 +85,28 @@ export function useSearch() {
   const query = (params.get("q") ?? "").trim();
   const typeParam = params.get("type");
   const kind = isSearchKind(typeParam) ? typeParam : null;
-  const key = `${kind ?? ""}|${query}`;
+  const key = answerKey(query, kind);
   const navigate = useAppNavigate();
   const location = useLocation();
   const inputRef = useRef<HTMLInputElement>(null);
+  /** The query last committed (typed or submitted), and the one last put in the address. */
   const written = useRef(query);
+  const navigated = useRef(query);
   const lastCommit = useRef(0);
+  const commits = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [latest, setLatest] = useState<Shown | null>(null);
   const shown = latest?.key === key ? latest : (answers.get(key) ?? latest);
   const [loadingMore, setLoadingMore] = useState(false);
 
   // Back, Forward or a link changed the query: the field shows it. Our own
-  // updates are skipped so a query still being typed is never overwritten.
+  // navigations are skipped (this effect may run after the visitor typed on),
+  // so a query still being typed is never overwritten.
   useEffect(() => {
-    if (inputRef.current && query !== written.current) inputRef.current.value = query;
+    if (query === navigated.current) return;
+    navigated.current = query;
     written.current = query;
+    if (inputRef.current) inputRef.current.value = query;
   }, [query]);
 
   useEffect(() => {
@@ -81,24 +115,18 @@ export function useSearch() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const pending = query !== "" && shown?.key !== key;
+  // Not answered yet (the answer took longer than a commit waits, or came by Back or a link).
   useEffect(() => {
-    if (!query || answers.has(key)) return;
+    if (!pending) return;
     let current = true;
-    (async () => {
-      try {
-        const { search, loadHits } = await engine();
-        const outcome = await search(query, kind);
-        const hits = await loadHits(outcome, 0, PAGE_SIZE);
-        if (current) setLatest(remember({ key, query, kind, outcome, hits }));
-      } catch (error) {
-        console.error("search failed", error);
-        if (current) setLatest({ key, query, kind, failed: true });
-      }
-    })();
+    void answer(query, kind).then((answered) => {
+      if (current) setLatest(answered);
+    });
     return () => {
       current = false;
     };
-  }, [key, query, kind]);
+  }, [pending, key, query, kind]);
 
   const commit = useCallback(
     (value: string, explicit: boolean) => {
@@ -111,10 +139,16 @@ export function useSearch() {
       const replace = !explicit && query !== "" && now - lastCommit.current < HISTORY_PAUSE_MS;
       lastCommit.current = now;
       written.current = next;
-      // The answer is fetched while the page updates to the new address (a new query shows every kind).
-      preload(next, PAGE_SIZE);
+      const commitNumber = ++commits.current;
+      // The address changes once the answer is ready (up to a short wait), so the page shows
+      // the new query and its results in one render instead of a pending state first.
       // A new query starts over in every kind.
-      void navigate(paths.search(next), { replace, preventScrollReset: true });
+      void Promise.race([next ? answer(next, null) : null, wait(ANSWER_WAIT_MS)]).then(() => {
+        // A later commit (the visitor typed on) or Back while waiting has the last word.
+        if (commitNumber !== commits.current || written.current !== next) return;
+        navigated.current = next;
+        void navigate(paths.search(next), { replace, preventScrollReset: true });
+      });
     },
     [navigate, query],
   );
@@ -145,20 +179,15 @@ export function useSearch() {
       .catch(() => {});
   }, []);
 
-  const showMore = useCallback(async () => {
+  const showMore = useCallback(() => {
     if (!shown || "failed" in shown) return;
     setLoadingMore(true);
-    try {
-      const { loadHits } = await engine();
-      const from = shown.hits.length;
-      const more = await loadHits(shown.outcome, from, from + PAGE_SIZE);
-      setLatest(remember({ ...shown, hits: [...shown.hits, ...more] }));
-    } catch (error) {
-      console.error("search: more results failed", error);
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [shown]);
+    void more(shown)
+      .then((next) => {
+        if (next) setLatest(next);
+      })
+      .finally(() => setLoadingMore(false));
+  }, [shown, setLatest]);
 
   return {
     inputRef,
@@ -166,7 +195,7 @@ export function useSearch() {
     kind,
     /** What is on screen; from an earlier query while the current one loads (`pending`). */
     shown: query ? shown : null,
-    pending: query !== "" && shown?.key !== key,
+    pending,
     loadingMore,
     onInput,
     onSubmit,
