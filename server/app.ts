@@ -13,7 +13,8 @@ import { loggablePath, type Logger } from "./log.ts";
 import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
 import type { RedirectTable } from "./redirect-table.ts";
 import { createRender } from "./render.ts";
-import { plain, redirect, sendFile, tooManyRequests } from "./respond.ts";
+import { createFileResponder } from "./file-response.ts";
+import { plain, redirect, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
 
 export type AppOptions = {
@@ -114,7 +115,13 @@ export function createApp(options: AppOptions) {
     if (!hashes) throw new Error(`build/csp-hashes.json has no entry for ${path}: run \`npm run build\``);
     fileCsp.set(path, security.csp(hashes));
   }
-  const errorPage = files.get("/error/index.html");
+  const ERROR_PAGE = "/error/index.html";
+  const errorPage = files.get(ERROR_PAGE);
+  const fileResponder = createFileResponder((path) => {
+    const base = security.list(fileCsp.get(path));
+    // The error page is served, never indexed.
+    return path === ERROR_PAGE ? [...base, "X-Robots-Tag", "noindex"] : base;
+  });
 
   function plan(method: string, pathname: string, search: string): Plan {
     const canonical = canonicalPathname(pathname);
@@ -145,10 +152,18 @@ export function createApp(options: AppOptions) {
     return { kind: "render" };
   }
 
-  function serveFile(req: IncomingMessage, res: ServerResponse, path: string, file: StaticFile, status?: number) {
-    const csp = fileCsp.get(path);
-    if (csp) res.setHeader("Content-Security-Policy", csp);
-    sendFile(req, res, file, status);
+  /** The headers of each request's own: its id, and while shutting down, that the connection ends. */
+  const perRequest = (id: string) => (isShuttingDown() ? ["X-Request-Id", id, "Connection", "close"] : ["X-Request-Id", id]);
+
+  /** Every response but a file's: security headers first, whatever answers. */
+  function baseline(res: ServerResponse, id: string) {
+    security.apply(res);
+    const own = perRequest(id);
+    for (let i = 0; i < own.length; i += 2) res.setHeader(own[i] as string, own[i + 1] as string);
+  }
+
+  function serveFile(req: IncomingMessage, res: ServerResponse, id: string, path: string, file: StaticFile, status?: number) {
+    fileResponder.send(req, res, path, file, perRequest(id), status);
   }
 
   async function health(req: IncomingMessage, res: ServerResponse, target: "/healthz" | "/readyz") {
@@ -191,6 +206,13 @@ export function createApp(options: AppOptions) {
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, target: string) {
     const method = req.method ?? "GET";
+    // Most requests are for a file of the build: answered first, with headers worked out once per file.
+    if ((method === "GET" || method === "HEAD") && target.length <= MAX_TARGET_LENGTH && !req.headers.expect && !bodyProblem(req, options.bodyLimitBytes)) {
+      const parts = splitTarget(target);
+      const next = parts && plan(method, parts.pathname, parts.search);
+      if (next?.kind === "file") return serveFile(req, res, id, next.path, next.file);
+    }
+    baseline(res, id);
     if (!METHODS.has(method)) {
       res.setHeader("Allow", "GET, HEAD, POST");
       return plain(res, 405, "Method Not Allowed");
@@ -212,7 +234,7 @@ export function createApp(options: AppOptions) {
     const next = plan(method, parts.pathname, parts.search);
     // The error page is served, never indexed.
     if (parts.pathname === "/error/") res.setHeader("X-Robots-Tag", "noindex");
-    if (next.kind === "file") return serveFile(req, res, next.path, next.file);
+    if (next.kind === "file") return serveFile(req, res, id, next.path, next.file);
     if (next.kind === "missing-asset") return plain(res, 404, "Not Found");
     const decision = options.rateLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
@@ -227,14 +249,11 @@ export function createApp(options: AppOptions) {
     const forwarded = req.headers["x-request-id"];
     const id =
       options.trustedProxyHops > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
-    const baseline = () => {
-      security.apply(res);
-      res.setHeader("X-Request-Id", id);
-      if (isShuttingDown()) res.setHeader("Connection", "close");
-    };
-    baseline();
     // Probes come every few seconds from every balancer: not logged, not limited.
-    if (target === "/healthz" || target === "/readyz") return health(req, res, target);
+    if (target === "/healthz" || target === "/readyz") {
+      baseline(res, id);
+      return health(req, res, target);
+    }
 
     res.once("close", () => {
       log.info("request", {
@@ -256,9 +275,9 @@ export function createApp(options: AppOptions) {
       }
       // Visitors see the error page; the stack stays in the log.
       for (const name of res.getHeaderNames()) res.removeHeader(name);
-      baseline();
-      if (errorPage) serveFile(req, res, "/error/index.html", errorPage, 500);
-      else plain(res, 500, "Internal Server Error");
+      if (errorPage) return serveFile(req, res, id, ERROR_PAGE, errorPage, 500);
+      baseline(res, id);
+      plain(res, 500, "Internal Server Error");
     }
   }
 

@@ -22,6 +22,8 @@ export type SecurityHeaders = {
   allowInlineScripts(res: ServerResponse, hashes: readonly string[]): void;
   /** All baseline headers as `Name: value` lines, for responses Node's parser answers itself. */
   rawLines(): string;
+  /** All baseline headers as a flat `[name, value, …]` list (`writeHead`'s fastest form), with this CSP if given. */
+  list(csp?: string): string[];
   csp: CspBuilder;
 };
 
@@ -76,6 +78,7 @@ export function createSecurityHeaders(options: SecurityOptions): SecurityHeaders
       res.setHeader("Content-Security-Policy", csp(hashes));
     },
     rawLines: () => raw,
+    list: (pageCsp) => baseline.flatMap(([name, value]) => [name, name === "Content-Security-Policy" && pageCsp ? pageCsp : value]),
     csp,
   };
 }

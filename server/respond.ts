@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { negotiateEncoding } from "./encoding.ts";
-import type { StaticFile } from "./static-files.ts";
+import type { ServerResponse } from "node:http";
 
 /** Small, final answers: status and a plain-text reason, never cached. */
 export function plain(res: ServerResponse, status: number, message: string): void {
@@ -20,30 +18,4 @@ export function redirect(res: ServerResponse, status: number, location: string):
 export function tooManyRequests(res: ServerResponse, retryAfterSeconds: number): void {
   res.setHeader("Retry-After", String(retryAfterSeconds));
   plain(res, 429, "Too Many Requests");
-}
-
-/**
- * A file of the build from memory, precompressed as the client accepts.
- * `status` other than 200 serves a page as an error page: not cached, no ETag.
- */
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, status = 200): void {
-  res.setHeader("Content-Type", file.type);
-  if (file.br || file.gzip) res.setHeader("Vary", "Accept-Encoding");
-  if (status === 200) {
-    res.setHeader("Cache-Control", file.cacheControl);
-    res.setHeader("ETag", file.etag);
-    if (req.headers["if-none-match"] === file.etag) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-  } else {
-    res.setHeader("Cache-Control", "no-store");
-  }
-  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" && file.br ? file.br : encoding === "gzip" && file.gzip ? file.gzip : file.body;
-  if (body !== file.body) res.setHeader("Content-Encoding", encoding as string);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = status;
-  res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -1,5 +1,19 @@
+import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { get, getHtml, plain } from "../support/site.ts";
+import { baseUrl, get, getHtml, plain } from "../support/site.ts";
+
+/** A raw request (fetch would ask for compression and hide HEAD's framing): status, headers, body bytes. */
+function raw(method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }>((resolve, reject) => {
+    const req = request(baseUrl + path, { method, headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 async function firstAsset(): Promise<string> {
   const { html } = await getHtml("/");
@@ -42,6 +56,28 @@ describe("caching and compression", () => {
     expect(rendered.status).toBe(404);
     expect(rendered.headers.get("content-encoding")).toBe("gzip");
     expect(plain(await rendered.text())).toContain("Страница не найдена");
+  });
+
+  it("sends a page uncompressed to a client that asks for no encoding, and HEAD with the same length and no body", async () => {
+    const plainGet = await raw("GET", "/services/");
+    expect(plainGet.status).toBe(200);
+    expect(plainGet.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plainGet.headers["content-length"])).toBe(plainGet.bytes);
+    const head = await raw("HEAD", "/services/");
+    expect(head.status).toBe(200);
+    expect(head.bytes).toBe(0);
+    expect(head.headers["content-length"]).toBe(plainGet.headers["content-length"]);
+    expect(head.headers["etag"]).toBe(plainGet.headers["etag"]);
+    const gz = await raw("HEAD", "/services/", { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gz.headers["content-length"])).toBeLessThan(plainGet.bytes);
+  });
+
+  it("gives every file response its own request id", async () => {
+    const [a, b] = await Promise.all([raw("GET", "/services/"), raw("GET", "/services/")]);
+    expect(a.headers["x-request-id"]).toMatch(/^[\w-]{8,}$/);
+    expect(b.headers["x-request-id"]).toMatch(/^[\w-]{8,}$/);
+    expect(a.headers["x-request-id"]).not.toBe(b.headers["x-request-id"]);
   });
 
   it("renders a filtered view on request instead of the prerendered page", async () => {

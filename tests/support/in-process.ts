@@ -31,7 +31,7 @@ export async function startInProcess(env: Record<string, string> = {}, overrides
     port,
     url: `http://127.0.0.1:${port}`,
     lines,
-    /** Log lines written so far (the logger flushes once per event-loop turn). */
+    /** Log lines written so far (request lines are buffered: flushed here). */
     async logs(): Promise<LogLine[]> {
       await new Promise((resolve) => setImmediate(resolve));
       log.flush();
