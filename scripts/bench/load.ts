@@ -6,6 +6,7 @@
  *   npm run bench:load                 # needs a build, Debian's nginx and wrk
  *   npm run bench:load -- --rounds 3       # the table shows each scenario's median round
  *   npm run bench:load -- --seconds 30 --connections 100 --threads 2
+ *   npm run bench:load -- --before /tmp/old   # also a checkout built at an earlier commit, same run
  *
  * Our rate limit is off here: this measures the server, not the limiter.
  * Results: docs/benchmarks.md.
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     threads: { type: "string", default: "1" },
     // Rounds repeat every scenario in turn; the table shows each one's median round.
     rounds: { type: "string", default: "1" },
+    // Another checkout (built, with its own build/ and content/): its server on the prerendered page, beside ours.
+    before: { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
@@ -37,6 +40,7 @@ const loadBefore = loadavg()[0] ?? 0;
 const workDir = mkdtempSync(join(tmpdir(), "bench-load-"));
 const site = await startSite(workDir, { RATE_LIMIT_PER_MINUTE: "0" });
 const nginx = await startNginx(workDir);
+const before = values.before ? await startSite(workDir, { RATE_LIMIT_PER_MINUTE: "0" }, values.before) : null;
 
 type Row = { name: string; server: string; runs: WrkResult[]; result: WrkResult };
 const rows: Row[] = [];
@@ -55,6 +59,7 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     await measure("prerendered page", "nginx", nginx.url + PAGE);
     await measure("prerendered page", "ours", site.url + PAGE);
+    if (before) await measure("prerendered page", "ours, --before build", before.url + PAGE);
     await measure("prerendered page, gzip", "nginx", nginx.url + PAGE, ["Accept-Encoding: gzip"]);
     await measure("prerendered page, gzip", "ours", site.url + PAGE, ["Accept-Encoding: gzip"]);
     await measure("server-rendered page (/search/?q=seo)", "ours", `${site.url}/search/?q=seo`, ["Accept-Encoding: gzip"]);
@@ -70,7 +75,7 @@ try {
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const { name, server, result, runs } of rows) {
     const reference = nginxRps(name);
-    const ratio = server === "ours" && reference ? `${Math.round((result.rps / reference) * 100)} %` : "";
+    const ratio = server.startsWith("ours") && reference ? `${Math.round((result.rps / reference) * 100)} %` : "";
     console.log(
       `| ${name} | ${server} | ${Math.round(result.rps)} | ${ratio} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.non2xx3xx} | ${runs.map((r) => Math.round(r.rps)).join(", ")} |`,
     );
@@ -87,6 +92,6 @@ try {
   console.log(failures.length ? `\nFAIL: ${failures.join(", ")}` : "\nPASS: at least half of nginx's throughput, p99 under 20 ms, no errors");
   process.exitCode = failures.length ? 1 : 0;
 } finally {
-  await Promise.all([site.stop(), nginx.stop()]);
+  await Promise.all([site.stop(), nginx.stop(), before?.stop()]);
   rmSync(workDir, { recursive: true, force: true });
 }
