@@ -48,6 +48,8 @@ const PASSIVE_PARAM = /^(utm_[a-z]+|yclid|gclid|fbclid|_openstat|from|_routes)$/
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 /** Longer request targets are refused (nginx's default buffer is 8 KB too). */
 const MAX_TARGET_LENGTH = 8_192;
+/** The page served for failures (500), and at /error/. */
+const ERROR_PAGE = "/error/index.html";
 /** A request id from a trusted proxy is kept if it looks like one. */
 const FORWARDED_ID = /^[\w.:-]{8,64}$/;
 
@@ -115,7 +117,6 @@ export function createApp(options: AppOptions) {
     if (!hashes) throw new Error(`build/csp-hashes.json has no entry for ${path}: run \`npm run build\``);
     fileCsp.set(path, security.csp(hashes));
   }
-  const ERROR_PAGE = "/error/index.html";
   const errorPage = files.get(ERROR_PAGE);
   const fileResponder = createFileResponder((path) => {
     const base = security.list(fileCsp.get(path));
@@ -206,11 +207,12 @@ export function createApp(options: AppOptions) {
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, target: string) {
     const method = req.method ?? "GET";
-    // Most requests are for a file of the build: answered first, with headers worked out once per file.
-    if ((method === "GET" || method === "HEAD") && target.length <= MAX_TARGET_LENGTH && !req.headers.expect && !bodyProblem(req, options.bodyLimitBytes)) {
-      const parts = splitTarget(target);
-      const next = parts && plan(method, parts.pathname, parts.search);
-      if (next?.kind === "file") return serveFile(req, res, id, next.path, next.file);
+    const parts = METHODS.has(method) && target.length <= MAX_TARGET_LENGTH ? splitTarget(target) : null;
+    const read = parts && (method === "GET" || method === "HEAD") ? plan(method, parts.pathname, parts.search) : null;
+    // Most requests are for a file of the build: answered before anything else is set, with
+    // the headers worked out once per file (file-response.ts).
+    if (read?.kind === "file" && !req.headers.expect && !bodyProblem(req, options.bodyLimitBytes)) {
+      return serveFile(req, res, id, read.path, read.file);
     }
     baseline(res, id);
     if (!METHODS.has(method)) {
@@ -218,7 +220,6 @@ export function createApp(options: AppOptions) {
       return plain(res, 405, "Method Not Allowed");
     }
     if (target.length > MAX_TARGET_LENGTH) return plain(res, 414, "URI Too Long");
-    const parts = splitTarget(target);
     if (!parts) return plain(res, 400, "Bad Request: malformed address");
     // Form posts have limits of their own (a CV is larger), answered in Russian by the guard.
     const problem = options.guard?.owns(req, parts.pathname) ? null : bodyProblem(req, options.bodyLimitBytes);
@@ -231,7 +232,7 @@ export function createApp(options: AppOptions) {
     const visitor = rateLimitKey(clientAddress(req, options.trustedProxyHops));
     if (parts.pathname === CSP_REPORT_PATH) return cspReport(req, res, id, visitor);
 
-    const next = plan(method, parts.pathname, parts.search);
+    const next = read ?? plan(method, parts.pathname, parts.search);
     // The error page is served, never indexed.
     if (parts.pathname === "/error/") res.setHeader("X-Robots-Tag", "noindex");
     if (next.kind === "file") return serveFile(req, res, id, next.path, next.file);

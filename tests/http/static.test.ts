@@ -1,18 +1,10 @@
-import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { baseUrl, get, getHtml, plain } from "../support/site.ts";
+import { get, getHtml, plain, rawRequest } from "../support/site.ts";
 
-/** A raw request (fetch would ask for compression and hide HEAD's framing): status, headers, body bytes. */
-function raw(method: string, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }>((resolve, reject) => {
-    const req = request(baseUrl + path, { method, headers }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/** Status, headers and body length of a request sent without Accept-Encoding unless given. */
+async function raw(method: string, path: string, headers: Record<string, string> = {}) {
+  const res = await rawRequest(method, path, headers);
+  return { ...res, bytes: Buffer.byteLength(res.body) };
 }
 
 async function firstAsset(): Promise<string> {

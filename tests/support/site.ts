@@ -16,11 +16,14 @@ export async function getHtml(path: string): Promise<{ status: number; html: str
 
 export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
-/** A request with the path sent exactly as given (fetch would normalise it). */
-export function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+/**
+ * A request with the path sent exactly as given (fetch would normalise it)
+ * and no Accept-Encoding unless given (fetch always asks for compression).
+ */
+export function rawRequest(method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, path, method: "GET", headers }, (res) => {
+    const req = httpRequest({ hostname, port, path, method, headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
@@ -30,6 +33,8 @@ export function rawGet(path: string, headers: Record<string, string> = {}): Prom
     req.end();
   });
 }
+
+export const rawGet = (path: string, headers: Record<string, string> = {}) => rawRequest("GET", path, headers);
 
 export async function getDocument(path: string): Promise<{ status: number; doc: HTMLElement }> {
   const { status, html } = await getHtml(path);
