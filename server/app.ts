@@ -124,7 +124,21 @@ export function createApp(options: AppOptions) {
     return path === ERROR_PAGE ? [...base, "X-Robots-Tag", "noindex"] : base;
   });
 
+  // A file request without a query always plans the same (the tables and files are fixed at
+  // start): its plan is kept, at most one per file of the build, and later requests for the file
+  // skip the redirect table, route rules and lookups below.
+  const filePlans = new Map<string, Plan>();
+
   function plan(method: string, pathname: string, search: string): Plan {
+    const readOnly = method === "GET" || method === "HEAD";
+    const known = readOnly && search === "" ? filePlans.get(pathname) : undefined;
+    if (known) return known;
+    const found = planAnew(readOnly, pathname, search);
+    if (found.kind === "file" && search === "") filePlans.set(pathname, found);
+    return found;
+  }
+
+  function planAnew(readOnly: boolean, pathname: string, search: string): Plan {
     const canonical = canonicalPathname(pathname);
     const tableTarget = redirects.get(canonical);
     if (tableTarget) {
@@ -138,7 +152,6 @@ export function createApp(options: AppOptions) {
     const live = livePages.get(fold(canonical));
     if (live && live !== canonical) return { kind: "redirect", status: 301, location: safeLocation(live, search) };
 
-    const readOnly = method === "GET" || method === "HEAD";
     const passive = onlyPassiveParams(search);
     if (isSlashExempt(canonical)) {
       const file = files.get(canonical);
@@ -256,14 +269,15 @@ export function createApp(options: AppOptions) {
       return health(req, res, target);
     }
 
-    res.once("close", () => {
-      log.info("request", {
+    // A response closes once: `on` spares the wrapper `once` would add to every request.
+    res.on("close", () => {
+      log.request({
         id,
-        method: req.method,
+        method: req.method ?? "GET",
         path: loggablePath(target),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 100) / 100,
-        ...(res.writableFinished ? {} : { aborted: true }),
+        aborted: !res.writableFinished,
       });
     });
     try {
