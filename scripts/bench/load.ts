@@ -1,7 +1,8 @@
 /**
  * Load benchmark, side by side in one run: our production server and nginx
  * (the reference) on the same prerendered file, then our server-rendered page
- * and a redirect. wrk, 50 connections, 10 s each, after a short warm-up.
+ * and a redirect. wrk, 50 connections, 10 s each, after a short warm-up. Besides
+ * wrk's figures, each row has the serving process's CPU time per request.
  *
  *   npm run bench:load                 # needs a build, Debian's nginx and wrk
  *   npm run bench:load -- --rounds 3       # the table shows each scenario's median round
@@ -15,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { rssMb, startNginx, startSite, wrk, type WrkResult } from "./support.ts";
+import { cpuMicros, rssMb, type Running, startNginx, startSite, wrk, type WrkResult } from "./support.ts";
 
 const { values } = parseArgs({
   options: {
@@ -42,28 +43,38 @@ const site = await startSite(workDir, { RATE_LIMIT_PER_MINUTE: "0" });
 const nginx = await startNginx(workDir);
 const before = values.before ? await startSite(workDir, { RATE_LIMIT_PER_MINUTE: "0" }, values.before) : null;
 
-type Row = { name: string; server: string; runs: WrkResult[]; result: WrkResult };
+/** A round's wrk figures and the serving process's CPU time per request in it (µs, user + system). */
+type Run = WrkResult & { cpuUs: number };
+type Row = { name: string; server: string; runs: Run[]; result: Run };
 const rows: Row[] = [];
-async function measure(name: string, server: string, url: string, headers: string[] = []) {
+async function measure(name: string, server: string, target: Running, path: string, headers: string[] = []) {
+  const url = target.url + path;
   await wrk(url, { connections, threads, seconds: 3, headers }); // warm-up
-  const result = await wrk(url, { connections, threads, seconds, headers });
+  const cpuBefore = cpuMicros(target.servingPid);
+  const measured = await wrk(url, { connections, threads, seconds, headers });
+  const result = { ...measured, cpuUs: (cpuMicros(target.servingPid) - cpuBefore) / measured.requests };
   let row = rows.find((r) => r.name === name && r.server === server);
   if (!row) rows.push((row = { name, server, runs: [], result }));
   row.runs.push(result);
   const sorted = [...row.runs].sort((a, b) => a.rps - b.rps);
   row.result = sorted[Math.floor((sorted.length - 1) / 2)] ?? result;
-  console.error(`${server.padEnd(6)} ${name.padEnd(38)} ${Math.round(result.rps)} req/s, p99 ${result.p99Ms} ms`);
+  console.error(`${server.padEnd(6)} ${name.padEnd(38)} ${Math.round(result.rps)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUs.toFixed(1)} µs CPU/request`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
 try {
   for (let round = 1; round <= rounds; round += 1) {
-    await measure("prerendered page", "nginx", nginx.url + PAGE);
-    await measure("prerendered page", "ours", site.url + PAGE);
-    if (before) await measure("prerendered page", "ours, --before build", before.url + PAGE);
-    await measure("prerendered page, gzip", "nginx", nginx.url + PAGE, ["Accept-Encoding: gzip"]);
-    await measure("prerendered page, gzip", "ours", site.url + PAGE, ["Accept-Encoding: gzip"]);
-    await measure("server-rendered page (/search/?q=seo)", "ours", `${site.url}/search/?q=seo`, ["Accept-Encoding: gzip"]);
-    await measure("redirect (/services → /services/)", "ours", `${site.url}/services`);
+    await measure("prerendered page", "nginx", nginx, PAGE);
+    await measure("prerendered page", "ours", site, PAGE);
+    if (before) await measure("prerendered page", "ours, --before build", before, PAGE);
+    await measure("prerendered page, gzip", "nginx", nginx, PAGE, ["Accept-Encoding: gzip"]);
+    await measure("prerendered page, gzip", "ours", site, PAGE, ["Accept-Encoding: gzip"]);
+    await measure("server-rendered page (/search/?q=seo)", "ours", site, "/search/?q=seo", ["Accept-Encoding: gzip"]);
+    await measure("redirect (/services → /services/)", "ours", site, "/services");
   }
   const siteRss = rssMb(site.process.pid ?? 0);
 
@@ -71,13 +82,13 @@ try {
   console.log(
     `\nwrk, ${threads} thread(s), ${connections} connections, ${seconds} s each, ${rounds} round(s), loopback, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load average before the run ${loadBefore.toFixed(1)}\n`,
   );
-  console.log("| scenario | server | req/s | vs nginx | p50 ms | p99 ms | errors | non-2xx/3xx | req/s of every round |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| scenario | server | req/s | vs nginx | p50 ms | p99 ms | errors | non-2xx/3xx | req/s of every round | CPU µs per request (median of rounds) |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const { name, server, result, runs } of rows) {
     const reference = nginxRps(name);
     const ratio = server.startsWith("ours") && reference ? `${Math.round((result.rps / reference) * 100)} %` : "";
     console.log(
-      `| ${name} | ${server} | ${Math.round(result.rps)} | ${ratio} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.non2xx3xx} | ${runs.map((r) => Math.round(r.rps)).join(", ")} |`,
+      `| ${name} | ${server} | ${Math.round(result.rps)} | ${ratio} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.non2xx3xx} | ${runs.map((r) => Math.round(r.rps)).join(", ")} | ${median(runs.map((r) => r.cpuUs)).toFixed(1)} |`,
     );
   }
   console.log(`\nour server's RSS after the run: ${siteRss.toFixed(0)} MB`);

@@ -3,7 +3,7 @@
  * nginx on loopback, drive them with Debian's wrk, read a process's memory.
  * Needs a build (`npm run build`) and `apt-get install -y nginx-light wrk`.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -12,7 +12,8 @@ import { freePort, SERVER_SCRIPT, START_ENV, START_FLAGS } from "../../tests/sup
 
 const execFileAsync = promisify(execFile);
 
-export type Running = { process: ChildProcess; port: number; url: string; stop(): Promise<void> };
+/** `servingPid`: the process that answers requests (nginx's worker, not its master). */
+export type Running = { process: ChildProcess; servingPid: number; port: number; url: string; stop(): Promise<void> };
 
 async function waitForHttp(url: string, child: ChildProcess, name: string) {
   const deadline = Date.now() + 30_000;
@@ -50,7 +51,7 @@ export async function startSite(workDir: string, env: Record<string, string> = {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/healthz`, child, "the site");
-  return { process: child, port, url, stop: () => stop(child, "SIGTERM") };
+  return { process: child, servingPid: child.pid ?? 0, port, url, stop: () => stop(child, "SIGTERM") };
 }
 
 /** nginx with one worker (our server is one process too), sendfile, gzip_static and an access log, serving the client build. */
@@ -85,7 +86,9 @@ http {
   const child = spawn("nginx", ["-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, child, "nginx");
-  return { process: child, port, url, stop: () => stop(child, "SIGQUIT") };
+  const pid = child.pid ?? 0;
+  const worker = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(" ")[0]);
+  return { process: child, servingPid: worker, port, url, stop: () => stop(child, "SIGQUIT") };
 }
 
 export type WrkResult = { rps: number; p50Ms: number; p99Ms: number; requests: number; errors: number; non2xx3xx: number };
@@ -117,6 +120,20 @@ export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> 
   if (options.script) args.push("-s", options.script);
   const { stdout } = await execFileAsync("wrk", [...args, url], { maxBuffer: 1 << 20 });
   return parseWrk(stdout);
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
+
+/**
+ * CPU time a process has used so far, user and system, in µs (Linux). Per request it is a
+ * steadier figure than requests per second on a shared machine: a neighbour's load slows the
+ * clock on the wall, less the work done per request.
+ */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** Resident memory of a process, in MB (Linux). */
