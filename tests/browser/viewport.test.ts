@@ -38,17 +38,23 @@ describe("viewport state", () => {
     for (const width of [375, 1280]) {
       const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
       await page.addInitScript(() => {
-        const w = window as Window & { __shift?: number };
-        w.__shift = 0;
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
+        const w = window as Window & { __shifts?: string[] };
+        w.__shifts = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) w.__shift = (w.__shift ?? 0) + entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            // What moved, so a failure names it: tag and classes of each shifted node.
+            const moved = (entry.sources ?? []).map(({ node }) =>
+              node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join(".")}` : String(node?.nodeName),
+            );
+            w.__shifts?.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(", ")}`);
           }
         }).observe({ type: "layout-shift", buffered: true });
       });
       await openApp(page, "/");
       await page.waitForTimeout(1_500);
-      expect(await page.evaluate(() => (window as Window & { __shift?: number }).__shift), `${width} px`).toBe(0);
+      expect(await page.evaluate(() => (window as Window & { __shifts?: string[] }).__shifts), `${width} px`).toEqual([]);
     }
   });
 });
