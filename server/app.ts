@@ -246,7 +246,7 @@ export function createApp(options: AppOptions) {
     if (parts.pathname === CSP_REPORT_PATH) return cspReport(req, res, id, visitor);
 
     const next = read ?? plan(method, parts.pathname, parts.search);
-    // The error page is served, never indexed.
+    // Rendered at /error/ (a query keeps it from the file, whose own headers say the same): never indexed.
     if (parts.pathname === "/error/") res.setHeader("X-Robots-Tag", "noindex");
     if (next.kind === "file") return serveFile(req, res, id, next.path, next.file);
     if (next.kind === "missing-asset") return plain(res, 404, "Not Found");

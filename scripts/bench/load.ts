@@ -56,14 +56,14 @@ async function measure(name: string, server: string, target: Running, path: stri
   let row = rows.find((r) => r.name === name && r.server === server);
   if (!row) rows.push((row = { name, server, runs: [], result }));
   row.runs.push(result);
-  const sorted = [...row.runs].sort((a, b) => a.rps - b.rps);
-  row.result = sorted[Math.floor((sorted.length - 1) / 2)] ?? result;
+  row.result = middle(row.runs, (run) => run.rps);
   console.error(`${server.padEnd(6)} ${name.padEnd(38)} ${Math.round(result.rps)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUs.toFixed(1)} µs CPU/request`);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+/** The middle item by `key` (the lower of the two middle ones for an even count); items is never empty. */
+function middle<T>(items: readonly T[], key: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
 }
 
 try {
@@ -88,7 +88,7 @@ try {
     const reference = nginxRps(name);
     const ratio = server.startsWith("ours") && reference ? `${Math.round((result.rps / reference) * 100)} %` : "";
     console.log(
-      `| ${name} | ${server} | ${Math.round(result.rps)} | ${ratio} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.non2xx3xx} | ${runs.map((r) => Math.round(r.rps)).join(", ")} | ${median(runs.map((r) => r.cpuUs)).toFixed(1)} |`,
+      `| ${name} | ${server} | ${Math.round(result.rps)} | ${ratio} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${result.errors} | ${result.non2xx3xx} | ${runs.map((r) => Math.round(r.rps)).join(", ")} | ${middle(runs, (r) => r.cpuUs).cpuUs.toFixed(1)} |`,
     );
   }
   console.log(`\nour server's RSS after the run: ${siteRss.toFixed(0)} MB`);
