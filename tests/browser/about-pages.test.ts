@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl, getHtml } from "../support/site.ts";
+import { waitForHydration } from "../support/app.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -20,7 +21,7 @@ async function open(path: string, javaScript: boolean, width = 1440): Promise<Pa
   context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: javaScript });
   const page = await context.newPage();
   await page.goto(baseUrl + path);
-  if (javaScript) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (javaScript) await waitForHydration(page);
   return page;
 }
 

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "../../app/content/index.server.ts";
 import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { type FormsServer, startFormsServer } from "../support/forms-server.ts";
@@ -46,7 +47,7 @@ async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{
 
 async function open(page: Page, path: string, on: FormsServer = server) {
   await page.goto(on.baseUrl + path);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
 }
 
 const form = (page: Page, id = "#project-request") => page.locator(id);

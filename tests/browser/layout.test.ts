@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
+import { waitForHydration } from "../support/app.ts";
 
 /** The spec's design widths (section 9). */
 const WIDTHS = [360, 768, 1440] as const;
@@ -35,7 +36,7 @@ type Measure = {
 
 async function measure(page: Page, path: string): Promise<Measure> {
   await page.goto(baseUrl + path, { waitUntil: "load" });
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   return page.evaluate(async () => {
     await document.fonts.ready;
     const viewport = document.documentElement.clientWidth;

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl, plain } from "../support/site.ts";
+import { waitForHydration } from "../support/app.ts";
 
 let browser: Browser;
 let page: Page;
@@ -26,7 +27,7 @@ beforeEach(async () => {
 /** Waits until React has hydrated the page (the router is live). */
 async function open(path: string) {
   await page.goto(baseUrl + path);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
 }
 
 /** Marks the window; a full page load would lose the mark. */

@@ -20,10 +20,13 @@ async function newPage(): Promise<Page> {
 }
 
 /** Opens the page and waits until the route rules file has been fetched. */
+/** Opens a page and waits until its route rules are in effect, not only requested. */
 async function openWithRules(page: Page, path: string) {
   const loaded = page.waitForResponse((response) => isMetaFile(new URL(response.url())));
   await openApp(page, path);
-  await loaded;
+  // A response resolves with its headers; the rules apply once the page has read the body.
+  await (await loaded).finished();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 describe("route rules in the browser", () => {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PAGE_SIZE } from "../../app/routes/search/use-search.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
+import { waitForHydration } from "../support/app.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -34,7 +35,7 @@ afterEach(async () => {
 
 async function open(path: string) {
   await page.goto(baseUrl + path);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
 }
 
 /** Answers need the engine, its WebAssembly and index chunks: give a busy machine time. */

@@ -26,7 +26,7 @@ async function open(path: string, options: { width: number; javaScript?: boolean
   });
   const page = await context.newPage();
   await page.goto(baseUrl + path);
-  if (options.javaScript !== false) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (options.javaScript !== false) await waitForHydration(page);
   return page;
 }
 
@@ -176,7 +176,7 @@ describe("fonts and layout stability", () => {
         }).observe({ type: "layout-shift", buffered: true });
       });
       await page.goto(baseUrl + path);
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await waitForHydration(page);
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(200);
       const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
