@@ -1,13 +1,13 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/content/sitemap.server.ts";
 
+/**
+ * Server rendering only: pages are rendered to files by content releases
+ * (server/releases/), not by the code build, so publishing content never
+ * rebuilds code and one build serves any origin.
+ */
 export default {
   ssr: true,
   // All ~30 routes ship in the first manifest: no /__manifest round trips and no
   // lazy-discovery skew between deploys.
   routeDiscovery: { mode: "initial" },
-  prerender: {
-    paths: () => prerenderPaths(),
-    concurrency: 2,
-  },
 } satisfies Config;

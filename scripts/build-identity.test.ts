@@ -2,34 +2,32 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { prerenderedPaths, writeBuildIdentity } from "./build-identity.ts";
+import { codeIdentity, writeCodeIdentity } from "./build-identity.ts";
 
-function clientDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "build-identity-"));
-  for (const page of ["", "services", "services/seo", "academy/a-b"]) {
-    mkdirSync(join(dir, page), { recursive: true });
-    writeFileSync(join(dir, page, "index.html"), "<html></html>");
-  }
-  mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "assets", "index.html.js"), "");
+function buildDir(serverCode: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "code-identity-"));
+  for (const folder of ["server", "runtime", "client/assets"]) mkdirSync(join(dir, folder), { recursive: true });
+  writeFileSync(join(dir, "server", "index.js"), serverCode);
+  writeFileSync(join(dir, "runtime", "server.js"), "listen()");
   return dir;
 }
 
-describe("build identity files", () => {
-  it("lists prerendered pages by their addresses", () => {
-    expect(prerenderedPaths(clientDir())).toEqual(["/", "/academy/a-b/", "/services/", "/services/seo/"]);
+describe("the code build's id", () => {
+  it("is the same for the same code and changes with the code that renders pages", () => {
+    expect(codeIdentity(buildDir("render(1)"))).toBe(codeIdentity(buildDir("render(1)")));
+    expect(codeIdentity(buildDir("render(1)"))).not.toBe(codeIdentity(buildDir("render(2)")));
   });
 
-  it("writes latest.json with the id and timestamp only, and the meta file with everything", () => {
-    const dir = clientDir();
-    const meta = {
-      id: "0b5c",
-      timestamp: 1_700_000_000_000,
-      routeRules: { "/a/": { redirect: "/b/", status: 301 as const } },
-      prerendered: ["/"],
-    };
-    writeBuildIdentity(dir, meta);
-    expect(JSON.parse(readFileSync(join(dir, "builds", "latest.json"), "utf8"))).toEqual({ id: "0b5c", timestamp: 1_700_000_000_000 });
-    expect(JSON.parse(readFileSync(join(dir, "builds", "meta", "0b5c.json"), "utf8"))).toEqual(meta);
+  it("ignores files that do not render pages (compressed variants, public files)", () => {
+    const dir = buildDir("render(1)");
+    const before = codeIdentity(dir);
+    writeFileSync(join(dir, "client", "assets", "app.js.br"), "compressed");
+    expect(codeIdentity(dir)).toBe(before);
+  });
+
+  it("is written to code.json", () => {
+    const dir = buildDir("render(1)");
+    const id = writeCodeIdentity(dir);
+    expect(JSON.parse(readFileSync(join(dir, "code.json"), "utf8"))).toEqual({ id });
   });
 });

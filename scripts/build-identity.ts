@@ -1,23 +1,35 @@
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { buildMetaPath, LATEST_BUILD_PATH, type BuildMeta } from "../app/lib/build-identity.ts";
 
-/** URL paths of the pages the build prerendered (`/a/` for `a/index.html`), sorted. */
-export function prerenderedPaths(clientDir: string): string[] {
-  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name === "index.html")
-    .map((entry) => {
-      const dir = relative(clientDir, entry.parentPath).split(sep).join("/");
-      return dir ? `/${dir}/` : "/";
-    })
-    .sort();
+/**
+ * Folders of the code build whose bytes decide what a release renders: the
+ * site's server build (which holds the client manifest, every asset's hashed
+ * name) and the bundled server with the release maker.
+ */
+const RENDERING_CODE = ["server", "runtime"];
+
+/**
+ * The code build's id, a hash of the code that renders pages. The same
+ * sources build to the same id, so a rebuild without changes does not make
+ * the next release render everything.
+ */
+export function codeIdentity(buildDir: string): string {
+  const hash = createHash("sha256");
+  for (const folder of RENDERING_CODE) {
+    const dir = join(buildDir, folder);
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+    for (const file of files) hash.update(relative(buildDir, file).split(sep).join("/")).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("base64url").slice(0, 16);
 }
 
-/** Writes builds/latest.json ({id, timestamp}) and builds/meta/<id>.json (everything). */
-export function writeBuildIdentity(clientDir: string, meta: BuildMeta): void {
-  const latest = join(clientDir, LATEST_BUILD_PATH);
-  const metaFile = join(clientDir, buildMetaPath(meta.id));
-  mkdirSync(join(metaFile, ".."), { recursive: true });
-  writeFileSync(latest, JSON.stringify({ id: meta.id, timestamp: meta.timestamp }));
-  writeFileSync(metaFile, JSON.stringify(meta));
+/** Writes build/code.json ({id}); releases record it and a server compares it with the live release's. */
+export function writeCodeIdentity(buildDir: string): string {
+  const id = codeIdentity(buildDir);
+  writeFileSync(join(buildDir, "code.json"), `${JSON.stringify({ id })}\n`);
+  return id;
 }

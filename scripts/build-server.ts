@@ -1,24 +1,27 @@
 /**
- * Build step: the production server as plain JavaScript, `build/runtime/server.js`.
- * Node can run our TypeScript directly, but its type stripping keeps a
- * WebAssembly compiler in every process (~18 MB resident), which the memory
- * budget of decision 012 cannot spare. Our own modules (server/, app/config,
- * app/lib, app/forms…) are bundled; packages stay imports of node_modules.
+ * Build step: the production server and the release maker as plain
+ * JavaScript in build/runtime/ (`server.js`, `publish.js`). Node can run our
+ * TypeScript directly, but its type stripping keeps a WebAssembly compiler in
+ * every process (~18 MB resident), which the memory budget of decision 012
+ * cannot spare. Our own modules (server/, app/config, app/lib, app/content…)
+ * are bundled; packages stay imports of node_modules.
  */
 import { rmSync } from "node:fs";
 import { build } from "rolldown";
 import { RUNTIME_DIR } from "../app/config/paths.server.ts";
 
-rmSync(RUNTIME_DIR, { recursive: true, force: true });
-const started = performance.now();
-const { output } = await build({
-  input: { server: "server/index.ts" },
-  platform: "node",
-  // Packages (bare specifiers) and Node's own modules are loaded at run time, not bundled.
-  external: [/^node:/, /^[@a-z]/],
-  // server/leads/service.ts is imported statically by the server and lazily by the dev-only path of app/forms.
-  checks: { ineffectiveDynamicImport: false },
-  logLevel: "warn",
-  output: { dir: RUNTIME_DIR, format: "esm", chunkFileNames: "[name]-[hash].js" },
-});
-console.log(`server: ${output.length} files in ${RUNTIME_DIR} (${Math.round(performance.now() - started)} ms)`);
+export async function bundleRuntime(): Promise<void> {
+  rmSync(RUNTIME_DIR, { recursive: true, force: true });
+  const started = performance.now();
+  const { output } = await build({
+    input: { server: "server/index.ts", publish: "server/releases/cli.ts" },
+    platform: "node",
+    // Packages (bare specifiers) and Node's own modules are loaded at run time, not bundled.
+    external: [/^node:/, /^[@a-z]/],
+    // server/leads/service.ts is imported statically by the server and lazily by the dev-only path of app/forms.
+    checks: { ineffectiveDynamicImport: false },
+    logLevel: "warn",
+    output: { dir: RUNTIME_DIR, format: "esm", chunkFileNames: "[name]-[hash].js" },
+  });
+  console.log(`server: ${output.length} files in ${RUNTIME_DIR} (${Math.round(performance.now() - started)} ms)`);
+}

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import { matchRouteRule, type RouteRules } from "../app/lib/route-rules.ts";
+import { withContentSource } from "../app/content/source.server.ts";
+import { matchRouteRule } from "../app/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
 import { bodyProblem, readBody } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
@@ -11,7 +12,8 @@ import type { SecurityHeaders } from "./headers.ts";
 import type { Readiness } from "./health.ts";
 import { loggablePath, type Logger } from "./log.ts";
 import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
-import type { RedirectTable } from "./redirect-table.ts";
+import type { LiveRelease } from "./releases/live.ts";
+import type { Releases } from "./releases/serving.ts";
 import { createRender } from "./render.ts";
 import { createFileResponder } from "./file-response.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
@@ -21,11 +23,8 @@ export type AppOptions = {
   build: ServerBuild;
   /** The configured public origin: the only source of absolute URLs. */
   origin: string;
-  files: ReadonlyMap<string, StaticFile>;
-  /** Inline-script hashes of each prerendered HTML file, by URL path (build/csp-hashes.json). */
-  scriptHashes: ReadonlyMap<string, readonly string[]>;
-  redirects: RedirectTable;
-  routeRules: RouteRules;
+  /** The live content release: files, redirect tables, content (server/releases/). */
+  releases: Pick<Releases, "current">;
   /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
   guard?: FormGuard;
   /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
@@ -103,42 +102,66 @@ type Plan =
   | { kind: "redirect"; status: number; location: string }
   | { kind: "render" };
 
+/**
+ * What is worked out once per release: the CSP of each page, the live pages
+ * for case-insensitive matches, and the plans of file requests.
+ */
+type View = {
+  release: LiveRelease;
+  livePages: Map<string, string>;
+  filePlans: Map<string, Plan>;
+  fileResponder: ReturnType<typeof createFileResponder>;
+};
+
 export function createApp(options: AppOptions) {
-  const { origin, files, redirects, routeRules, security, log } = options;
+  const { origin, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
   const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag });
-  const livePages = new Map(prerenderedPages(files).map((p) => [fold(p), p]));
+  const views = new WeakMap<LiveRelease, View>();
 
-  // The CSP of each HTML page (its inline scripts' hashes) and of each script that runs WebAssembly.
-  const fileCsp = new Map<string, string>();
-  for (const path of files.keys()) {
-    if (!path.endsWith(".html")) continue;
-    const hashes = options.scriptHashes.get(path);
-    if (!hashes) throw new Error(`build/csp-hashes.json has no entry for ${path}: run \`npm run build\``);
-    fileCsp.set(path, security.csp(hashes));
-  }
-  const errorPage = files.get(ERROR_PAGE);
-  const fileResponder = createFileResponder((path) => {
-    const base = security.list(fileCsp.get(path));
-    // The error page is served, never indexed.
-    return path === ERROR_PAGE ? [...base, "X-Robots-Tag", "noindex"] : base;
-  });
-
-  // A file request without a query always plans the same (the tables and files are fixed at
-  // start): its plan is kept, at most one per file of the build, and later requests for the file
-  // skip the redirect table, route rules and lookups below.
-  const filePlans = new Map<string, Plan>();
-
-  function plan(method: string, pathname: string, search: string): Plan {
-    const readOnly = method === "GET" || method === "HEAD";
-    const known = readOnly && search === "" ? filePlans.get(pathname) : undefined;
+  function viewOf(release: LiveRelease): View {
+    const known = views.get(release);
     if (known) return known;
-    const found = planAnew(readOnly, pathname, search);
-    if (found.kind === "file" && search === "") filePlans.set(pathname, found);
+    // The CSP of each HTML page: its inline scripts' hashes.
+    const fileCsp = new Map<string, string>();
+    for (const path of release.files.keys()) {
+      if (!path.endsWith(".html")) continue;
+      const hashes = release.scriptHashes.get(path);
+      if (!hashes) throw new Error(`release ${release.id} has no CSP hashes for ${path}`);
+      fileCsp.set(path, security.csp(hashes));
+    }
+    // Pages say which release they come from to the page itself, too (app/runtime/build-info.ts).
+    const pageHeaders = ["Server-Timing", `release;desc="${release.id}"`];
+    const fileResponder = createFileResponder((path) => {
+      const base = security.list(fileCsp.get(path));
+      if (!path.endsWith(".html")) return base;
+      // The error page is served, never indexed.
+      return path === ERROR_PAGE ? [...base, ...pageHeaders, "X-Robots-Tag", "noindex"] : [...base, ...pageHeaders];
+    });
+    const view: View = {
+      release,
+      livePages: new Map(prerenderedPages(release.files).map((p) => [fold(p), p])),
+      // A file request without a query always plans the same within a release: its plan is
+      // kept, at most one per file, and later requests for the file skip the redirect table,
+      // route rules and lookups below.
+      filePlans: new Map(),
+      fileResponder,
+    };
+    views.set(release, view);
+    return view;
+  }
+
+  function plan(view: View, method: string, pathname: string, search: string): Plan {
+    const readOnly = method === "GET" || method === "HEAD";
+    const known = readOnly && search === "" ? view.filePlans.get(pathname) : undefined;
+    if (known) return known;
+    const found = planAnew(view, readOnly, pathname, search);
+    if (found.kind === "file" && search === "") view.filePlans.set(pathname, found);
     return found;
   }
 
-  function planAnew(readOnly: boolean, pathname: string, search: string): Plan {
+  function planAnew(view: View, readOnly: boolean, pathname: string, search: string): Plan {
+    const { files, redirects, routeRules } = view.release;
     const canonical = canonicalPathname(pathname);
     const tableTarget = redirects.get(canonical);
     if (tableTarget) {
@@ -149,7 +172,7 @@ export function createApp(options: AppOptions) {
       return { kind: "redirect", status: rule.status, location: external(rule.target, search) ?? safeLocation(rule.target, search) };
     }
     if (canonical !== pathname) return { kind: "redirect", status: 301, location: safeLocation(canonical, search) };
-    const live = livePages.get(fold(canonical));
+    const live = view.livePages.get(fold(canonical));
     if (live && live !== canonical) return { kind: "redirect", status: 301, location: safeLocation(live, search) };
 
     const passive = onlyPassiveParams(search);
@@ -166,18 +189,24 @@ export function createApp(options: AppOptions) {
     return { kind: "render" };
   }
 
-  /** The headers of each request's own: its id, and while shutting down, that the connection ends. */
-  const perRequest = (id: string) => (isShuttingDown() ? ["X-Request-Id", id, "Connection", "close"] : ["X-Request-Id", id]);
+  /**
+   * The headers of each request's own: its id, the release it is answered from, and while
+   * shutting down, that the connection ends.
+   */
+  const perRequest = (id: string, view: View) => {
+    const own = ["X-Request-Id", id, "X-Release-Id", view.release.id];
+    return isShuttingDown() ? [...own, "Connection", "close"] : own;
+  };
 
   /** Every response but a file's: security headers first, whatever answers. */
-  function baseline(res: ServerResponse, id: string) {
+  function baseline(res: ServerResponse, id: string, view: View) {
     security.apply(res);
-    const own = perRequest(id);
+    const own = perRequest(id, view);
     for (let i = 0; i < own.length; i += 2) res.setHeader(own[i] as string, own[i + 1] as string);
   }
 
-  function serveFile(req: IncomingMessage, res: ServerResponse, id: string, path: string, file: StaticFile, status?: number) {
-    fileResponder.send(req, res, path, file, perRequest(id), status);
+  function serveFile(req: IncomingMessage, res: ServerResponse, id: string, view: View, path: string, file: StaticFile, status?: number) {
+    view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
   }
 
   async function health(req: IncomingMessage, res: ServerResponse, target: "/healthz" | "/readyz") {
@@ -218,16 +247,16 @@ export function createApp(options: AppOptions) {
     res.end();
   }
 
-  async function route(req: IncomingMessage, res: ServerResponse, id: string, target: string) {
+  async function route(req: IncomingMessage, res: ServerResponse, id: string, view: View, target: string) {
     const method = req.method ?? "GET";
     const parts = METHODS.has(method) && target.length <= MAX_TARGET_LENGTH ? splitTarget(target) : null;
-    const read = parts && (method === "GET" || method === "HEAD") ? plan(method, parts.pathname, parts.search) : null;
-    // Most requests are for a file of the build: answered before anything else is set, with
-    // the headers worked out once per file (file-response.ts).
+    const read = parts && (method === "GET" || method === "HEAD") ? plan(view, method, parts.pathname, parts.search) : null;
+    // Most requests are for a file of the release or the build: answered before anything else
+    // is set, with the headers worked out once per file (file-response.ts).
     if (read?.kind === "file" && !req.headers.expect && !bodyProblem(req, options.bodyLimitBytes)) {
-      return serveFile(req, res, id, read.path, read.file);
+      return serveFile(req, res, id, view, read.path, read.file);
     }
-    baseline(res, id);
+    baseline(res, id, view);
     if (!METHODS.has(method)) {
       res.setHeader("Allow", "GET, HEAD, POST");
       return plain(res, 405, "Method Not Allowed");
@@ -245,16 +274,17 @@ export function createApp(options: AppOptions) {
     const visitor = rateLimitKey(clientAddress(req, options.trustedProxyHops));
     if (parts.pathname === CSP_REPORT_PATH) return cspReport(req, res, id, visitor);
 
-    const next = read ?? plan(method, parts.pathname, parts.search);
+    const next = read ?? plan(view, method, parts.pathname, parts.search);
     // Rendered at /error/ (a query keeps it from the file, whose own headers say the same): never indexed.
     if (parts.pathname === "/error/") res.setHeader("X-Robots-Tag", "noindex");
-    if (next.kind === "file") return serveFile(req, res, id, next.path, next.file);
+    if (next.kind === "file") return serveFile(req, res, id, view, next.path, next.file);
     if (next.kind === "missing-asset") return plain(res, 404, "Not Found");
     const decision = options.rateLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
     if (next.kind === "redirect") return redirect(res, next.status, next.location);
     if (await options.guard?.(req, res, parts.pathname)) return;
-    await render(req, res, id, parts.pathname, parts.search);
+    // Rendered from the same release the rest of the response comes from.
+    await withContentSource(view.release.source, () => render(req, res, id, view.release.id, parts.pathname, parts.search));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -263,9 +293,11 @@ export function createApp(options: AppOptions) {
     const forwarded = req.headers["x-request-id"];
     const id =
       options.trustedProxyHops > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    // Taken once: a release that goes live meanwhile answers the next request, not half of this one.
+    const view = viewOf(options.releases.current());
     // Probes come every few seconds from every balancer: not logged, not limited.
     if (target === "/healthz" || target === "/readyz") {
-      baseline(res, id);
+      baseline(res, id, view);
       return health(req, res, target);
     }
 
@@ -281,7 +313,7 @@ export function createApp(options: AppOptions) {
       });
     });
     try {
-      await route(req, res, id, target);
+      await route(req, res, id, view, target);
     } catch (error) {
       log.error("request failed", { id, path: loggablePath(target), error });
       if (res.headersSent) {
@@ -290,11 +322,14 @@ export function createApp(options: AppOptions) {
       }
       // Visitors see the error page; the stack stays in the log.
       for (const name of res.getHeaderNames()) res.removeHeader(name);
-      if (errorPage) return serveFile(req, res, id, ERROR_PAGE, errorPage, 500);
-      baseline(res, id);
+      const errorPage = view.release.files.get(ERROR_PAGE);
+      if (errorPage) return serveFile(req, res, id, view, ERROR_PAGE, errorPage, 500);
+      baseline(res, id, view);
       plain(res, 500, "Internal Server Error");
     }
   }
 
-  return Object.assign(handle, { warmUp: render.warmUp });
+  /** Renders these targets once, unseen, from the live release (see render.ts). */
+  const warmUp = (targets: readonly string[]) => withContentSource(options.releases.current().source, () => render.warmUp(targets));
+  return Object.assign(handle, { warmUp });
 }

@@ -1,10 +1,12 @@
 import { Server as NetServer } from "node:net";
 import { env } from "../app/config/env.server.ts";
+import { CONTENT_DIR, SHIPPED_CONTENT_DIR } from "../app/config/paths.server.ts";
 import { paths } from "../app/lib/paths.ts";
 import { createHttpServer } from "./http-server.ts";
 import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
+import { seedContent } from "./releases/history.ts";
 import { loadSite } from "./site.ts";
 
 /* The production server, started through index.ts (which fixes NODE_ENV first). */
@@ -14,6 +16,10 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 const WARM_UP = [paths.search("warm-up"), "/warm-up/not-found/"];
 
 let shuttingDown = false;
+// A content folder of its own (a volume) starts as the content shipped with the code, under git.
+if (CONTENT_DIR !== SHIPPED_CONTENT_DIR && seedContent(CONTENT_DIR, SHIPPED_CONTENT_DIR)) {
+  console.log(JSON.stringify({ level: "info", msg: "content folder created", dir: CONTENT_DIR }));
+}
 // Forms: storage (migrations run now, idempotently), delivery, abuse guard.
 // Pages do not wait long for a database that is down: forms answer 503 until it is back.
 const leads = await startLeads();

@@ -28,7 +28,7 @@ export type RenderOptions = {
   headTag?: string | null;
 };
 export type Render = {
-  (req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string): Promise<void>;
+  (req: IncomingMessage, res: ServerResponse, id: string, releaseId: string, pathname: string, search: string): Promise<void>;
   /**
    * Renders these targets once, unseen, so the first visitors do not pay for
    * loading content (and a signal meanwhile is not held up by it).
@@ -44,7 +44,7 @@ export type Render = {
 export function createRender({ build, origin, security, log, headTag }: RenderOptions): Render {
   const handleWithRouter = createRequestHandler(withJsonErrorLog(build, log), "production");
 
-  async function render(req: IncomingMessage, res: ServerResponse, id: string, pathname: string, search: string) {
+  async function render(req: IncomingMessage, res: ServerResponse, id: string, releaseId: string, pathname: string, search: string) {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const method = req.method ?? "GET";
@@ -93,6 +93,8 @@ export function createRender({ build, origin, security, log, headTag }: RenderOp
       const text = headTag ? injectIntoHead(deferred, headTag) : deferred;
       const html = Buffer.from(text);
       security.allowInlineScripts(res, inlineScriptHashes(text));
+      // As prerendered pages do: the page learns its release (app/runtime/build-info.ts).
+      res.setHeader("Server-Timing", `release;desc="${releaseId}"`);
       const body = encoding === "br" ? await brotli(html, BROTLI_FAST) : encoding === "gzip" ? await gzipAsync(html) : html;
       if (encoding) res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);

@@ -1,18 +1,15 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { type Env, runtimeConfig } from "../app/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
-import { loadRouteRules } from "../app/lib/route-rules.server.ts";
 import { type AppOptions, createApp } from "./app.ts";
-import { loadCspManifest } from "./csp-manifest.ts";
 import { createSecurityHeaders, securityOptionsFromEnv } from "./headers.ts";
 import { createReadiness } from "./health.ts";
 import { createLogger } from "./log.ts";
 import { createRateLimiter } from "./rate-limit.ts";
-import { parseRedirectTable } from "./redirect-table.ts";
-import { injectIntoPages, runtimeConfigTag } from "./runtime-config.ts";
+import { startReleases } from "./releases/serving.ts";
+import { runtimeConfigTag } from "./runtime-config.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** CSP reports per visitor: enough for a page with a few violations, not a flood. */
@@ -20,27 +17,25 @@ const REPORTS_PER_MINUTE = 30;
 const REPORT_BURST = 20;
 
 /**
- * Everything the request handler needs, loaded from the build and content
- * and configured from the environment. `overrides` let tests swap a part
- * (a logger that records, a tighter limiter).
+ * Everything the request handler needs: the code build, the live content
+ * release (made first if there is none for this code and configuration),
+ * configured from the environment. `overrides` let tests swap a part (a
+ * logger that records, a tighter limiter).
  */
 export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}) {
   const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
   const log = overrides.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
     overrides.readiness ?? createReadiness({ onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });
-  const files = loadStaticFiles(CLIENT_DIR);
   // A meta tag, not a script: the pages' CSP hashes stay valid.
   const headTag = runtimeConfigTag(runtimeConfig(env));
-  if (headTag) injectIntoPages(files, headTag);
+  const releases =
+    overrides.releases ?? (await startReleases({ env, build, buildDir: BUILD_DIR, contentDir: CONTENT_DIR, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
   const options: AppOptions = {
     build,
     origin: env.SITE_ORIGIN,
-    files,
+    releases,
     headTag,
-    scriptHashes: loadCspManifest(BUILD_DIR),
-    redirects: parseRedirectTable(readFileSync(join(CONTENT_DIR, "redirects.csv"), "utf8")),
-    routeRules: loadRouteRules(),
     security: createSecurityHeaders(securityOptionsFromEnv(env)),
     rateLimiter: createRateLimiter({ perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST }),
     reportLimiter: createRateLimiter({ perMinute: REPORTS_PER_MINUTE, burst: REPORT_BURST }),

@@ -46,8 +46,22 @@ const EnvSchema = z.object({
    */
   ANALYTICS_REQUIRE_CONSENT: flag(false),
 
+  // Content and releases (docs/decisions/019-content-releases.md).
+  /**
+   * The content the site is made from, kept in git. In a checkout, the project's content/; on a
+   * server with a volume, a folder there (seeded from the shipped content/ on first start).
+   */
+  CONTENT_DIR: z.string().min(1).default("./content"),
+  /**
+   * Where releases are kept; by default DATA_DIR/releases. Servers that share it (a shared
+   * volume) serve the same release.
+   */
+  RELEASES_DIR: optional(z.string().min(1)),
+  /** Releases kept for rollback (besides the live one). */
+  RELEASES_KEEP: z.coerce.number().int().min(1).max(100).default(10),
+
   // Forms: storage, delivery, abuse limits (see docs/decisions/010-leads-storage-and-delivery.md).
-  /** Directory of the embedded store (SQLite) when DATABASE_URL is not set. Git-ignored. */
+  /** Directory of the embedded store (SQLite) and of releases (releases/) when DATABASE_URL is not set. Git-ignored. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** PostgreSQL connection string; when set it replaces the embedded store. */
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
@@ -149,8 +163,8 @@ export const env: Env = parseEnv(process.env);
 
 /**
  * The subset that may reach the browser through the root loader, chosen
- * explicitly. It is baked into prerendered pages, so it must be the same at
- * build and at run time.
+ * explicitly. Releases render it into pages with the running configuration,
+ * so a server started with another value renders them again.
  */
 export type PublicConfig = {
   origin: string;

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { ArticleSchema } from "./schemas/articles.server.ts";
 import { PositionSchema } from "./schemas/careers.server.ts";
 import {
@@ -12,37 +13,101 @@ import { IndustrySchema } from "./schemas/industries.server.ts";
 import { LegalPageSchema } from "./schemas/legal.server.ts";
 import { CaseSchema, ReviewSchema } from "./schemas/projects.server.ts";
 import { ServiceSchema } from "./schemas/services.server.ts";
-import { ContentError, loadCollection, loadDocument, once } from "./load.server.ts";
+import { type FileCache, ContentError, loadCollection, loadDocument } from "./load.server.ts";
+import { CONTENT_DIR } from "../config/paths.server.ts";
+import { activeScope } from "./source.server.ts";
 
-/** Every collection and document, validated and cross-checked once per process. */
-export const content = once(() => {
-  const all = {
-    services: loadCollection("services", ServiceSchema).sort((a, b) => a.order - b.order),
-    industries: loadCollection("industries", IndustrySchema).sort((a, b) => a.order - b.order),
-    cases: loadCollection("projects/cases", CaseSchema).sort(newestFirst),
-    reviews: loadCollection("projects/reviews", ReviewSchema).sort(newestFirst),
-    articles: loadCollection("academy", ArticleSchema).sort(newestFirst),
-    positions: loadCollection("career", PositionSchema),
-    events: loadCollection("events", EventSchema),
-    legal: loadCollection("legal", LegalPageSchema),
-    worths: loadDocument("worths.yaml", WorthsSchema),
-    questions: loadDocument("questions.yaml", QuestionsSchema),
-    company: loadDocument("company.yaml", CompanySchema),
-    contacts: loadDocument("contacts.yaml", ContactsSchema),
-    pages: loadDocument("pages.yaml", StaticPagesSchema),
+type Ordered = { order: number };
+type Dated = { published: string };
+const byOrder = (a: Ordered, b: Ordered) => a.order - b.order;
+const newestFirst = (a: Dated, b: Dated) => b.published.localeCompare(a.published);
+
+/**
+ * Every content type of the site. A collection is a folder of Markdown
+ * entries (one file each, the file name is the slug); a document is one YAML
+ * file. This table is what loading, releases and the studio go by.
+ */
+export const COLLECTIONS = {
+  services: { folder: "services", schema: ServiceSchema, sort: byOrder },
+  industries: { folder: "industries", schema: IndustrySchema, sort: byOrder },
+  cases: { folder: "projects/cases", schema: CaseSchema, sort: newestFirst },
+  reviews: { folder: "projects/reviews", schema: ReviewSchema, sort: newestFirst },
+  articles: { folder: "academy", schema: ArticleSchema, sort: newestFirst },
+  positions: { folder: "career", schema: PositionSchema, sort: null },
+  events: { folder: "events", schema: EventSchema, sort: null },
+  legal: { folder: "legal", schema: LegalPageSchema, sort: null },
+} as const;
+
+export const DOCUMENTS = {
+  worths: { file: "worths.yaml", schema: WorthsSchema },
+  questions: { file: "questions.yaml", schema: QuestionsSchema },
+  company: { file: "company.yaml", schema: CompanySchema },
+  contacts: { file: "contacts.yaml", schema: ContactsSchema },
+  pages: { file: "pages.yaml", schema: StaticPagesSchema },
+} as const;
+
+export type CollectionName = keyof typeof COLLECTIONS;
+export type DocumentName = keyof typeof DOCUMENTS;
+
+type Collections = { [K in CollectionName]: Array<z.output<(typeof COLLECTIONS)[K]["schema"]>> };
+type Documents = { [K in DocumentName]: z.output<(typeof DOCUMENTS)[K]["schema"]> };
+export type Content = Collections & Documents;
+
+export type LoadedContent = {
+  content: Content;
+  /** Each file read, by its path under the content folder, with the hash of its bytes. */
+  files: Record<string, string>;
+};
+
+/**
+ * Loads, validates and cross-checks every content file under `root`. A file
+ * whose bytes hash as in `cache` is not parsed again (releases pass the
+ * previous release's entries: at thousands of articles, rendering Markdown is
+ * most of the time). Every problem is reported at once, each with its file and field.
+ */
+export function loadContent(root = CONTENT_DIR, cache?: FileCache): LoadedContent {
+  const files: Record<string, string> = {};
+  const problems: string[] = [];
+  const attempt = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problems.push(error.message);
+      return undefined;
+    }
   };
-  checkReferences(all);
-  return all;
-});
+  const collections = {} as Record<string, unknown[]>;
+  for (const [name, { folder, schema, sort }] of Object.entries(COLLECTIONS)) {
+    const entries = attempt(() => loadCollection(folder, schema, root, { cache, files })) ?? [];
+    collections[name] = sort ? entries.sort(sort as (a: unknown, b: unknown) => number) : entries;
+  }
+  const documents = {} as Record<string, unknown>;
+  for (const [name, { file, schema }] of Object.entries(DOCUMENTS)) {
+    documents[name] = attempt(() => loadDocument(file, schema, root, { cache, files }));
+  }
+  if (problems.length > 0) throw new ContentError(problems.join("\n"));
+  const content = { ...collections, ...documents } as Content;
+  checkReferences(content);
+  return { content, files };
+}
 
-export type Content = ReturnType<typeof content>;
+let fromDisk: Content | null = null;
 
-function newestFirst(a: { published: string }, b: { published: string }): number {
-  return b.published.localeCompare(a.published);
+/**
+ * The content pages are rendered from: inside a release or a preview, that
+ * release's (reads are recorded while a release renders); elsewhere (the dev
+ * server, scripts, tests) the files under content/, loaded once per process.
+ */
+export function content(): Content {
+  const scope = activeScope();
+  if (scope) return scope.content;
+  fromDisk ??= loadContent().content;
+  return fromDisk;
 }
 
 /** Every slug reference must name an existing entry; the error names file and field. */
-function checkReferences(all: Omit<Content, never>): void {
+function checkReferences(all: Content): void {
   const problems: string[] = [];
   const known = {
     services: new Set(all.services.map((s) => s.slug)),

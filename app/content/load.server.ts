@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { parse as parseYaml } from "yaml";
@@ -6,8 +7,8 @@ import { CONTENT_DIR } from "../config/paths.server.ts";
 
 /**
  * Reads content files and validates them by their schema. An invalid file
- * stops the build (prerendering loads every collection) with a message naming
- * the file and the field.
+ * stops a release (every collection is loaded before anything renders) with a
+ * message naming the file and the field.
  */
 
 export class ContentError extends Error {
@@ -28,42 +29,55 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, file: string):
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
-function readYaml(file: string): unknown {
+/** Parsed files by their path under the content folder, each with the hash of the bytes it was parsed from. */
+export type FileCache = ReadonlyMap<string, { hash: string; value: unknown }>;
+
+/** What a load may reuse (`cache`) and where it records each file it read (`files`: path → hash). */
+export type LoadOptions = { cache?: FileCache | undefined; files?: Record<string, string> };
+
+export function hashBytes(bytes: Buffer | string): string {
+  return createHash("sha256").update(bytes).digest("base64url").slice(0, 22);
+}
+
+function parseYamlSource(source: string, file: string): unknown {
   try {
-    return parseYaml(readFileSync(file, "utf8"));
+    return parseYaml(source);
   } catch (error) {
     throw new ContentError(`${relative(process.cwd(), file)}: ${(error as Error).message}`);
   }
 }
 
-function readMarkdownEntry(file: string): Record<string, unknown> {
-  const source = readFileSync(file, "utf8");
+function readMarkdownEntry(source: string, file: string): Record<string, unknown> {
   const match = FRONTMATTER.exec(source);
   if (!match) throw new ContentError(`${relative(process.cwd(), file)}: missing --- frontmatter --- block`);
-  let data: unknown;
-  try {
-    data = parseYaml(match[1] ?? "");
-  } catch (error) {
-    throw new ContentError(`${relative(process.cwd(), file)}: ${(error as Error).message}`);
-  }
+  const data = parseYamlSource(match[1] ?? "", file);
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new ContentError(`${relative(process.cwd(), file)}: frontmatter must be a mapping`);
   }
   return { ...data, slug: basename(file, ".md"), body: match[2] ?? "" };
 }
 
+/** Reads one file; parses and validates it unless the cache holds it with the same bytes. */
+function loadFile<T>(root: string, path: string, options: LoadOptions, parse: (source: string, file: string) => T): T {
+  const file = join(root, path);
+  const bytes = readFileSync(file);
+  const hash = hashBytes(bytes);
+  if (options.files) options.files[path] = hash;
+  const cached = options.cache?.get(path);
+  if (cached?.hash === hash) return cached.value as T;
+  return parse(bytes.toString("utf8"), file);
+}
+
 /**
  * A folder of Markdown files, one entry each: frontmatter fields plus `slug`
  * (the file name) and `body` (the Markdown after the frontmatter).
  */
-export function loadCollection<S extends z.ZodType>(folder: string, schema: S, root = CONTENT_DIR): Array<z.output<S>> {
-  const dir = join(root, folder);
+export function loadCollection<S extends z.ZodType>(folder: string, schema: S, root = CONTENT_DIR, options: LoadOptions = {}): Array<z.output<S>> {
   const entries: Array<z.output<S>> = [];
   const errors: string[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".md")).sort()) {
-    const file = join(dir, name);
+  for (const name of readdirSync(join(root, folder)).filter((n) => n.endsWith(".md")).sort()) {
     try {
-      entries.push(validate(schema, readMarkdownEntry(file), file));
+      entries.push(loadFile(root, `${folder}/${name}`, options, (source, file) => validate(schema, readMarkdownEntry(source, file), file)));
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       errors.push(error.message);
@@ -75,16 +89,6 @@ export function loadCollection<S extends z.ZodType>(folder: string, schema: S, r
 }
 
 /** One YAML file validated as a whole. */
-export function loadDocument<S extends z.ZodType>(file: string, schema: S, root = CONTENT_DIR): z.output<S> {
-  const path = join(root, file);
-  return validate(schema, readYaml(path), path);
-}
-
-/** Caches a loader for the life of the process (content is part of the build). */
-export function once<T>(load: () => T): () => T {
-  let value: { current: T } | undefined;
-  return () => {
-    value ??= { current: load() };
-    return value.current;
-  };
+export function loadDocument<S extends z.ZodType>(path: string, schema: S, root = CONTENT_DIR, options: LoadOptions = {}): z.output<S> {
+  return loadFile(root, path, options, (source, file) => validate(schema, parseYamlSource(source, file), file));
 }

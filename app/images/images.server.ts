@@ -1,18 +1,19 @@
+import { releasedImage } from "../content/source.server.ts";
 import { imageKeys } from "./keys.ts";
 import type { ImageData } from "./types.ts";
 
 /**
- * The generated artwork, looked up by loaders. `npm run images` (part of
- * `npm run build` and `npm run dev`) draws every image and writes
- * manifest.generated.json; Vite bundles that file into the server build, so
- * the running server reads no image metadata from disk.
+ * The generated artwork, looked up by loaders. A release draws every image
+ * from its content and hands pages its manifest (app/content/source.server.ts);
+ * the dev server has none, so `npm run dev` draws them first (`npm run images`)
+ * into manifest.generated.json, read here.
  */
-const found = import.meta.glob<Record<string, ImageData>>("./manifest.generated.json", { eager: true, import: "default" });
-const manifest = Object.values(found)[0];
+const devManifest = () =>
+  Object.values(import.meta.glob<Record<string, ImageData>>("./manifest.generated.json", { eager: true, import: "default" }))[0];
 
 function image(key: string): ImageData {
-  if (!manifest) throw new Error("Image manifest missing: run `npm run images` (app/images/manifest.generated.json)");
-  const entry = manifest[key];
+  const released = releasedImage(key);
+  const entry = released === null ? devManifest()?.[key] : released;
   if (!entry) throw new Error(`No generated image "${key}": is it in scripts/images/catalog.ts?`);
   return entry;
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/default";
 import { content } from "../content/index.server.ts";
+import { renderTime } from "../content/source.server.ts";
 import { formOptions } from "../forms/context.server.ts";
 import { formatPhone } from "../lib/format.ts";
 import { pageMeta, type RootData } from "../lib/meta.ts";
@@ -25,7 +26,7 @@ export function loader() {
       inn: contacts.requisites.inn,
       ogrn: contacts.requisites.ogrn,
       channels: contacts.messengers,
-      year: new Date().getFullYear(),
+      year: renderTime("year").getFullYear(),
     } satisfies FooterData,
     forms: formOptions(),
   };

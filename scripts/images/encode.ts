@@ -4,7 +4,7 @@
  * is never encoded again, so a rebuild with unchanged content costs a hash.
  */
 import { createHash } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import type { ImageData } from "../../app/images/types.ts";
@@ -24,6 +24,13 @@ export const PUBLIC_PREFIX = "/assets/images";
 
 export type Encoded = { key: string; image: ImageData; files: string[]; encoded: boolean };
 
+/** Written under a temporary name first: a process killed halfway never leaves a truncated file under a real name. */
+function writeAtomically(file: string, body: Buffer | string): void {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, body);
+  renameSync(partial, file);
+}
+
 function fileBase(art: Artwork): string {
   const hash = createHash("sha256").update(SIGNATURE).update(JSON.stringify(art.widths)).update(art.svg).digest("base64url").slice(0, 10);
   return `${art.key.replace(/\//g, "-")}.${hash}`;
@@ -34,7 +41,7 @@ export async function encode(art: Artwork, outDir: string): Promise<Encoded> {
   if (art.widths.length === 0) {
     const file = `${base}.svg`;
     const encoded = !existsSync(join(outDir, file));
-    if (encoded) writeFileSync(join(outDir, file), art.svg);
+    if (encoded) writeAtomically(join(outDir, file), art.svg);
     return { key: art.key, image: { src: `${PUBLIC_PREFIX}/${file}`, width: art.width, height: art.height, sources: [] }, files: [file], encoded };
   }
   const name = (width: number, format: "avif" | "webp") => `${base}-${width}.${format}`;
@@ -47,8 +54,8 @@ export async function encode(art: Artwork, outDir: string): Promise<Encoded> {
     for (const width of art.widths) {
       const resized = await pixels().resize({ width }).toBuffer({ resolveWithObject: true });
       const raw = { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } };
-      await sharp(resized.data, raw).avif(AVIF).toFile(join(outDir, name(width, "avif")));
-      await sharp(resized.data, raw).webp(WEBP).toFile(join(outDir, name(width, "webp")));
+      writeAtomically(join(outDir, name(width, "avif")), await sharp(resized.data, raw).avif(AVIF).toBuffer());
+      writeAtomically(join(outDir, name(width, "webp")), await sharp(resized.data, raw).webp(WEBP).toBuffer());
     }
   }
   const largest = Math.max(...art.widths);

@@ -88,7 +88,7 @@ describe("server errors and configuration (in-process)", () => {
         throw new Error("redirect table unavailable");
       },
     } as unknown as RedirectTable;
-    app = await startInProcess({}, { redirects: failing });
+    app = await startInProcess({}, {}, (release) => ({ ...release, redirects: failing }));
     app.site.readiness.register("database", () => {
       throw new Error("connection refused");
     });

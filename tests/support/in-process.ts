@@ -1,9 +1,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseEnv } from "../../app/config/env.server.ts";
-import type { AppOptions } from "../../server/app.ts";
+import { type AppOptions, createApp } from "../../server/app.ts";
 import { createHttpServer } from "../../server/http-server.ts";
 import { createLogger } from "../../server/log.ts";
+import type { LiveRelease } from "../../server/releases/live.ts";
 import { loadSite } from "../../server/site.ts";
 
 export type LogLine = Record<string, unknown> & { level: string; msg: string };
@@ -13,7 +14,12 @@ export type LogLine = Record<string, unknown> & { level: string; msg: string };
  * port, with its log lines recorded. For tests that need many requests fast,
  * a tuned configuration, or to read the logs.
  */
-export async function startInProcess(env: Record<string, string> = {}, overrides: Partial<AppOptions> = {}) {
+export async function startInProcess(
+  env: Record<string, string> = {},
+  overrides: Partial<AppOptions> = {},
+  /** Serves a changed copy of the live release (a broken table, say). */
+  alterRelease?: (release: LiveRelease) => LiveRelease,
+) {
   const config = parseEnv({ LOG_LEVEL: "info", ...env });
   const lines: LogLine[] = [];
   const log = createLogger({
@@ -22,7 +28,8 @@ export async function startInProcess(env: Record<string, string> = {}, overrides
       for (const line of chunk.split("\n")) if (line) lines.push(JSON.parse(line) as LogLine);
     },
   });
-  const site = await loadSite(config, { log, ...overrides });
+  const loaded = await loadSite(config, { log, ...overrides });
+  const site = alterRelease ? { ...loaded, handle: createApp({ ...loaded, releases: altered(loaded.releases, alterRelease) }) } : loaded;
   const server: Server = createHttpServer(site, config);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -42,5 +49,18 @@ export async function startInProcess(env: Record<string, string> = {}, overrides
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The live release through `alter`, made once per release (the server works out a view of each). */
+function altered(releases: AppOptions["releases"], alter: (release: LiveRelease) => LiveRelease): AppOptions["releases"] {
+  const made = new WeakMap<LiveRelease, LiveRelease>();
+  return {
+    current() {
+      const live = releases.current();
+      let copy = made.get(live);
+      if (!copy) made.set(live, (copy = alter(live)));
+      return copy;
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/page";
 import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
+import { renderTime } from "../../content/source.server.ts";
 import type { SiteEvent } from "../../content/schemas/events.server.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -17,10 +18,10 @@ import { eventTime, splitEvents } from "./schedule.ts";
 
 const KIND_LABELS: Record<SiteEvent["kind"], string> = { conference: "Конференция", webinar: "Вебинар", meetup: "Митап" };
 
-/** Today is the moment the page is rendered: at build for the prerendered page, at request otherwise. */
+/** Today is the moment the page is rendered: by a release for the prerendered page, at request otherwise. */
 export function loader() {
   const c = content();
-  const { upcoming, past } = splitEvents(c.events, new Date());
+  const { upcoming, past } = splitEvents(c.events, renderTime("day"));
   const view = (e: SiteEvent) => ({ ...e, date: formatDate(e.startsAt), time: eventTime(e) });
   const site = publicConfig();
   const structuredData = [...upcoming, ...past].map((e) =>

@@ -1,0 +1,75 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { ImageData } from "../images/types.ts";
+import type { Content } from "./index.server.ts";
+import { type Reads, trackReads } from "./reads.server.ts";
+
+/**
+ * What pages are rendered from besides the code: one release's content and
+ * what was made from it. A release (server/releases/) loads it, renders every
+ * page inside its scope and keeps it, so the server renders on-request pages
+ * (search results, filtered lists, 404s) from the same release it serves.
+ */
+export type ContentSource = {
+  content: Content;
+  /** The generated artwork, by key (drawn by the release). */
+  images: Readonly<Record<string, ImageData>>;
+  /** When each entry's content last changed, "collection/slug" → YYYY-MM-DD (recorded by releases). */
+  modified: Readonly<Record<string, string>>;
+};
+
+type Scope = {
+  source: ContentSource;
+  /** The content as loaders see it: recording reads while a release renders. */
+  content: Content;
+  reads: Reads | null;
+  /** The moment the page is rendered at: the release's, or the request's. */
+  now: Date;
+};
+
+/**
+ * One store for every copy of this module: the server bundle and the site's
+ * server build each carry one, and a release started by the former renders
+ * through the latter.
+ */
+const KEY = Symbol.for("orientir.content-scope");
+const holder = globalThis as { [KEY]?: AsyncLocalStorage<Scope> };
+const storage: AsyncLocalStorage<Scope> = (holder[KEY] ??= new AsyncLocalStorage<Scope>());
+
+/** Runs `render` with pages reading `source`; with `reads`, every read is recorded there. */
+export function withContentSource<T>(source: ContentSource, render: () => T, options: { reads?: Reads; now?: Date } = {}): T {
+  const reads = options.reads ?? null;
+  const content = reads ? trackReads(source.content, reads) : source.content;
+  return storage.run({ source, content, reads, now: options.now ?? new Date() }, render);
+}
+
+export function activeScope(): Scope | undefined {
+  return storage.getStore();
+}
+
+/** A generated image's data, or undefined outside a release (the dev server has its own manifest). */
+export function releasedImage(key: string): ImageData | undefined | null {
+  const scope = storage.getStore();
+  if (!scope) return null;
+  scope.reads?.images.add(key);
+  return scope.source.images[key];
+}
+
+/** When an entry last changed in a release (YYYY-MM-DD), if releases have recorded it. */
+export function contentModified(collection: string, slug: string): string | undefined {
+  const scope = storage.getStore();
+  if (!scope) return undefined;
+  if (scope.reads) scope.reads.modified = true;
+  return scope.source.modified[`${collection}/${slug}`];
+}
+
+/**
+ * The moment a page is rendered at. `granularity` says what of it the page
+ * shows (the year in the footer, today's date for upcoming events), so a
+ * release renders such a page again once that has changed.
+ */
+export function renderTime(granularity: "year" | "day"): Date {
+  const scope = storage.getStore();
+  if (!scope) return new Date();
+  scope.reads?.clock.add(granularity);
+  return scope.now;
+}

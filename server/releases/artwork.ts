@@ -1,0 +1,47 @@
+import { mkdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import sharp from "sharp";
+import type { Content } from "../../app/content/index.server.ts";
+import type { ImageData } from "../../app/images/types.ts";
+import { artworkCatalog } from "../../scripts/images/catalog.ts";
+import { type Encoded, encode, PUBLIC_PREFIX } from "../../scripts/images/encode.ts";
+
+export type Artwork = {
+  /** Image data by key, as pages look it up (app/images/images.server.ts). */
+  images: Record<string, ImageData>;
+  /** URL path → file in the cache, for every file the images need. */
+  files: Map<string, string>;
+  /** How many drawings were encoded anew (the rest were in the cache). */
+  encoded: number;
+};
+
+/**
+ * Every generated image of the content (covers, wordmarks, avatars), encoded
+ * into a cache shared by all releases, where files are named by a hash of
+ * their drawing: a release encodes only artwork that is new or changed.
+ */
+export async function drawArtwork(content: Content, cacheDir: string): Promise<Artwork> {
+  const catalog = artworkCatalog(content);
+  mkdirSync(cacheDir, { recursive: true });
+  // Images in parallel, one libvips thread each: on a small machine that beats
+  // one image at a time with libvips spreading itself over the same cores.
+  sharp.concurrency(1);
+  const results: Encoded[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, availableParallelism()) }, async () => {
+      while (next < catalog.length) {
+        const art = catalog[next];
+        next += 1;
+        if (art) results.push(await encode(art, cacheDir));
+      }
+    }),
+  );
+  const images: Record<string, ImageData> = {};
+  const files = new Map<string, string>();
+  for (const result of results.sort((a, b) => a.key.localeCompare(b.key))) {
+    images[result.key] = result.image;
+    for (const file of result.files) files.set(`${PUBLIC_PREFIX}/${file}`, `${cacheDir}/${file}`);
+  }
+  return { images, files, encoded: results.filter((r) => r.encoded).length };
+}

@@ -1,0 +1,105 @@
+/**
+ * Content releases from the command line, against the same data folder and
+ * content as the server (DATA_DIR, CONTENT_DIR):
+ *   npm run publish [-- --message "…"] [--author "Имя <почта>"] [--full]
+ *   npm run publish -- --list
+ *   npm run publish -- --rollback [ID]
+ * A running server switches to the new release by itself within a second or two.
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { env, runtimeConfig } from "../../app/config/env.server.ts";
+import { BUILD_DIR, CONTENT_DIR } from "../../app/config/paths.server.ts";
+import { runtimeConfigTag } from "../runtime-config.ts";
+import { type Author, gitAuthor } from "./history.ts";
+import { publish, PublishRefused } from "./publish.ts";
+import { describeRelease, formatReleaseList } from "./report.ts";
+import { rollback } from "./rollback.ts";
+import { readCodeId } from "./serving.ts";
+import { siteOf } from "./site-config.ts";
+import { currentRelease, listReleases, releasesRoot } from "./store.ts";
+
+const USAGE = `Использование:
+  npm run publish [-- --message "что изменилось"] [--author "Имя <почта>"] [--full]
+  npm run publish -- --list
+  npm run publish -- --rollback [номер]`;
+
+function parseAuthor(value: string): Author | null {
+  const match = /^\s*(.+?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(value);
+  return match ? { name: match[1] as string, email: match[2] as string } : null;
+}
+
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        message: { type: "string", short: "m" },
+        author: { type: "string" },
+        full: { type: "boolean", default: false },
+        list: { type: "boolean", default: false },
+        rollback: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+const { values, positionals } = parsed;
+const root = releasesRoot(env);
+
+async function main(): Promise<number> {
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (values.list) {
+    console.log(formatReleaseList(listReleases(root), currentRelease(root)));
+    return 0;
+  }
+  const code = readCodeId(BUILD_DIR);
+  if (values.rollback) {
+    const started = performance.now();
+    const { from, to } = await rollback(root, code, positionals[0]);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(from === to.id ? `Публикация ${to.id} и так на сайте.` : `На сайте снова публикация ${to.id} (была ${from ?? "—"}), ${seconds} с.`);
+    return 0;
+  }
+  const author = values.author ? parseAuthor(values.author) : gitAuthor(CONTENT_DIR);
+  if (!author) {
+    console.error(`Автор пишется как «Имя <почта>».\n${USAGE}`);
+    return 2;
+  }
+  const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  const record = await publish({
+    root,
+    contentDir: CONTENT_DIR,
+    build,
+    code,
+    site: siteOf(env),
+    headTag: runtimeConfigTag(runtimeConfig(env)),
+    author,
+    message: values.message ?? "Публикация содержимого",
+    full: values.full,
+    keep: env.RELEASES_KEEP,
+    progress: (line) => console.log(`… ${line}`),
+  });
+  console.log(describeRelease(record));
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof PublishRefused) {
+    console.error(`Не опубликовано, на сайте прежняя публикация.\n${error.message}`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,290 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ServerBuild } from "react-router";
+import { COLLECTIONS, DOCUMENTS, loadContent } from "../../app/content/index.server.ts";
+import type { FileCache } from "../../app/content/load.server.ts";
+import type { PageDeps } from "../../app/content/reads.server.ts";
+import { prerenderPaths } from "../../app/content/sitemap.server.ts";
+import { type ContentSource, withContentSource } from "../../app/content/source.server.ts";
+import { buildMetaPath, LATEST_BUILD_PATH } from "../../app/lib/build-identity.ts";
+import { ogImagePath } from "../../app/lib/og-image.ts";
+import { inlineScriptHashes } from "../csp.ts";
+import { drawArtwork } from "./artwork.ts";
+import { calendar, compare, concerns, everything, type Fingerprints, fingerprint, hashValue, updateModified } from "./changes.ts";
+import { type FileManifest, ReleaseFiles } from "./files.ts";
+import { type Author, commitContent } from "./history.ts";
+import { describePage, ogImageFile, type OgSite } from "./og.ts";
+import { createPageRenderer } from "./render.ts";
+import { type SearchDocs, SearchRecords } from "./search.ts";
+import {
+  acquireLock,
+  cacheDir,
+  currentRelease,
+  newReleaseId,
+  partialDir,
+  pruneReleases,
+  readRecord,
+  type ReleaseRecord,
+  releaseDir,
+  removePartials,
+  setCurrentRelease,
+} from "./store.ts";
+import type { ContentTables } from "./tables.ts";
+import { loadTables } from "./tables.ts";
+
+/** What a release remembers of each page: what it read, its files, its CSP hashes. */
+export type PageState = { deps: PageDeps; files: string[]; csp?: string[] };
+
+/** state.json: what the next release (and the server) needs of this one. */
+export type ReleaseState = {
+  fingerprints: Fingerprints;
+  pages: Record<string, PageState>;
+  files: FileManifest;
+  /** Files kept from the release before for tabs still open on it (index chunks, images), dropped next time. */
+  retired: string[];
+};
+
+/** source.json: the content the release was rendered from, and the server's tables. */
+export type ReleaseSource = ContentSource & { tables: ContentTables; contentFiles: Record<string, string> };
+
+export type PublishOptions = {
+  /** The releases folder (server/releases/store.ts). */
+  root: string;
+  contentDir: string;
+  /** The site's server build (build/server/index.js) and the code build's id. */
+  build: ServerBuild;
+  code: string;
+  site: OgSite;
+  /** Public runtime configuration every page carries (server/runtime-config.ts). */
+  headTag: string | null;
+  author: Author;
+  message: string;
+  /** Render every page even if nothing asks for it. */
+  full?: boolean;
+  /** Releases kept for rollback. */
+  keep: number;
+  /** Checked once the lock is held: when the live release satisfies it, nothing is made (servers starting together). */
+  unlessCurrent?: (record: ReleaseRecord) => boolean;
+  /** Progress, one line at a time, in Russian (the CLI prints it; the studio shows it). */
+  progress?: (line: string) => void;
+  now?: Date;
+};
+
+/** Content or a table is broken: nothing was published and the live release stays. */
+export class PublishRefused extends Error {
+  override name = "PublishRefused";
+}
+
+/** Immutable files a tab opened on the previous release may still ask for. */
+const RETIRABLE = /^\/(search-index|assets\/images|builds\/meta)\//;
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
+
+export function configFingerprint(site: OgSite, headTag: string | null): string {
+  return createHash("sha1").update(JSON.stringify([site, headTag])).digest("base64url").slice(0, 12);
+}
+
+type Previous = { id: string; dir: string; record: ReleaseRecord; state: ReleaseState; source: ReleaseSource; search: SearchDocs };
+
+function readPrevious(root: string, id: string | null): Previous | null {
+  if (!id) return null;
+  const dir = releaseDir(root, id);
+  return {
+    id,
+    dir,
+    record: readRecord(root, id),
+    state: readJson<ReleaseState>(join(dir, "state.json")),
+    source: readJson<ReleaseSource>(join(dir, "source.json")),
+    search: readJson<SearchDocs>(join(dir, "search.json")),
+  };
+}
+
+/** The previous release's parsed files, by path, for loadContent to reuse. */
+function fileCache(previous: ReleaseSource): FileCache {
+  const cache = new Map<string, { hash: string; value: unknown }>();
+  const hashOf = (path: string) => previous.contentFiles[path];
+  for (const [name, { folder }] of Object.entries(COLLECTIONS)) {
+    for (const entry of (previous.content as unknown as Record<string, Array<{ slug: string }>>)[name] ?? []) {
+      const path = `${folder}/${entry.slug}.md`;
+      const hash = hashOf(path);
+      if (hash) cache.set(path, { hash, value: entry });
+    }
+  }
+  for (const [name, { file }] of Object.entries(DOCUMENTS)) {
+    const hash = hashOf(file);
+    if (hash) cache.set(file, { hash, value: (previous.content as unknown as Record<string, unknown>)[name] });
+  }
+  return cache;
+}
+
+/**
+ * Makes a release from the content on disk and switches every server to it.
+ * Pages are rendered again only where what they read has changed (or
+ * everything, for new code or configuration); everything else is taken over
+ * from the previous release file by file. Nothing is visible until the
+ * release is complete: it is made in a folder of its own, renamed when done,
+ * and only then named in `current`. Throws PublishRefused (live release
+ * untouched) when content or a table is broken.
+ */
+export async function publish(options: PublishOptions): Promise<ReleaseRecord> {
+  const root = options.root;
+  const say = options.progress ?? (() => {});
+  const unlock = await acquireLock(root, 120_000);
+  if (!unlock) throw new PublishRefused("Другая публикация ещё идёт: попробуйте через пару минут.");
+  try {
+    removePartials(root);
+    const live = currentRelease(root);
+    if (live && options.unlessCurrent?.(readRecord(root, live))) return readRecord(root, live);
+    return await make(root, options, say);
+  } finally {
+    unlock();
+  }
+}
+
+async function make(root: string, options: PublishOptions, say: (line: string) => void): Promise<ReleaseRecord> {
+  const started = performance.now();
+  const steps: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const at = performance.now();
+    steps[name] = Math.round(at - mark) / 1000;
+    mark = at;
+  };
+  const now = options.now ?? new Date();
+  const id = newReleaseId(now);
+  const previous = readPrevious(root, currentRelease(root));
+  const sameCode = previous?.record.code === options.code;
+
+  say("Проверяем содержимое");
+  let loaded: ReturnType<typeof loadContent>;
+  let tables: ContentTables;
+  try {
+    loaded = loadContent(options.contentDir, sameCode && previous ? fileCache(previous.source) : undefined);
+    const livePages = withContentSource({ content: loaded.content, images: {}, modified: {} }, () => prerenderPaths());
+    tables = loadTables(options.contentDir, livePages);
+  } catch (error) {
+    throw new PublishRefused((error as Error).message);
+  }
+  const commit = commitContent(options.contentDir, options.author, options.message);
+  lap("content");
+
+  say("Рисуем изображения");
+  const artwork = await drawArtwork(loaded.content, cacheDir(root, "images"));
+  lap("images");
+
+  const config = configFingerprint(options.site, options.headTag);
+  const full = !previous
+    ? "первая публикация"
+    : !sameCode
+      ? "новая версия кода"
+      : previous.record.config !== config
+        ? "новая конфигурация"
+        : options.full
+          ? "по запросу"
+          : null;
+  let source: ContentSource = { content: loaded.content, images: artwork.images, modified: {} };
+  const unchangedFile = (path: string) => sameCode && previous?.source.contentFiles[path] === loaded.files[path];
+  const fingerprints = fingerprint(source, now, (collection, slug) => {
+    const folder = COLLECTIONS[collection as keyof typeof COLLECTIONS]?.folder;
+    return folder && unchangedFile(`${folder}/${slug}.md`) ? previous?.state.fingerprints.collections[collection]?.entries[slug] : undefined;
+  });
+  const changes = full !== null || !previous ? everything(full ?? "") : compare(previous.state.fingerprints, fingerprints);
+  const modified = previous ? updateModified(previous.source.modified, changes, fingerprints, calendar(now).day) : {};
+  source = { ...source, modified };
+  fingerprints.modified = hashValue(modified);
+  if (previous && full === null) changes.modified = fingerprints.modified !== previous.state.fingerprints.modified;
+  lap("changes");
+
+  const partial = partialDir(root, id);
+  mkdirSync(partial, { recursive: true });
+  const files = new ReleaseFiles(join(partial, "files"), previous ? { root: join(previous.dir, "files"), manifest: previous.state.files } : null);
+  const paths = withContentSource(source, () => prerenderPaths());
+  const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag: options.headTag });
+  const search = new SearchRecords(loaded.content, previous?.search ?? {});
+  const ogCache = cacheDir(root, "og");
+  const pages: Record<string, PageState> = {};
+  let rendered = 0;
+  let drawn = 0;
+  say(full ? `Отрисовываем все страницы (${full})` : "Отрисовываем изменившиеся страницы");
+  for (const path of paths) {
+    const before = previous?.state.pages[path];
+    if (before && !concerns(before.deps, changes)) {
+      for (const file of before.files) files.reuse(file);
+      search.reused(path);
+      pages[path] = before;
+      continue;
+    }
+    const page = await render(path);
+    rendered += 1;
+    for (const [url, body] of page.files) files.write(url, body);
+    const state: PageState = { deps: page.deps, files: [...page.files.keys()] };
+    if (page.html !== null) {
+      const picture = await ogImageFile(describePage(page.html, options.site), options.site, ogCache);
+      drawn += picture.drawn ? 1 : 0;
+      files.place(ogImagePath(path), picture.file);
+      state.files.push(ogImagePath(path));
+      state.csp = inlineScriptHashes(page.html);
+      search.rendered(path, page.html);
+    }
+    pages[path] = state;
+    if (rendered % 200 === 0) say(`Отрисовано страниц: ${rendered}`);
+  }
+  const site = await ogImageFile({ title: options.site.brand, section: options.site.tagline }, options.site, ogCache);
+  drawn += site.drawn ? 1 : 0;
+  files.place(ogImagePath(null), site.file);
+  for (const [url, file] of artwork.files) files.place(url, file);
+  lap("pages");
+
+  say("Обновляем поиск");
+  for (const [url, text] of search.files()) files.write(url, Buffer.from(text));
+  lap("search");
+
+  const meta = { id, timestamp: now.getTime() };
+  files.write(LATEST_BUILD_PATH, Buffer.from(JSON.stringify(meta)));
+  files.write(buildMetaPath(id), Buffer.from(JSON.stringify({ ...meta, routeRules: tables.routeRules, prerendered: paths })));
+  // Tabs opened on the release before may still fetch its meta file, index chunks and images.
+  const retired: string[] = [];
+  const retiredBefore = new Set(previous?.state.retired);
+  for (const url of Object.keys(previous?.state.files ?? {})) {
+    if (files.has(url) || !RETIRABLE.test(url) || retiredBefore.has(url)) continue;
+    files.reuse(url);
+    retired.push(url);
+  }
+  say("Сжимаем новые файлы");
+  const quality = await files.compress();
+  lap("compress");
+
+  const state: ReleaseState = { fingerprints, pages, files: files.manifest, retired };
+  const releaseSource: ReleaseSource = { ...source, tables, contentFiles: loaded.files };
+  writeFileSync(join(partial, "state.json"), JSON.stringify(state));
+  writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
+  writeFileSync(join(partial, "search.json"), JSON.stringify(search.docs));
+  const removed = Object.keys(previous?.state.pages ?? {}).filter((path) => !pages[path]).length;
+  const record: ReleaseRecord = {
+    id,
+    createdAt: now.toISOString(),
+    author: `${options.author.name} <${options.author.email}>`,
+    message: options.message,
+    commit,
+    previous: previous?.id ?? null,
+    code: options.code,
+    config,
+    full,
+    changed: full ? [] : changes.entries,
+    pages: { rendered, reused: paths.length - rendered, removed },
+    files: { written: files.written, reused: files.reused },
+    drawn,
+    seconds: 0,
+    steps: { ...steps, brotli: quality },
+  };
+  lap("write");
+  record.seconds = Math.round(performance.now() - started) / 1000;
+  record.steps = { ...steps, brotli: quality };
+  writeFileSync(join(partial, "release.json"), JSON.stringify(record, null, 1));
+  renameSync(partial, releaseDir(root, id));
+  setCurrentRelease(root, id);
+  pruneReleases(root, options.keep);
+  say(`Готово: ${record.pages.rendered} страниц отрисовано, ${record.pages.reused} взято из прошлой публикации, ${record.seconds} с`);
+  return record;
+}

@@ -1,0 +1,70 @@
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { Reads, toPageDeps, type PageDeps } from "../../app/content/reads.server.ts";
+import { type ContentSource, withContentSource } from "../../app/content/source.server.ts";
+import { FEED_PATHS } from "../../app/content/sitemap.server.ts";
+import { deferHydration } from "../defer-hydration.ts";
+import { injectIntoHead } from "../runtime-config.ts";
+
+export type RenderedPage = {
+  path: string;
+  /** URL path of each file → its bytes: the page and its data file, or a feed. */
+  files: Map<string, Buffer>;
+  /** What the page read of the content. */
+  deps: PageDeps;
+  /** The page's HTML (for its Open Graph picture and search record); none for feeds. */
+  html: string | null;
+};
+
+export type PageRenderer = (path: string) => Promise<RenderedPage>;
+
+/**
+ * Renders pages to files with the site's server build, in this process, the
+ * way React Router's prerendering does (a data request, then the document),
+ * but without an HTTP server in between and inside the release's content
+ * scope, recording what each page reads.
+ */
+export function createPageRenderer(options: {
+  build: ServerBuild;
+  origin: string;
+  source: ContentSource;
+  now: Date;
+  /** Public runtime configuration for every page (server/runtime-config.ts). */
+  headTag: string | null;
+}): PageRenderer {
+  const handler = createRequestHandler(options.build, "production");
+  const sizes = Object.fromEntries(
+    Object.entries(options.source.content).flatMap(([name, value]) => (Array.isArray(value) ? [[name, value.length]] : [])),
+  );
+
+  async function fetchOk(url: string, what: string): Promise<Buffer> {
+    const response = await handler(new Request(options.origin + url));
+    const body = Buffer.from(await response.arrayBuffer());
+    // 202: a data request whose loaders threw a 4xx on purpose would say so; anything but 200 is a broken page here.
+    if (response.status !== 200) {
+      throw new Error(`${what} ${url} answered ${response.status}${response.status >= 500 ? " (the error is logged above)" : ""}`);
+    }
+    return body;
+  }
+
+  return async (path) => {
+    const reads = new Reads();
+    const files = new Map<string, Buffer>();
+    let html: string | null = null;
+    await withContentSource(
+      options.source,
+      async () => {
+        if (FEED_PATHS.includes(path)) {
+          files.set(path, await fetchOk(path, "feed"));
+          return;
+        }
+        files.set(`${path}_.data`, await fetchOk(`${path}_.data`, "page data"));
+        const rendered = (await fetchOk(path, "page")).toString("utf8");
+        const deferred = deferHydration(rendered);
+        html = options.headTag ? injectIntoHead(deferred, options.headTag) : deferred;
+        files.set(`${path}index.html`, Buffer.from(html));
+      },
+      { reads, now: options.now },
+    );
+    return { path, files, deps: toPageDeps(reads, sizes), html };
+  };
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ServerBuild } from "react-router";
+import type { Env } from "../../app/config/env.server.ts";
+import type { Logger } from "../log.ts";
+import type { StaticFile } from "../static-files.ts";
+import { type LiveRelease, loadRelease, watchCurrentRelease } from "./live.ts";
+import { configFingerprint, publish, type PublishOptions } from "./publish.ts";
+import { siteOf } from "./site-config.ts";
+import { acquireLock, currentRelease, readRecord, releasesRoot, removePartials } from "./store.ts";
+
+export type Releases = {
+  /** The release a request starting now is answered from. */
+  current(): LiveRelease;
+  stop(): void;
+};
+
+/** The code build's id (build/code.json, written by `npm run build`): releases record which code rendered them. */
+export function readCodeId(buildDir: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(buildDir, "code.json"), "utf8")) as { id: string }).id;
+  } catch {
+    throw new Error(`${join(buildDir, "code.json")} is missing: run \`npm run build\``);
+  }
+}
+
+export type ServingOptions = {
+  env: Env;
+  build: ServerBuild;
+  buildDir: string;
+  contentDir: string;
+  codeFiles: ReadonlyMap<string, StaticFile>;
+  headTag: string | null;
+  log: Logger;
+};
+
+/**
+ * What a server does with releases: at start it makes one if there is none,
+ * or if the live one was rendered by other code or with another
+ * configuration (its pages would name assets or an origin this server does
+ * not have); then it serves the live release and switches to each new one
+ * as `current` changes, without a restart. A release made by other code (a
+ * newer server during a rolling deploy) is left to the servers of that code.
+ */
+export async function startReleases(options: ServingOptions): Promise<Releases> {
+  const { env, log } = options;
+  const root = releasesRoot(env);
+  const code = readCodeId(options.buildDir);
+  const site = siteOf(env);
+  const config = configFingerprint(site, options.headTag);
+  const fits = (id: string | null) => {
+    if (!id) return false;
+    const record = readRecord(root, id);
+    return record.code === code && record.config === config;
+  };
+
+  // What a maker killed halfway left behind goes, unless a maker is at work right now.
+  const unlock = await acquireLock(root);
+  if (unlock) {
+    const removed = removePartials(root);
+    unlock();
+    if (removed.length > 0) log.warn("removed an unfinished release", { folders: removed });
+  }
+
+  if (!fits(currentRelease(root))) {
+    const publishOptions: PublishOptions = {
+      root,
+      contentDir: options.contentDir,
+      build: options.build,
+      code,
+      site,
+      headTag: options.headTag,
+      author: { name: "Ориентир", email: "publish@localhost" },
+      message: "Публикация при запуске сервера",
+      keep: env.RELEASES_KEEP,
+      unlessCurrent: (record) => record.code === code && record.config === config,
+      progress: (line) => log.info("release", { step: line }),
+    };
+    const record = await publish(publishOptions);
+    log.info("release made at start", { id: record.id, seconds: record.seconds, pages: record.pages });
+  }
+
+  const first = currentRelease(root);
+  if (!first) throw new Error(`no release in ${root}`);
+  let live = loadRelease(root, first, options.codeFiles);
+  const stop = watchCurrentRelease(root, (id) => {
+    try {
+      if (!fits(id)) {
+        log.warn("release made by other code or configuration: not served here", { id });
+        return;
+      }
+      const started = performance.now();
+      live = loadRelease(root, id, options.codeFiles, live);
+      log.info("serving release", { id, ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      log.error("could not load a release; serving the previous one", { id, error });
+    }
+  });
+  log.info("serving release", { id: live.id });
+  return { current: () => live, stop };
+}
