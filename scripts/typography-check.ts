@@ -11,7 +11,7 @@ import { parse } from "node-html-parser";
  * bound to its number. Code (code, kbd, samp, var, pre) is not text:
  * typograf skips it too.
  *
- *   npx node scripts/typography-check.ts   # lists problems in build/client
+ *   npx node scripts/typography-check.ts   # lists problems in the live release
  */
 // The space is looked at, not consumed: it may be the start of the next short word ("А в ссылке").
 const SHORT_WORD = /(^|[\s\u00a0(«„"“'])([a-zа-яё]{1,2})(?= )/gi;
@@ -60,12 +60,15 @@ export function* prerenderedHtmlFiles(clientDir: string): Generator<string> {
 }
 
 if (import.meta.main) {
-  const { CLIENT_DIR } = await import("../app/config/paths.server.ts");
+  const { env } = await import("../app/config/env.server.ts");
+  const { liveFiles, releasesRoot } = await import("../server/releases/store.ts");
+  const dir = liveFiles(releasesRoot(env));
+  if (!dir) throw new Error("no release yet: run `npm run publish`");
   let count = 0;
-  for (const file of prerenderedHtmlFiles(CLIENT_DIR)) {
+  for (const file of prerenderedHtmlFiles(dir)) {
     for (const v of typographyViolations(readFileSync(file, "utf8"))) {
       count += 1;
-      console.log(`${relative(CLIENT_DIR, file)}: <${v.tag}> "${v.word} " in …${v.context}…`);
+      console.log(`${relative(dir, file)}: <${v.tag}> "${v.word} " in …${v.context}…`);
     }
   }
   console.log(`${count} problem(s)`);

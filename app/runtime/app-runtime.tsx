@@ -42,13 +42,13 @@ export function AppRuntime() {
     };
     if (analyticsAllowed(config.analyticsRequireConsent === true)) start(location);
     else onConsentChange((choice) => choice.analytics && start({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }));
-    const build = runningBuild;
-    if (build) {
-      whenAppReady(() => {
+    whenAppReady(() =>
+      void runningBuild().then((build) => {
+        if (!build) return;
         scheduleRouteRules(build);
         window.setTimeout(() => void import("./build-updates.ts").then(({ pollForNewBuild }) => pollForNewBuild(build)), UPDATE_POLL_MS);
-      });
-    }
+      }),
+    );
     // Start-up only: later locations reach analytics through the finish hook.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -2,43 +2,26 @@
  * `npm run bench:assets`: what the design system costs. Loads pages of the
  * production build in Chromium and lists, per resource type, the files they
  * fetch with their raw and brotli sizes (read from the build, as the server
- * sends them). With `--build`, first times `npm run build` with a cold and a
- * warm image cache (wall and CPU seconds).
+ * sends them). Needs the code build and a release (`npm run publish`); the
+ * time releases take is `npm run bench:publish`'s.
  *
- *   npm run bench:assets -- [--build] [path…]     default path: /
+ *   npm run bench:assets -- [path…]     default path: /
  *
  * Results go to docs/design-system.md by hand, with the date and the machine.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { CLIENT_DIR } from "../../app/config/paths.server.ts";
 import { launchBrowser } from "../../tests/support/browser.ts";
 import { fileSizes } from "../../tests/support/page-weight.ts";
 import { freePort, startServer, stopServer } from "../../tests/support/server.ts";
 
-const args = process.argv.slice(2);
-const paths = args.filter((a) => a.startsWith("/"));
+const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
 if (paths.length === 0) paths.push("/");
 
-function timedBuild(label: string) {
-  const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S", "npm", "run", "build"], { encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
-  const [wall = "?", user = "0", sys = "0"] = run.stderr.trim().split("\n").pop()?.split(" ") ?? [];
-  const images = /images: .*/.exec(run.stdout)?.[0] ?? "";
-  console.log(`| ${label} | ${wall} s | ${(Number(user) + Number(sys)).toFixed(1)} s | ${images} |`);
-}
+if (!existsSync(join(CLIENT_DIR, "favicon.svg"))) throw new Error("no build: run npm run build");
 
-if (args.includes("--build")) {
-  console.log("| build | wall | CPU (user+sys) | images step |\n| --- | --- | --- | --- |");
-  rmSync("public/assets/images", { recursive: true, force: true });
-  timedBuild("cold image cache");
-  timedBuild("warm image cache");
-  console.log();
-}
-if (!existsSync(join(CLIENT_DIR, "index.html"))) throw new Error("no build: run npm run build");
-
-const sizes = (urlPath: string) => fileSizes(CLIENT_DIR, urlPath);
+const sizes = (urlPath: string) => fileSizes(urlPath);
 
 const port = await freePort();
 const server = await startServer(port);

@@ -54,12 +54,17 @@ export async function startSite(workDir: string, env: Record<string, string> = {
   return { process: child, servingPid: child.pid ?? 0, port, url, stop: () => stop(child, "SIGTERM") };
 }
 
-/** nginx with one worker (our server is one process too), sendfile, gzip_static and an access log, serving the client build. */
+/**
+ * nginx with one worker (our server is one process too), sendfile, gzip_static and an access log,
+ * serving the live release's files (the suite's, under data/releases) and the code build's assets.
+ */
 export async function startNginx(workDir: string): Promise<Running> {
   const port = await freePort();
   const dir = join(workDir, "nginx");
   mkdirSync(dir, { recursive: true });
-  const root = resolve("build/client");
+  const releases = resolve("data", "releases");
+  const root = join(releases, readFileSync(join(releases, "current"), "utf8").trim(), "files");
+  const code = resolve("build/client");
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${dir}/${kind};`).join(" ");
   writeFileSync(
     join(dir, "nginx.conf"),
@@ -79,6 +84,8 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${root};
+    location /assets/ { root ${code}; }
+    location /assets/images/ { root ${root}; }
   }
 }
 `,

@@ -204,7 +204,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const search = new SearchRecords(loaded.content, previous?.search ?? {});
   const ogCache = cacheDir(root, "og");
   const pages: Record<string, PageState> = {};
-  let rendered = 0;
+  const renderedPaths: string[] = [];
   let drawn = 0;
   say(full ? `Отрисовываем все страницы (${full})` : "Отрисовываем изменившиеся страницы");
   for (const path of paths) {
@@ -216,7 +216,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
       continue;
     }
     const page = await render(path);
-    rendered += 1;
+    renderedPaths.push(path);
     for (const [url, body] of page.files) files.write(url, body);
     const state: PageState = { deps: page.deps, files: [...page.files.keys()] };
     if (page.html !== null) {
@@ -228,7 +228,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
       search.rendered(path, page.html);
     }
     pages[path] = state;
-    if (rendered % 200 === 0) say(`Отрисовано страниц: ${rendered}`);
+    if (renderedPaths.length % 500 === 0) say(`Отрисовано страниц: ${renderedPaths.length}`);
   }
   const site = await ogImageFile({ title: options.site.brand, section: options.site.tagline }, options.site, ogCache);
   drawn += site.drawn ? 1 : 0;
@@ -242,7 +242,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
 
   const meta = { id, timestamp: now.getTime() };
   files.write(LATEST_BUILD_PATH, Buffer.from(JSON.stringify(meta)));
-  files.write(buildMetaPath(id), Buffer.from(JSON.stringify({ ...meta, routeRules: tables.routeRules, prerendered: paths })));
+  files.write(buildMetaPath(id), Buffer.from(JSON.stringify({ ...meta, routeRules: tables.routeRules, prerendered: paths.filter((p) => p.endsWith("/")) })));
   // Tabs opened on the release before may still fetch its meta file, index chunks and images.
   const retired: string[] = [];
   const retiredBefore = new Set(previous?.state.retired);
@@ -272,7 +272,8 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     config,
     full,
     changed: full ? [] : changes.entries,
-    pages: { rendered, reused: paths.length - rendered, removed },
+    pages: { rendered: renderedPaths.length, reused: paths.length - renderedPaths.length, removed },
+    rendered: full ? [] : renderedPaths,
     files: { written: files.written, reused: files.reused },
     drawn,
     seconds: 0,

@@ -17,6 +17,7 @@ export function describeRelease(r: ReleaseRecord): string {
     `Страниц отрисовано: ${r.pages.rendered}, взято из прошлой публикации: ${r.pages.reused}` +
       (r.pages.removed > 0 ? `, снято с сайта: ${r.pages.removed}` : "") +
       `. Файлов новых: ${r.files.written}, прежних: ${r.files.reused}; картинок для соцсетей нарисовано: ${r.drawn}.`,
+    ...(r.rendered.length > 0 && r.rendered.length <= 30 ? [`Отрисованы заново: ${r.rendered.join(", ")}.`] : []),
     r.commit ? `Коммит содержимого: ${r.commit.slice(0, 10)}.` : "Содержимое не под git: коммит не записан.",
   ].join("\n");
 }

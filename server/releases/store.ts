@@ -38,6 +38,8 @@ export type ReleaseRecord = {
   /** Entries that changed ("articles/slug", "company.yaml"). */
   changed: string[];
   pages: { rendered: number; reused: number; removed: number };
+  /** The pages rendered, when not all of them were. */
+  rendered: string[];
   files: { written: number; reused: number };
   /** Open Graph pictures drawn (the rest came from the cache or the previous release). */
   drawn: number;
@@ -71,6 +73,12 @@ export function currentRelease(root: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The folder of the live release's public files (its pages, feeds, pictures, index), if there is one. */
+export function liveFiles(root: string): string | null {
+  const id = currentRelease(root);
+  return id ? join(root, id, "files") : null;
 }
 
 /** Points `current` at a complete release; readers see the old id or the new one, never a mix. */

@@ -4,6 +4,7 @@ import { parse } from "node-html-parser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_DIR } from "../../app/config/paths.server.ts";
+import { liveFilesDir } from "../support/releases.ts";
 import { prerenderedHtmlFiles } from "../../scripts/typography-check.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { openApp } from "../support/app.ts";
@@ -19,10 +20,10 @@ afterAll(async () => {
 
 /** Every `pre code` block of the build, by page. */
 function codeBlocks() {
-  return [...prerenderedHtmlFiles(CLIENT_DIR)].flatMap((file) =>
+  return [...prerenderedHtmlFiles(liveFilesDir())].flatMap((file) =>
     parse(readFileSync(file, "utf8"), { blockTextElements: { script: true, style: true } })
       .querySelectorAll("pre code")
-      .map((code) => ({ page: `/${relative(CLIENT_DIR, file).replace(/index\.html$/, "")}`, code })),
+      .map((code) => ({ page: `/${relative(liveFilesDir(), file).replace(/index\.html$/, "")}`, code })),
   );
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_DIR } from "../../app/config/paths.server.ts";
+import { liveFilesDir } from "../support/releases.ts";
 import { prerenderedHtmlFiles, typographyViolations } from "../../scripts/typography-check.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { collectErrors, openApp } from "../support/app.ts";
@@ -23,9 +23,9 @@ function report(where: string, html: string): string[] {
 
 describe("typography", () => {
   it("binds every short word on every prerendered page", () => {
-    const files = [...prerenderedHtmlFiles(CLIENT_DIR)];
+    const files = [...prerenderedHtmlFiles(liveFilesDir())];
     expect(files.length).toBeGreaterThan(50);
-    const problems = files.flatMap((file) => report(relative(CLIENT_DIR, file), readFileSync(file, "utf8")));
+    const problems = files.flatMap((file) => report(relative(liveFilesDir(), file), readFileSync(file, "utf8")));
     expect(problems).toEqual([]);
   });
 

@@ -100,6 +100,8 @@ const KNOWN_HEADERS = new Set([
   "permissions-policy",
   "strict-transport-security",
   "x-request-id",
+  "x-release-id",
+  "server-timing",
   "x-robots-tag",
   "location",
   "content-type",

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { CLIENT_DIR } from "../../app/config/paths.server.ts";
+import { liveFilesDir } from "./releases.ts";
 
 /**
  * What a page costs a visitor: every file it loads from our origin, by type,
@@ -16,10 +17,14 @@ export type Weight = Record<Kind, { files: number; raw: number; br: number }>;
 
 const KINDS: readonly Kind[] = ["document", "script", "stylesheet", "font", "image", "other"];
 
-/** Raw and brotli size of the file a URL path serves from the build (a page path serves its index.html). */
-export function fileSizes(clientDir: string, urlPath: string): { raw: number; br: number } {
-  const file = join(clientDir, decodeURIComponent(urlPath.endsWith("/") ? `${urlPath}index.html` : urlPath));
-  if (!existsSync(file)) return { raw: 0, br: 0 };
+/**
+ * Raw and brotli size of the file a URL path serves: from the live release (pages, pictures,
+ * index) or the code build (assets). A page path serves its index.html.
+ */
+export function fileSizes(urlPath: string): { raw: number; br: number } {
+  const relative = decodeURIComponent(urlPath.endsWith("/") ? `${urlPath}index.html` : urlPath);
+  const file = [liveFilesDir(), CLIENT_DIR].map((dir) => join(dir, relative)).find((candidate) => existsSync(candidate));
+  if (!file) return { raw: 0, br: 0 };
   const body = readFileSync(file);
   if (existsSync(`${file}.br`)) return { raw: body.length, br: readFileSync(`${file}.br`).length };
   // Formats that are compressed already go out as they are.
@@ -31,7 +36,7 @@ export async function pageWeight(
   browser: Browser,
   baseUrl: string,
   path: string,
-  options: { width?: number; clientDir?: string } = {},
+  options: { width?: number } = {},
 ): Promise<Weight & { scripts: string[] }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 360, height: 800 } });
   const page = await context.newPage();
@@ -58,7 +63,7 @@ export async function pageWeight(
 
   const weight = Object.fromEntries(KINDS.map((kind) => [kind, { files: 0, raw: 0, br: 0 }])) as Weight;
   for (const [urlPath, kind] of seen) {
-    const size = fileSizes(options.clientDir ?? CLIENT_DIR, urlPath);
+    const size = fileSizes(urlPath);
     weight[kind].files += 1;
     weight[kind].raw += size.raw;
     weight[kind].br += size.br;

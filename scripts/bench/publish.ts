@@ -1,0 +1,118 @@
+/**
+ * Publication benchmark (not part of the tests): how long content releases
+ * take, side by side in one run, on copies of the content (the project's
+ * content/ and releases are never touched).
+ *
+ *   npm run bench:publish                        # the demo site: 5 one-article releases
+ *   npm run bench:publish -- --articles 5000     # also a site with 5,000 synthetic articles
+ *   npm run bench:publish -- --articles 5000 --before /tmp/old
+ *       # …and the full build of a checkout from before releases (built there) on the same articles
+ *   npm run bench:publish -- --load              # publications and rollbacks under wrk load
+ *
+ * Needs the code build (`npm run build`); `--load` needs Debian's wrk.
+ * Prints Markdown rows for docs/releases.md.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { parse as parseYaml } from "yaml";
+import { liveRelease, makeSandbox, releaseRecord, runPublish, type Sandbox } from "../../tests/support/releases.ts";
+import { article, corpus, lexicon, random, sourceTokens } from "../search-scale/corpus.ts";
+import { measureUnderLoad } from "./publish-load.ts";
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "5" },
+    articles: { type: "string", default: "0" },
+    before: { type: "string" },
+    load: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
+});
+const rounds = Number(values.rounds);
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+const s = (seconds: number) => `${seconds.toFixed(2)} s`;
+const rows: string[] = [];
+const sandboxes: Sandbox[] = [];
+
+function publishOrFail(sandbox: Sandbox, args: string[], env: Record<string, string> = {}) {
+  return runPublish(sandbox, args, env).then((run) => {
+    if (run.code !== 0) throw new Error(`publish ${args.join(" ")} failed:\n${run.output}`);
+    const id = liveRelease(sandbox.releasesDir) as string;
+    return { ...run, record: releaseRecord(sandbox.releasesDir, id) };
+  });
+}
+
+/** Changes one article's title, `rounds` times, publishing after each: the release's own time and the command's. */
+async function oneArticleRounds(sandbox: Sandbox, label: string, file: string) {
+  const path = join(sandbox.contentDir, "academy", file);
+  const original = readFileSync(path, "utf8");
+  const own: number[] = [];
+  const command: number[] = [];
+  let rendered = "";
+  for (let round = 1; round <= rounds; round++) {
+    writeFileSync(path, original.replace(/^title: (["']?)/m, `title: $1Правка ${round}: `));
+    const run = await publishOrFail(sandbox, ["--message", `Правка заголовка ${round}`]);
+    own.push(run.record.seconds);
+    command.push(run.seconds);
+    rendered = `${run.record.pages.rendered} of ${run.record.pages.rendered + run.record.pages.reused}`;
+    console.error(`  ${label}, round ${round}: ${s(run.record.seconds)} (command ${s(run.seconds)}), pages rendered ${rendered}`);
+  }
+  rows.push(`| ${label}: one article's title | ${s(median(own))} (command ${s(median(command))}) | ${rendered} | median of ${rounds} |`);
+}
+
+function addArticles(sandbox: Sandbox, count: number) {
+  const rnd = random(20261121);
+  const text = corpus(sourceTokens(sandbox.contentDir), lexicon(40_000, rnd), rnd);
+  const company = parseYaml(readFileSync(join(sandbox.contentDir, "company.yaml"), "utf8")) as { team: Array<{ id: string }> };
+  const frame = { authors: company.team.map((m) => m.id), categories: ["seo", "aso", "performance", "analytics", "brand"] };
+  for (let n = 0; n < count; n++) {
+    writeFileSync(join(sandbox.contentDir, "academy", `synthetic-${String(n).padStart(5, "0")}.md`), article(text, frame, n, rnd));
+  }
+}
+
+/** The full build of a checkout from before releases, on the same content: the comparison the issue asks for. */
+function buildBefore(checkout: string, content: string): number {
+  rmSync(join(checkout, "content"), { recursive: true, force: true });
+  cpSync(content, join(checkout, "content"), { recursive: true, filter: (source) => !source.includes(".git") });
+  const started = performance.now();
+  execFileSync("npm", ["run", "build"], { cwd: checkout, stdio: ["ignore", "ignore", "inherit"], maxBuffer: 1 << 30 });
+  return (performance.now() - started) / 1000;
+}
+
+console.error(`load average at start: ${loadavg()[0]?.toFixed(2)}`);
+try {
+  // The demo site, starting from the suite's live release where there is one.
+  const demo = makeSandbox();
+  sandboxes.push(demo);
+  const first = await publishOrFail(demo, ["--message", "Первая публикация копии"]);
+  console.error(`demo: first release ${s(first.record.seconds)} (${first.record.full ?? "exact"})`);
+  await oneArticleRounds(demo, "demo site", readdirSync(join(demo.contentDir, "academy")).sort()[0] as string);
+  if (values.load) rows.push(...(await measureUnderLoad(demo)));
+
+  const count = Number(values.articles);
+  if (count > 0) {
+    const large = makeSandbox({ seedReleases: false });
+    sandboxes.push(large);
+    addArticles(large, count);
+    execFileSync("git", ["-C", large.contentDir, "add", "-A"]);
+    const cold = await publishOrFail(large, ["--message", `${count} статей`]);
+    const pages = cold.record.pages.rendered;
+    rows.push(`| ${count} articles: first release (images and pictures drawn) | ${s(cold.record.seconds)} | ${pages} of ${pages} | steps: ${JSON.stringify(cold.record.steps)} |`);
+    const full = await publishOrFail(large, ["--full", "--message", "Все страницы заново"]);
+    rows.push(`| ${count} articles: full release (every page rendered, drawings cached) | ${s(full.record.seconds)} | ${full.record.pages.rendered} of ${pages} | steps: ${JSON.stringify(full.record.steps)} |`);
+    await oneArticleRounds(large, `${count} articles`, "synthetic-02500.md");
+    if (values.before) {
+      const seconds = buildBefore(values.before, large.contentDir);
+      rows.push(`| ${count} articles: \`npm run build\` before releases (${values.before}) | ${s(seconds)} | all | same run |`);
+    }
+  }
+  console.log(["| what | time | pages rendered | notes |", "|---|---|---|---|", ...rows].join("\n"));
+} finally {
+  for (const sandbox of sandboxes) {
+    if (values.keep) console.error(`kept ${sandbox.dir}`);
+    else rmSync(sandbox.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,192 @@
+import { execFileSync, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content } from "../../app/content/index.server.ts";
+import { freePort, startServer, stopServer } from "../support/server.ts";
+import { liveRelease, makeSandbox, releaseRecord, releaseState, runPublish, type Sandbox } from "../support/releases.ts";
+
+/**
+ * `npm run publish` as the people who change content use it, on a copy of
+ * the content (its own git repository) and a releases folder of its own,
+ * with a server serving it.
+ */
+let sandbox: Sandbox;
+let server: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  sandbox = makeSandbox();
+  const port = await freePort();
+  server = await startServer(port, sandbox.env);
+  url = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await stopServer(server);
+});
+
+const newest = content().articles[0] as { slug: string; title: string };
+const articleFile = () => join(sandbox.contentDir, "academy", `${newest.slug}.md`);
+const git = (...args: string[]) => execFileSync("git", ["-C", sandbox.contentDir, ...args], { encoding: "utf8" });
+
+async function servedRelease(): Promise<string | null> {
+  return (await fetch(`${url}/`)).headers.get("x-release-id");
+}
+
+/** Waits until the server answers from `id` (it looks for a new release every second). */
+async function waitForRelease(id: string) {
+  const deadline = Date.now() + 10_000;
+  while ((await servedRelease()) !== id) {
+    if (Date.now() > deadline) throw new Error(`the server did not switch to release ${id} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const pageOf = (path: string) => (path.endsWith("/") ? `${path}index.html` : path);
+
+describe("publishing a changed title", () => {
+  const title = `Проверочный заголовок публикации ${Date.now()}`;
+  let before: string;
+  let after: string;
+
+  beforeAll(async () => {
+    before = liveRelease(sandbox.releasesDir) as string;
+    const source = readFileSync(articleFile(), "utf8");
+    writeFileSync(articleFile(), source.replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+    const run = await runPublish(sandbox, ["--message", "Новый заголовок статьи", "--author", "Анна Редактор <anna@orientir.example>"]);
+    expect(run.code, run.output).toBe(0);
+    after = liveRelease(sandbox.releasesDir) as string;
+    await waitForRelease(after);
+  });
+
+  it("commits the change with its author and message, and records the commit", () => {
+    expect(git("status", "--porcelain")).toBe("");
+    expect(git("log", "-1", "--format=%an <%ae>|%s").trim()).toBe("Анна Редактор <anna@orientir.example>|Новый заголовок статьи");
+    expect(releaseRecord(sandbox.releasesDir, after).commit).toBe(git("rev-parse", "HEAD").trim());
+  });
+
+  it("shows the new title on the article, the academy list, the feed, search and the article's picture", async () => {
+    for (const path of [`/academy/${newest.slug}/`, "/academy/", "/academy/rss.xml"]) {
+      expect(await (await fetch(url + path)).text(), path).toContain(title);
+    }
+    // Search: the index files the server serves now hold the new title.
+    const indexFiles = Object.keys(releaseState(sandbox.releasesDir, after).files).filter((p) => p.startsWith("/search-index/"));
+    const texts = await Promise.all(indexFiles.map(async (p) => (await fetch(url + p)).text()));
+    expect(texts.some((text) => text.includes(title))).toBe(true);
+    const pictureBefore = releaseState(sandbox.releasesDir, before).files[`/og/academy/${newest.slug}.png`]?.hash;
+    const pictureAfter = releaseState(sandbox.releasesDir, after).files[`/og/academy/${newest.slug}.png`]?.hash;
+    expect(pictureAfter).toBeDefined();
+    expect(pictureAfter).not.toBe(pictureBefore);
+  });
+
+  it("gives the article today's date as its last change in the sitemap", async () => {
+    const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Moscow" }).format(new Date());
+    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    expect(sitemap).toMatch(new RegExp(`/academy/${newest.slug}/</loc>\\s*<lastmod>${today}</lastmod>`));
+  });
+
+  it("renders again exactly the pages that show the title (and the sitemap), and reuses every other file", () => {
+    const record = releaseRecord(sandbox.releasesDir, after);
+    expect(record.full).toBeNull();
+    expect(record.changed).toEqual([`articles/${newest.slug}`]);
+    const state = releaseState(sandbox.releasesDir, after);
+    const previous = releaseState(sandbox.releasesDir, before);
+    const showing = Object.keys(state.pages).filter((path) =>
+      readFileSync(join(sandbox.releasesDir, after, "files", ...pageOf(path).split("/").filter(Boolean)), "utf8").includes(title),
+    );
+    expect(record.rendered.sort()).toEqual([...new Set([...showing, "/sitemap.xml"])].sort());
+    expect(record.pages.rendered).toBeLessThan(20);
+    for (const path of Object.keys(state.pages).filter((p) => !record.rendered.includes(p))) {
+      expect(state.files[pageOf(path)]?.hash, path).toBe(previous.files[pageOf(path)]?.hash);
+    }
+  });
+
+  it("lists the release with its author, message and the entry that changed", async () => {
+    const run = await runPublish(sandbox, ["--list"]);
+    expect(run.code).toBe(0);
+    const line = run.output.split("\n").find((l) => l.includes(after)) ?? "";
+    expect(line).toContain("▶");
+    expect(line).toContain("Анна Редактор");
+    expect(line).toContain("Новый заголовок статьи");
+    expect(line).toContain(`articles/${newest.slug}`);
+  });
+
+  it("rolls back in seconds to the previous release's files, byte for byte", async () => {
+    const run = await runPublish(sandbox, ["--rollback"]);
+    expect(run.code, run.output).toBe(0);
+    expect(run.seconds).toBeLessThan(5);
+    expect(liveRelease(sandbox.releasesDir)).toBe(before);
+    await waitForRelease(before);
+    for (const path of [`/academy/${newest.slug}/`, "/academy/", "/sitemap.xml", `/og/academy/${newest.slug}.png`]) {
+      const served = Buffer.from(await (await fetch(url + path, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+      const kept = readFileSync(join(sandbox.releasesDir, before, "files", ...pageOf(path).split("/").filter(Boolean)));
+      expect(served.equals(kept), path).toBe(true);
+    }
+    // Forward again, to the release with the new title.
+    expect((await runPublish(sandbox, ["--rollback", after])).code).toBe(0);
+    await waitForRelease(after);
+  });
+});
+
+describe("broken content", () => {
+  it("publishes nothing, names the file and the field, and commits nothing", async () => {
+    const live = liveRelease(sandbox.releasesDir);
+    const head = git("rev-parse", "HEAD");
+    const source = readFileSync(articleFile(), "utf8");
+    writeFileSync(articleFile(), source.replace(/^published: .*$/m, "published: 2026-13-45"));
+    try {
+      const run = await runPublish(sandbox);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain("Не опубликовано");
+      expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: field "published"`));
+      expect(liveRelease(sandbox.releasesDir)).toBe(live);
+      expect(git("rev-parse", "HEAD")).toBe(head);
+      expect(await servedRelease()).toBe(live);
+    } finally {
+      writeFileSync(articleFile(), source);
+    }
+  });
+
+  it("refuses a redirect to a page that does not exist", async () => {
+    const file = join(sandbox.contentDir, "redirects.csv");
+    const table = readFileSync(file, "utf8");
+    writeFileSync(file, `${table.trimEnd()}\n/old-page/,/no-such-page/\n`);
+    try {
+      const run = await runPublish(sandbox);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain('redirects.csv: "/old-page/" leads to "/no-such-page/"');
+    } finally {
+      writeFileSync(file, table);
+    }
+  });
+});
+
+describe("a release killed halfway", () => {
+  it("leaves the live release serving, and its leftovers are removed by the next one", async () => {
+    const live = liveRelease(sandbox.releasesDir) as string;
+    const child = spawn(process.execPath, ["build/runtime/publish.js", "--full"], { env: { ...process.env, ...sandbox.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        // Pages are being written into the unfinished release: the moment to pull the plug.
+        if (output.includes("Отрисовываем все страницы")) setTimeout(resolve, 300);
+      });
+      child.on("exit", () => reject(new Error(`the release ended before it could be killed:\n${output}`)));
+    });
+    child.removeAllListeners("exit");
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+    expect(readdirSync(sandbox.releasesDir).some((name) => name.startsWith(".partial-"))).toBe(true);
+    expect(liveRelease(sandbox.releasesDir)).toBe(live);
+    expect(await servedRelease()).toBe(live);
+    expect((await fetch(`${url}/academy/${newest.slug}/`)).status).toBe(200);
+
+    const next = await runPublish(sandbox, ["--message", "После сбоя"]);
+    expect(next.code, next.output).toBe(0);
+    expect(readdirSync(sandbox.releasesDir).filter((name) => name.startsWith(".partial-") || name === ".lock")).toEqual([]);
+    expect(existsSync(join(sandbox.releasesDir, live))).toBe(true);
+  });
+});

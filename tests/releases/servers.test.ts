@@ -1,0 +1,110 @@
+import type { ChildProcess } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content } from "../../app/content/index.server.ts";
+import { collectErrors, markSurvived, markWindow, openApp, waitForHydration } from "../support/app.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { liveRelease, makeSandbox, runPublish, type Sandbox } from "../support/releases.ts";
+import { freePort, startServer, stopServer } from "../support/server.ts";
+
+const servers: ChildProcess[] = [];
+async function serve(env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  servers.push(await startServer(port, env));
+  return `http://127.0.0.1:${port}`;
+}
+afterAll(async () => {
+  await Promise.all(servers.map(stopServer));
+});
+
+const releaseOf = async (url: string) => (await fetch(`${url}/`)).headers.get("x-release-id");
+
+function retitle(sandbox: Sandbox, slug: string, title: string) {
+  const file = join(sandbox.contentDir, "academy", `${slug}.md`);
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+}
+
+describe("one code build, any origin", () => {
+  it("renders canonical links, og:url, the sitemap, robots.txt and the feed with the origin it runs with", async () => {
+    const origin = "https://staging.orientir.example";
+    const sandbox = makeSandbox({ seedReleases: false });
+    const url = await serve({ ...sandbox.env, SITE_ORIGIN: origin });
+    const home = await (await fetch(`${url}/services/`)).text();
+    expect(home).toContain(`<link rel="canonical" href="${origin}/services/"/>`);
+    expect(home).toContain(`<meta property="og:url" content="${origin}/services/"/>`);
+    expect(home).not.toContain("localhost:3000");
+    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${origin}/academy/</loc>`);
+    expect(sitemap).not.toContain("localhost");
+    expect(await (await fetch(`${url}/robots.txt`)).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    const feed = await (await fetch(`${url}/academy/rss.xml`)).text();
+    expect(feed).toContain(`${origin}/academy/`);
+    expect(feed).not.toContain("localhost");
+  });
+});
+
+describe("several servers sharing the releases folder", () => {
+  it("all serve a new release within 10 seconds, without a restart", async () => {
+    const sandbox = makeSandbox();
+    const [a, b] = [await serve(sandbox.env), await serve(sandbox.env)] as [string, string];
+    const before = liveRelease(sandbox.releasesDir);
+    expect(await releaseOf(a)).toBe(before);
+    expect(await releaseOf(b)).toBe(before);
+    const article = content().articles[1] as { slug: string };
+    retitle(sandbox, article.slug, "Заголовок, который увидят оба сервера");
+    const run = await runPublish(sandbox);
+    expect(run.code, run.output).toBe(0);
+    const after = liveRelease(sandbox.releasesDir);
+    const published = Date.now();
+    for (const url of [a, b]) {
+      await expect.poll(() => releaseOf(url), { timeout: 10_000, interval: 200 }).toBe(after);
+      expect(await (await fetch(`${url}/academy/${article.slug}/`)).text()).toContain("Заголовок, который увидят оба сервера");
+    }
+    expect(Date.now() - published).toBeLessThan(10_000);
+  });
+});
+
+describe("an open tab across a release", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it("knows its release, keeps navigating in the app, and sees the new id in latest.json", async () => {
+    const sandbox = makeSandbox();
+    const url = await serve(sandbox.env);
+    const page = await (await browser.newContext()).newPage();
+    const errors = collectErrors(page);
+    await openApp(page, "/academy/", url);
+    const before = liveRelease(sandbox.releasesDir);
+    const running = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      return entry?.serverTiming.find((t) => t.name === "release")?.description;
+    });
+    expect(running).toBe(before);
+
+    const article = content().articles[2] as { slug: string };
+    retitle(sandbox, article.slug, "Заголовок из новой публикации");
+    expect((await runPublish(sandbox)).code).toBe(0);
+    const after = liveRelease(sandbox.releasesDir);
+    await expect.poll(() => releaseOf(url), { timeout: 10_000, interval: 200 }).toBe(after);
+    const latest = (await (await fetch(`${url}/builds/latest.json`)).json()) as { id: string };
+    expect(latest.id).toBe(after);
+    // The meta file of the tab's own release is still there for it.
+    expect((await fetch(`${url}/builds/meta/${before}.json`)).status).toBe(200);
+
+    await markWindow(page);
+    await page.locator(`a[href="/academy/${article.slug}/"]`).first().click();
+    await page.waitForURL(`${url}/academy/${article.slug}/`);
+    await waitForHydration(page);
+    // Typography binds the short word to the next one.
+    await expect.poll(async () => (await page.locator("h1").textContent())?.replace(/\u00a0/g, " ")).toBe("Заголовок из новой публикации");
+    expect(await markSurvived(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { ReleaseState } from "../../server/releases/publish.ts";
+import type { ReleaseRecord } from "../../server/releases/store.ts";
+
+/** The releases the test suite's own server serves (`npm test` publishes them first). */
+export const MAIN_RELEASES = resolve("data", "releases");
+
+/**
+ * A content folder and a releases folder of a test's own: the content is a
+ * copy of content/ under a git repository of its own (publishing commits
+ * there, never into the project), and the releases start as hard links of
+ * the suite's live release and caches, so the first publication is an
+ * exact one (nothing changed) instead of rendering and drawing everything.
+ */
+export type Sandbox = { dir: string; contentDir: string; releasesDir: string; env: Record<string, string> };
+
+export function makeSandbox(options: { seedReleases?: boolean } = {}): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), "releases-"));
+  const contentDir = join(dir, "content");
+  const releasesDir = join(dir, "releases");
+  cpSync(resolve("content"), contentDir, { recursive: true });
+  const git = (...args: string[]) => execFileSync("git", ["-C", contentDir, ...args], { stdio: "pipe" });
+  git("init", "-q");
+  git("-c", "user.name=Тест", "-c", "user.email=test@localhost", "commit", "-q", "--allow-empty", "-m", "Начало");
+  git("add", "-A");
+  git("-c", "user.name=Тест", "-c", "user.email=test@localhost", "commit", "-q", "-m", "Содержимое сайта");
+  mkdirSync(releasesDir, { recursive: true });
+  const cache = join(MAIN_RELEASES, ".cache");
+  // Hard links: the sandbox shares the suite's drawings without copying them.
+  if (existsSync(cache)) execFileSync("cp", ["-al", cache, join(releasesDir, ".cache")]);
+  if (options.seedReleases !== false) {
+    const live = liveRelease(MAIN_RELEASES);
+    if (live) {
+      execFileSync("cp", ["-al", join(MAIN_RELEASES, live), join(releasesDir, live)]);
+      cpSync(join(MAIN_RELEASES, "current"), join(releasesDir, "current"));
+    }
+  }
+  return { dir, contentDir, releasesDir, env: { CONTENT_DIR: contentDir, RELEASES_DIR: releasesDir } };
+}
+
+/** The public files of the suite's live release (pages, feeds, pictures, index). */
+export function liveFilesDir(): string {
+  const id = liveRelease(MAIN_RELEASES);
+  if (!id) throw new Error(`no release in ${MAIN_RELEASES}: run \`npm run publish\``);
+  return join(MAIN_RELEASES, id, "files");
+}
+
+export function liveRelease(releasesDir: string): string | null {
+  try {
+    return readFileSync(join(releasesDir, "current"), "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+export function releaseRecord(releasesDir: string, id: string): ReleaseRecord {
+  return JSON.parse(readFileSync(join(releasesDir, id, "release.json"), "utf8")) as ReleaseRecord;
+}
+
+export function releaseState(releasesDir: string, id: string): ReleaseState {
+  return JSON.parse(readFileSync(join(releasesDir, id, "state.json"), "utf8")) as ReleaseState;
+}
+
+export type PublishRun = { code: number | null; output: string; seconds: number };
+
+/** `npm run publish -- …args` against the sandbox, as a person would run it. */
+export function runPublish(sandbox: Pick<Sandbox, "env">, args: string[] = [], env: Record<string, string> = {}): Promise<PublishRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["build/runtime/publish.js", ...args], {
+    env: { ...process.env, ...sandbox.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((done) => child.on("exit", (code) => done({ code, output, seconds: (performance.now() - started) / 1000 })));
+}
