@@ -40,6 +40,8 @@ const parsed = (() => {
         full: { type: "boolean", default: false },
         list: { type: "boolean", default: false },
         rollback: { type: "boolean", default: false },
+        // For programs (the studio): progress, the result and a refusal as JSON lines.
+        json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
       allowPositionals: true,
@@ -87,9 +89,9 @@ async function main(): Promise<number> {
     message: values.message ?? "Публикация содержимого",
     full: values.full,
     keep: env.RELEASES_KEEP,
-    progress: (line) => console.log(`… ${line}`),
+    progress: (line) => console.log(values.json ? JSON.stringify({ progress: line }) : `… ${line}`),
   });
-  console.log(describeRelease(record));
+  console.log(values.json ? JSON.stringify({ release: record }) : describeRelease(record));
   return 0;
 }
 
@@ -97,7 +99,8 @@ try {
   process.exitCode = await main();
 } catch (error) {
   if (error instanceof PublishRefused) {
-    console.error(`Не опубликовано, на сайте прежняя публикация.\n${error.message}`);
+    if (values.json) console.log(JSON.stringify({ refused: error.message }));
+    else console.error(`Не опубликовано, на сайте прежняя публикация.\n${error.message}`);
     process.exitCode = 1;
   } else {
     throw error;

@@ -13,13 +13,18 @@ export type FileManifest = Record<string, FileEntry>;
 /** Smaller files gain nothing from compression (the headers outweigh it). */
 const COMPRESS_FROM_BYTES = 512;
 /**
- * Brotli 11 is ~1 % smaller than 10 and ~12 % smaller than 5 on our pages,
- * but 20–40 times slower than 5 (~1.3 ms per KB here). A release compresses
- * only what is new: usually a few pages at 11; a release that renders
- * thousands of pages (new code, new configuration) uses 5 above this many new
- * bytes, or it would take many minutes at the size of a large site.
+ * Brotli quality by how much is new. On our pages 11 is ~1 % smaller than 10
+ * and ~12 % smaller than 5, but 2.5 times slower than 10 and 20–40 times
+ * slower than 5 (~1.3 ms per KB at 11 here). A release compresses only what is
+ * new: usually a few pages, at 11; all pages of the demo site (new code, new
+ * configuration: ~11 MB) at 10; thousands of pages at 5, or a large site's
+ * release would take many minutes.
  */
-const BEST_QUALITY_UP_TO_BYTES = 16 * 1024 * 1024;
+const QUALITY_BY_NEW_BYTES: ReadonlyArray<[number, number]> = [
+  [2 * 1024 * 1024, 11],
+  [32 * 1024 * 1024, 10],
+  [Number.POSITIVE_INFINITY, 5],
+];
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -117,7 +122,7 @@ export class ReleaseFiles {
    */
   async compress(): Promise<number> {
     const bytes = this.pending.reduce((sum, urlPath) => sum + (this.manifest[urlPath]?.size ?? 0), 0);
-    const quality = bytes <= BEST_QUALITY_UP_TO_BYTES ? 11 : 5;
+    const quality = QUALITY_BY_NEW_BYTES.find(([upTo]) => bytes <= upTo)?.[1] ?? 5;
     const queue = [...this.pending];
     this.pending = [];
     const worker = async () => {

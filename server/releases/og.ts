@@ -7,10 +7,12 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import satori from "satori";
 import sharp from "sharp";
 import { palette } from "../../scripts/images/palette.ts";
+import type { ReleaseFiles } from "./files.ts";
 
 export type OgSite = { brand: string; tagline: string; origin: string };
 export type OgPicture = { title: string; section: string };
@@ -90,4 +92,42 @@ export async function ogImageFile(picture: OgPicture, site: OgSite, cacheDir: st
   writeFileSync(partial, png);
   renameSync(partial, file);
   return { file, drawn: true };
+}
+
+/**
+ * Pictures of a release, drawn a few at a time while pages go on rendering;
+ * each lands in the release's files as soon as it is ready.
+ */
+export class PictureQueue {
+  private readonly running = new Set<Promise<void>>();
+  private readonly limit = availableParallelism() * 2;
+  private drawn = 0;
+  private readonly cacheDir: string;
+  private readonly site: OgSite;
+  private readonly files: ReleaseFiles;
+
+  constructor(cacheDir: string, site: OgSite, files: ReleaseFiles) {
+    this.cacheDir = cacheDir;
+    this.site = site;
+    this.files = files;
+  }
+
+  /** Waits only while the queue is full. */
+  async add(urlPath: string, picture: OgPicture): Promise<void> {
+    while (this.running.size >= this.limit) await Promise.race(this.running);
+    const task = ogImageFile(picture, this.site, this.cacheDir).then(({ file, drawn }) => {
+      this.drawn += drawn ? 1 : 0;
+      this.files.place(urlPath, file);
+    });
+    const tracked = task.finally(() => this.running.delete(tracked));
+    // A failure surfaces through add() or done(); until one of them looks, it is not "unhandled".
+    tracked.catch(() => {});
+    this.running.add(tracked);
+  }
+
+  /** Waits for every picture; returns how many were drawn (not found in the cache). */
+  async done(): Promise<number> {
+    await Promise.all(this.running);
+    return this.drawn;
+  }
 }

@@ -14,7 +14,7 @@ import { drawArtwork } from "./artwork.ts";
 import { calendar, compare, concerns, everything, type Fingerprints, fingerprint, hashValue, updateModified } from "./changes.ts";
 import { type FileManifest, ReleaseFiles } from "./files.ts";
 import { type Author, commitContent } from "./history.ts";
-import { describePage, ogImageFile, type OgSite } from "./og.ts";
+import { describePage, type OgSite, PictureQueue } from "./og.ts";
 import { createPageRenderer } from "./render.ts";
 import { type SearchDocs, SearchRecords } from "./search.ts";
 import {
@@ -80,6 +80,19 @@ export class PublishRefused extends Error {
 const RETIRABLE = /^\/(search-index|assets\/images|builds\/meta)\//;
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
+
+/**
+ * Public addresses whose response differs from the previous release's (new,
+ * changed or gone): what a CDN that keeps pages for a while must purge. A page
+ * is listed by its address, not its index.html.
+ */
+export function changedUrls(before: FileManifest, after: FileManifest): string[] {
+  const urls = new Set<string>();
+  const address = (path: string) => path.replace(/index\.html$/, "");
+  for (const [path, entry] of Object.entries(after)) if (before[path]?.hash !== entry.hash) urls.add(address(path));
+  for (const path of Object.keys(before)) if (!after[path]) urls.add(address(path));
+  return [...urls].sort();
+}
 
 export function configFingerprint(site: OgSite, headTag: string | null): string {
   return createHash("sha1").update(JSON.stringify([site, headTag])).digest("base64url").slice(0, 12);
@@ -205,7 +218,8 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const ogCache = cacheDir(root, "og");
   const pages: Record<string, PageState> = {};
   const renderedPaths: string[] = [];
-  let drawn = 0;
+  // Pictures are drawn while the next pages render: sharp encodes on Node's thread pool.
+  const pictures = new PictureQueue(ogCache, options.site, files);
   say(full ? `Отрисовываем все страницы (${full})` : "Отрисовываем изменившиеся страницы");
   for (const path of paths) {
     const before = previous?.state.pages[path];
@@ -220,9 +234,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     for (const [url, body] of page.files) files.write(url, body);
     const state: PageState = { deps: page.deps, files: [...page.files.keys()] };
     if (page.html !== null) {
-      const picture = await ogImageFile(describePage(page.html, options.site), options.site, ogCache);
-      drawn += picture.drawn ? 1 : 0;
-      files.place(ogImagePath(path), picture.file);
+      await pictures.add(ogImagePath(path), describePage(page.html, options.site));
       state.files.push(ogImagePath(path));
       state.csp = inlineScriptHashes(page.html);
       search.rendered(path, page.html);
@@ -230,9 +242,8 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     pages[path] = state;
     if (renderedPaths.length % 500 === 0) say(`Отрисовано страниц: ${renderedPaths.length}`);
   }
-  const site = await ogImageFile({ title: options.site.brand, section: options.site.tagline }, options.site, ogCache);
-  drawn += site.drawn ? 1 : 0;
-  files.place(ogImagePath(null), site.file);
+  await pictures.add(ogImagePath(null), { title: options.site.brand, section: options.site.tagline });
+  const drawn = await pictures.done();
   for (const [url, file] of artwork.files) files.place(url, file);
   lap("pages");
 
@@ -260,6 +271,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   writeFileSync(join(partial, "state.json"), JSON.stringify(state));
   writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
   writeFileSync(join(partial, "search.json"), JSON.stringify(search.docs));
+  writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, files.manifest).join("\n"));
   const removed = Object.keys(previous?.state.pages ?? {}).filter((path) => !pages[path]).length;
   const record: ReleaseRecord = {
     id,

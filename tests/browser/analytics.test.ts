@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { navigateInApp, openApp } from "../support/app.ts";
+import { releasesFor } from "../support/releases.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 import { baseUrl } from "../support/site.ts";
 
@@ -14,7 +15,7 @@ let origin: string;
 // A second server: the counter id is runtime configuration, read at start, over the same build.
 beforeAll(async () => {
   const port = await freePort();
-  server = await startServer(port, { PUBLIC_METRIKA_ID: COUNTER });
+  server = await startServer(port, { PUBLIC_METRIKA_ID: COUNTER, ...releasesFor("metrika") });
   origin = `http://127.0.0.1:${port}`;
   browser = await launchBrowser();
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import { navigateInApp, waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { releasesFor } from "../support/releases.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 import { baseUrl, plain } from "../support/site.ts";
 
@@ -97,7 +98,7 @@ describe("Content-Security-Policy in the browser", () => {
 describe("with Yandex Metrica configured", () => {
   it("lets the counter load its tag, send hits and open its frame, and nothing else", async () => {
     const port = await freePort();
-    const server = await startServer(port, { PUBLIC_METRIKA_ID: "98765432" });
+    const server = await startServer(port, { PUBLIC_METRIKA_ID: "98765432", ...releasesFor("metrika") });
     const context = await browser.newContext();
     try {
       const metrikaPage = await context.newPage();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import type { RedirectTable } from "../../server/redirect-table.ts";
 import { startInProcess } from "../support/in-process.ts";
+import { releasesFor } from "../support/releases.ts";
 import { rawExchange, rawGet } from "../support/raw-http.ts";
 import { cspDirectives, expectInlineScriptsAllowed, expectSecurityHeaders } from "../support/security.ts";
 import { baseUrl, get } from "../support/site.ts";
@@ -118,7 +119,12 @@ describe("server errors and configuration (in-process)", () => {
 
 describe("configured headers", () => {
   it("allows Yandex Metrica only when its counter id is set, and HSTS can be left to a proxy", async () => {
-    const app = await startInProcess({ PUBLIC_METRIKA_ID: "12345678", HSTS_MAX_AGE: "0", SITE_ORIGIN: "https://orientir.example" });
+    const app = await startInProcess({
+      PUBLIC_METRIKA_ID: "12345678",
+      HSTS_MAX_AGE: "0",
+      SITE_ORIGIN: "https://orientir.example",
+      ...releasesFor("metrika-orientir-example"),
+    });
     try {
       const res = await fetch(`${app.url}/`);
       const csp = cspDirectives(res.headers.get("content-security-policy") ?? "");

@@ -12,7 +12,8 @@ import { createOutboxStore } from "../../server/leads/outbox-store.ts";
 import { openDb } from "../../server/leads/service.ts";
 import { createStore } from "../../server/leads/store.ts";
 import { createDatabase } from "./postgres.ts";
-import { freePort, startServer, stopServer } from "./server.ts";
+import { releasesFor } from "./releases.ts";
+import { stablePort, startServer, stopServer } from "./server.ts";
 
 /**
  * The production server with one storage backend, wired to the test's own
@@ -55,7 +56,7 @@ export type FormsServer = {
 export const MAILBOXES = { sales: "sales@test.example", hr: "hr@test.example" };
 
 export async function startFormsServer(backend: Backend, options: FormsServerOptions = {}): Promise<FormsServer> {
-  const port = await freePort();
+  const port = await stablePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
@@ -82,6 +83,8 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : { SMTP_URL: "" }),
     ...options.env,
   };
+  // Pages name the origin, and so the port: one releases folder per origin and public configuration.
+  Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
   // The test's own handle on the store, configured exactly as the server's.
   const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
   let output = "";

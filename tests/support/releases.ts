@@ -64,6 +64,21 @@ export function releaseState(releasesDir: string, id: string): ReleaseState {
   return JSON.parse(readFileSync(join(releasesDir, id, "state.json"), "utf8")) as ReleaseState;
 }
 
+/**
+ * A releases folder for servers started with another configuration (a counter id, an origin):
+ * kept under data/ between runs, so the release made for that configuration is made once, and
+ * apart from the suite's own, whose live release stays the one the suite's server serves.
+ */
+export function releasesFor(configuration: string): Record<string, string> {
+  const dir = resolve("data", "test-releases", configuration);
+  const cache = join(MAIN_RELEASES, ".cache");
+  if (!existsSync(join(dir, ".cache")) && existsSync(cache)) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync("cp", ["-al", cache, join(dir, ".cache")]);
+  }
+  return { RELEASES_DIR: dir };
+}
+
 export type PublishRun = { code: number | null; output: string; seconds: number };
 
 /** `npm run publish -- …args` against the sandbox, as a person would run it. */

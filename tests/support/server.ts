@@ -23,8 +23,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  // Start-up loads the content before listening: seconds, more on a busy machine.
-  const deadline = Date.now() + 60_000;
+  // Start-up loads the live release before listening (seconds), or makes one first when the
+  // configuration is new (every page: half a minute and more on a busy machine).
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -35,7 +36,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     }
   }
   child.kill("SIGKILL");
-  throw new Error(`server did not answer on port ${port} within 60 s:\n${output}`);
+  throw new Error(`server did not answer on port ${port} within 180 s:\n${output}`);
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
@@ -54,4 +55,21 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+/**
+ * The first free port of a small fixed range: a server whose origin names its port (the forms'
+ * servers) then gets the same origin run after run, so the release made for that origin is
+ * made once and kept (tests/support/releases.ts, releasesFor).
+ */
+export async function stablePort(): Promise<number> {
+  for (let port = 3311; port < 3331; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  return freePort();
 }
