@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import { matchRouteRule, type RouteRules } from "../app/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
-import { bodyProblem, readBody } from "./body.ts";
+import { BODY_MESSAGES, bodyProblem, readBody, refuseUnread } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
 import { CSP_REPORT_PATH } from "./csp.ts";
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_TYPES, parseCspReports } from "./csp-report.ts";
@@ -208,10 +208,7 @@ export function createApp(options: AppOptions) {
     const decision = options.reportLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
     const body = await readBody(req, CSP_REPORT_MAX_BYTES);
-    if (body === null) {
-      res.setHeader("Connection", "close");
-      return plain(res, 413, "Content Too Large");
-    }
+    if (body === null) return refuseUnread(req, res, 413, BODY_MESSAGES.tooLarge(CSP_REPORT_MAX_BYTES));
     for (const violation of parseCspReports(body.toString("utf8"))) log.warn("csp violation", { id, ...violation });
     res.statusCode = 204;
     res.setHeader("Cache-Control", "no-store");
@@ -236,11 +233,8 @@ export function createApp(options: AppOptions) {
     if (!parts) return plain(res, 400, "Bad Request: malformed address");
     // Form posts have limits of their own (a CV is larger), answered in Russian by the guard.
     const problem = options.guard?.owns(req, parts.pathname) ? null : bodyProblem(req, options.bodyLimitBytes);
-    if (problem) {
-      // The body is never read: close instead of draining it.
-      res.setHeader("Connection", "close");
-      return plain(res, problem.status, problem.message);
-    }
+    // The body is never used: answered at once, drained, then the connection closes (body.ts).
+    if (problem) return refuseUnread(req, res, problem.status, problem.message);
     if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
     const visitor = rateLimitKey(clientAddress(req, options.trustedProxyHops));
     if (parts.pathname === CSP_REPORT_PATH) return cspReport(req, res, id, visitor);
