@@ -17,8 +17,8 @@ function response() {
     setHeader(name: string, value: string) {
       res.headers[name.toLowerCase()] = value;
     },
-    end(body?: string) {
-      res.body = body ?? "";
+    end(body?: string | Buffer) {
+      res.body = body === undefined ? "" : body.toString();
     },
     onClose: [] as Array<() => void>,
     once(_event: string, listener: () => void) {
