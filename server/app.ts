@@ -16,6 +16,7 @@ import { createRender } from "./render.ts";
 import { createFileResponder } from "./file-response.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
+import type { Studio } from "./studio/index.ts";
 
 export type AppOptions = {
   build: ServerBuild;
@@ -41,6 +42,8 @@ export type AppOptions = {
   log: Logger;
   /** Set once shutdown begins: keep-alive clients are told to close, /readyz turns 503. */
   isShuttingDown?: () => boolean;
+  /** The studio (server/studio), answering /studio and below; absent with STUDIO=off. */
+  studio?: Studio;
 };
 
 /** Query parameters that never change what a page shows (ad tracking, RR's route subset). */
@@ -216,6 +219,11 @@ export function createApp(options: AppOptions) {
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, target: string) {
+    // The studio is a room of its own: its own methods, limits and headers (on top of these).
+    if (options.studio?.owns(target)) {
+      baseline(res, id);
+      return options.studio.handle(req, res, log, id);
+    }
     const method = req.method ?? "GET";
     const parts = METHODS.has(method) && target.length <= MAX_TARGET_LENGTH ? splitTarget(target) : null;
     const read = parts && (method === "GET" || method === "HEAD") ? plan(method, parts.pathname, parts.search) : null;

@@ -75,7 +75,7 @@ export const DRAIN_MAX_MS = 10_000;
  * connection, and a client still sending (one that asked for
  * `Connection: close` above all) would see that reset instead of the answer.
  * Reading stops at DRAIN_MAX_BYTES or DRAIN_MAX_MS; past that the client gets
- * the reset. A JSON client gets `{ok: false, message}`, anyone else the text.
+ * the reset. A JSON client (or `json`) gets `{ok: false, message}`, anyone else the text.
  */
 export function refuseUnread(
   req: IncomingMessage,
@@ -83,8 +83,8 @@ export function refuseUnread(
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  json = /application\/json/.test(req.headers.accept ?? ""),
 ): void {
-  const json = /application\/json/.test(req.headers.accept ?? "");
   const payload = Buffer.from(json ? JSON.stringify({ ok: false, message }) : message);
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

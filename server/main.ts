@@ -6,6 +6,8 @@ import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
 import { loadSite } from "./site.ts";
+import { studioConfig } from "./studio/config.ts";
+import { createStudio } from "./studio/index.ts";
 
 /* The production server, started through index.ts (which fixes NODE_ENV first). */
 
@@ -18,7 +20,17 @@ let shuttingDown = false;
 // Pages do not wait long for a database that is down: forms answer 503 until it is back.
 const leads = await startLeads();
 await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()) });
+// The studio shares the leads' store (its tables come with the same migrations); STUDIO=off: none.
+const studio = env.STUDIO
+  ? createStudio({
+      db: leads.db,
+      ready: leads.ready,
+      config: studioConfig(env),
+      rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
+      onError: (message, error) => site.log.error(message, { error }),
+    })
+  : undefined;
+const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()), studio });
 const { log } = site;
 site.readiness.register("database", leads.check);
 const server = createHttpServer(site, env);
