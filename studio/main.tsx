@@ -5,7 +5,9 @@ import { STUDIO_BASE } from "./shared/paths.ts";
 import { routes } from "./routes.tsx";
 import "./styles/studio.css";
 
-const router = createBrowserRouter(routes, { basename: STUDIO_BASE });
+// With the slash: the studio's home is /studio/, like every address of the site (React Router
+// would write the home as /studio without it).
+const router = createBrowserRouter(routes, { basename: `${STUDIO_BASE}/` });
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>
