@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { plural } from "../../app/lib/format.ts";
 import type { SessionInfo, SessionUser } from "../../studio/shared/api.ts";
@@ -36,8 +37,14 @@ export function sessionInfo(user: SessionUser): SessionInfo {
   return { user: { id: user.id, login: user.login, name: user.name, role: user.role }, permissions: [...permissionsOf(user.role)] };
 }
 
-/** Throttle keys are bounded: a megabyte-long "login" is stored as its first 64 characters. */
-const accountKey = (login: string) => normalizeLogin(login).slice(0, 64);
+/**
+ * The throttle's key for a login: itself when it could be one, else a digest (no stray bytes, NUL
+ * above all, which PostgreSQL refuses in text, and no megabyte-long keys reach the store).
+ */
+const accountKey = (login: string) => {
+  const normalized = normalizeLogin(login);
+  return LOGIN_PATTERN.test(normalized) ? normalized : `#${createHash("sha256").update(normalized).digest("hex").slice(0, 32)}`;
+};
 
 export function createAuth(deps: { users: UserStore; sessions: SessionStore; throttle: Throttle; audit: AuditLog; config: StudioConfig }) {
   const { users, sessions, throttle, audit } = deps;

@@ -142,10 +142,10 @@ describe("sessions expire", () => {
   });
 });
 
-describe("hostile input against every studio endpoint", () => {
+describe.each(BACKENDS)("hostile input against every studio endpoint on %s", (backend) => {
   let server: StudioServer;
   beforeAll(async () => {
-    server = await startStudioServer("sqlite", { STUDIO_SIGNIN_ACCOUNT_LIMIT: "100000", STUDIO_SIGNIN_ADDRESS_LIMIT: "100000", BODY_LIMIT_BYTES: "200000" });
+    server = await startStudioServer(backend, { STUDIO_SIGNIN_ACCOUNT_LIMIT: "100000", STUDIO_SIGNIN_ADDRESS_LIMIT: "100000", BODY_LIMIT_BYTES: "200000" });
     await addUser(server, "fuzzadmin", "admin", "Fuzzing admin passphrase");
     await addUser(server, "fuzzvictim", "editor", "Fuzzing victim passphrase");
   });
@@ -172,7 +172,7 @@ describe("hostile input against every studio endpoint", () => {
     "fuzzadmin",
   ];
   // One of each kind in bodies (each such call may hash a password, ~60 ms): strings, then other types.
-  const VALUES: unknown[] = [...STRINGS.filter((_, i) => i % 2 === 0), "admin", null, 0, 1e308, true, [], ["a"], {}, { $gt: "" }, { __proto__: { admin: true } }];
+  const VALUES: unknown[] = [...STRINGS.filter((_, i) => i % 2 === 0), "\u0000", "ab\u0000cd", "admin", null, 0, 1e308, true, [], ["a"], {}, { $gt: "" }, { __proto__: { admin: true } }];
   const FIELDS = ["login", "password", "name", "role", "current", "confirm", "__proto__", "constructor"];
 
   it("never answers 5xx, and the studio still works afterwards", { timeout: 240_000 }, async () => {
