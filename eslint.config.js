@@ -15,6 +15,16 @@ export default tseslint.config(
     },
   },
   {
+    // The studio is a room of its own: the public app never imports it (not a byte of it on public pages).
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "(^|/)(studio|server/studio)(/|$)", message: "The public app must not import the studio (studio/, server/studio/)." }] },
+      ],
+    },
+  },
+  {
     // Addresses come from app/lib/paths.ts: a raw "/…" string in JSX would skip
     // the trailing-slash rule and drift when a route is renamed.
     files: ["app/**/*.tsx"],

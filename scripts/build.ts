@@ -1,7 +1,7 @@
 /**
  * `npm run build`, the code build: the client bundles and the site's server
  * build (React Router), the production server and the release maker bundled
- * into build/runtime/, compressed client assets, and build/code.json naming
+ * into build/runtime/, the studio's app (build/studio/), compressed assets, and build/code.json naming
  * this code. Nothing here depends on content or on the origin: pages are
  * rendered by a release (`npm run publish`, or `npm start` when there is none),
  * with the running configuration.
@@ -11,13 +11,15 @@ import { rmSync } from "node:fs";
 import { BUILD_DIR } from "../app/config/paths.server.ts";
 import { bundleRuntime } from "./build-server.ts";
 import { writeCodeIdentity } from "./build-identity.ts";
-import { compressClientAssets } from "./compress.ts";
+import { buildStudio } from "./build-studio.ts";
+import { compressCodeAssets } from "./compress.ts";
 
 const started = performance.now();
 rmSync(BUILD_DIR, { recursive: true, force: true });
 const result = spawnSync("react-router", ["build"], { stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 await bundleRuntime();
-compressClientAssets();
+await buildStudio();
+compressCodeAssets();
 const id = writeCodeIdentity(BUILD_DIR);
 console.log(`code build ${id} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

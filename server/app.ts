@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { withContentSource } from "../app/content/source.server.ts";
 import { matchRouteRule } from "../app/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
-import { bodyProblem, readBody } from "./body.ts";
+import { BODY_MESSAGES, bodyProblem, readBody, refuseUnread } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
 import { CSP_REPORT_PATH } from "./csp.ts";
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_TYPES, parseCspReports } from "./csp-report.ts";
@@ -18,6 +18,7 @@ import { createRender } from "./render.ts";
 import { createFileResponder } from "./file-response.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
+import type { Studio } from "./studio/index.ts";
 
 export type AppOptions = {
   build: ServerBuild;
@@ -40,6 +41,8 @@ export type AppOptions = {
   log: Logger;
   /** Set once shutdown begins: keep-alive clients are told to close, /readyz turns 503. */
   isShuttingDown?: () => boolean;
+  /** The studio (server/studio), answering /studio and below; absent with STUDIO=off. */
+  studio?: Studio;
 };
 
 /** Query parameters that never change what a page shows (ad tracking, RR's route subset). */
@@ -237,10 +240,7 @@ export function createApp(options: AppOptions) {
     const decision = options.reportLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
     const body = await readBody(req, CSP_REPORT_MAX_BYTES);
-    if (body === null) {
-      res.setHeader("Connection", "close");
-      return plain(res, 413, "Content Too Large");
-    }
+    if (body === null) return refuseUnread(req, res, 413, BODY_MESSAGES.tooLarge(CSP_REPORT_MAX_BYTES));
     for (const violation of parseCspReports(body.toString("utf8"))) log.warn("csp violation", { id, ...violation });
     res.statusCode = 204;
     res.setHeader("Cache-Control", "no-store");
@@ -248,6 +248,11 @@ export function createApp(options: AppOptions) {
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, view: View, target: string) {
+    // The studio is a room of its own: its own methods, limits and headers (on top of these).
+    if (options.studio?.owns(target)) {
+      baseline(res, id, view);
+      return options.studio.handle(req, res, log, id);
+    }
     const method = req.method ?? "GET";
     const parts = METHODS.has(method) && target.length <= MAX_TARGET_LENGTH ? splitTarget(target) : null;
     const read = parts && (method === "GET" || method === "HEAD") ? plan(view, method, parts.pathname, parts.search) : null;
@@ -265,11 +270,8 @@ export function createApp(options: AppOptions) {
     if (!parts) return plain(res, 400, "Bad Request: malformed address");
     // Form posts have limits of their own (a CV is larger), answered in Russian by the guard.
     const problem = options.guard?.owns(req, parts.pathname) ? null : bodyProblem(req, options.bodyLimitBytes);
-    if (problem) {
-      // The body is never read: close instead of draining it.
-      res.setHeader("Connection", "close");
-      return plain(res, problem.status, problem.message);
-    }
+    // The body is never used: answered at once, drained, then the connection closes (body.ts).
+    if (problem) return refuseUnread(req, res, problem.status, problem.message);
     if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
     const visitor = rateLimitKey(clientAddress(req, options.trustedProxyHops));
     if (parts.pathname === CSP_REPORT_PATH) return cspReport(req, res, id, visitor);

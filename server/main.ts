@@ -8,6 +8,8 @@ import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
 import { seedContent } from "./releases/history.ts";
 import { loadSite } from "./site.ts";
+import { studioConfig } from "./studio/config.ts";
+import { createStudio } from "./studio/index.ts";
 
 /* The production server, started through index.ts (which fixes NODE_ENV first). */
 
@@ -24,7 +26,17 @@ if (CONTENT_DIR !== SHIPPED_CONTENT_DIR && seedContent(CONTENT_DIR, SHIPPED_CONT
 // Pages do not wait long for a database that is down: forms answer 503 until it is back.
 const leads = await startLeads();
 await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()) });
+// The studio shares the leads' store (its tables come with the same migrations); STUDIO=off: none.
+const studio = env.STUDIO
+  ? createStudio({
+      db: leads.db,
+      ready: leads.ready,
+      config: studioConfig(env),
+      rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
+      onError: (message, error) => site.log.error(message, { error }),
+    })
+  : undefined;
+const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()), studio });
 const { log } = site;
 site.readiness.register("database", leads.check);
 const server = createHttpServer(site, env);

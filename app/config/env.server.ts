@@ -97,6 +97,23 @@ const EnvSchema = z.object({
   /** `npm run retention` deletes requests and applications older than this. */
   LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
 
+  // The studio (server/studio, studio/): sign-in, sessions, accounts. See docs/security.md.
+  /** `off` turns the studio off entirely: /studio/ answers 404 like any unknown address. */
+  STUDIO: z
+    .enum(["on", "off", "true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => value === undefined || value === "" || value === "on" || value === "true" || value === "1"),
+  /** A studio session ends after this long without a request (`ms`, `s`, `m`, `h`). */
+  STUDIO_SESSION_IDLE: duration("30m"),
+  /** A studio session ends this long after sign-in, however active. */
+  STUDIO_SESSION_LIFETIME: duration("12h"),
+  /** Failed sign-ins per login within STUDIO_SIGNIN_WINDOW before further tries get 429. */
+  STUDIO_SIGNIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins per client address within STUDIO_SIGNIN_WINDOW before further tries get 429. */
+  STUDIO_SIGNIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** The window failed sign-ins are counted in. */
+  STUDIO_SIGNIN_WINDOW: duration("15m"),
+
   // Server hardening (server/): headers, limits, logs. See docs/security.md.
   /** Strict-Transport-Security max-age in seconds (default 2 years); 0 sends none, e.g. when the TLS proxy sets it. */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(63_072_000),
@@ -121,6 +138,9 @@ const EnvSchema = z.object({
   if (value.HEADERS_TIMEOUT_MS > value.REQUEST_TIMEOUT_MS) {
     ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: "must not exceed REQUEST_TIMEOUT_MS" });
   }
+  if (value.STUDIO_SESSION_IDLE > value.STUDIO_SESSION_LIFETIME) {
+    ctx.addIssue({ code: "custom", path: ["STUDIO_SESSION_IDLE"], message: "must not exceed STUDIO_SESSION_LIFETIME" });
+  }
   if (value.LEADS_WEBHOOK_URL && !value.LEADS_WEBHOOK_SECRET) {
     ctx.addIssue({ code: "custom", path: ["LEADS_WEBHOOK_SECRET"], message: "is required with LEADS_WEBHOOK_URL" });
   }
@@ -132,6 +152,18 @@ function flag(fallback: boolean) {
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+}
+
+/** A duration like "30m" or "12h", in milliseconds. */
+function duration(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const ms = parseDuration(value.trim());
+      if (ms === null || ms <= 0) ctx.addIssue({ code: "custom", message: "a duration like 30m or 12h" });
+      return ms ?? 0;
+    });
 }
 
 /** An optional setting; an empty string counts as unset. */

@@ -40,3 +40,19 @@ describe("form settings", () => {
     expect(parseEnv({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe("studio settings", () => {
+  it("is on by default with ASVS-sized session limits, and turns off with STUDIO=off", () => {
+    const env = parseEnv({});
+    expect(env.STUDIO).toBe(true);
+    expect(env.STUDIO_SESSION_IDLE).toBe(30 * 60_000);
+    expect(env.STUDIO_SESSION_LIFETIME).toBe(12 * 3_600_000);
+    expect(parseEnv({ STUDIO: "off" }).STUDIO).toBe(false);
+    expect(() => parseEnv({ STUDIO: "maybe" })).toThrow(/STUDIO/);
+  });
+  it("reads durations and refuses an idle timeout longer than the lifetime", () => {
+    expect(parseEnv({ STUDIO_SESSION_IDLE: "2s" }).STUDIO_SESSION_IDLE).toBe(2_000);
+    expect(() => parseEnv({ STUDIO_SESSION_IDLE: "half an hour" })).toThrow(/STUDIO_SESSION_IDLE/);
+    expect(() => parseEnv({ STUDIO_SESSION_IDLE: "13h" })).toThrow(/STUDIO_SESSION_IDLE/);
+  });
+});

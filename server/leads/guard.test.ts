@@ -5,7 +5,8 @@ import { clientIp, createFormGuard, FORM_BODY_LIMIT, JOB_BODY_LIMIT } from "./gu
 const ORIGIN = "https://site.example";
 
 function request(headers: Record<string, string>, method = "POST", remote = "192.0.2.1") {
-  return { method, headers, socket: { remoteAddress: remote, destroyed: false }, resume() {} } as unknown as IncomingMessage;
+  // `complete`: no body is left to drain, so a refusal ends the response at once.
+  return { method, headers, complete: true, socket: { remoteAddress: remote, destroyed: false }, resume() {} } as unknown as IncomingMessage;
 }
 
 function response() {
@@ -16,8 +17,8 @@ function response() {
     setHeader(name: string, value: string) {
       res.headers[name.toLowerCase()] = value;
     },
-    end(body?: string) {
-      res.body = body ?? "";
+    end(body?: string | Buffer) {
+      res.body = body === undefined ? "" : body.toString();
     },
     onClose: [] as Array<() => void>,
     once(_event: string, listener: () => void) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { refuseUnread } from "../body.ts";
 import { clientAddress, createRateLimiter } from "../rate-limit.ts";
 
 /**
@@ -102,15 +103,9 @@ export function createFormGuard(config: GuardConfig) {
   const slots = createSlots(queue.concurrency);
 
   function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
-    const json = /application\/json/.test(req.headers.accept ?? "");
-    res.statusCode = status;
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.setHeader("Cache-Control", "no-store");
-    // Node reads and discards the unread body after the answer (bounded by the server's
-    // requestTimeout), so a client still uploading sees the answer rather than a reset.
-    req.resume();
-    res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
-    res.end(json ? JSON.stringify({ ok: false, message }) : message);
+    // Answered at once; the unread body is drained before the connection closes, so a client
+    // still uploading (with `Connection: close` too) sees the answer rather than a reset.
+    refuseUnread(req, res, status, message, headers);
     return true;
   }
 

@@ -6,10 +6,26 @@ import type { Db } from "./db.ts";
  * Only the column types differ between the backends. Append new versions;
  * never edit an applied one.
  */
-type Dialect = { id: string; bytes: string; bigint: string };
+type Dialect = { id: string; bytes: string; bigint: string; appendOnly: (table: string) => string[] };
 const DIALECTS: Record<Db["backend"], Dialect> = {
-  sqlite: { id: "INTEGER PRIMARY KEY", bytes: "BLOB", bigint: "INTEGER" },
-  postgres: { id: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", bytes: "BYTEA", bigint: "BIGINT" },
+  sqlite: {
+    id: "INTEGER PRIMARY KEY",
+    bytes: "BLOB",
+    bigint: "INTEGER",
+    appendOnly: (table) =>
+      ["UPDATE", "DELETE"].map(
+        (op) => `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table} BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`,
+      ),
+  },
+  postgres: {
+    id: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+    bytes: "BYTEA",
+    bigint: "BIGINT",
+    appendOnly: (table) => [
+      `CREATE FUNCTION ${table}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${table} is append-only'; END $$`,
+      `CREATE TRIGGER ${table}_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${table}_append_only()`,
+    ],
+  },
 };
 
 const MIGRATIONS: Array<(d: Dialect) => string[]> = [
@@ -56,6 +72,48 @@ const MIGRATIONS: Array<(d: Dialect) => string[]> = [
       requested_at ${d.bigint} NOT NULL,
       confirmed_at ${d.bigint}
     )`,
+  ],
+  // The studio (server/studio): accounts, server-side sessions (only the id's hash is kept),
+  // sign-in attempts shared by every server, and the append-only audit log.
+  (d) => [
+    `CREATE TABLE studio_users (
+      id ${d.id},
+      login TEXT NOT NULL UNIQUE,
+      name TEXT NOT NULL,
+      role TEXT NOT NULL,
+      password_hash TEXT NOT NULL,
+      created_at ${d.bigint} NOT NULL,
+      updated_at ${d.bigint} NOT NULL
+    )`,
+    `CREATE TABLE studio_sessions (
+      id_hash TEXT PRIMARY KEY,
+      user_id ${d.bigint} NOT NULL REFERENCES studio_users (id) ON DELETE CASCADE,
+      created_at ${d.bigint} NOT NULL,
+      last_seen_at ${d.bigint} NOT NULL,
+      ip TEXT NOT NULL
+    )`,
+    "CREATE INDEX studio_sessions_user ON studio_sessions (user_id)",
+    `CREATE TABLE studio_sign_in_attempts (
+      id ${d.id},
+      scope TEXT NOT NULL,
+      key TEXT NOT NULL,
+      at ${d.bigint} NOT NULL
+    )`,
+    "CREATE INDEX studio_sign_in_attempts_key ON studio_sign_in_attempts (scope, key, at)",
+    `CREATE TABLE studio_audit (
+      id ${d.id},
+      at ${d.bigint} NOT NULL,
+      actor_id ${d.bigint},
+      actor_login TEXT,
+      action TEXT NOT NULL,
+      target TEXT,
+      details TEXT NOT NULL,
+      ip TEXT
+    )`,
+    "CREATE INDEX studio_audit_at ON studio_audit (at)",
+    "CREATE INDEX studio_audit_actor ON studio_audit (actor_login, at)",
+    "CREATE INDEX studio_audit_action ON studio_audit (action, at)",
+    ...d.appendOnly("studio_audit"),
   ],
 ];
 

@@ -23,6 +23,8 @@ const MIGRATION_RETRY_MS = 5_000;
 const log = (entry: Record<string, unknown>) => console.error(JSON.stringify(entry));
 
 export type LeadsRuntime = {
+  /** The store, shared with the studio (server/studio): one connection (SQLite) or pool per process. */
+  db: Db;
   ready: Promise<void>;
   /** Readiness of the store (/readyz): throws while it is unreachable or not yet migrated. */
   check(): Promise<void>;
@@ -148,6 +150,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
   })();
 
   return {
+    db,
     ready: readyPromise,
     async check() {
       if (!ready) throw new Error("store not ready: migrations have not run");

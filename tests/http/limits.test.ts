@@ -1,5 +1,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../app/forms/messages.ts";
+import { createFormGuard } from "../../server/leads/guard.ts";
 import { startInProcess } from "../support/in-process.ts";
 import { parseReply, rawExchange, rawGet } from "../support/raw-http.ts";
 
@@ -12,6 +14,8 @@ beforeAll(async () => {
     BODY_LIMIT_BYTES: "1000",
     HEADERS_TIMEOUT_MS: "1000",
     REQUEST_TIMEOUT_MS: "2000",
+  }, {
+    guard: createFormGuard({ origin: "http://localhost:3000", rateLimit: { limit: 100, windowMs: 60_000 }, trustedProxyHops: 1 }),
   });
 });
 afterAll(() => app.close());
@@ -47,10 +51,38 @@ describe("body limits", () => {
   const post = (headers: string, body = "") =>
     rawExchange(app.port, `POST /contacts/ HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.20\r\n${headers}Connection: close\r\n\r\n${body}`);
 
-  it("refuses a declared body over the limit without reading it", async () => {
+  it("refuses a declared body over the limit at once, closing once the body is drained or the request times out", async () => {
     const reply = await post("Content-Type: text/plain\r\nContent-Length: 5000\r\n");
     expect(reply.status).toBe(413);
     expect(reply.header("connection")).toBe("close");
+  });
+
+  // A client that sends its whole body and only then reads (curl with `Connection: close`, a
+  // browser's upload) must see the answer, not a reset: the server drains the body before closing.
+  const upload = (path: string, type: string, bytes: number) =>
+    rawExchange(
+      app.port,
+      Buffer.concat([
+        Buffer.from(
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.22\r\nOrigin: http://localhost:3000\r\n` +
+            `Content-Type: ${type}\r\nContent-Length: ${bytes}\r\nConnection: close\r\n\r\n`,
+        ),
+        Buffer.alloc(bytes, "a"),
+      ]),
+    );
+
+  it("answers a large body sent with Connection: close with the Russian 413, not a reset", async () => {
+    const reply = await upload("/contacts/", "application/octet-stream", 4 * 1024 * 1024);
+    expect(reply.status).toBe(413);
+    expect(reply.header("content-type")).toBe("text/plain; charset=utf-8");
+    expect(reply.body.toString("utf8")).toBe("Запрос слишком большой: сервер принимает не\u00a0больше 1000\u00a0байт.");
+    expect(reply.header("connection")).toBe("close");
+  });
+
+  it("does the same for a form upload over the form's own limit", async () => {
+    const reply = await upload("/forms/job/", "multipart/form-data; boundary=x", 8 * 1024 * 1024);
+    expect(reply.status).toBe(413);
+    expect(reply.body.toString("utf8")).toBe(MESSAGES.form.tooLarge);
   });
 
   it("refuses a chunked body of unknown length", async () => {

@@ -1,0 +1,143 @@
+/**
+ * Studio accounts from the command line, on the same store and configuration
+ * as the server (DATA_DIR or DATABASE_URL):
+ *   npm run studio -- user add LOGIN --role editor|admin [--name "Имя Фамилия"]
+ *   npm run studio -- user passwd LOGIN
+ *   npm run studio -- user remove LOGIN
+ *   npm run studio -- user list
+ * The password is read from standard input, never from the command line
+ * (argv is visible to every user of the machine): typed twice without echo
+ * at a terminal, or the first line of a pipe:
+ *   printf 'пароль\n' | npm run studio -- user add anna --role editor
+ * Exit codes: 0 done, 1 refused or failed, 2 wrong usage.
+ */
+import { parseArgs } from "node:util";
+import { leadsConfig } from "../server/leads/config.ts";
+import { migrate } from "../server/leads/migrations.ts";
+import { openDb } from "../server/leads/service.ts";
+import { createAuditLog } from "../server/studio/audit.ts";
+import { studioConfig } from "../server/studio/config.ts";
+import { hashPassword, passwordProblem } from "../server/studio/passwords.ts";
+import { createSessionStore } from "../server/studio/sessions.ts";
+import { createUserStore, type ChangeContext, UserError } from "../server/studio/users.ts";
+import { isRole, ROLES } from "../studio/shared/roles.ts";
+import { loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "../studio/shared/rules.ts";
+import { readPassword } from "./studio/read-password.ts";
+
+const USAGE = `Использование:
+  npm run studio -- user add ЛОГИН --role ${Object.keys(ROLES).join("|")} [--name "Имя Фамилия"]
+  npm run studio -- user passwd ЛОГИН
+  npm run studio -- user remove ЛОГИН
+  npm run studio -- user list
+Пароль читается со стандартного ввода: введите его дважды или передайте первой строкой, например
+  printf 'пароль\\n' | npm run studio -- user add anna --role editor`;
+
+class UsageError extends Error {}
+class Refused extends Error {}
+
+const BY: ChangeContext = { actor: null, ip: null, via: "console" };
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options: { role: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+function loginArgument(): string {
+  const login = normalizeLogin(positionals[2] ?? "");
+  if (positionals.length !== 3) throw new UsageError("нужен ровно один логин");
+  const problem = loginProblem(login);
+  if (problem) throw new Refused(problem);
+  return login;
+}
+
+async function newPassword(context: { login: string; name?: string }): Promise<string> {
+  const password = await readPassword();
+  const problem = passwordProblem(password, context);
+  if (problem) throw new Refused(problem);
+  return password;
+}
+
+const date = (ms: number) => new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short", timeStyle: "short" }).format(ms);
+
+async function run(): Promise<number> {
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [group, command] = positionals;
+  if (group !== "user" || !command) throw new UsageError("неизвестная команда");
+  const db = await openDb(leadsConfig());
+  try {
+    await migrate(db);
+    const audit = createAuditLog(db);
+    const users = createUserStore(db, audit, createSessionStore(db, studioConfig().session));
+    if (command === "list") {
+      if (positionals.length !== 2) throw new UsageError("list не принимает аргументов");
+      const list = await users.list();
+      if (list.length === 0) console.log("Пользователей пока нет. Добавьте первого: npm run studio -- user add ЛОГИН --role admin");
+      for (const user of list) console.log(`${user.login}\t${ROLES[user.role]?.label ?? user.role}\t${user.name}\tс ${date(user.createdAt)}`);
+      return 0;
+    }
+    if (command === "add") {
+      const login = loginArgument();
+      const role = values.role ?? "";
+      if (!isRole(role)) throw new Refused(`${RULE_MESSAGES.roleUnknown}: ${Object.keys(ROLES).join(", ")}`);
+      const name = normalizeName(values.name ?? login);
+      const nameError = nameProblem(name);
+      if (nameError) throw new Refused(nameError);
+      if (await users.find(login)) throw new UserError("exists");
+      const password = await newPassword({ login, name });
+      await users.create({ login, name, role, passwordHash: await hashPassword(password) }, BY);
+      console.log(`Пользователь ${login} добавлен, роль: ${ROLES[role].label}.`);
+      return 0;
+    }
+    if (command === "passwd") {
+      const login = loginArgument();
+      const user = await users.find(login);
+      if (!user) throw new UserError("not-found");
+      const password = await newPassword(user);
+      await users.setPassword(login, await hashPassword(password), BY, false);
+      console.log(`Пароль пользователя ${login} изменён; все его сессии завершены.`);
+      return 0;
+    }
+    if (command === "remove") {
+      const login = loginArgument();
+      await users.remove(login, BY);
+      console.log(`Пользователь ${login} удалён; все его сессии завершены.`);
+      return 0;
+    }
+    throw new UsageError(`неизвестная команда user ${command}`);
+  } finally {
+    await db.close();
+  }
+}
+
+const REFUSALS: Record<UserError["code"], string> = {
+  exists: "Пользователь с таким логином уже есть",
+  "not-found": "Такого пользователя нет",
+  "last-admin": "Это последний администратор: сначала назначьте администратором кого-то ещё",
+};
+
+let code: number;
+try {
+  code = await run();
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`Ошибка: ${error.message}.\n\n${USAGE}`);
+    code = 2;
+  } else if (error instanceof Refused) {
+    console.error(`Ошибка: ${error.message}.`);
+    code = 1;
+  } else if (error instanceof UserError) {
+    console.error(`Ошибка: ${REFUSALS[error.code]}.`);
+    code = 1;
+  } else {
+    console.error(`Ошибка: ${(error as Error).message}`);
+    code = 1;
+  }
+}
+process.exit(code);

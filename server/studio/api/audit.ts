@@ -1,0 +1,57 @@
+import { HttpError } from "../http.ts";
+import type { ApiRoute } from "../router.ts";
+import type { AuditFilter } from "../audit.ts";
+import type { AuditPage } from "../../../studio/shared/api.ts";
+import { AUDIT_ACTIONS, isAuditAction } from "../../../studio/shared/audit-actions.ts";
+import { LOGIN_PATTERN } from "../../../studio/shared/rules.ts";
+
+/** «Журнал»: the audit log, filtered by who, what and dates (Moscow days), newest first, paged. */
+export const AUDIT_MESSAGES = { badFilter: "Фильтр журнала задан неверно" } as const;
+
+/** Moscow has kept UTC+3 all year since 2014. */
+const MOSCOW_OFFSET = "+03:00";
+
+/** "2026-11-21" → the first millisecond of that day in Moscow; null when not a date. */
+export function moscowDayStart(value: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const ms = Date.parse(`${value}T00:00:00${MOSCOW_OFFSET}`);
+  return Number.isNaN(ms) || new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10) !== value ? null : ms;
+}
+
+const DAY_MS = 86_400_000;
+
+export const auditRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/audit",
+    async handle(ctx) {
+      await ctx.requirePermission("audit:read");
+      const q = ctx.url.searchParams;
+      const filter: AuditFilter = {};
+      const actor = q.get("actor") ?? "";
+      const action = q.get("action") ?? "";
+      const from = q.get("from") ?? "";
+      const to = q.get("to") ?? "";
+      const page = q.get("page") ?? "1";
+      if (actor && !LOGIN_PATTERN.test(actor)) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+      if (action && !isAuditAction(action)) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+      if (!/^\d{1,6}$/.test(page)) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+      if (actor) filter.actor = actor;
+      if (action && isAuditAction(action)) filter.action = action;
+      if (from) {
+        const start = moscowDayStart(from);
+        if (start === null) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+        filter.from = start;
+      }
+      if (to) {
+        const start = moscowDayStart(to);
+        if (start === null) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+        // The whole of the last day is included.
+        filter.to = start + DAY_MS;
+      }
+      const result = await ctx.services.audit.list(filter, Number(page));
+      const body: AuditPage = { ...result, actions: { ...AUDIT_ACTIONS } };
+      ctx.send(200, body);
+    },
+  },
+];

@@ -1,0 +1,38 @@
+import { HttpError, field, MESSAGES } from "../http.ts";
+import { sessionCookie } from "../cookie.ts";
+import { AUTH_MESSAGES, sessionInfo } from "../auth.ts";
+import { hashPassword, passwordProblem } from "../passwords.ts";
+import type { ApiRoute } from "../router.ts";
+import { RULE_MESSAGES } from "../../../studio/shared/rules.ts";
+
+/**
+ * «Мой профиль»: a signed-in user changes their own password (the current one,
+ * then the new one twice). Every session of theirs ends, this browser's too,
+ * and this browser gets a new one: a session someone else may hold dies.
+ */
+export const profileRoutes: ApiRoute[] = [
+  {
+    method: "POST",
+    path: "/profile/password",
+    async handle(ctx) {
+      const session = await ctx.requireUser();
+      const body = await ctx.body();
+      const current = field(body, "current");
+      const password = field(body, "password");
+      const confirm = field(body, "confirm");
+      const errors: Record<string, string> = {};
+      if (current === "") errors.current = RULE_MESSAGES.passwordRequired;
+      const problem = passwordProblem(password, session.user);
+      if (problem) errors.password = problem;
+      else if (password !== confirm) errors.confirm = RULE_MESSAGES.passwordMismatch;
+      if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
+      if (!(await ctx.services.auth.confirmPassword(session, current, ctx.client))) {
+        throw new HttpError(422, MESSAGES.invalid, { current: AUTH_MESSAGES.currentWrong });
+      }
+      const { users, sessions, config } = ctx.services;
+      await users.setPassword(session.user.login, await hashPassword(password), { actor: session.user, ip: ctx.client.ip }, true);
+      const sessionId = await sessions.create(session.user.id, ctx.client.ip);
+      ctx.send(200, sessionInfo(session.user), { "Set-Cookie": sessionCookie(sessionId, config.secureCookie) });
+    },
+  },
+];

@@ -1,0 +1,31 @@
+import { env, type Env } from "../../app/config/env.server.ts";
+
+/** The studio's settings, taken from the one validated environment (README, configuration). */
+export type StudioConfig = {
+  /** The public origin: the only origin studio writes may come from. */
+  origin: string;
+  /** The session cookie is `Secure` except on a plain-http local origin (localhost, 127.0.0.1, [::1]). */
+  secureCookie: boolean;
+  session: { idleMs: number; lifetimeMs: number };
+  signIn: { accountLimit: number; addressLimit: number; windowMs: number };
+  trustedProxyHops: number;
+  bodyLimitBytes: number;
+};
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function studioConfig(source: Env = env): StudioConfig {
+  const origin = new URL(source.SITE_ORIGIN);
+  return {
+    origin: origin.origin,
+    secureCookie: !(origin.protocol === "http:" && LOCAL_HOSTS.has(origin.hostname)),
+    session: { idleMs: source.STUDIO_SESSION_IDLE, lifetimeMs: source.STUDIO_SESSION_LIFETIME },
+    signIn: {
+      accountLimit: source.STUDIO_SIGNIN_ACCOUNT_LIMIT,
+      addressLimit: source.STUDIO_SIGNIN_ADDRESS_LIMIT,
+      windowMs: source.STUDIO_SIGNIN_WINDOW,
+    },
+    trustedProxyHops: source.TRUSTED_PROXY_HOPS,
+    bodyLimitBytes: source.BODY_LIMIT_BYTES,
+  };
+}

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Permission } from "../../studio/shared/roles.ts";
+import type { AuditLog } from "./audit.ts";
+import type { Auth, Client } from "./auth.ts";
+import type { StudioConfig } from "./config.ts";
+import { HttpError, JSON_BODY_LIMIT, MESSAGES, readJson, sendJson } from "./http.ts";
+import { assertPermission } from "./permissions.ts";
+import type { ActiveSession, SessionStore } from "./sessions.ts";
+import type { UserStore } from "./users.ts";
+
+/** What a studio API handler works with: the request, who is asking, and the studio's stores. */
+export type StudioServices = { config: StudioConfig; auth: Auth; users: UserStore; sessions: SessionStore; audit: AuditLog };
+
+export type Context = {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Path parameters of the route (`:login`), decoded. */
+  params: Record<string, string>;
+  client: Client;
+  services: StudioServices;
+  /** The request's session, or null (looked up once). */
+  session(): Promise<ActiveSession | null>;
+  /** The signed-in session, or 401. */
+  requireUser(): Promise<ActiveSession>;
+  /** The signed-in session whose role has `permission`: 401 signed out, 403 without it. Call it first. */
+  requirePermission(permission: Permission): Promise<ActiveSession>;
+  /** The JSON object sent (415, 411, 413, 400 otherwise). */
+  body(): Promise<Record<string, unknown>>;
+  send(status: number, body?: unknown, headers?: Record<string, string>): void;
+};
+
+export function createContext(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  params: Record<string, string>,
+  client: Client,
+  services: StudioServices,
+): Context {
+  let found: Promise<ActiveSession | null> | undefined;
+  const session = () => (found ??= services.auth.current(req));
+  const requireUser = async () => {
+    const active = await session();
+    if (!active) throw new HttpError(401, MESSAGES.signedOut);
+    return active;
+  };
+  return {
+    req,
+    res,
+    url,
+    params,
+    client,
+    services,
+    session,
+    requireUser,
+    async requirePermission(permission) {
+      const active = await requireUser();
+      assertPermission(active.user.role, permission);
+      return active;
+    },
+    body: () => readJson(req, Math.min(JSON_BODY_LIMIT, services.config.bodyLimitBytes)),
+    send(status, body, headers = {}) {
+      if (body === undefined) {
+        res.statusCode = status;
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.end();
+        return;
+      }
+      sendJson(res, status, body, headers);
+    },
+  };
+}

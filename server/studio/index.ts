@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { STUDIO_DIR } from "../../app/config/paths.server.ts";
+import type { Db } from "../leads/db.ts";
+import type { Logger } from "../log.ts";
+import { API_ROUTES } from "./api/index.ts";
+import { createAuditLog } from "./audit.ts";
+import { createAuth } from "./auth.ts";
+import type { StudioConfig } from "./config.ts";
+import { loadStudioFiles } from "./files.ts";
+import { ownsTarget, createStudioHandler } from "./handler.ts";
+import { studioCsp } from "./headers.ts";
+import { dummyHash } from "./passwords.ts";
+import { createSessionStore } from "./sessions.ts";
+import { createThrottle } from "./throttle.ts";
+import { createUserStore } from "./users.ts";
+
+/**
+ * The studio, assembled: its stores on the leads' database, the API, the
+ * browser app's files. server/main.ts creates it (unless STUDIO=off) and
+ * server/app.ts hands it every request for /studio and below.
+ */
+export type Studio = {
+  owns(target: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse, log: Logger, id: string): Promise<void>;
+  stop(): void;
+};
+
+/** Expired sessions and old sign-in attempts are deleted this often. */
+const PRUNE_EVERY_MS = 15 * 60_000;
+
+export function createStudio(options: {
+  db: Db;
+  /** Resolves once the store's migrations have run. */
+  ready: Promise<void>;
+  config: StudioConfig;
+  rateLimit: { perMinute: number; burst: number };
+  filesDir?: string;
+  onError?: (message: string, error: unknown) => void;
+}): Studio {
+  const { db, config } = options;
+  const audit = createAuditLog(db);
+  const sessions = createSessionStore(db, config.session);
+  const throttle = createThrottle(db, config.signIn);
+  const users = createUserStore(db, audit, sessions);
+  const auth = createAuth({ users, sessions, throttle, audit, config });
+  let ready = false;
+  void options.ready.then(() => (ready = true));
+  // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
+  void dummyHash();
+  const handle = createStudioHandler({
+    services: { config, auth, users, sessions, audit },
+    routes: API_ROUTES,
+    files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
+    csp: studioCsp(config.origin.startsWith("https:")),
+    isReady: () => ready,
+    rateLimit: options.rateLimit,
+  });
+  const pruning = setInterval(() => {
+    if (!ready) return;
+    Promise.all([sessions.prune(), throttle.prune()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+  return { owns: ownsTarget, handle, stop: () => clearInterval(pruning) };
+}

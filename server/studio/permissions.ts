@@ -1,0 +1,16 @@
+import { type Permission, permissionsOf, type Role } from "../../studio/shared/roles.ts";
+import { HttpError, MESSAGES } from "./http.ts";
+
+/**
+ * Access checks (the roles table: studio/shared/roles.ts). A handler asks for
+ * one permission at its top — `await ctx.requirePermission("users:manage")` —
+ * and never looks at role names itself; hiding a link is not a check.
+ */
+export function can(role: Role, permission: Permission): boolean {
+  return permissionsOf(role).includes(permission);
+}
+
+/** Throws 403 unless the role has the permission. */
+export function assertPermission(role: Role, permission: Permission): void {
+  if (!can(role, permission)) throw new HttpError(403, MESSAGES.forbidden);
+}

@@ -1,0 +1,146 @@
+import type { Db, Row } from "../leads/db.ts";
+import type { UserRow } from "../../studio/shared/api.ts";
+import { ADMIN_ROLE, type Role } from "../../studio/shared/roles.ts";
+import type { AuditLog } from "./audit.ts";
+import type { SessionStore } from "./sessions.ts";
+
+/**
+ * Accounts. Every change is one transaction with its audit entry (and, for a
+ * password change, a role change or a removal, the end of that user's
+ * sessions), so the log never misses a change that happened. At least one
+ * admin always remains: removing or demoting the last one is refused.
+ * The HTTP API and the command line (scripts/studio.ts) share this module.
+ */
+export type Actor = { id: number; login: string } | null;
+export type UserRecord = UserRow & { passwordHash: string };
+/** Who changes something: a signed-in user, or the command line (actor null, via "console"). */
+export type ChangeContext = { actor: Actor; ip: string | null; via?: "console" };
+
+export class UserError extends Error {
+  readonly code: "exists" | "not-found" | "last-admin";
+  constructor(code: UserError["code"]) {
+    super(code);
+    this.code = code;
+  }
+}
+
+const via = (by: ChangeContext) => (by.via ? { via: by.via } : {});
+
+type DbRow = Row & { id: number; login: string; name: string; role: string; password_hash: string; created_at: number; updated_at: number };
+
+function toUser(row: DbRow): UserRecord {
+  return {
+    id: Number(row.id),
+    login: row.login,
+    name: row.name,
+    role: row.role as Role,
+    passwordHash: row.password_hash,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export function createUserStore(db: Db, audit: AuditLog, sessions: SessionStore) {
+  /** Account changes one at a time on PostgreSQL too: the last-admin rule counts admins, then changes one. */
+  async function locked<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      if (db.backend === "postgres") await tx.query("SELECT pg_advisory_xact_lock(7303)");
+      return work(tx);
+    });
+  }
+
+  async function find(tx: Db, login: string): Promise<UserRecord | null> {
+    const [row] = await tx.query<DbRow>("SELECT * FROM studio_users WHERE login = $1", [login]);
+    return row ? toUser(row) : null;
+  }
+
+  async function otherAdmins(tx: Db, userId: number): Promise<number> {
+    const [row] = await tx.query<Row & { n: number }>("SELECT COUNT(*) AS n FROM studio_users WHERE role = $1 AND id <> $2", [ADMIN_ROLE, userId]);
+    return Number(row?.n ?? 0);
+  }
+
+  async function existing(tx: Db, login: string): Promise<UserRecord> {
+    const user = await find(tx, login);
+    if (!user) throw new UserError("not-found");
+    return user;
+  }
+
+  const publicRow = ({ passwordHash: _, ...user }: UserRecord): UserRow => user;
+
+  return {
+    find: (login: string) => find(db, login),
+
+    async list(): Promise<UserRow[]> {
+      const rows = await db.query<DbRow>("SELECT * FROM studio_users ORDER BY login");
+      return rows.map((row) => publicRow(toUser(row)));
+    },
+
+    async create(input: { login: string; name: string; role: Role; passwordHash: string }, by: ChangeContext, now = Date.now()): Promise<UserRow> {
+      return locked(async (tx) => {
+        if (await find(tx, input.login)) throw new UserError("exists");
+        const [row] = await tx.query<DbRow>(
+          "INSERT INTO studio_users (login, name, role, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING *",
+          [input.login, input.name, input.role, input.passwordHash, now],
+        );
+        await audit.write({ action: "user.create", actor: by.actor, target: input.login, details: { role: input.role, name: input.name, ...via(by) }, ip: by.ip, at: now }, tx);
+        return publicRow(toUser(row as DbRow));
+      });
+    },
+
+    /** A new role; it applies from the user's next request (sessions read the role afresh each time). */
+    async setRole(login: string, role: Role, by: ChangeContext, now = Date.now()): Promise<UserRow> {
+      return locked(async (tx) => {
+        const user = await existing(tx, login);
+        if (user.role === role) return publicRow(user);
+        if (user.role === ADMIN_ROLE && (await otherAdmins(tx, user.id)) === 0) throw new UserError("last-admin");
+        await tx.query("UPDATE studio_users SET role = $2, updated_at = $3 WHERE id = $1", [user.id, role, now]);
+        await audit.write({ action: "user.role", actor: by.actor, target: login, details: { from: user.role, to: role, ...via(by) }, ip: by.ip, at: now }, tx);
+        return publicRow({ ...user, role, updatedAt: now });
+      });
+    },
+
+    async rename(login: string, name: string, by: ChangeContext, now = Date.now()): Promise<UserRow> {
+      return locked(async (tx) => {
+        const user = await existing(tx, login);
+        if (user.name === name) return publicRow(user);
+        await tx.query("UPDATE studio_users SET name = $2, updated_at = $3 WHERE id = $1", [user.id, name, now]);
+        await audit.write({ action: "user.rename", actor: by.actor, target: login, details: { from: user.name, to: name, ...via(by) }, ip: by.ip, at: now }, tx);
+        return publicRow({ ...user, name, updatedAt: now });
+      });
+    },
+
+    /**
+     * A new password hash; every session of the user ends. `own`: the user
+     * changed it themself (user.password), else an admin or the console reset it.
+     */
+    async setPassword(login: string, passwordHash: string, by: ChangeContext, own: boolean, now = Date.now()): Promise<UserRow> {
+      return locked(async (tx) => {
+        const user = await existing(tx, login);
+        await tx.query("UPDATE studio_users SET password_hash = $2, updated_at = $3 WHERE id = $1", [user.id, passwordHash, now]);
+        const ended = await sessions.endAllOf(user.id, tx);
+        await audit.write(
+          { action: own ? "user.password" : "user.password-reset", actor: by.actor, target: login, details: { sessionsEnded: ended, ...via(by) }, ip: by.ip, at: now },
+          tx,
+        );
+        return publicRow({ ...user, updatedAt: now });
+      });
+    },
+
+    /** Re-hash with today's parameters after a successful sign-in (not a change anyone made: no audit entry). */
+    async upgradeHash(userId: number, passwordHash: string): Promise<void> {
+      await db.query("UPDATE studio_users SET password_hash = $2 WHERE id = $1", [userId, passwordHash]);
+    },
+
+    async remove(login: string, by: ChangeContext, now = Date.now()): Promise<void> {
+      await locked(async (tx) => {
+        const user = await existing(tx, login);
+        if (user.role === ADMIN_ROLE && (await otherAdmins(tx, user.id)) === 0) throw new UserError("last-admin");
+        const ended = await sessions.endAllOf(user.id, tx);
+        await tx.query("DELETE FROM studio_users WHERE id = $1", [user.id]);
+        await audit.write({ action: "user.remove", actor: by.actor, target: login, details: { role: user.role, sessionsEnded: ended, ...via(by) }, ip: by.ip, at: now }, tx);
+      });
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;

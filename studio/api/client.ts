@@ -1,0 +1,62 @@
+import { redirect } from "react-router";
+import type { ApiError } from "../shared/api.ts";
+import { signInHref, STUDIO_API, STUDIO_BASE } from "../shared/paths.ts";
+
+/**
+ * The one way the studio's pages talk to its server: JSON in, JSON out,
+ * cookies of our own origin only. A refusal becomes an ApiFailure carrying
+ * the server's Russian message and its field errors.
+ */
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+const OFFLINE = "Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.";
+
+export async function api<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(STUDIO_API + path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiFailure(0, OFFLINE);
+  }
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const error = (data ?? {}) as Partial<ApiError>;
+    throw new ApiFailure(res.status, error.message ?? `Сервер ответил ошибкой ${res.status}`, error.errors);
+  }
+  return data as T;
+}
+
+/** A router path (without /studio) for a full studio address. */
+export function routerPath(full: string): string {
+  return full.startsWith(`${STUDIO_BASE}/`) ? full.slice(STUDIO_BASE.length) : "/";
+}
+
+/** Where a signed-out visitor of `request`'s page is sent: the sign-in page, then back. */
+export function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(routerPath(signInHref(url.pathname + url.search)));
+}
+
+/** Runs a loader's or action's work; a 401 (signed out, session over) sends the visitor to sign in. */
+export async function signedIn<T>(request: Request, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401) throw signInRedirect(request);
+    throw error;
+  }
+}

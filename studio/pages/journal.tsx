@@ -1,0 +1,105 @@
+import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { api, signedIn } from "../api/client.ts";
+import { formatDateTime, isoDateTime } from "../lib/format.ts";
+import type { AuditEntry, AuditPage } from "../shared/api.ts";
+import { AUDIT_ACTIONS } from "../shared/audit-actions.ts";
+import { pages } from "../shared/paths.ts";
+import { isRole, ROLES } from "../shared/roles.ts";
+import { Button, EmptyState, Page, SelectField, Table, TextField } from "../ui/index.ts";
+
+const FILTERS = ["actor", "action", "from", "to"] as const;
+
+export function journalLoader({ request }: LoaderFunctionArgs): Promise<AuditPage> {
+  const query = new URL(request.url).searchParams;
+  const params = new URLSearchParams();
+  for (const name of [...FILTERS, "page"]) {
+    const value = query.get(name);
+    if (value) params.set(name, value);
+  }
+  return signedIn(request, () => api<AuditPage>("GET", `/audit?${params}`));
+}
+
+const roleLabel = (role: unknown) => (isRole(role) ? ROLES[role].label : String(role));
+
+/** The few details worth a glance, in words. */
+function summary(entry: AuditEntry): string {
+  const d = entry.details;
+  switch (entry.action) {
+    case "user.role":
+      return `${roleLabel(d.from)} → ${roleLabel(d.to)}`;
+    case "user.create":
+      return roleLabel(d.role);
+    case "user.rename":
+      return `${String(d.from)} → ${String(d.to)}`;
+    case "session.sign-in-failed":
+      return d.reason === "unknown-login" ? "нет такого логина" : "неверный пароль";
+    default:
+      return "";
+  }
+}
+
+function actor(entry: AuditEntry): string {
+  if (entry.actorLogin) return entry.actorLogin;
+  return entry.details.via === "console" ? "консоль" : "—";
+}
+
+/** «Журнал»: every change, newest first, filtered by who, what and dates (Moscow time). */
+export function Journal() {
+  const { entries, page, pages: total, total: count, actions } = useLoaderData() as AuditPage;
+  const [params] = useSearchParams();
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(n));
+    return `${pages.journal}?${next}`;
+  };
+  return (
+    <Page title="Журнал" lead="Кто, когда и что менял в студии. Время московское.">
+      <Form method="get" className="s-form s-form--filters" role="search" aria-label="Фильтр журнала">
+        <TextField label="Кто (логин)" name="actor" defaultValue={params.get("actor") ?? ""} autoCapitalize="none" spellCheck={false} />
+        <SelectField
+          label="Действие"
+          name="action"
+          defaultValue={params.get("action") ?? ""}
+          options={[{ value: "", label: "Все действия" }, ...Object.entries(actions).map(([value, label]) => ({ value, label }))]}
+        />
+        <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} />
+        <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} />
+        <Button type="submit" variant="primary">
+          Показать
+        </Button>
+      </Form>
+      {entries.length === 0 ? (
+        <EmptyState title="Записей не найдено">{params.size > 0 ? <p>Измените фильтр или сбросьте его.</p> : null}</EmptyState>
+      ) : (
+        <>
+          <p className="s-muted" aria-live="polite">
+            Записей: {count}. Страница {page} из {total}.
+          </p>
+          <Table caption="Записи журнала" hideCaption head={["Когда", "Кто", "Действие", "С чем", "Подробности", "Адрес"]}>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <time dateTime={isoDateTime(entry.at)}>{formatDateTime(entry.at)}</time>
+                </td>
+                <td>{actor(entry)}</td>
+                <td>{AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action}</td>
+                <td>{entry.target ?? "—"}</td>
+                <td>{summary(entry)}</td>
+                <td>{entry.ip ?? "—"}</td>
+              </tr>
+            ))}
+          </Table>
+        </>
+      )}
+      {total > 1 ? (
+        <nav className="s-pager" aria-label="Страницы журнала">
+          {page > 1 ? <Link to={pageHref(page - 1)}>← Новее</Link> : null}
+          <span>
+            Страница {page} из {total}
+          </span>
+          {page < total ? <Link to={pageHref(page + 1)}>Старше →</Link> : null}
+        </nav>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { api, ApiFailure, signedIn } from "../api/client.ts";
+import type { UserList, UserRow } from "../shared/api.ts";
+
+/** What each of the page's forms sends (its `intent`), and what comes back. */
+export type UsersResult = { intent: string; login: string; ok: boolean; message: string; errors: Record<string, string> };
+
+export function usersLoader({ request }: LoaderFunctionArgs): Promise<UserList> {
+  return signedIn(request, () => api<UserList>("GET", "/users"));
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+export async function usersAction({ request }: ActionFunctionArgs): Promise<UsersResult> {
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const login = text(form, "login");
+  const path = `/users/${encodeURIComponent(login)}`;
+  const done = (message: string): UsersResult => ({ intent, login, ok: true, message, errors: {} });
+  return signedIn(request, async () => {
+    try {
+      if (intent === "create") {
+        const user = await api<UserRow>("POST", "/users", { login, name: text(form, "name"), role: text(form, "role"), password: text(form, "password") });
+        return done(`Пользователь ${user.login} добавлен. Передайте ему пароль лично, не\u00a0в\u00a0общем чате.`);
+      }
+      if (intent === "role") {
+        await api<UserRow>("PATCH", path, { role: text(form, "role") });
+        return done(`Роль пользователя ${login} изменена.`);
+      }
+      if (intent === "reset") {
+        await api<UserRow>("PUT", `${path}/password`, { password: text(form, "password") });
+        return done(`Пароль пользователя ${login} сброшен, его сессии завершены.`);
+      }
+      if (intent === "remove") {
+        await api("DELETE", path);
+        return done(`Пользователь ${login} удалён, его сессии завершены.`);
+      }
+      return { intent, login, ok: false, message: "Неизвестное действие", errors: {} };
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status !== 401) return { intent, login, ok: false, message: error.message, errors: error.errors };
+      throw error;
+    }
+  });
+}

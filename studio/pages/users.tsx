@@ -1,0 +1,168 @@
+import { useEffect, useState } from "react";
+import { useFetcher, useLoaderData } from "react-router";
+import { formatDate, isoDateTime } from "../lib/format.ts";
+import { useSession } from "../shell/session.ts";
+import type { RoleInfo, UserList, UserRow } from "../shared/api.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../shared/rules.ts";
+import { Button, EmptyState, Notice, NoticeArea, Page, SelectField, Table, TextField, useFocusFirstError } from "../ui/index.ts";
+import type { UsersResult } from "./users-action.ts";
+
+type Announce = (result: UsersResult) => void;
+
+/** «Пользователи»: the accounts, a form to add one, and per account its role, a password reset, removal. */
+export function Users() {
+  const { users, roles } = useLoaderData() as UserList;
+  const [last, setLast] = useState<UsersResult | null>(null);
+  return (
+    <Page title="Пользователи" lead="Кто работает в студии и что может делать. Администратор остаётся хотя бы один.">
+      <NoticeArea>{last ? <Notice tone={last.ok ? "success" : "error"}>{last.message}</Notice> : null}</NoticeArea>
+      {users.length === 0 ? (
+        <EmptyState title="Пользователей пока нет" />
+      ) : (
+        <Table caption="Пользователи студии" hideCaption head={["Имя и логин", "Роль", "Добавлен", "Действия"]}>
+          {users.map((user) => (
+            <UserLine key={user.login} user={user} roles={roles} announce={setLast} />
+          ))}
+        </Table>
+      )}
+      <AddUser roles={roles} announce={setLast} />
+    </Page>
+  );
+}
+
+function useAnnounced(fetcher: { data?: unknown; state: string }, announce: Announce) {
+  const data = fetcher.data as UsersResult | undefined;
+  useEffect(() => {
+    // Field errors are shown at their fields; everything else is announced at the top.
+    if (data && fetcher.state === "idle" && (data.ok || Object.keys(data.errors).length === 0)) announce(data);
+  }, [data, fetcher.state, announce]);
+  return data;
+}
+
+function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[]; announce: Announce }) {
+  const { user: me } = useSession();
+  const roleFetcher = useFetcher();
+  const resetFetcher = useFetcher();
+  const removeFetcher = useFetcher();
+  // The reset form is open from a click until a reset submitted from it succeeds (the fetcher's data then changes).
+  const [resetOpenedWith, setResetOpenedWith] = useState<unknown>(null);
+  const [removing, setRemoving] = useState(false);
+  useAnnounced(roleFetcher, announce);
+  const reset = useAnnounced(resetFetcher, announce);
+  useAnnounced(removeFetcher, announce);
+  const [resetForm, setResetForm] = useState<HTMLFormElement | null>(null);
+  useFocusFirstError(resetForm, reset && !reset.ok ? reset.errors : undefined);
+  const resetting = resetOpenedWith !== null && !(reset?.ok && reset !== resetOpenedWith);
+  const openReset = () => setResetOpenedWith(resetFetcher.data ?? {});
+  const self = user.login === me.login;
+  return (
+    <tr>
+      <td>
+        <span className="s-user__name">{user.name}</span>
+        <span className="s-user__login">
+          {user.login}
+          {self ? " (вы)" : ""}
+        </span>
+      </td>
+      <td>
+        <roleFetcher.Form method="post" className="s-inline-form">
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="login" value={user.login} />
+          <label className="s-visually-hidden" htmlFor={`role-${user.login}`}>
+            Роль пользователя {user.login}
+          </label>
+          <select id={`role-${user.login}`} name="role" className="s-input s-select" defaultValue={user.role}>
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.label}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" busy={roleFetcher.state !== "idle"} aria-label={`Сохранить роль пользователя ${user.login}`}>
+            Сохранить
+          </Button>
+        </roleFetcher.Form>
+      </td>
+      <td>
+        <time dateTime={isoDateTime(user.createdAt)}>{formatDate(user.createdAt)}</time>
+      </td>
+      <td className="s-actions">
+        {resetting ? (
+          <resetFetcher.Form method="post" className="s-inline-form" ref={setResetForm} noValidate>
+            <input type="hidden" name="intent" value="reset" />
+            <input type="hidden" name="login" value={user.login} />
+            <TextField
+              label={`Новый пароль для ${user.login}`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={reset && !reset.ok ? reset.errors.password : null}
+            />
+            <Button type="submit" variant="primary" busy={resetFetcher.state !== "idle"}>
+              Задать пароль
+            </Button>
+            <Button variant="quiet" onClick={() => setResetOpenedWith(null)}>
+              Отмена
+            </Button>
+          </resetFetcher.Form>
+        ) : (
+          <Button onClick={openReset} aria-label={`Сбросить пароль пользователя ${user.login}`}>
+            Сбросить пароль
+          </Button>
+        )}
+        {removing ? (
+          <removeFetcher.Form method="post" className="s-inline-form">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="login" value={user.login} />
+            <span>Удалить {user.login}? Его сессии завершатся.</span>
+            <Button type="submit" variant="danger" busy={removeFetcher.state !== "idle"}>
+              Да, удалить
+            </Button>
+            <Button variant="quiet" onClick={() => setRemoving(false)}>
+              Отмена
+            </Button>
+          </removeFetcher.Form>
+        ) : (
+          <Button variant="danger" onClick={() => setRemoving(true)} aria-label={`Удалить пользователя ${user.login}`}>
+            Удалить
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function AddUser({ roles, announce }: { roles: RoleInfo[]; announce: Announce }) {
+  const fetcher = useFetcher();
+  const result = useAnnounced(fetcher, announce);
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const errors = result && !result.ok ? result.errors : undefined;
+  useFocusFirstError(form, errors);
+  useEffect(() => {
+    if (result?.ok) form?.reset();
+  }, [result, form]);
+  return (
+    <section className="s-section" aria-labelledby="add-user-title">
+      <h2 id="add-user-title" className="s-section__title">
+        Добавить пользователя
+      </h2>
+      <fetcher.Form method="post" ref={setForm} noValidate className="s-form s-form--grid">
+        <input type="hidden" name="intent" value="create" />
+        <TextField label="Логин" name="login" autoComplete="off" autoCapitalize="none" spellCheck={false} hint="Латиницей, например anna.smirnova" error={errors?.login} />
+        <TextField label="Имя" name="name" autoComplete="off" hint="Как показывать в студии и в журнале" error={errors?.name} />
+        <SelectField label="Роль" name="role" options={roles.map((role) => ({ value: role.id, label: `${role.label} — ${role.description.toLowerCase()}` }))} error={errors?.role} />
+        <TextField
+          label="Начальный пароль"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`От ${PASSWORD_MIN} до ${PASSWORD_MAX} символов. Пользователь сменит его в «Моём профиле».`}
+          error={errors?.password}
+        />
+        <Button type="submit" variant="primary" busy={fetcher.state !== "idle"}>
+          Добавить
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}

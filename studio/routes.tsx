@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs, RouteObject } from "react-router";
+import { api, signedIn } from "./api/client.ts";
+import { Home } from "./pages/home.tsx";
+import { Journal, journalLoader } from "./pages/journal.tsx";
+import { NotFound, RouteError } from "./pages/errors.tsx";
+import { Placeholder } from "./pages/placeholder.tsx";
+import { Profile, profileAction } from "./pages/profile.tsx";
+import { SignIn, signInAction, signInLoader } from "./pages/sign-in.tsx";
+import { usersAction, usersLoader } from "./pages/users-action.ts";
+import { Users } from "./pages/users.tsx";
+import { Layout } from "./shell/layout.tsx";
+import { SHELL_ROUTE } from "./shell/session.ts";
+import type { SessionInfo } from "./shared/api.ts";
+import { pages } from "./shared/paths.ts";
+
+/**
+ * The studio's map: one line per page (paths from shared/paths.ts, relative to
+ * /studio). Everything but sign-in lives in the shell, whose loader knows who
+ * is signed in. A new page: its path in shared/paths.ts, its line here, and if
+ * it is a section, its entry in shell/nav.ts.
+ */
+const child = (path: string) => path.slice(1);
+
+function shellLoader({ request }: LoaderFunctionArgs): Promise<SessionInfo> {
+  return signedIn(request, () => api<SessionInfo>("GET", "/session"));
+}
+
+/** Shown while the first page's data loads (a moment, once). */
+function Loading() {
+  return (
+    <p className="s-loading" role="status">
+      Загрузка…
+    </p>
+  );
+}
+
+export const routes: RouteObject[] = [
+  { path: pages.signIn, element: <SignIn />, loader: signInLoader, action: signInAction, hydrateFallbackElement: <Loading /> },
+  {
+    id: SHELL_ROUTE,
+    path: pages.home,
+    element: <Layout />,
+    loader: shellLoader,
+    hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Home /> },
+          { path: child(pages.profile), element: <Profile />, action: profileAction },
+          { path: child(pages.users), element: <Users />, loader: usersLoader, action: usersAction },
+          { path: child(pages.journal), element: <Journal />, loader: journalLoader },
+          // Sections to come: their pages replace these placeholders.
+          { path: `${child(pages.content)}*`, element: <Placeholder section="content" /> },
+          { path: `${child(pages.releases)}*`, element: <Placeholder section="releases" /> },
+          { path: `${child(pages.inbox)}*`, element: <Placeholder section="inbox" /> },
+          { path: "*", element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];

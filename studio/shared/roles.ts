@@ -1,0 +1,49 @@
+/**
+ * Who may do what in the studio, as data: each role is a list of permissions,
+ * and every handler asks for one permission (server/studio/permissions.ts),
+ * never for a role. A new role (the inbox's `sales` and `hr`) is one entry
+ * here, with permissions that exist or new ones its handlers ask for.
+ * Shared with the browser, which uses only the labels: what a user may do
+ * comes from the server with the session.
+ */
+export const PERMISSIONS = {
+  "content:edit": "Редактировать материалы сайта",
+  "content:publish": "Публиковать и откатывать изменения",
+  "leads:read": "Читать заявки",
+  "users:manage": "Управлять пользователями",
+  "audit:read": "Читать журнал действий",
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export type RoleDefinition = {
+  label: string;
+  description: string;
+  permissions: readonly Permission[];
+};
+
+export const ROLES = {
+  editor: {
+    label: "Редактор",
+    description: "Правит и публикует материалы сайта",
+    permissions: ["content:edit", "content:publish"],
+  },
+  admin: {
+    label: "Администратор",
+    description: "Всё, что может редактор, плюс заявки, пользователи и журнал",
+    permissions: ["content:edit", "content:publish", "leads:read", "users:manage", "audit:read"],
+  },
+} as const satisfies Record<string, RoleDefinition>;
+
+export type Role = keyof typeof ROLES;
+
+/** The role that can manage accounts: at least one account always keeps it. */
+export const ADMIN_ROLE: Role = "admin";
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && Object.hasOwn(ROLES, value);
+}
+
+export function permissionsOf(role: Role): readonly Permission[] {
+  return ROLES[role].permissions;
+}

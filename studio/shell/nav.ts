@@ -1,0 +1,21 @@
+import type { PageName } from "../shared/paths.ts";
+import type { Permission } from "../shared/roles.ts";
+
+/**
+ * The studio's sections, in the order of the navigation. Each shows only to
+ * roles with its permission (the server checks again on every request).
+ * A new section: its page in routes.tsx, its line here.
+ */
+export type NavItem = { page: PageName; label: string; permission: Permission; description: string };
+
+export const NAV: readonly NavItem[] = [
+  { page: "content", label: "Контент", permission: "content:edit", description: "Страницы, статьи, кейсы, вакансии и другие материалы сайта" },
+  { page: "releases", label: "Публикации", permission: "content:publish", description: "Что опубликовано, когда и кем; откат к прежней версии" },
+  { page: "inbox", label: "Заявки", permission: "leads:read", description: "Заявки на проекты и отклики на вакансии" },
+  { page: "users", label: "Пользователи", permission: "users:manage", description: "Учётные записи, роли и пароли" },
+  { page: "journal", label: "Журнал", permission: "audit:read", description: "Кто что менял: входы, учётные записи, публикации" },
+];
+
+export function navFor(permissions: readonly Permission[]): NavItem[] {
+  return NAV.filter((item) => permissions.includes(item.permission));
+}

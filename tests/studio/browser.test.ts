@@ -1,0 +1,175 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser.ts";
+import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
+
+/**
+ * The studio in Chromium, as its people use it: an editor made with the
+ * account command signs in, sees the shell, signs out; an admin adds a user;
+ * hostile display names stay text; every page passes axe (WCAG 2.2 A/AA) with
+ * no CSP violation; focus follows navigation.
+ */
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const XSS_NAME = `<img src=x onerror="window.__xss=1">"><script>window.__xss=2</script>`;
+
+let server: StudioServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStudioServer("sqlite");
+  await addUser(server, "admin", "admin", "Admin's browser passphrase", "Алла Админова");
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+type Session = { context: BrowserContext; page: Page; problems: string[] };
+
+/** A fresh browser profile in Russian, recording console errors and CSP violations. */
+async function open(width = 1440): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow" });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    // 4xx answers of the API are the studio working (signed out, no access, a field to fix), not errors.
+    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
+    if (/Content Security Policy/i.test(text)) problems.push(text);
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+async function signInAs(page: Page, login: string, password: string, path = "/studio/") {
+  await page.goto(server.baseUrl + path);
+  await page.waitForURL(/\/studio\/sign-in\//);
+  await page.getByLabel("Логин").fill(login);
+  await page.getByLabel("Пароль").fill(password);
+  await page.getByRole("button", { name: "Войти" }).click();
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
+}
+
+describe("the studio in a browser", () => {
+  it("an editor made with the command signs in at /studio/, sees the shell of their role, and signs out", async () => {
+    await addUser(server, "editor.anna", "editor", "Anna edits the site 2026", "Анна Редакторова");
+    const { context, page, problems } = await open();
+    await page.goto(`${server.baseUrl}/studio/`);
+    await page.waitForURL(/\/studio\/sign-in\/$/);
+    // By keyboard alone: the login field, the password, Enter.
+    await page.getByLabel("Логин").focus();
+    await page.keyboard.type("editor.anna");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Anna edits the site 2026");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/studio\/$/);
+    await page.getByRole("heading", { level: 1, name: "Здравствуйте, Анна Редакторова" }).waitFor();
+    const header = page.getByRole("banner");
+    expect(await header.getByText("Студия", { exact: true }).isVisible()).toBe(true);
+    expect(await header.getByText("Редактор", { exact: true }).isVisible()).toBe(true);
+    const nav = page.getByRole("navigation", { name: "Разделы студии" });
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Обзор", "Контент", "Публикации", "Мой профиль"]);
+    // Hidden links are not the check: the server refuses the page's data too.
+    await page.goto(`${server.baseUrl}/studio/users/`);
+    await page.getByRole("heading", { level: 1, name: "Нет доступа" }).waitFor();
+    await page.getByRole("button", { name: "Выйти" }).click();
+    await page.waitForURL(/\/studio\/sign-in\/\?out=1$/);
+    expect(await page.getByRole("status").textContent()).toBe("Вы вышли из студии.");
+    await page.goto(`${server.baseUrl}/studio/profile/`);
+    await page.waitForURL(/\/studio\/sign-in\/\?next=%2Fstudio%2Fprofile%2F$/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("tells a wrong password at the form, and returns to the page asked for after sign-in", async () => {
+    const { context, page, problems } = await open();
+    await signInAs(page, "admin", "not the right one", "/studio/journal/");
+    expect(await page.getByRole("alert").textContent()).toBe("Неверный логин или пароль");
+    await page.getByLabel("Пароль").fill("Admin's browser passphrase");
+    await page.getByRole("button", { name: "Войти" }).click();
+    await page.waitForURL(/\/studio\/journal\/$/);
+    await page.getByRole("cell", { name: "Неудачный вход" }).first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an admin adds a user in the studio; names render as text, never as markup", async () => {
+    await addUser(server, "hostile", "editor", "Hostile name passphrase", XSS_NAME);
+    const { context, page, problems } = await open();
+    await signInAs(page, "admin", "Admin's browser passphrase", "/studio/users/");
+    await page.waitForURL(/\/studio\/users\/$/);
+    await page.getByRole("heading", { level: 1, name: "Пользователи" }).waitFor();
+    expect(await page.getByText(XSS_NAME, { exact: true }).count()).toBe(1);
+    expect(await page.locator("img[src=x], main script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as Window & { __xss?: number }).__xss)).toBeUndefined();
+
+    const form = page.locator("section", { has: page.getByRole("heading", { name: "Добавить пользователя" }) });
+    await form.getByLabel("Логин").fill("new.writer");
+    await form.getByLabel("Имя").fill("Новая Авторша");
+    await form.getByLabel("Роль", { exact: true }).selectOption("editor");
+    await form.getByLabel("Начальный пароль").fill("qwerty123456");
+    await form.getByRole("button", { name: "Добавить" }).click();
+    // The weak password is refused at its field, which takes focus.
+    const password = form.getByLabel("Начальный пароль");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-invalid") === "true");
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    const described = (await password.getAttribute("aria-describedby")) ?? "";
+    expect(await page.locator(`[id="${described.split(" ")[0]}"]`).textContent()).toMatch(/распространён/);
+    await password.fill("A writer's own passphrase");
+    await form.getByRole("button", { name: "Добавить" }).click();
+    await page.getByRole("status").filter({ hasText: "Пользователь new.writer добавлен" }).waitFor();
+    await page.getByRole("cell", { name: /Новая Авторша/ }).waitFor();
+    expect(await server.db.query("SELECT login, name, role FROM studio_users WHERE login = 'new.writer'")).toEqual([{ login: "new.writer", name: "Новая Авторша", role: "editor" }]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("moves focus to the new page's heading after each navigation", async () => {
+    const { context, page } = await open();
+    await signInAs(page, "admin", "Admin's browser passphrase");
+    await page.waitForURL(/\/studio\/$/);
+    for (const name of ["Журнал", "Пользователи", "Мой профиль"]) {
+      await page.getByRole("navigation", { name: "Разделы студии" }).getByRole("link", { name }).click();
+      await page.getByRole("heading", { level: 1, name }).waitFor();
+      await page.waitForFunction((title) => document.activeElement?.tagName === "H1" && document.activeElement.textContent === title, name);
+      expect(await page.title()).toBe(`${name} — Студия`);
+    }
+    await context.close();
+  });
+
+  it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any page, at 1440 and 768 px", async () => {
+    const pages = ["/studio/", "/studio/profile/", "/studio/users/", "/studio/journal/", "/studio/content/", "/studio/releases/", "/studio/inbox/", "/studio/no-such-page/"];
+    for (const width of [1440, 768]) {
+      const { context, page, problems } = await open(width);
+      await page.goto(`${server.baseUrl}/studio/sign-in/`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await axe(page), `sign-in at ${width}`).toEqual([]);
+      await signInAs(page, "admin", "Admin's browser passphrase");
+      await page.waitForURL(/\/studio\/$/);
+      for (const path of pages) {
+        await page.goto(server.baseUrl + path);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        expect(await axe(page), `${path} at ${width}`).toEqual([]);
+      }
+      // A form with errors shown.
+      await page.goto(`${server.baseUrl}/studio/profile/`);
+      await page.getByRole("button", { name: "Сменить пароль" }).click();
+      await page.locator("[aria-invalid=true]").first().waitFor();
+      expect(await axe(page), `profile with errors at ${width}`).toEqual([]);
+      expect(problems, `console at ${width}`).toEqual([]);
+      await context.close();
+    }
+    // The view a role without access gets.
+    const { context, page } = await open();
+    await signInAs(page, "new.writer", "A writer's own passphrase", "/studio/journal/");
+    await page.getByRole("heading", { level: 1, name: "Нет доступа" }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await context.close();
+  });
+});

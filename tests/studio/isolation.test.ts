@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_DIR } from "../../app/config/paths.server.ts";
+import { waitForReady } from "../support/app.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { baseUrl } from "../support/site.ts";
+import { pageTemplates } from "../support/templates.ts";
+
+/**
+ * The studio is a room of its own: no public page loads a byte of it, and
+ * nothing of it is in the public build. (The home page's JavaScript budget is
+ * held by tests/browser/budgets.test.ts.)
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("public pages and the studio", () => {
+  it("no public page requests anything under /studio/", async () => {
+    const studioRequests: string[] = [];
+    for (const width of [1440]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === "/studio" || url.pathname.startsWith("/studio/")) studioRequests.push(`${page.url()} → ${url.pathname}`);
+      });
+      for (const { path } of pageTemplates()) {
+        await page.goto(baseUrl + path);
+        await waitForReady(page).catch(() => undefined);
+        await page.waitForLoadState("networkidle");
+      }
+      await context.close();
+    }
+    expect(studioRequests).toEqual([]);
+  });
+
+  it("the public build names nothing of the studio", () => {
+    const mentions = readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(js|css|html|json)$/.test(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((file) => /\/studio\b|studio_session/.test(readFileSync(file, "utf8")));
+    expect(mentions).toEqual([]);
+  });
+});

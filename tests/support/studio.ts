@@ -1,0 +1,73 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import type { Role } from "../../studio/shared/roles.ts";
+import { type Backend, type FormsServer, type FormsServerOptions, nextIp, startFormsServer } from "./forms-server.ts";
+
+/**
+ * The production server with the studio on one storage backend, and what a
+ * person or an attacker does with it: the account command, sign-in, calls
+ * of the studio's API with or without a session.
+ */
+export type StudioServer = FormsServer;
+
+export function startStudioServer(backend: Backend, env: Record<string, string> = {}, options: FormsServerOptions = {}): Promise<StudioServer> {
+  return startFormsServer(backend, { ...options, env: { RATE_LIMIT_BURST: "1000000", ...env } });
+}
+
+/** `npm run studio -- …args` against the server's store, the password (if any) piped to standard input. */
+export async function studioCli(server: StudioServer, args: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
+  const child = spawn(process.execPath, ["scripts/studio.ts", ...args], {
+    env: { ...process.env, ...server.env, DATABASE_URL: server.databaseUrl ?? "" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  child.stdin.end(stdin);
+  const [code] = await once(child, "exit");
+  return { code: code as number, out, err };
+}
+
+export async function addUser(server: StudioServer, login: string, role: Role, password: string, name?: string): Promise<void> {
+  const result = await studioCli(server, ["user", "add", login, "--role", role, ...(name ? ["--name", name] : [])], `${password}\n`);
+  if (result.code !== 0) throw new Error(`user add ${login} failed (${result.code}): ${result.err}`);
+}
+
+export type CallOptions = { cookie?: string | null; body?: unknown; ip?: string; headers?: Record<string, string>; rawBody?: string };
+
+/** A call of the studio as its own page makes it: same origin, JSON, from one client address. */
+export function call(server: StudioServer, method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  return fetch(server.baseUrl + path, {
+    method,
+    redirect: "manual",
+    headers: {
+      Accept: "application/json",
+      Origin: server.baseUrl,
+      "Sec-Fetch-Site": "same-origin",
+      "X-Forwarded-For": options.ip ?? "203.0.113.10",
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body,
+  });
+}
+
+/** The `name=value` of the session cookie a response set, or null. */
+export function sessionCookieOf(res: Response): string | null {
+  const header = res.headers.getSetCookie().find((line) => line.startsWith("studio_session="));
+  if (!header) return null;
+  const pair = header.split(";")[0] as string;
+  return pair === "studio_session=" ? null : pair;
+}
+
+/** Signs in; returns the cookie to send with later calls (fails the test otherwise). */
+export async function signIn(server: StudioServer, login: string, password: string, ip = nextIp()): Promise<string> {
+  const res = await call(server, "POST", "/studio/api/session", { body: { login, password }, ip });
+  if (res.status !== 200) throw new Error(`sign-in of ${login} answered ${res.status}: ${await res.text()}`);
+  const cookie = sessionCookieOf(res);
+  if (!cookie) throw new Error("sign-in set no session cookie");
+  return cookie;
+}
