@@ -5,6 +5,9 @@ import { Journal, journalLoader } from "./pages/journal.tsx";
 import { NotFound, RouteError } from "./pages/errors.tsx";
 import { Placeholder } from "./pages/placeholder.tsx";
 import { Profile, profileAction } from "./pages/profile.tsx";
+import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
+import { ReleaseChanges } from "./pages/releases/diff.tsx";
+import { Releases } from "./pages/releases/releases.tsx";
 import { SignIn, signInAction, signInLoader } from "./pages/sign-in.tsx";
 import { usersAction, usersLoader } from "./pages/users-action.ts";
 import { Users } from "./pages/users.tsx";
@@ -53,7 +56,8 @@ export const routes: RouteObject[] = [
           { path: child(pages.journal), element: <Journal />, loader: journalLoader },
           // Sections to come: their pages replace these placeholders.
           { path: `${child(pages.content)}*`, element: <Placeholder section="content" /> },
-          { path: `${child(pages.releases)}*`, element: <Placeholder section="releases" /> },
+          { path: child(pages.releases), element: <Releases />, loader: releasesLoader, action: releasesAction },
+          { path: `${child(pages.releases)}:id/`, element: <ReleaseChanges />, loader: releaseDiffLoader },
           { path: `${child(pages.inbox)}*`, element: <Placeholder section="inbox" /> },
           { path: "*", element: <NotFound /> },
         ],

@@ -6,10 +6,22 @@ import type { StudioConfig } from "./config.ts";
 import { HttpError, JSON_BODY_LIMIT, MESSAGES, readJson, sendJson } from "./http.ts";
 import { assertPermission } from "./permissions.ts";
 import type { ActiveSession, SessionStore } from "./sessions.ts";
+import type { Previews } from "./preview.ts";
+import type { Publishing } from "./publishing.ts";
 import type { UserStore } from "./users.ts";
 
 /** What a studio API handler works with: the request, who is asking, and the studio's stores. */
-export type StudioServices = { config: StudioConfig; auth: Auth; users: UserStore; sessions: SessionStore; audit: AuditLog };
+export type StudioServices = {
+  config: StudioConfig;
+  auth: Auth;
+  users: UserStore;
+  sessions: SessionStore;
+  audit: AuditLog;
+  /** Publishing the content («Публикации»); none where the studio runs without releases (its own tests). */
+  publishing: Publishing | null;
+  /** Site pages as the next publication would render them. */
+  previews: Previews | null;
+};
 
 export type Context = {
   req: IncomingMessage;

@@ -13,6 +13,10 @@ export const AUDIT_ACTIONS = {
   "user.rename": "Имя изменено",
   "user.password": "Пароль изменён",
   "user.password-reset": "Пароль сброшен администратором",
+  "release.publish": "Публикация",
+  "release.rollback": "Откат публикации",
+  "release.schedule": "Публикация запланирована",
+  "release.schedule-cancel": "Запланированная публикация отменена",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
