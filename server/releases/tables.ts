@@ -28,8 +28,8 @@ export function loadTables(root: string, livePages: readonly string[]): ContentT
     problems.push(`  ${(error as Error).message}`);
   }
   for (const [from, to] of table) {
-    if (live.has(from)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" is a page of the site; a redirect would hide it`);
-    if (!isExternalHref(to) && !live.has(to)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" leads to "${to}", which is not a page of the site`);
+    if (live.has(from)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" — страница сайта; перенаправление скрыло бы её`);
+    if (!isExternalHref(to) && !live.has(to)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" ведёт на "${to}", а такой страницы на сайте нет`);
   }
   let routeRules: RouteRules = {};
   try {
@@ -47,8 +47,8 @@ export function loadTables(root: string, livePages: readonly string[]): ContentT
   for (const [pattern, rule] of Object.entries(routeRules)) {
     const target = rule.redirect;
     if (isExternalHref(target) || target.endsWith("/**")) continue;
-    if (!live.has(canonicalPathname(target))) problems.push(`  content/${ROUTE_RULES_FILE}: field "${pattern}.redirect": "${target}" is not a page of the site`);
+    if (!live.has(canonicalPathname(target))) problems.push(`  content/${ROUTE_RULES_FILE}: поле "${pattern}.redirect": "${target}" — не страница сайта`);
   }
-  if (problems.length > 0) throw new ContentError(`Broken redirects:\n${problems.join("\n")}`);
+  if (problems.length > 0) throw new ContentError(`Ошибки в таблицах перенаправлений:\n${problems.join("\n")}`);
   return { redirects, routeRules };
 }
