@@ -7,6 +7,7 @@ import { IndustrySchema } from "./schemas/industries.ts";
 import { LegalPageSchema } from "./schemas/legal.ts";
 import { NavigationSchema } from "./schemas/navigation.ts";
 import { CaseSchema, ReviewSchema } from "./schemas/projects.ts";
+import { RedirectsSchema } from "./schemas/redirects.ts";
 import { ServiceSchema } from "./schemas/services.ts";
 
 /**
@@ -51,11 +52,31 @@ export const DOCUMENT_CATALOG = {
   questions: { file: "questions.yaml", schema: QuestionsSchema, title: "Вопросы и ответы" },
 } as const satisfies Record<string, DocumentInfo>;
 
+/** Tables the server reads in formats of their own (CSV, JSON), edited as one form. */
+export const TABLE_CATALOG = {
+  redirects: { files: ["redirects.csv", "route-rules.json"], schema: RedirectsSchema, title: "Перенаправления" },
+} as const;
+
 export type CollectionName = keyof typeof COLLECTION_CATALOG;
+export type TableName = keyof typeof TABLE_CATALOG;
+/** Everything the studio edits: an entry of a collection, a document, a table. */
+export type EditableType = CollectionName | DocumentName | TableName;
 export type DocumentName = keyof typeof DOCUMENT_CATALOG;
 
 export const isCollectionName = (value: string): value is CollectionName => Object.hasOwn(COLLECTION_CATALOG, value);
 export const isDocumentName = (value: string): value is DocumentName => Object.hasOwn(DOCUMENT_CATALOG, value);
+export const isTableName = (value: string): value is TableName => Object.hasOwn(TABLE_CATALOG, value);
+export const isEditableType = (value: string): value is EditableType => isCollectionName(value) || isDocumentName(value) || isTableName(value);
+
+/** The schema and Russian name of any editable type. */
+export function typeInfo(type: EditableType): { schema: z.ZodType; title: string } {
+  if (isCollectionName(type)) return COLLECTION_CATALOG[type];
+  if (isDocumentName(type)) return DOCUMENT_CATALOG[type];
+  return TABLE_CATALOG[type];
+}
+
+/** A document or a table has one "entry"; its slug in addresses is this. */
+export const SINGLE = "-";
 
 /** Where an entry lives on the public site (events and industries live on their list page), or null. */
 export function entryPath(type: CollectionName, slug: string): string {

@@ -5,6 +5,7 @@ import type { Logger } from "../log.ts";
 import { API_ROUTES } from "./api/index.ts";
 import { createAuditLog } from "./audit.ts";
 import { createAuth } from "./auth.ts";
+import { createDraftStore } from "./content/drafts.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
 import { ownsTarget, createStudioHandler } from "./handler.ts";
@@ -43,12 +44,13 @@ export function createStudio(options: {
   const throttle = createThrottle(db, config.signIn);
   const users = createUserStore(db, audit, sessions);
   const auth = createAuth({ users, sessions, throttle, audit, config });
+  const drafts = createDraftStore(db);
   let ready = false;
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
   void dummyHash();
   const handle = createStudioHandler({
-    services: { config, auth, users, sessions, audit },
+    services: { config, auth, users, sessions, audit, drafts },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
     csp: studioCsp(config.origin.startsWith("https:")),
@@ -57,7 +59,7 @@ export function createStudio(options: {
   });
   const pruning = setInterval(() => {
     if (!ready) return;
-    Promise.all([sessions.prune(), throttle.prune()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
+    Promise.all([sessions.prune(), throttle.prune(), drafts.prune()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
   return { owns: ownsTarget, handle, stop: () => clearInterval(pruning) };

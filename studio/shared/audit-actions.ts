@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = {
   "user.rename": "Имя изменено",
   "user.password": "Пароль изменён",
   "user.password-reset": "Пароль сброшен администратором",
+  "content.save": "Материал сохранён",
+  "content.delete": "Материал удалён",
+  "content.upload": "Изображение загружено",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
