@@ -3,7 +3,7 @@ import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type Documen
 import { type FileCache, ContentError, loadCollection, loadDocument } from "./load.server.ts";
 import { CONTENT_DIR } from "../config/paths.server.ts";
 import { activeScope } from "./source.server.ts";
-import { useUploadsOf } from "./uploads.server.ts";
+import { setUploadsRoot } from "./uploads.server.ts";
 
 type Ordered = { order: number };
 type Dated = { published: string };
@@ -46,7 +46,7 @@ export type LoadedContent = {
  * most of the time). Every problem is reported at once, each with its file and field.
  */
 export function loadContent(root = CONTENT_DIR, cache?: FileCache): LoadedContent {
-  useUploadsOf(root);
+  setUploadsRoot(root);
   const files: Record<string, string> = {};
   const problems: string[] = [];
   const attempt = <T>(load: () => T): T | undefined => {

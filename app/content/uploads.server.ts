@@ -29,7 +29,7 @@ let root: string | null = null;
 const sizes = new Map<string, UploadSize | null>();
 
 /** The content folder whose uploads Markdown is rendered against (set by loadContent). */
-export function useUploadsOf(contentDir: string): void {
+export function setUploadsRoot(contentDir: string): void {
   if (root !== contentDir) sizes.clear();
   root = contentDir;
 }

@@ -1,6 +1,6 @@
 import { isCollectionName, isEditableType } from "../../../app/content/catalog.ts";
 import { renderMarkdown } from "../../../app/content/markdown.server.ts";
-import { useUploadsOf } from "../../../app/content/uploads.server.ts";
+import { setUploadsRoot } from "../../../app/content/uploads.server.ts";
 import type { PreviewResult, UploadResult } from "../../../studio/shared/content-api.ts";
 import { STUDIO_API } from "../../../studio/shared/paths.ts";
 import { validSlug } from "../content/files.ts";
@@ -87,7 +87,7 @@ export const contentLiveRoutes: ApiRoute[] = [
       if (nested !== undefined && nested !== null && !(typeof nested === "number" && Number.isInteger(nested) && nested >= 1 && nested <= 5)) {
         throw new HttpError(400, CONTENT_MESSAGES.badRequest);
       }
-      useUploadsOf(ctx.services.config.contentDir);
+      setUploadsRoot(ctx.services.config.contentDir);
       try {
         const html = renderMarkdown(body.markdown, { ...(typeof nested === "number" ? { nestedUnder: nested } : {}), uploadsBase: `${STUDIO_API}${UPLOADS_PATH}/` });
         const result: PreviewResult = { html };
