@@ -84,7 +84,8 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     ...options.env,
   };
   // Pages name the origin, and so the port: one releases folder per origin and public configuration.
-  Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
+  // A test that brings a releases folder of its own (a sandbox: tests/support/releases.ts) keeps it.
+  if (!options.env?.RELEASES_DIR) Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
   // The test's own handle on the store, configured exactly as the server's.
   const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
   let output = "";
