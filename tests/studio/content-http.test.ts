@@ -105,7 +105,8 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     for (const slug of ["..%2F..%2Fpackage.json", "..", "%2e%2e", "a%2Fb", "A", "x.md", "-", "%00"]) {
       for (const [method, suffix] of [["GET", ""], ["PUT", ""], ["PUT", "/draft"], ["POST", "/delete"]] as const) {
         const res = await call(env.server, method, `/studio/api/content/articles/${slug}${suffix}`, { cookie: env.editor, body: method === "GET" ? undefined : { values: newArticle("x", "x"), baseHash: "x" } });
-        expect([400, 404], `${method} ${slug}${suffix}`).toContain(res.status);
+        // A literal ".." is resolved by the client before sending: the server then sees another (refused) address.
+        expect([400, 404, 405], `${method} ${slug}${suffix}`).toContain(res.status);
       }
     }
     expect((await call(env.server, "GET", "/studio/api/content/..%2F..%2Fetc/x", { cookie: env.editor })).status).toBe(404);
