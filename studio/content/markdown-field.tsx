@@ -23,6 +23,14 @@ const CODE_LANGUAGES = ["bash", "css", "html", "javascript", "json", "python", "
 
 type Edit = (view: EditorView) => void;
 
+/** The studio's look inside the editor's shadow root (the page's styles do not reach it). */
+const EDITOR_THEME = EditorView.theme({
+  "&": { minHeight: "12rem", backgroundColor: "#fff", color: "#1b1e27" },
+  "&.cm-focused": { outline: "3px solid #3a3df0" },
+  ".cm-content": { padding: "0.75rem", fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: "0.95rem" },
+  ".cm-placeholder": { color: "#5a6070" },
+});
+
 /** Wraps the selection (or a placeholder word) in `before`…`after`, leaving the inner text selected. */
 const wrap = (before: string, after: string, filler: string): Edit => (view) => {
   view.dispatch(
@@ -70,12 +78,19 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
   const [preview, setPreview] = useState<{ html: string } | { error: string } | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
 
   useEffect(() => {
     if (!host.current) return;
+    // The editor lives in a shadow root of its own: there CodeMirror adopts its styles as
+    // constructed style sheets, which the studio's CSP (no inline <style>) allows.
+    const shadow = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
+    const description = document.createElement("p");
+    description.id = "description";
+    description.hidden = true;
+    shadow.append(description);
     const editor = new EditorView({
-      parent: host.current,
+      root: shadow,
+      parent: shadow,
       state: EditorState.create({
         doc: value,
         extensions: [
@@ -84,8 +99,9 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
           markdownLanguage(),
           syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,
+          EDITOR_THEME,
           placeholder("Текст в Markdown: ## заголовок, - список, > цитата"),
-          EditorView.contentAttributes.of({ "aria-labelledby": `${id}-label`, ...(describedBy ? { "aria-describedby": describedBy } : {}), ...(error ? { "aria-invalid": "true" } : {}) }),
+          EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": "description" }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current(update.state.doc.toString());
           }),
@@ -93,7 +109,10 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
       }),
     });
     view.current = editor;
-    return () => editor.destroy();
+    return () => {
+      editor.destroy();
+      description.remove();
+    };
     // The editor is made once; later values arrive through the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -103,13 +122,15 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
     if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
 
+  // The error and the hint are read with the text box (inside its shadow root, ids of the page do not reach).
   useEffect(() => {
     const editor = view.current;
-    if (!editor) return;
-    editor.contentDOM.setAttribute("aria-describedby", describedBy);
+    const description = host.current?.shadowRoot?.getElementById("description");
+    if (!editor || !description) return;
+    description.textContent = [error, hint].filter(Boolean).join(". ");
     if (error) editor.contentDOM.setAttribute("aria-invalid", "true");
     else editor.contentDOM.removeAttribute("aria-invalid");
-  }, [describedBy, error]);
+  }, [error, hint]);
 
   // The preview follows the text, half a second after typing stops.
   useEffect(() => {
@@ -169,7 +190,15 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
         </span>
       </div>
       <div className="s-markdown__panes">
-        <div className="s-markdown__editor" ref={host} data-invalid={error ? "" : undefined} />
+        <div
+          className="s-markdown__editor"
+          ref={host}
+          data-invalid={error ? "" : undefined}
+          // «Focus to the first error» lands here; the text box inside takes it.
+          data-error={error ? "" : undefined}
+          tabIndex={error ? -1 : undefined}
+          onFocus={(event) => event.target === event.currentTarget && view.current?.focus()}
+        />
         <section className="s-markdown__preview" aria-label={`Предпросмотр: ${label}`}>
           {shown === null ? (
             <p className="s-field__hint">Здесь появится текст так, как его покажет сайт.</p>

@@ -81,7 +81,7 @@ function Editor({ data }: { data: EntryLoad }) {
   const dirty = !same(values, saved);
   const draftStatus = useDraft(type, draftSlug, values, baseHash, dirty && offer === null);
   const editors = usePresence(type, draftSlug);
-  const title = data.isNew ? `Новая запись: ${typeInfo(type).title.toLowerCase()}` : String(values.name ?? values.title ?? typeInfo(type).title);
+  const title = data.isNew ? `Новая запись: ${typeInfo(type).title.toLowerCase()}` : collection ? String(saved.name ?? saved.title ?? data.slug) : typeInfo(type).title;
 
   const change = useCallback(
     (path: ReadonlyArray<string | number>, next: unknown) => {
