@@ -199,7 +199,8 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
           tabIndex={error ? -1 : undefined}
           onFocus={(event) => event.target === event.currentTarget && view.current?.focus()}
         />
-        <section className="s-markdown__preview" aria-label={`Предпросмотр: ${label}`}>
+        {/* Focusable: a long preview scrolls, and so must be scrollable from the keyboard. */}
+        <section className="s-markdown__preview" aria-label={`Предпросмотр: ${label}`} tabIndex={0}>
           {shown === null ? (
             <p className="s-field__hint">Здесь появится текст так, как его покажет сайт.</p>
           ) : "error" in shown ? (

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { type LoaderFunctionArgs, useLoaderData, useNavigate } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
 import { type EditableType, isCollectionName, isEditableType, SINGLE, typeInfo } from "../../app/content/catalog.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { ConflictView } from "../content/conflict.tsx";
@@ -70,7 +70,9 @@ function Editor({ data }: { data: EntryLoad }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
-  const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
+  // A save that moved the entry (new, or renamed) brings its message along to the entry's new address.
+  const arrived = (useLocation().state as { saved?: string } | null)?.saved;
+  const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(arrived ? { tone: "success", text: arrived } : null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -128,8 +130,9 @@ function Editor({ data }: { data: EntryLoad }) {
       setBaseHash(result.hash);
       setConflict(null);
       setRenaming(null);
-      setNotice({ tone: "success", text: result.redirected ? `${result.message} Старый адрес ${result.redirected} будет перенаправлен.` : result.message });
-      if (data.isNew || renamedFrom) navigate(contentHref(type, slug), { replace: true });
+      const message = result.redirected ? `${result.message} Старый адрес ${result.redirected} будет перенаправлен.` : result.message;
+      setNotice({ tone: "success", text: message });
+      if (data.isNew || renamedFrom) navigate(contentHref(type, slug), { replace: true, state: { saved: message } });
     } catch (failure) {
       if (!(failure instanceof ApiFailure)) throw failure;
       if (failure.status === 401) return navigate(0);
