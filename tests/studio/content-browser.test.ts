@@ -96,7 +96,10 @@ describe("content in a browser", () => {
     await page.getByText(/Сохранено/).waitFor();
     expect(contentFile(env.sandbox, "academy/kak-rabotaet-studiya.md")).toMatch(/^---\ntitle: Как работает студия «Ориентира»\n/);
     await publishSandbox(env);
-    const html = await (await fetch(`${env.server.baseUrl}/academy/kak-rabotaet-studiya/`)).text();
+    const page200 = await fetch(`${env.server.baseUrl}/academy/kak-rabotaet-studiya/`);
+    expect(page200.status).toBe(200);
+    // Typographed on the site: short words bound with no-break spaces.
+    const html = (await page200.text()).replace(/\u00a0|&nbsp;/g, " ");
     expect(html).toContain("Как работает студия «Ориентира»");
     expect(html).toContain('<pre class="code-block');
     expect(problems).toEqual([]);

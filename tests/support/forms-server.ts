@@ -13,7 +13,7 @@ import { openDb } from "../../server/leads/service.ts";
 import { createStore } from "../../server/leads/store.ts";
 import { createDatabase } from "./postgres.ts";
 import { releasesFor } from "./releases.ts";
-import { stablePort, startServer, stopServer } from "./server.ts";
+import { freePort, stablePort, startServer, stopServer } from "./server.ts";
 
 /**
  * The production server with one storage backend, wired to the test's own
@@ -56,7 +56,8 @@ export type FormsServer = {
 export const MAILBOXES = { sales: "sales@test.example", hr: "hr@test.example" };
 
 export async function startFormsServer(backend: Backend, options: FormsServerOptions = {}): Promise<FormsServer> {
-  const port = await stablePort();
+  // A server with releases of its own gains nothing from a stable origin: any free port does.
+  const port = options.env?.RELEASES_DIR ? await freePort() : await stablePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
