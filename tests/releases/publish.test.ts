@@ -155,7 +155,7 @@ describe("broken content", () => {
     try {
       const run = await runPublish(sandbox);
       expect(run.code).toBe(1);
-      expect(run.output).toContain('redirects.csv: "/old-page/" leads to "/no-such-page/"');
+      expect(run.output).toContain('redirects.csv: "/old-page/" ведёт на "/no-such-page/", а такой страницы на сайте нет');
     } finally {
       writeFileSync(file, table);
     }
