@@ -47,7 +47,7 @@ export const markdown = (options: { nestedUnder?: number } = {}) =>
         return z.NEVER;
       }
     })
-    .meta({ contentMediaType: "text/markdown" });
+    .meta({ contentMediaType: "text/markdown", ...(options.nestedUnder ? { "x-nested-under": options.nestedUnder } : {}) });
 
 export const SLUG_PATTERN = /^[a-z\d]+(?:-[a-z\d]+)*$/;
 

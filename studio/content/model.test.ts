@@ -35,7 +35,10 @@ describe("forms made from the content schemas", () => {
     expect(cases.services?.kind).toBe("references");
     expect(cases.results?.kind).toBe("list");
     expect(cases.period?.kind).toBe("object");
-    expect(Object.fromEntries(formModel("events").fields).startsAt?.kind).toBe("datetime");
+    const events = Object.fromEntries(formModel("events").fields);
+    expect(events.startsAt?.kind).toBe("datetime");
+    // An event's text is shown under its <h3>: the preview renders its ## as <h4>, as the page does.
+    expect(events.body?.kind === "markdown" && events.body.nestedUnder).toBe(3);
   });
 
   it("every entry on disk reads back as valid through its form", () => {
