@@ -61,10 +61,10 @@ export type ReferenceTarget = "services" | "industries" | "cases" | "team";
 export const ref = (target: ReferenceTarget) => slug().meta({ "x-reference": target });
 
 /** A calendar date written as YYYY-MM-DD. */
-export const isoDate = () => z.iso.date("Дата в виде ГГГГ-ММ-ДД");
+export const isoDate = () => z.iso.date("Нужна дата: в студии 25.11.2026, в файле 2026-11-25");
 
 /** A moment written as ISO 8601 with an offset, e.g. 2026-12-03T19:00:00+03:00. */
-export const isoDateTime = () => z.iso.datetime({ offset: true, message: "Дата и время с часовым поясом, например 2026-12-03T19:00:00+03:00" });
+export const isoDateTime = () => z.iso.datetime({ offset: true, message: "Нужны дата и время: в студии 03.12.2026 19:00, в файле 2026-12-03T19:00:00+03:00" });
 
 /** Page metadata: `<title>`, meta description and og: tags. */
 export const seo = () => ({

@@ -46,7 +46,7 @@ describe("an invalid file", () => {
     const load = () => loadCollection("academy", ArticleSchema, root);
     expect(load).toThrow(ContentError);
     expect(load).toThrow(/content-[^:]*\/academy\/broken\.md: поле "description": Не короче 50 символов/);
-    expect(load).toThrow(/academy\/broken\.md: поле "published": Дата в виде ГГГГ-ММ-ДД/);
+    expect(load).toThrow(/academy\/broken\.md: поле "published": Нужна дата: в студии 25.11.2026, в файле 2026-11-25/);
   });
 
   it("reports unknown fields and a missing frontmatter", () => {

@@ -1,7 +1,8 @@
 import { createContext, lazy, Suspense, useContext, useId, useState } from "react";
 import { Button, Field } from "../ui/index.ts";
+import type { ControlProps } from "../ui/field.tsx";
 import { emptyValues, type FieldNode, type ObjectNode, type Option, pathKey } from "./model.ts";
-import { fromLocalInput, toLocalInput } from "./time.ts";
+import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 
 /**
  * The controls of a generated form, one per kind of field: each has its
@@ -64,7 +65,7 @@ export function FormField({ node, path, value }: Props) {
       return node.kind === "references" ? <ReferencesField node={node} path={path} value={value} /> : <TagsField node={node} path={path} value={value} />;
     default:
       return (
-        <Field label={label} name={key} hint={hintOf(node, node.kind === "datetime" ? "Время московское" : undefined)} error={error}>
+        <Field label={label} name={key} hint={hintOf(node, node.kind === "datetime" ? "Например 03.12.2026 19:00, время московское" : node.kind === "date" ? "Например 25.11.2026" : undefined)} error={error}>
           {(control) => {
             if (node.kind === "enum") {
               return (
@@ -105,9 +106,18 @@ export function FormField({ node, path, value }: Props) {
                 />
               );
             }
-            if (node.kind === "date") return <input className="s-input s-input--short" type="date" lang="ru" {...control} value={str(value)} onChange={(e) => set(e.target.value)} />;
-            if (node.kind === "datetime") {
-              return <input className="s-input s-input--short" type="datetime-local" lang="ru" {...control} value={toLocalInput(str(value))} onChange={(e) => set(fromLocalInput(e.target.value, str(value)))} />;
+            if (node.kind === "date" || node.kind === "datetime") {
+              const moment = node.kind === "datetime";
+              return (
+                <DateInput
+                  control={control}
+                  value={str(value)}
+                  show={moment ? momentToRussian : dateToRussian}
+                  read={moment ? (text) => momentFromRussian(text, str(value)) : dateFromRussian}
+                  placeholder={moment ? "ДД.ММ.ГГГГ ЧЧ:ММ" : "ДД.ММ.ГГГГ"}
+                  onChange={(next) => set(next === "" ? undefined : next)}
+                />
+              );
             }
             if (node.kind === "text" && node.long) return <textarea className="s-input s-textarea" rows={3} {...control} value={str(value)} onChange={(e) => set(e.target.value)} />;
             return <input className="s-input" type="text" {...control} value={str(value)} readOnly={locked} onChange={(e) => set(e.target.value)} />;
@@ -115,6 +125,29 @@ export function FormField({ node, path, value }: Props) {
         </Field>
       );
   }
+}
+
+/** A date typed the Russian way; the value is ISO once it reads as a date. */
+function DateInput(props: { control: ControlProps; value: string; show(value: string): string; read(text: string): string; placeholder: string; onChange(value: string): void }) {
+  const { control, value, show, read, placeholder, onChange } = props;
+  const [text, setText] = useState(show(value));
+  // A value set from outside (a draft, their version) replaces what is shown.
+  if (read(text) !== value && show(value) !== text && value !== text.trim()) setText(show(value));
+  return (
+    <input
+      className="s-input s-input--short"
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={placeholder}
+      {...control}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(read(e.target.value));
+      }}
+    />
+  );
 }
 
 /** A nested object: a fieldset of its fields. */

@@ -6,7 +6,7 @@ import { COLLECTION_CATALOG, DOCUMENT_CATALOG, type EditableType, TABLE_CATALOG 
 import { renderMarkdown } from "../../app/content/markdown.server.ts";
 import { setUploadsRoot } from "../../app/content/uploads.server.ts";
 import { type FieldNode, formModel, pruned, validate } from "./model.ts";
-import { fromLocalInput, toLocalInput } from "./time.ts";
+import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 
 const TYPES = [...Object.keys(COLLECTION_CATALOG), ...Object.keys(DOCUMENT_CATALOG), ...Object.keys(TABLE_CATALOG)] as EditableType[];
 
@@ -63,10 +63,13 @@ describe("forms made from the content schemas", () => {
     expect(errors.services).toBe("Нужно не меньше 1 пункта");
   });
 
-  it("shows moments in their own offset, Moscow's for new ones", () => {
-    expect(toLocalInput("2026-12-03T19:00:00+03:00")).toBe("2026-12-03T19:00");
-    expect(fromLocalInput("2026-12-03T20:30", "2026-12-03T19:00:00+05:00")).toBe("2026-12-03T20:30:00+05:00");
-    expect(fromLocalInput("2026-12-03T20:30", "")).toBe("2026-12-03T20:30:00+03:00");
+  it("takes dates the Russian way and keeps a moment's offset, Moscow's for a new one", () => {
+    expect(dateToRussian("2026-11-25")).toBe("25.11.2026");
+    expect(dateFromRussian("5.1.2027")).toBe("2027-01-05");
+    expect(dateFromRussian("31.02")).toBe("31.02");
+    expect(momentToRussian("2026-12-03T19:00:00+03:00")).toBe("03.12.2026 19:00");
+    expect(momentFromRussian("03.12.2026 20:30", "2026-12-03T19:00:00+05:00")).toBe("2026-12-03T20:30:00+05:00");
+    expect(momentFromRussian("3.12.2026 9:05", "")).toBe("2026-12-03T09:05:00+03:00");
   });
 });
 

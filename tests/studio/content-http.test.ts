@@ -65,7 +65,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     const res = await save(env, "articles", "bad-article", { values: { ...newArticle("bad-article", "Статья"), published: "2026-13-45", description: "коротко" }, baseHash: null });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { errors: Record<string, string> };
-    expect(body.errors.published).toBe("Дата в виде ГГГГ-ММ-ДД");
+    expect(body.errors.published).toBe("Нужна дата: в студии 25.11.2026, в файле 2026-11-25");
     expect(body.errors.description).toBe("Не короче 50 символов");
     const broken = await save(env, "articles", "bad-author", { values: { ...newArticle("bad-author", "Статья"), author: "nobody-here" }, baseHash: null });
     expect(broken.status).toBe(422);
