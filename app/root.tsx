@@ -14,10 +14,10 @@ import { useAppState } from "./runtime/app-state.ts";
 import { runtimeMiddleware } from "./runtime/navigation-middleware.ts";
 import { WEB_FONTS_HEAD_SCRIPT } from "./runtime/web-fonts.ts";
 import { ErrorPage, errorStatus } from "./site/error-page.tsx";
-import { SITE_NAV } from "./site/navigation.server.ts";
+import { siteNav } from "./site/navigation.server.ts";
 
 export function loader(): RootData {
-  return { site: publicConfig(), nav: SITE_NAV };
+  return { site: publicConfig(), nav: siteNav() };
 }
 
 /** Build updates, route rules and chunk-load recovery on every client navigation. */

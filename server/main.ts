@@ -6,10 +6,11 @@ import { createHttpServer } from "./http-server.ts";
 import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
-import { seedContent } from "./releases/history.ts";
+import { addMissingDocuments, seedContent } from "./releases/history.ts";
 import { readCodeId } from "./releases/serving.ts";
 import { siteOf } from "./releases/site-config.ts";
 import { cacheDir, releasesRoot } from "./releases/store.ts";
+import { DOCUMENT_CATALOG } from "../app/content/catalog.ts";
 import { loadSite } from "./site.ts";
 import { studioConfig } from "./studio/config.ts";
 import { createStudio } from "./studio/index.ts";
@@ -24,6 +25,10 @@ let shuttingDown = false;
 // A content folder of its own (a volume) starts as the content shipped with the code, under git.
 if (CONTENT_DIR !== SHIPPED_CONTENT_DIR && seedContent(CONTENT_DIR, SHIPPED_CONTENT_DIR)) {
   console.log(JSON.stringify({ level: "info", msg: "content folder created", dir: CONTENT_DIR }));
+}
+if (CONTENT_DIR !== SHIPPED_CONTENT_DIR) {
+  const added = addMissingDocuments(CONTENT_DIR, SHIPPED_CONTENT_DIR, Object.values(DOCUMENT_CATALOG).map((d) => d.file));
+  if (added.length > 0) console.log(JSON.stringify({ level: "info", msg: "content documents added", files: added }));
 }
 // Forms: storage (migrations run now, idempotently), delivery, abuse guard.
 // Pages do not wait long for a database that is down: forms answer 503 until it is back.

@@ -8,11 +8,11 @@ describe("parseRedirectTable", () => {
     expect(table.get("/x/")).toBe("https://t.me/x");
   });
   it.each([
-    ["from;to\n", /header/],
+    ["from;to\n", /первая строка/],
     ["from,to\nold,/a/\n", /:2: "from"/],
     ["from,to\n/a/,javascript:alert(1)\n", /:2: "to"/],
-    ["from,to\n/a/,/b/\n/a,/c/\n", /:3: .*twice/],
-    ["from,to\n/a/,/b/,/c/\n", /two cells/],
+    ["from,to\n/a/,/b/\n/a,/c/\n", /:3: .*дважды/],
+    ["from,to\n/a/,/b/,/c/\n", /две ячейки/],
   ])("rejects a bad table with a line number", (csv, message) => {
     expect(() => parseRedirectTable(csv)).toThrow(message);
   });

@@ -12,18 +12,18 @@ const TARGET = /^(\/[^\s,"]*|https:\/\/[^\s,"]+)$/;
 
 export function parseRedirectTable(csv: string, file = "content/redirects.csv"): RedirectTable {
   const lines = csv.split(/\r?\n/);
-  if (lines[0]?.trim() !== "from,to") throw new Error(`${file}:1: the header must be "from,to"`);
+  if (lines[0]?.trim() !== "from,to") throw new Error(`${file}:1: первая строка должна быть "from,to"`);
   const table = new Map<string, string>();
   lines.slice(1).forEach((line, index) => {
     const lineNo = index + 2;
     if (line.trim() === "" || line.startsWith("#")) return;
     const cells = line.split(",");
     const [from = "", to = ""] = cells.map((cell) => cell.trim());
-    if (cells.length !== 2) throw new Error(`${file}:${lineNo}: expected two cells "from,to"`);
-    if (!PATH.test(from)) throw new Error(`${file}:${lineNo}: "from" must be a path starting with /`);
-    if (!TARGET.test(to)) throw new Error(`${file}:${lineNo}: "to" must be a path or an https URL`);
+    if (cells.length !== 2) throw new Error(`${file}:${lineNo}: нужны две ячейки "from,to"`);
+    if (!PATH.test(from)) throw new Error(`${file}:${lineNo}: "from" должен быть адресом, начинающимся с /`);
+    if (!TARGET.test(to)) throw new Error(`${file}:${lineNo}: "to" должен быть адресом сайта или ссылкой https://`);
     const key = canonicalPathname(from);
-    if (table.has(key)) throw new Error(`${file}:${lineNo}: "${from}" is listed twice`);
+    if (table.has(key)) throw new Error(`${file}:${lineNo}: "${from}" встречается дважды`);
     table.set(key, isExternalHref(to) ? to : canonicalPathname(to));
   });
   return table;

@@ -4,6 +4,9 @@ import { Home } from "./pages/home.tsx";
 import { Journal, journalLoader } from "./pages/journal.tsx";
 import { NotFound, RouteError } from "./pages/errors.tsx";
 import { Placeholder } from "./pages/placeholder.tsx";
+import { ContentHome, contentLoader } from "./pages/content.tsx";
+import { ContentEntry, entryLoader, newEntryLoader } from "./pages/content-entry.tsx";
+import { TypePage, typeLoader } from "./pages/content-type.tsx";
 import { Profile, profileAction } from "./pages/profile.tsx";
 import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
 import { ReleaseChanges } from "./pages/releases/diff.tsx";
@@ -55,7 +58,10 @@ export const routes: RouteObject[] = [
           { path: child(pages.users), element: <Users />, loader: usersLoader, action: usersAction },
           { path: child(pages.journal), element: <Journal />, loader: journalLoader },
           // Sections to come: their pages replace these placeholders.
-          { path: `${child(pages.content)}*`, element: <Placeholder section="content" /> },
+          { path: child(pages.content), element: <ContentHome />, loader: contentLoader },
+          { path: `${child(pages.content)}new/:type/`, element: <ContentEntry />, loader: newEntryLoader },
+          { path: `${child(pages.content)}:type/`, element: <TypePage />, loader: typeLoader },
+          { path: `${child(pages.content)}:type/:slug/`, element: <ContentEntry />, loader: entryLoader },
           { path: child(pages.releases), element: <Releases />, loader: releasesLoader, action: releasesAction },
           { path: `${child(pages.releases)}:id/`, element: <ReleaseChanges />, loader: releaseDiffLoader },
           { path: `${child(pages.inbox)}*`, element: <Placeholder section="inbox" /> },

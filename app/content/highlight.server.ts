@@ -64,8 +64,8 @@ export function highlightCode(code: string, lang: string | undefined): string {
   const language = lang?.trim().toLowerCase();
   if (!language || !LANGUAGE_NAMES.has(language)) {
     throw new Error(
-      `a code block ${language ? `in "${language}"` : "without a language"} cannot be highlighted: ` +
-        `write one of ${highlightLanguages().join(", ")} after the opening fence`,
+      `блок кода ${language ? `на «${language}»` : "без языка"} не подсветить: ` +
+        `после открывающих \`\`\` укажите один из языков: ${highlightLanguages().join(", ")}`,
     );
   }
   const key = `${language}\0${code}`;

@@ -18,8 +18,8 @@ describe("code highlighting when content is loaded", () => {
     expect(highlightCode("print('кэш')", "python")).toBe(highlightCode("print('кэш')", "python"));
   });
   it("refuses a block without a known language", () => {
-    expect(() => highlightCode("x", undefined)).toThrow(/without a language/);
-    expect(() => highlightCode("x", "cobol")).toThrow(/"cobol"/);
+    expect(() => highlightCode("x", undefined)).toThrow(/без языка/);
+    expect(() => highlightCode("x", "cobol")).toThrow(/«cobol»/);
   });
   it("keeps typography out of code blocks in Markdown", () => {
     const html = renderMarkdown("Текст и код:\n\n```python\nif a and b: return\n```\n");

@@ -1,21 +1,9 @@
 import type { z } from "zod";
-import { ArticleSchema } from "./schemas/articles.server.ts";
-import { PositionSchema } from "./schemas/careers.server.ts";
-import {
-  CompanySchema,
-  ContactsSchema,
-  QuestionsSchema,
-  StaticPagesSchema,
-  WorthsSchema,
-} from "./schemas/documents.server.ts";
-import { EventSchema } from "./schemas/events.server.ts";
-import { IndustrySchema } from "./schemas/industries.server.ts";
-import { LegalPageSchema } from "./schemas/legal.server.ts";
-import { CaseSchema, ReviewSchema } from "./schemas/projects.server.ts";
-import { ServiceSchema } from "./schemas/services.server.ts";
+import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "./catalog.ts";
 import { type FileCache, ContentError, loadCollection, loadDocument } from "./load.server.ts";
 import { CONTENT_DIR } from "../config/paths.server.ts";
 import { activeScope } from "./source.server.ts";
+import { setUploadsRoot } from "./uploads.server.ts";
 
 type Ordered = { order: number };
 type Dated = { published: string };
@@ -23,31 +11,23 @@ const byOrder = (a: Ordered, b: Ordered) => a.order - b.order;
 const newestFirst = (a: Dated, b: Dated) => b.published.localeCompare(a.published);
 
 /**
- * Every content type of the site. A collection is a folder of Markdown
- * entries (one file each, the file name is the slug); a document is one YAML
- * file. This table is what loading, releases and the studio go by.
+ * Every content type of the site (catalog.ts), with how a collection is
+ * ordered where pages list it. This table is what loading and releases go by.
  */
 export const COLLECTIONS = {
-  services: { folder: "services", schema: ServiceSchema, sort: byOrder },
-  industries: { folder: "industries", schema: IndustrySchema, sort: byOrder },
-  cases: { folder: "projects/cases", schema: CaseSchema, sort: newestFirst },
-  reviews: { folder: "projects/reviews", schema: ReviewSchema, sort: newestFirst },
-  articles: { folder: "academy", schema: ArticleSchema, sort: newestFirst },
-  positions: { folder: "career", schema: PositionSchema, sort: null },
-  events: { folder: "events", schema: EventSchema, sort: null },
-  legal: { folder: "legal", schema: LegalPageSchema, sort: null },
-} as const;
+  services: { ...COLLECTION_CATALOG.services, sort: byOrder },
+  industries: { ...COLLECTION_CATALOG.industries, sort: byOrder },
+  cases: { ...COLLECTION_CATALOG.cases, sort: newestFirst },
+  reviews: { ...COLLECTION_CATALOG.reviews, sort: newestFirst },
+  articles: { ...COLLECTION_CATALOG.articles, sort: newestFirst },
+  positions: { ...COLLECTION_CATALOG.positions, sort: null },
+  events: { ...COLLECTION_CATALOG.events, sort: null },
+  legal: { ...COLLECTION_CATALOG.legal, sort: null },
+} as const satisfies Record<CollectionName, unknown>;
 
-export const DOCUMENTS = {
-  worths: { file: "worths.yaml", schema: WorthsSchema },
-  questions: { file: "questions.yaml", schema: QuestionsSchema },
-  company: { file: "company.yaml", schema: CompanySchema },
-  contacts: { file: "contacts.yaml", schema: ContactsSchema },
-  pages: { file: "pages.yaml", schema: StaticPagesSchema },
-} as const;
+export const DOCUMENTS = DOCUMENT_CATALOG;
 
-export type CollectionName = keyof typeof COLLECTIONS;
-export type DocumentName = keyof typeof DOCUMENTS;
+export type { CollectionName, DocumentName };
 
 type Collections = { [K in CollectionName]: Array<z.output<(typeof COLLECTIONS)[K]["schema"]>> };
 type Documents = { [K in DocumentName]: z.output<(typeof DOCUMENTS)[K]["schema"]> };
@@ -66,6 +46,7 @@ export type LoadedContent = {
  * most of the time). Every problem is reported at once, each with its file and field.
  */
 export function loadContent(root = CONTENT_DIR, cache?: FileCache): LoadedContent {
+  setUploadsRoot(root);
   const files: Record<string, string> = {};
   const problems: string[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
@@ -107,7 +88,7 @@ export function content(): Content {
 }
 
 /** Every slug reference must name an existing entry; the error names file and field. */
-function checkReferences(all: Content): void {
+export function checkReferences(all: Content): void {
   const problems: string[] = [];
   const known = {
     services: new Set(all.services.map((s) => s.slug)),
@@ -116,7 +97,7 @@ function checkReferences(all: Content): void {
   };
   const check = (file: string, field: string, kind: keyof typeof known, value: string | undefined) => {
     if (value !== undefined && !known[kind].has(value)) {
-      problems.push(`  content/${file}: field "${field}": no ${kind} entry "${value}"`);
+      problems.push(`  content/${file}: поле "${field}": нет записи «${value}» в разделе «${COLLECTION_CATALOG[kind].title}»`);
     }
   };
   for (const s of all.services) s.cases.forEach((c, i) => check(`services/${s.slug}.md`, `cases.${i}`, "cases", c));
@@ -134,8 +115,8 @@ function checkReferences(all: Content): void {
   }
   const team = new Set(all.company.team.map((m) => m.id));
   for (const a of all.articles) {
-    if (!team.has(a.author)) problems.push(`  content/academy/${a.slug}.md: field "author": no team member "${a.author}" in company.yaml`);
+    if (!team.has(a.author)) problems.push(`  content/academy/${a.slug}.md: поле "author": в команде (company.yaml) нет сотрудника «${a.author}»`);
   }
   all.company.clients.forEach((c, i) => check("company.yaml", `clients.${i}.industry`, "industries", c.industry));
-  if (problems.length > 0) throw new ContentError(`Broken content references:\n${problems.join("\n")}`);
+  if (problems.length > 0) throw new ContentError(`Ссылки на несуществующие записи:\n${problems.join("\n")}`);
 }

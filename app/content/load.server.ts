@@ -4,6 +4,7 @@ import { basename, join, relative } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { CONTENT_DIR } from "../config/paths.server.ts";
+import "./present.server.ts";
 
 /**
  * Reads content files and validates them by their schema. An invalid file
@@ -17,8 +18,8 @@ export class ContentError extends Error {
 
 function describe(file: string, error: z.ZodError): ContentError {
   const where = relative(process.cwd(), file);
-  const lines = error.issues.map((issue) => `  ${where}: field "${issue.path.join(".") || "(root)"}": ${issue.message}`);
-  return new ContentError(`Invalid content:\n${lines.join("\n")}`);
+  const lines = error.issues.map((issue) => `  ${where}: поле "${issue.path.join(".") || "(весь файл)"}": ${issue.message}`);
+  return new ContentError(`Ошибки в содержимом:\n${lines.join("\n")}`);
 }
 
 function validate<S extends z.ZodType>(schema: S, value: unknown, file: string): z.output<S> {
@@ -49,10 +50,10 @@ function parseYamlSource(source: string, file: string): unknown {
 
 function readMarkdownEntry(source: string, file: string): Record<string, unknown> {
   const match = FRONTMATTER.exec(source);
-  if (!match) throw new ContentError(`${relative(process.cwd(), file)}: missing --- frontmatter --- block`);
+  if (!match) throw new ContentError(`${relative(process.cwd(), file)}: нет блока полей между строками ---`);
   const data = parseYamlSource(match[1] ?? "", file);
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new ContentError(`${relative(process.cwd(), file)}: frontmatter must be a mapping`);
+    throw new ContentError(`${relative(process.cwd(), file)}: блок полей между строками --- должен быть списком «поле: значение»`);
   }
   return { ...data, slug: basename(file, ".md"), body: match[2] ?? "" };
 }

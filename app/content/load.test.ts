@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { content } from "./index.server.ts";
 import { ContentError, loadCollection } from "./load.server.ts";
-import { ServiceSchema } from "./schemas/services.server.ts";
-import { ArticleSchema } from "./schemas/articles.server.ts";
+import { ServiceSchema } from "./schemas/services.ts";
+import { ArticleSchema } from "./schemas/articles.ts";
 
 function fixture(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "content-"));
@@ -45,8 +45,8 @@ describe("an invalid file", () => {
     });
     const load = () => loadCollection("academy", ArticleSchema, root);
     expect(load).toThrow(ContentError);
-    expect(load).toThrow(/content-[^:]*\/academy\/broken\.md: field "description"/);
-    expect(load).toThrow(/academy\/broken\.md: field "published"/);
+    expect(load).toThrow(/content-[^:]*\/academy\/broken\.md: поле "description": Не короче 50 символов/);
+    expect(load).toThrow(/academy\/broken\.md: поле "published": Нужна дата: в студии 25.11.2026, в файле 2026-11-25/);
   });
 
   it("reports unknown fields and a missing frontmatter", () => {
@@ -55,7 +55,7 @@ describe("an invalid file", () => {
       "services/b.md": "no frontmatter here",
     });
     const load = () => loadCollection("services", ServiceSchema, root);
-    expect(load).toThrow(/services\/a\.md: field "\(root\)": Unrecognized key: "unknownField"/);
-    expect(load).toThrow(/services\/b\.md: missing --- frontmatter ---/);
+    expect(load).toThrow(/services\/a\.md: поле "\(весь файл\)": Лишние поля: unknownField/);
+    expect(load).toThrow(/services\/b\.md: нет блока полей между строками ---/);
   });
 });

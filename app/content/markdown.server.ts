@@ -1,6 +1,7 @@
-import { Marked } from "marked";
+import { Marked, type Tokens } from "marked";
 import { highlightCode } from "./highlight.server.ts";
 import { typograph } from "./typography.server.ts";
+import { encodedUploadName, UPLOAD_HREF, uploadSize, uploadWidths, UPLOADS_PUBLIC_PREFIX } from "./uploads.server.ts";
 
 /**
  * Ids already given in the document being rendered: two "Итоги" headings get
@@ -10,6 +11,36 @@ let usedIds = new Set<string>();
 
 /** Set per call: where a document's `##` lands when it is a part of a page, not the page (see renderMarkdown). */
 let nestedUnder: number | null = null;
+
+/** Set per call: where uploaded originals are shown from in the studio's preview (null: the published <picture>). */
+let uploadsBase: string | null = null;
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Links and images lead only where a page may send a visitor: the site's own
+ * paths and anchors, http(s), mail and phone. Anything else (javascript:,
+ * data:, vbscript:…) is dropped, whoever wrote the Markdown.
+ */
+const SAFE_HREF = /^(?:\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i;
+
+/** An uploaded image as a <picture> of its encoded copies (or the original, in the studio's preview). */
+function uploadedImage(hash: string, ext: string, alt: string): string {
+  const size = uploadSize(hash);
+  if (!size) throw new Error(`изображение /uploads/${hash}.${ext} не найдено: загрузите его заново`);
+  const dims = `width="${size.width}" height="${size.height}"`;
+  if (uploadsBase !== null) return `<img src="${uploadsBase}${hash}.${ext}" alt="${alt}" ${dims}>`;
+  const widths = uploadWidths(size.width);
+  const largest = widths[widths.length - 1] as number;
+  const height = Math.round((size.height * largest) / size.width);
+  const srcset = (format: "avif" | "webp") => widths.map((w) => `${UPLOADS_PUBLIC_PREFIX}/${encodedUploadName(hash, w, format)} ${w}w`).join(", ");
+  const middle = widths[Math.floor(widths.length / 2)] ?? largest;
+  return (
+    `<picture><source type="image/avif" srcset="${srcset("avif")}" sizes="(min-width: 48rem) 48rem, 100vw">` +
+    `<source type="image/webp" srcset="${srcset("webp")}" sizes="(min-width: 48rem) 48rem, 100vw">` +
+    `<img src="${UPLOADS_PUBLIC_PREFIX}/${encodedUploadName(hash, middle, "webp")}" alt="${alt}" width="${largest}" height="${height}" loading="lazy" decoding="async"></picture>`
+  );
+}
 
 /** Heading text → anchor id. Cyrillic letters stay (valid in HTML and in URLs), the rest becomes dashes. */
 export function headingId(text: string): string {
@@ -30,6 +61,20 @@ const marked = new Marked({
   gfm: true,
   renderer: {
     code: ({ text, lang }) => `${highlightCode(text, lang)}\n`,
+    // Raw HTML in Markdown is shown as text: content is written in the studio by people, not by developers.
+    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
+    link({ href, title, tokens }) {
+      const inner = this.parser.parseInline(tokens);
+      if (!SAFE_HREF.test(href.trim())) return inner;
+      return `<a href="${escapeHtml(href.trim())}"${title ? ` title="${escapeHtml(title)}"` : ""}>${inner}</a>`;
+    },
+    image({ href, title, text }) {
+      const upload = UPLOAD_HREF.exec(href.trim());
+      const alt = escapeHtml(text);
+      if (upload) return uploadedImage(upload[1] as string, upload[2] as string, alt);
+      if (!SAFE_HREF.test(href.trim())) return alt;
+      return `<img src="${escapeHtml(href.trim())}" alt="${alt}"${title ? ` title="${escapeHtml(title)}"` : ""}>`;
+    },
     // Section headings carry ids so a table of contents (articles, legal pages) can link to them.
     heading({ tokens, depth, text }) {
       const inner = this.parser.parseInline(tokens);
@@ -51,9 +96,10 @@ const marked = new Marked({
  * on the events page): its `##` becomes <h4>, without ids, since several
  * such texts share one page and their headings are not in a table of contents.
  */
-export function renderMarkdown(source: string, options: { nestedUnder?: number } = {}): string {
+export function renderMarkdown(source: string, options: { nestedUnder?: number; uploadsBase?: string } = {}): string {
   usedIds = new Set();
   nestedUnder = options.nestedUnder ?? null;
+  uploadsBase = options.uploadsBase ?? null;
   return typograph(marked.parse(source, { async: false })).replaceAll("<table>", '<table tabindex="0">');
 }
 

@@ -1,6 +1,6 @@
 import type { Location, MetaDescriptor } from "react-router";
 import type { PublicConfig } from "../config/env.server.ts";
-import type { SiteNav } from "../site/navigation.server.ts";
+import type { SiteNav } from "../content/schemas/navigation.ts";
 import { ogImagePath } from "./og-image.ts";
 import { canonicalPathname } from "./url.ts";
 

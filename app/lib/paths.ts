@@ -1,4 +1,4 @@
-import type { ProjectCard } from "../content/schemas/projects.server.ts";
+import type { ProjectCard } from "../content/schemas/projects.ts";
 import type { FormKind } from "../forms/kinds.ts";
 
 /**

@@ -2,13 +2,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONTENT_DIR } from "../config/paths.server.ts";
 import { z } from "zod";
+import "../content/messages.ts";
 import type { RouteRules } from "./route-rules.ts";
 
 const RouteRulesSchema = z.record(
-  z.string().regex(/^\/[^\s?#]*$/, "a rule's key is a path starting with /, optionally ending in /**"),
+  z.string().regex(/^\/[^\s?#]*$/, "Ключ правила — адрес, начинающийся с /, можно с /** в конце"),
   z.strictObject({
     /** Target path (may end in /** to carry the rest of the path) or an absolute https URL. */
-    redirect: z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, "must be a path or an https URL"),
+    redirect: z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, "Адрес сайта или ссылка https://"),
     status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
   }),
 );

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { PublicConfig } from "../config/env.server.ts";
-import type { SiteNav } from "../site/navigation.server.ts";
+import type { SiteNav } from "../content/schemas/navigation.ts";
 import type { RootData } from "./meta.ts";
 
 function useRootData(): RootData {
@@ -14,7 +14,7 @@ export function useSiteConfig(): PublicConfig {
   return useRootData().site;
 }
 
-/** The navigation lists of the header and footer (app/site/navigation.server.ts). */
+/** The navigation lists of the header and footer (content/navigation.yaml). */
 export function useSiteNav(): SiteNav {
   return useRootData().nav;
 }

@@ -115,6 +115,27 @@ const MIGRATIONS: Array<(d: Dialect) => string[]> = [
     "CREATE INDEX studio_audit_action ON studio_audit (action, at)",
     ...d.appendOnly("studio_audit"),
   ],
+  // The content editor (server/studio/content): drafts saved as people type, one per entry and
+  // person, and who has an entry open (a heartbeat while the editor is open).
+  (d) => [
+    `CREATE TABLE studio_drafts (
+      type TEXT NOT NULL,
+      slug TEXT NOT NULL,
+      user_id ${d.bigint} NOT NULL REFERENCES studio_users (id) ON DELETE CASCADE,
+      entry_values TEXT NOT NULL,
+      base_hash TEXT,
+      updated_at ${d.bigint} NOT NULL,
+      PRIMARY KEY (type, slug, user_id)
+    )`,
+    `CREATE TABLE studio_presence (
+      type TEXT NOT NULL,
+      slug TEXT NOT NULL,
+      user_id ${d.bigint} NOT NULL REFERENCES studio_users (id) ON DELETE CASCADE,
+      seen_at ${d.bigint} NOT NULL,
+      PRIMARY KEY (type, slug, user_id)
+    )`,
+    "CREATE INDEX studio_presence_seen ON studio_presence (seen_at)",
+  ],
 ];
 
 /** Applies what is missing; returns the versions it applied. */

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 
 /**
  * Content is kept in git: a release records the commit it was made from, and
@@ -117,3 +118,21 @@ export function fileAt(dir: string, commit: string, path: string): string | null
     return null;
   }
 }
+
+/**
+ * A content folder made before a document existed (navigation.yaml came with
+ * the studio's editor) gets the shipped one, committed, so its next release
+ * loads. Returns the files added.
+ */
+export function addMissingDocuments(dir: string, seed: string, files: readonly string[]): string[] {
+  const added = files.filter((file) => !existsSync(join(dir, file)) && existsSync(join(seed, file)));
+  if (added.length === 0) return added;
+  for (const file of added) cpSync(join(seed, file), join(dir, file));
+  try {
+    commitContent(dir, COMMITTER, `Новые документы содержимого: ${added.join(", ")}`);
+  } catch {
+    // Without git the files are there all the same.
+  }
+  return added;
+}
+

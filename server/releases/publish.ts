@@ -11,6 +11,7 @@ import { buildMetaPath, LATEST_BUILD_PATH } from "../../app/lib/build-identity.t
 import { ogImagePath } from "../../app/lib/og-image.ts";
 import { inlineScriptHashes } from "../csp.ts";
 import { drawArtwork } from "./artwork.ts";
+import { encodeUploads } from "./uploads.ts";
 import { calendar, compare, concerns, everything, type Fingerprints, fingerprint, hashValue, updateModified } from "./changes.ts";
 import { type FileManifest, ReleaseFiles } from "./files.ts";
 import { type Author, commitContent } from "./history.ts";
@@ -31,7 +32,7 @@ import {
   setCurrentRelease,
 } from "./store.ts";
 import type { ContentTables } from "./tables.ts";
-import { loadTables } from "./tables.ts";
+import { checkNavigation, loadTables } from "./tables.ts";
 
 /** What a release remembers of each page: what it read, its files, its CSP hashes. */
 export type PageState = { deps: PageDeps; files: string[]; csp?: string[] };
@@ -176,6 +177,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     loaded = loadContent(options.contentDir, sameCode && previous ? fileCache(previous.source) : undefined);
     const livePages = withContentSource({ content: loaded.content, images: {}, modified: {} }, () => prerenderPaths());
     tables = loadTables(options.contentDir, livePages);
+    checkNavigation(loaded.content.navigation, livePages);
   } catch (error) {
     throw new PublishRefused((error as Error).message);
   }
@@ -184,6 +186,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
 
   say("Рисуем изображения");
   const artwork = await drawArtwork(loaded.content, cacheDir(root, "images"));
+  const uploads = await encodeUploads(options.contentDir, cacheDir(root, "images"));
   lap("images");
 
   const config = configFingerprint(options.site, options.headTag);
@@ -245,6 +248,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   await pictures.add(ogImagePath(null), { title: options.site.brand, section: options.site.tagline });
   const drawn = await pictures.done();
   for (const [url, file] of artwork.files) files.place(url, file);
+  for (const [url, file] of uploads.files) files.place(url, file);
   lap("pages");
 
   say("Обновляем поиск");

@@ -5,6 +5,7 @@ import { parseRouteRules } from "../../app/lib/route-rules.server.ts";
 import type { RouteRules } from "../../app/lib/route-rules.ts";
 import { canonicalPathname, isExternalHref } from "../../app/lib/url.ts";
 import { parseRedirectTable } from "../redirect-table.ts";
+import type { SiteNav } from "../../app/content/schemas/navigation.ts";
 
 /** The server's own tables of the content: old addresses and route rules. */
 export type ContentTables = { redirects: string; routeRules: RouteRules };
@@ -13,14 +14,22 @@ export const REDIRECTS_FILE = "redirects.csv";
 export const ROUTE_RULES_FILE = "route-rules.json";
 
 /**
- * Reads both tables and checks them against the pages the release will have:
- * an old address must not hide a live page, and must lead straight to one
- * (a redirect to a missing page would only trade one 404 for another).
+ * Reads both tables and checks them against the pages the release will have
+ * (checkTables).
  */
 export function loadTables(root: string, livePages: readonly string[]): ContentTables {
+  return checkTables(readFileSync(join(root, REDIRECTS_FILE), "utf8"), readFileSync(join(root, ROUTE_RULES_FILE), "utf8"), livePages);
+}
+
+/**
+ * Checks the tables' text against the pages the release will have: an old
+ * address must not hide a live page, and must lead straight to one (a
+ * redirect to a missing page would only trade one 404 for another). The
+ * studio checks an edited table (or a redirect it appends) with this too.
+ */
+export function checkTables(redirects: string, routeRulesJson: string, livePages: readonly string[]): ContentTables {
   const live = new Set(livePages);
   const problems: string[] = [];
-  const redirects = readFileSync(join(root, REDIRECTS_FILE), "utf8");
   let table: ReadonlyMap<string, string> = new Map();
   try {
     table = parseRedirectTable(redirects);
@@ -28,15 +37,14 @@ export function loadTables(root: string, livePages: readonly string[]): ContentT
     problems.push(`  ${(error as Error).message}`);
   }
   for (const [from, to] of table) {
-    if (live.has(from)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" is a page of the site; a redirect would hide it`);
-    if (!isExternalHref(to) && !live.has(to)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" leads to "${to}", which is not a page of the site`);
+    if (live.has(from)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" — страница сайта; перенаправление скрыло бы её`);
+    if (!isExternalHref(to) && !live.has(to)) problems.push(`  content/${REDIRECTS_FILE}: "${from}" ведёт на "${to}", а такой страницы на сайте нет`);
   }
   let routeRules: RouteRules = {};
   try {
-    const json = readFileSync(join(root, ROUTE_RULES_FILE), "utf8");
     let parsed: unknown;
     try {
-      parsed = JSON.parse(json);
+      parsed = JSON.parse(routeRulesJson);
     } catch (error) {
       throw new Error(`content/${ROUTE_RULES_FILE}: ${(error as Error).message}`);
     }
@@ -47,8 +55,22 @@ export function loadTables(root: string, livePages: readonly string[]): ContentT
   for (const [pattern, rule] of Object.entries(routeRules)) {
     const target = rule.redirect;
     if (isExternalHref(target) || target.endsWith("/**")) continue;
-    if (!live.has(canonicalPathname(target))) problems.push(`  content/${ROUTE_RULES_FILE}: field "${pattern}.redirect": "${target}" is not a page of the site`);
+    if (!live.has(canonicalPathname(target))) problems.push(`  content/${ROUTE_RULES_FILE}: поле "${pattern}.redirect": "${target}" — не страница сайта`);
   }
-  if (problems.length > 0) throw new ContentError(`Broken redirects:\n${problems.join("\n")}`);
+  if (problems.length > 0) throw new ContentError(`Ошибки в таблицах перенаправлений:\n${problems.join("\n")}`);
   return { redirects, routeRules };
+}
+
+/** Every link of the header and footer must lead to a page of the site (anchors aside). */
+export function checkNavigation(nav: SiteNav, livePages: readonly string[]): void {
+  const live = new Set(livePages);
+  const links = [
+    ...nav.main.map((link, i) => ({ link, field: `main.${i}.to` })),
+    ...nav.footer.flatMap((column, c) => column.links.map((link, i) => ({ link, field: `footer.${c}.links.${i}.to` }))),
+    ...nav.legal.map((link, i) => ({ link, field: `legal.${i}.to` })),
+  ];
+  const problems = links
+    .filter(({ link }) => !live.has(link.to.split("#")[0] as string))
+    .map(({ link, field }) => `  content/navigation.yaml: поле "${field}": "${link.to}" — не страница сайта`);
+  if (problems.length > 0) throw new ContentError(`Ссылки навигации ведут не на страницы сайта:\n${problems.join("\n")}`);
 }

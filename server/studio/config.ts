@@ -1,4 +1,6 @@
+import { resolve } from "node:path";
 import { env, type Env } from "../../app/config/env.server.ts";
+import { releasesRoot } from "../releases/store.ts";
 
 /** The studio's settings, taken from the one validated environment (README, configuration). */
 export type StudioConfig = {
@@ -10,6 +12,9 @@ export type StudioConfig = {
   signIn: { accountLimit: number; addressLimit: number; windowMs: number };
   trustedProxyHops: number;
   bodyLimitBytes: number;
+  /** The content the editor reads and writes (CONTENT_DIR), and the releases it compares with. */
+  contentDir: string;
+  releasesDir: string;
 };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -27,5 +32,7 @@ export function studioConfig(source: Env = env): StudioConfig {
     },
     trustedProxyHops: source.TRUSTED_PROXY_HOPS,
     bodyLimitBytes: source.BODY_LIMIT_BYTES,
+    contentDir: resolve(source.CONTENT_DIR),
+    releasesDir: resolve(releasesRoot(source)),
   };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Permission } from "../../studio/shared/roles.ts";
 import type { AuditLog } from "./audit.ts";
+import type { DraftStore } from "./content/drafts.ts";
 import type { Auth, Client } from "./auth.ts";
 import type { StudioConfig } from "./config.ts";
 import { HttpError, JSON_BODY_LIMIT, MESSAGES, readJson, sendJson } from "./http.ts";
@@ -17,6 +18,7 @@ export type StudioServices = {
   users: UserStore;
   sessions: SessionStore;
   audit: AuditLog;
+  drafts: DraftStore;
   /** Publishing the content («Публикации»); none where the studio runs without releases (its own tests). */
   publishing: Publishing | null;
   /** Site pages as the next publication would render them. */
@@ -37,8 +39,8 @@ export type Context = {
   requireUser(): Promise<ActiveSession>;
   /** The signed-in session whose role has `permission`: 401 signed out, 403 without it. Call it first. */
   requirePermission(permission: Permission): Promise<ActiveSession>;
-  /** The JSON object sent (415, 411, 413, 400 otherwise). */
-  body(): Promise<Record<string, unknown>>;
+  /** The JSON object sent (415, 411, 413, 400 otherwise); `limitBytes` for the content editor's larger bodies. */
+  body(limitBytes?: number): Promise<Record<string, unknown>>;
   send(status: number, body?: unknown, headers?: Record<string, string>): void;
 };
 
@@ -71,7 +73,7 @@ export function createContext(
       assertPermission(active.user.role, permission);
       return active;
     },
-    body: () => readJson(req, Math.min(JSON_BODY_LIMIT, services.config.bodyLimitBytes)),
+    body: (limitBytes = Math.min(JSON_BODY_LIMIT, services.config.bodyLimitBytes)) => readJson(req, limitBytes),
     send(status, body, headers = {}) {
       if (body === undefined) {
         res.statusCode = status;

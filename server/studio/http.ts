@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiError } from "../../studio/shared/api.ts";
-import { bodyProblem, readBody, refuseUnread } from "../body.ts";
+import { BODY_MESSAGES, bodyProblem, readBody, refuseUnread } from "../body.ts";
 
 /**
  * The studio's JSON in and out. A handler throws HttpError for any refusal;
@@ -31,8 +31,12 @@ export const MESSAGES = {
   invalid: "Проверьте поля, отмеченные красным",
 } as const;
 
-/** JSON bodies of the studio's API are small; content uploads will bring their own limit. */
+/** JSON bodies of the studio's API are small; content entries and uploads have their own limits. */
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** An entry with its Markdown (the longest article is ~11 KB; a table of thousands of redirects fits). */
+export const CONTENT_BODY_LIMIT = 1024 * 1024;
+/** An uploaded image. */
+export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = Buffer.from(JSON.stringify(body));
@@ -69,6 +73,22 @@ export async function readJson(req: IncomingMessage, limitBytes: number): Promis
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new HttpError(400, MESSAGES.badJson);
   return value as Record<string, unknown>;
+}
+
+/**
+ * A raw body (an uploaded file) of one of `types` (415 otherwise), with its
+ * declared length at most `limitBytes` (411/413, in Russian; the refused
+ * body is drained before the connection closes, see sendError).
+ */
+export async function readRaw(req: IncomingMessage, limitBytes: number, types: readonly string[], wrongType: string): Promise<{ type: string; bytes: Buffer }> {
+  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!types.includes(type)) throw new HttpError(415, wrongType);
+  const problem = bodyProblem(req, limitBytes);
+  if (problem) throw new HttpError(problem.status, problem.message);
+  if (req.headers["content-length"] === undefined) throw new HttpError(411, BODY_MESSAGES.lengthRequired);
+  const bytes = await readBody(req, limitBytes);
+  if (bytes === null) throw new HttpError(413, BODY_MESSAGES.tooLarge(limitBytes));
+  return { type, bytes };
 }
 
 /** A string field of a JSON body: "" when absent, 400 when of another type or absurdly long. */

@@ -5,6 +5,7 @@ import type { Logger } from "../log.ts";
 import { API_ROUTES } from "./api/index.ts";
 import { createAuditLog } from "./audit.ts";
 import { createAuth } from "./auth.ts";
+import { createDraftStore } from "./content/drafts.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
 import { ownsTarget, createStudioHandler } from "./handler.ts";
@@ -52,12 +53,13 @@ export function createStudio(options: {
   const onError = options.onError ?? (() => {});
   const publishing = options.publishing ? createPublishing(options.publishing, audit, onError) : null;
   const previews = createPreviews();
+  const drafts = createDraftStore(db);
   let ready = false;
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
   void dummyHash();
   const handle = createStudioHandler({
-    services: { config, auth, users, sessions, audit, publishing, previews },
+    services: { config, auth, users, sessions, audit, drafts, publishing, previews },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
     csp: studioCsp(config.origin.startsWith("https:")),
@@ -66,7 +68,7 @@ export function createStudio(options: {
   });
   const pruning = setInterval(() => {
     if (!ready) return;
-    Promise.all([sessions.prune(), throttle.prune()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
+    Promise.all([sessions.prune(), throttle.prune(), drafts.prune()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
   return {

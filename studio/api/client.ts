@@ -10,16 +10,20 @@ import { signInHref, STUDIO_API, STUDIO_BASE } from "../shared/paths.ts";
 export class ApiFailure extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
-  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+  /** The whole answer (a conflict's other version, a refusal's problems). */
+  readonly data: Record<string, unknown>;
+  constructor(status: number, message: string, errors: Record<string, string> = {}, data: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.data = data;
   }
 }
 
 const OFFLINE = "Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.";
 
-export async function api<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+/** `keepalive`: the request outlives the page (a draft saved as the tab closes). */
+export async function api<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<T> {
   let res: Response;
   try {
     res = await fetch(STUDIO_API + path, {
@@ -27,6 +31,7 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
       credentials: "same-origin",
       headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      keepalive: options.keepalive ?? false,
     });
   } catch {
     throw new ApiFailure(0, OFFLINE);
@@ -35,7 +40,7 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
   const data = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
     const error = (data ?? {}) as Partial<ApiError>;
-    throw new ApiFailure(res.status, error.message ?? `Сервер ответил ошибкой ${res.status}`, error.errors);
+    throw new ApiFailure(res.status, error.message ?? `Сервер ответил ошибкой ${res.status}`, error.errors, (data ?? {}) as Record<string, unknown>);
   }
   return data as T;
 }

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = {
   "release.rollback": "Откат публикации",
   "release.schedule": "Публикация запланирована",
   "release.schedule-cancel": "Запланированная публикация отменена",
+  "content.save": "Материал сохранён",
+  "content.delete": "Материал удалён",
+  "content.upload": "Изображение загружено",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

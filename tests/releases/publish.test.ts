@@ -139,7 +139,7 @@ describe("broken content", () => {
       const run = await runPublish(sandbox);
       expect(run.code).toBe(1);
       expect(run.output).toContain("Не опубликовано");
-      expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: field "published"`));
+      expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: поле "published": Нужна дата: в студии 25.11.2026, в файле 2026-11-25`));
       expect(liveRelease(sandbox.releasesDir)).toBe(live);
       expect(git("rev-parse", "HEAD")).toBe(head);
       expect(await servedRelease()).toBe(live);
@@ -155,7 +155,7 @@ describe("broken content", () => {
     try {
       const run = await runPublish(sandbox);
       expect(run.code).toBe(1);
-      expect(run.output).toContain('redirects.csv: "/old-page/" leads to "/no-such-page/"');
+      expect(run.output).toContain('redirects.csv: "/old-page/" ведёт на "/no-such-page/", а такой страницы на сайте нет');
     } finally {
       writeFileSync(file, table);
     }

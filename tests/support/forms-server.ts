@@ -13,7 +13,7 @@ import { openDb } from "../../server/leads/service.ts";
 import { createStore } from "../../server/leads/store.ts";
 import { createDatabase } from "./postgres.ts";
 import { releasesFor } from "./releases.ts";
-import { stablePort, startServer, stopServer } from "./server.ts";
+import { freePort, stablePort, startServer, stopServer } from "./server.ts";
 
 /**
  * The production server with one storage backend, wired to the test's own
@@ -56,7 +56,8 @@ export type FormsServer = {
 export const MAILBOXES = { sales: "sales@test.example", hr: "hr@test.example" };
 
 export async function startFormsServer(backend: Backend, options: FormsServerOptions = {}): Promise<FormsServer> {
-  const port = await stablePort();
+  // A server with releases of its own gains nothing from a stable origin: any free port does.
+  const port = options.env?.RELEASES_DIR ? await freePort() : await stablePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
@@ -83,9 +84,9 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : { SMTP_URL: "" }),
     ...options.env,
   };
-  // Pages name the origin, and so the port: one releases folder per origin and public configuration
-  // (unless the test brings its own, with content of its own).
-  if (!env.RELEASES_DIR) Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
+  // Pages name the origin, and so the port: one releases folder per origin and public configuration.
+  // A test that brings a releases folder of its own (a sandbox: tests/support/releases.ts) keeps it.
+  if (!options.env?.RELEASES_DIR) Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
   // The test's own handle on the store, configured exactly as the server's.
   const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
   let output = "";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/list";
 import { content } from "../../content/index.server.ts";
-import { ARTICLE_CATEGORIES } from "../../content/schemas/articles.server.ts";
+import { ARTICLE_CATEGORIES } from "../../content/schemas/articles.ts";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";

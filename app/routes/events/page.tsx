@@ -2,7 +2,7 @@ import type { Route } from "./+types/page";
 import { publicConfig } from "../../config/env.server.ts";
 import { content } from "../../content/index.server.ts";
 import { renderTime } from "../../content/source.server.ts";
-import type { SiteEvent } from "../../content/schemas/events.server.ts";
+import type { SiteEvent } from "../../content/schemas/events.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { anchors, paths } from "../../lib/paths.ts";

@@ -1,5 +1,5 @@
 import { content } from "../../content/index.server.ts";
-import type { Case, Review } from "../../content/schemas/projects.server.ts";
+import type { Case, Review } from "../../content/schemas/projects.ts";
 import { caseCover } from "../../images/images.server.ts";
 import { typograph } from "../../content/typography.server.ts";
 import type { CaseCardData, ReviewCardData } from "./work-cards.tsx";

@@ -1,5 +1,5 @@
 import type { ImageData } from "../../images/types.ts";
-import type { Metric } from "../../content/schemas/projects.server.ts";
+import type { Metric } from "../../content/schemas/projects.ts";
 import { paths } from "../../lib/paths.ts";
 import { Card } from "../../ui/card.tsx";
 import { Icon } from "../../ui/icon.tsx";

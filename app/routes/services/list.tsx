@@ -1,6 +1,6 @@
 import type { Route } from "./+types/list";
 import { content } from "../../content/index.server.ts";
-import type { ServiceDirection } from "../../content/schemas/services.server.ts";
+import type { ServiceDirection } from "../../content/schemas/services.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";

@@ -1,10 +1,21 @@
 import type { ApiRoute } from "../router.ts";
 import { auditRoutes } from "./audit.ts";
 import { previewRoutes } from "./preview.ts";
+import { contentLiveRoutes } from "./content-live.ts";
+import { contentRoutes } from "./content.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every route of the studio's API (/studio/api/…). A new section adds its list here. */
-export const API_ROUTES: readonly ApiRoute[] = [...sessionRoutes, ...profileRoutes, ...userRoutes, ...auditRoutes, ...releaseRoutes, ...previewRoutes];
+export const API_ROUTES: readonly ApiRoute[] = [
+  ...sessionRoutes,
+  ...profileRoutes,
+  ...userRoutes,
+  ...auditRoutes,
+  ...contentLiveRoutes,
+  ...contentRoutes,
+  ...releaseRoutes,
+  ...previewRoutes,
+];

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import "./messages.ts";
+
+/**
+ * Field types shared by the content schemas. A schema says which strings are
+ * visible text (typographed), which are Markdown (rendered to HTML), which are
+ * identifiers (left alone). The schemas are shared by the server (which loads
+ * and releases content) and the studio's browser app (which builds its forms
+ * from them and checks a field as it is typed), so this module imports nothing
+ * of the server: how text is typographed and Markdown rendered is installed by
+ * `present.server.ts`, which every server-side load goes through. In the
+ * browser both stay as typed: the studio validates, the server presents.
+ */
+
+type Presenters = {
+  text: (source: string) => string;
+  markdown: (source: string, options: { nestedUnder?: number }) => string;
+};
+
+const presenters: Presenters = { text: (source) => source, markdown: (source) => source };
+
+/** Installs typography and the Markdown renderer (present.server.ts); nothing else calls it. */
+export function installPresenters(next: Presenters): void {
+  Object.assign(presenters, next);
+}
+
+/** Field metadata: the Russian label and hint the studio shows (JSON Schema's title and description). */
+export type Label = { title: string; description?: string };
+
+/** Visible text: typographed at load. */
+export const text = () => z.string().trim().min(1).transform((source) => presenters.text(source));
+
+/**
+ * Markdown source rendered to typographed HTML (code blocks highlighted; a block needs a known language).
+ * `nestedUnder`: the heading level of the item the text is shown in (see renderMarkdown).
+ */
+export const markdown = (options: { nestedUnder?: number } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((source, ctx) => {
+      try {
+        return presenters.markdown(source, options);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .meta({ contentMediaType: "text/markdown", ...(options.nestedUnder ? { "x-nested-under": options.nestedUnder } : {}) });
+
+export const SLUG_PATTERN = /^[a-z\d]+(?:-[a-z\d]+)*$/;
+
+/** A URL slug: lowercase latin letters, digits and single hyphens. */
+export const slug = () => z.string().regex(SLUG_PATTERN, "Только строчные латинские буквы, цифры и дефисы между ними");
+
+/** What a reference may name: a collection's entries, or the company's team (articles' authors). */
+export type ReferenceTarget = "services" | "industries" | "cases" | "team";
+
+/** A reference to another entry by its slug; checked by checkReferences (index.server.ts). */
+export const ref = (target: ReferenceTarget) => slug().meta({ "x-reference": target });
+
+/** A calendar date written as YYYY-MM-DD. */
+export const isoDate = () => z.iso.date("Нужна дата: в студии 25.11.2026, в файле 2026-11-25");
+
+/** A moment written as ISO 8601 with an offset, e.g. 2026-12-03T19:00:00+03:00. */
+export const isoDateTime = () => z.iso.datetime({ offset: true, message: "Нужны дата и время: в студии 03.12.2026 19:00, в файле 2026-12-03T19:00:00+03:00" });
+
+/** Page metadata: `<title>`, meta description and og: tags. */
+export const seo = () => ({
+  /** Page title without the brand (the layout appends it). */
+  title: text().meta({ title: "Заголовок страницы", description: "Для вкладки браузера и поисковиков, без названия агентства" }),
+  /** Meta and og:description, 50–200 characters. */
+  description: z
+    .string()
+    .trim()
+    .min(50, "Не короче 50 символов")
+    .max(200, "Не длиннее 200 символов")
+    .transform((source) => presenters.text(source))
+    .meta({ title: "Описание для поисковиков", description: "От 50 до 200 символов: его показывают в выдаче и при отправке ссылки" }),
+});
+
+/** A question with its answer (FAQ blocks). */
+export const faqItem = () =>
+  z.strictObject({ question: text().meta({ title: "Вопрос" }), answer: markdown().meta({ title: "Ответ" }) });
+
+/** A result metric: a number with its unit, e.g. {value: 212, unit: "%", label: "рост заявок"}. */
+export const metric = () =>
+  z.strictObject({
+    /** The number itself (no unit, no sign words). */
+    value: z.number().meta({ title: "Число", description: "Без единиц и знака" }),
+    /** Unit shown after the number: "%", "₽", "×", "млн ₽", "п. п.", "дней", "из 17"… Visible text, so typographed ("из 17" binds). */
+    unit: z
+      .string()
+      .trim()
+      .default("")
+      .transform((source) => presenters.text(source))
+      .meta({ title: "Единица", description: "%, ₽, ×, млн ₽, п. п., дней…" }),
+    /** "+" or "−" shown before the number for growth or reduction. */
+    sign: z.enum(["+", "−", ""]).default("").meta({ title: "Знак", description: "Плюс для роста, минус для снижения" }),
+    /** What was measured. */
+    label: text().meta({ title: "Что измерили" }),
+  });
+
+/** Icon file name under /assets/icons/ without ".svg". */
+export const icon = () => slug().meta({ title: "Значок", description: "Имя файла значка из /assets/icons/ без .svg" });
+
+/** A year and month written as YYYY-MM. */
+export const yearMonth = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Год и месяц в виде ГГГГ-ММ");
+
+/** An address of the site: a path from the root with its trailing slash, an optional #anchor. */
+export const sitePath = () =>
+  z
+    .string()
+    .regex(/^\/(?:[a-z\d-]+\/)*(?:#[a-z\d-]+)?$/, "Адрес страницы сайта от корня, со слешем в конце: /services/")
+    .meta({ "x-reference": "page" });

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/**
+ * Content is checked in Russian everywhere (the studio's fields, the
+ * server's refusals, a release's error output): zod's Russian locale, with
+ * plainer words for what people meet most (an empty field, a short list).
+ * Schemas that give their own message keep it.
+ */
+const plural = (n: number, one: string, few: string, many: string) => {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+};
+
+const locale = z.locales.ru();
+
+z.config({
+  ...locale,
+  customError(issue) {
+    if (issue.code === "invalid_type" && issue.input === undefined) return "Обязательное поле";
+    if (issue.code === "invalid_type" && issue.expected === "number") return "Нужно число";
+    if (issue.code === "too_small" && issue.origin === "string") {
+      const min = Number(issue.minimum);
+      return min <= 1 ? "Заполните поле" : `Не короче ${min} ${plural(min, "символа", "символов", "символов")}`;
+    }
+    if (issue.code === "too_big" && issue.origin === "string") return `Не длиннее ${Number(issue.maximum)} символов`;
+    if (issue.code === "too_small" && issue.origin === "array") {
+      const min = Number(issue.minimum);
+      return `Нужно не меньше ${min} ${plural(min, "пункта", "пунктов", "пунктов")}`;
+    }
+    if (issue.code === "too_big" && issue.origin === "array") {
+      const max = Number(issue.maximum);
+      return `Не больше ${max} ${plural(max, "пункта", "пунктов", "пунктов")}`;
+    }
+    if (issue.code === "too_small" && issue.origin === "number") return `Не меньше ${Number(issue.minimum)}`;
+    if (issue.code === "too_big" && issue.origin === "number") return `Не больше ${Number(issue.maximum)}`;
+    if (issue.code === "invalid_value") return "Выберите один из вариантов";
+    if (issue.code === "unrecognized_keys") return `Лишние поля: ${issue.keys.join(", ")}`;
+    if (issue.code === "invalid_format" && issue.format === "email") return "Адрес почты, например info@orientir.ru";
+    if (issue.code === "invalid_format" && issue.format === "url") return "Ссылка, начинающаяся с https://";
+    return undefined;
+  },
+});

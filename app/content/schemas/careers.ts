@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { isoDate, markdown, seo, slug, text } from "../fields.ts";
+
+const item = (title: string) => text().meta({ title });
+
+/** An open position: `content/career/<slug>.md`. */
+export const PositionSchema = z.strictObject({
+  slug: slug().meta({ title: "Адрес", description: "Часть адреса вакансии: /career/адрес/" }),
+  ...seo(),
+  /** Department the position is grouped under on /career/. */
+  department: text().meta({ title: "Отдел", description: "По нему группируются вакансии на странице «Карьера»" }),
+  level: z.enum(["junior", "middle", "senior", "lead"]).meta({ title: "Уровень", "x-labels": { junior: "Junior", middle: "Middle", senior: "Senior", lead: "Lead" } }),
+  format: z.enum(["office", "remote", "hybrid"]).meta({ title: "Формат работы", "x-labels": { office: "Офис", remote: "Удалённо", hybrid: "Гибрид" } }),
+  city: text().meta({ title: "Город" }),
+  /** Monthly salary range in roubles before tax, when published. */
+  salary: z
+    .strictObject({
+      from: z.number().int().positive().meta({ title: "От, ₽" }),
+      to: z.number().int().positive().optional().meta({ title: "До, ₽" }),
+    })
+    .optional()
+    .meta({ title: "Зарплата", description: "В месяц, до вычета налогов" }),
+  published: isoDate().meta({ title: "Дата публикации" }),
+  /** One or two sentences for the list. */
+  summary: text().meta({ title: "Кратко", description: "Одно-два предложения для списка вакансий" }),
+  responsibilities: z.array(item("Обязанность")).min(3).meta({ title: "Обязанности" }),
+  requirements: z.array(item("Требование")).min(3).meta({ title: "Требования" }),
+  niceToHave: z.array(item("Пункт")).default([]).meta({ title: "Будет плюсом" }),
+  conditions: z.array(item("Условие")).min(3).meta({ title: "Условия" }),
+  /** Hiring steps, in order. */
+  process: z
+    .array(z.strictObject({ title: text().meta({ title: "Этап" }), text: text().meta({ title: "Описание" }) }))
+    .min(2)
+    .meta({ title: "Как проходит отбор", description: "Этапы по порядку" }),
+  /** About the team and the work (Markdown). */
+  body: markdown().meta({ title: "О команде и работе" }),
+});
+
+export type Position = z.output<typeof PositionSchema>;

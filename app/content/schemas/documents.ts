@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { faqItem, icon, markdown, ref, seo, slug, text } from "../fields.ts";
+
+/** The agency's values: `content/worths.yaml`. */
+export const WorthsSchema = z.strictObject({
+  ...seo(),
+  lead: text().meta({ title: "Вступление" }),
+  items: z
+    .array(
+      z.strictObject({
+        id: slug().meta({ title: "Код", description: "Латиницей, для якоря на странице" }),
+        title: text().meta({ title: "Ценность" }),
+        icon: icon(),
+        /** The value in one sentence. */
+        summary: text().meta({ title: "Одной фразой" }),
+        /** What it means in practice, with examples (Markdown). */
+        practice: markdown().meta({ title: "Как это выглядит на деле" }),
+      }),
+    )
+    .min(1)
+    .meta({ title: "Ценности" }),
+});
+
+/** Questions and answers grouped by topic: `content/questions.yaml`. */
+export const QuestionsSchema = z.strictObject({
+  ...seo(),
+  lead: text().meta({ title: "Вступление" }),
+  topics: z
+    .array(
+      z.strictObject({
+        id: slug().meta({ title: "Код", description: "Латиницей, для якорей вопросов" }),
+        title: text().meta({ title: "Тема" }),
+        items: z.array(faqItem()).min(1).meta({ title: "Вопросы" }),
+      }),
+    )
+    .min(1)
+    .meta({ title: "Темы" }),
+});
+
+const TeamMemberSchema = z.strictObject({
+  /** Referenced by articles' `author`. */
+  id: slug().meta({ title: "Код", description: "Латиницей; по нему статьи называют автора" }),
+  name: text().meta({ title: "Имя" }),
+  role: text().meta({ title: "Должность" }),
+  /** Two or three sentences for author cards. */
+  bio: text().meta({ title: "О себе", description: "Два-три предложения для карточки автора" }),
+  /** Shown in the team block on /company/. */
+  featured: z.boolean().default(true).meta({ title: "Показывать в команде на странице «Компания»" }),
+});
+
+/** Company page, team, awards and clients: `content/company.yaml`. */
+export const CompanySchema = z.strictObject({
+  ...seo(),
+  lead: text().meta({ title: "Вступление" }),
+  founded: z.number().int().min(1990).max(2100).meta({ title: "Год основания" }),
+  /** The story (Markdown). */
+  story: markdown().meta({ title: "История" }),
+  figures: z
+    .array(z.strictObject({ value: text().meta({ title: "Число" }), label: text().meta({ title: "Подпись" }) }))
+    .min(3)
+    .meta({ title: "Цифры" }),
+  team: z.array(TeamMemberSchema).min(1).meta({ title: "Команда" }),
+  awards: z
+    .array(
+      z.strictObject({
+        title: text().meta({ title: "Премия" }),
+        year: z.number().int().meta({ title: "Год" }),
+        issuer: text().meta({ title: "Кто вручает" }),
+        result: text().meta({ title: "Результат" }),
+      }),
+    )
+    .default([])
+    .meta({ title: "Награды" }),
+  /** Places in industry ratings. */
+  ratings: z
+    .array(z.strictObject({ name: text().meta({ title: "Рейтинг" }), year: z.number().int().meta({ title: "Год" }), place: text().meta({ title: "Место" }) }))
+    .default([])
+    .meta({ title: "Места в рейтингах" }),
+  /** Clients shown as wordmarks (fictional names). */
+  clients: z
+    .array(z.strictObject({ name: z.string().trim().min(1).meta({ title: "Название" }), industry: ref("industries").meta({ title: "Отрасль" }) }))
+    .default([])
+    .meta({ title: "Клиенты", description: "Показываются логотипами-надписями" }),
+});
+
+/** Offices, channels and requisites: `content/contacts.yaml`. */
+export const ContactsSchema = z.strictObject({
+  ...seo(),
+  lead: text().meta({ title: "Вступление" }),
+  /** General address for new projects. */
+  salesEmail: z.email().meta({ title: "Почта для проектов", description: "Сюда приходят заявки на проекты" }),
+  hrEmail: z.email().meta({ title: "Почта для соискателей" }),
+  pressEmail: z.email().meta({ title: "Почта для прессы" }),
+  offices: z
+    .array(
+      z.strictObject({
+        id: slug().meta({ title: "Код", description: "Латиницей" }),
+        city: text().meta({ title: "Город" }),
+        address: text().meta({ title: "Адрес" }),
+        /** Phone in E.164, e.g. +74951234567. */
+        phone: z.string().regex(/^\+\d{11,15}$/, "Телефон в виде +74951234567").meta({ title: "Телефон", description: "В виде +74951234567" }),
+        email: z.email().meta({ title: "Почта" }),
+        hours: text().meta({ title: "Часы работы" }),
+        /** How to get there (metro, entrance). */
+        directions: text().optional().meta({ title: "Как добраться", description: "Метро, вход" }),
+        geo: z
+          .strictObject({
+            lat: z.number().min(-90).max(90).meta({ title: "Широта" }),
+            lon: z.number().min(-180).max(180).meta({ title: "Долгота" }),
+          })
+          .meta({ title: "Координаты" }),
+      }),
+    )
+    .min(1)
+    .meta({ title: "Офисы" }),
+  messengers: z
+    .array(
+      z.strictObject({
+        name: text().meta({ title: "Название" }),
+        icon: icon(),
+        url: z.url({ protocol: /^https$/ }).meta({ title: "Ссылка" }),
+      }),
+    )
+    .default([])
+    .meta({ title: "Мессенджеры" }),
+  /** Legal details of the company. */
+  requisites: z
+    .strictObject({
+      name: text().meta({ title: "Юридическое название" }),
+      inn: z.string().regex(/^\d{10}$/, "10 цифр").meta({ title: "ИНН" }),
+      kpp: z.string().regex(/^\d{9}$/, "9 цифр").meta({ title: "КПП" }),
+      ogrn: z.string().regex(/^\d{13}$/, "13 цифр").meta({ title: "ОГРН" }),
+      address: text().meta({ title: "Юридический адрес" }),
+      bank: text().meta({ title: "Банк" }),
+      account: z.string().regex(/^\d{20}$/, "20 цифр").meta({ title: "Расчётный счёт" }),
+      bik: z.string().regex(/^\d{9}$/, "9 цифр").meta({ title: "БИК" }),
+    })
+    .meta({ title: "Реквизиты" }),
+});
+
+/** Metadata and headings of pages that have no collection of their own: `content/pages.yaml`. */
+const page = (title: string) =>
+  z
+    .strictObject({
+      ...seo(),
+      heading: text().meta({ title: "Заголовок на странице" }),
+      lead: text().optional().meta({ title: "Вступление" }),
+    })
+    .meta({ title });
+export const StaticPagesSchema = z.strictObject({
+  home: page("Главная"),
+  services: page("Услуги"),
+  servicesIndustry: page("Услуги по отраслям"),
+  projects: page("Проекты"),
+  academy: page("Академия"),
+  career: page("Карьера"),
+  events: page("События"),
+  search: page("Поиск"),
+  sub: page("Рассылка"),
+  error: page("Страница ошибки"),
+});
+
+export type Worths = z.output<typeof WorthsSchema>;
+export type Questions = z.output<typeof QuestionsSchema>;
+export type Company = z.output<typeof CompanySchema>;
+export type TeamMember = Company["team"][number];
+export type Contacts = z.output<typeof ContactsSchema>;
+export type StaticPages = z.output<typeof StaticPagesSchema>;
+export type StaticPage = z.output<typeof StaticPagesSchema>["home"];

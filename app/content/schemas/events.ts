@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { isoDateTime, markdown, seo, slug, text } from "../fields.ts";
+
+export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
+
+/** A conference, webinar or meetup: `content/events/<slug>.md`. */
+export const EventSchema = z.strictObject({
+  slug: slug().meta({ title: "Адрес", description: "Якорь события на странице /events/" }),
+  ...seo(),
+  kind: z.enum(EVENT_KINDS).meta({ title: "Вид", "x-labels": { conference: "Конференция", webinar: "Вебинар", meetup: "Митап" } }),
+  /** Start, ISO 8601 with the offset of the event's place. */
+  startsAt: isoDateTime().meta({ title: "Начало" }),
+  endsAt: isoDateTime().optional().meta({ title: "Окончание" }),
+  /** IANA time zone the time is announced in. */
+  timeZone: z.string().default("Europe/Moscow").meta({ title: "Часовой пояс", description: "Например Europe/Moscow" }),
+  online: z.boolean().meta({ title: "Онлайн" }),
+  /** Venue and address when offline (or the platform when online). */
+  place: text().meta({ title: "Место", description: "Площадка и адрес, а для онлайна — платформа" }),
+  city: text().optional().meta({ title: "Город" }),
+  /** Who speaks, with the talk where known. */
+  speakers: z
+    .array(
+      z.strictObject({
+        name: text().meta({ title: "Имя" }),
+        role: text().meta({ title: "Должность" }),
+        talk: text().optional().meta({ title: "Тема доклада" }),
+      }),
+    )
+    .min(1)
+    .meta({ title: "Спикеры" }),
+  /** Registration page (upcoming). */
+  registrationUrl: z.url({ protocol: /^https$/ }).optional().meta({ title: "Ссылка на регистрацию" }),
+  /** Recording (past). */
+  recordingUrl: z.url({ protocol: /^https$/ }).optional().meta({ title: "Ссылка на запись" }),
+  /** Description (Markdown). Shown under the event's <h3> on the events page: its `##` is an <h4> there. */
+  body: markdown({ nestedUnder: 3 }).meta({ title: "Описание" }),
+});
+
+export type SiteEvent = z.output<typeof EventSchema>;

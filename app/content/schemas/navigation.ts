@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { sitePath, text } from "../fields.ts";
+
+const link = () =>
+  z.strictObject({
+    to: sitePath().meta({ title: "Куда ведёт", description: "Адрес страницы сайта: /services/" }),
+    label: text().meta({ title: "Подпись" }),
+  });
+
+/**
+ * The site's navigation lists: `content/navigation.yaml`. They reach the
+ * browser as root loader data (app/root.tsx), sent once with the first page.
+ * A release checks that every link leads to a page of the site.
+ */
+export const NavigationSchema = z.strictObject({
+  /** Header navigation: every area of the site. */
+  main: z.array(link()).min(1).meta({ title: "Меню в шапке" }),
+  /** Footer columns. */
+  footer: z
+    .array(z.strictObject({ title: text().meta({ title: "Заголовок колонки" }), links: z.array(link()).min(1).meta({ title: "Ссылки" }) }))
+    .min(1)
+    .meta({ title: "Колонки подвала" }),
+  /** Legal documents, in the footer's bottom row. */
+  legal: z.array(link()).min(1).meta({ title: "Документы внизу подвала" }),
+});
+
+export type SiteNav = z.output<typeof NavigationSchema>;

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { isoDate, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
+
+/** Sections of the projects area: /projects/<card>/<slug>/. */
+export const PROJECT_CARDS = ["cases", "reviews"] as const;
+export type ProjectCard = (typeof PROJECT_CARDS)[number];
+
+/** A case study: `content/projects/cases/<slug>.md`. */
+export const CaseSchema = z.strictObject({
+  slug: slug().meta({ title: "Адрес", description: "Часть адреса кейса: /projects/cases/адрес/" }),
+  ...seo(),
+  /** The client's name as it may be published (also drawn as its wordmark). */
+  client: text().meta({ title: "Клиент", description: "Как его можно называть публично" }),
+  /** Industry slug. */
+  industry: ref("industries").meta({ title: "Отрасль" }),
+  /** Slugs of the services the case shows. */
+  services: z.array(ref("services")).min(1).meta({ title: "Услуги" }),
+  /** When the work ran. */
+  period: z
+    .strictObject({
+      from: yearMonth().meta({ title: "С", description: "ГГГГ-ММ" }),
+      to: yearMonth().optional().meta({ title: "По", description: "ГГГГ-ММ; пусто, если работа идёт" }),
+    })
+    .meta({ title: "Период работы" }),
+  /** Publication date, for ordering (newest first). */
+  published: isoDate().meta({ title: "Дата публикации" }),
+  /** Shown on the home page. */
+  featured: z.boolean().default(false).meta({ title: "Показывать на главной" }),
+  /** The client's situation and goal (Markdown). */
+  task: markdown().meta({ title: "Задача" }),
+  /** What was done (Markdown). */
+  solution: markdown().meta({ title: "Решение" }),
+  /** Measured outcome: 2–4 metrics. */
+  results: z.array(metric()).min(2).max(6).meta({ title: "Результаты", description: "От 2 до 6 показателей" }),
+  /** A quote from the client. */
+  quote: z
+    .strictObject({
+      text: text().meta({ title: "Цитата" }),
+      author: text().meta({ title: "Автор" }),
+      position: text().meta({ title: "Должность" }),
+    })
+    .optional()
+    .meta({ title: "Цитата клиента" }),
+  /** Details beyond task and solution (Markdown, may be empty). */
+  body: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.union([z.literal(""), markdown()]))
+    .meta({ title: "Подробности", description: "Необязательно", contentMediaType: "text/markdown" }),
+});
+
+/** A client review: `content/projects/reviews/<slug>.md`. */
+export const ReviewSchema = z.strictObject({
+  slug: slug().meta({ title: "Адрес", description: "Часть адреса отзыва: /projects/reviews/адрес/" }),
+  ...seo(),
+  /** Who wrote the review. */
+  author: text().meta({ title: "Автор отзыва" }),
+  /** Their position at the client. */
+  position: text().meta({ title: "Должность" }),
+  /** The client company. */
+  company: text().meta({ title: "Компания" }),
+  /** Industry slug, for filters. */
+  industry: ref("industries").meta({ title: "Отрасль" }),
+  /** Slugs of the services reviewed, for filters. */
+  services: z.array(ref("services")).min(1).meta({ title: "Услуги" }),
+  /** Slug of the case the review belongs to, where one is published. */
+  case: ref("cases").optional().meta({ title: "Кейс", description: "Если по этой работе опубликован кейс" }),
+  /** Stars out of 5, where the review was given with a rating. */
+  rating: z.number().int().min(1).max(5).optional().meta({ title: "Оценка", description: "Звёзды от 1 до 5, если клиент их ставил" }),
+  /** Where the review was first published: on a letterhead, a rating site… */
+  source: z
+    .strictObject({
+      name: text().meta({ title: "Где" }),
+      url: z.url({ protocol: /^https$/ }).optional().meta({ title: "Ссылка" }),
+    })
+    .optional()
+    .meta({ title: "Источник", description: "Где отзыв опубликован впервые: на бланке, на сайте рейтинга…" }),
+  published: isoDate().meta({ title: "Дата публикации" }),
+  /** The review text (Markdown). */
+  body: markdown().meta({ title: "Текст отзыва" }),
+});
+
+export type Case = z.output<typeof CaseSchema>;
+export type Review = z.output<typeof ReviewSchema>;
+export type Metric = Case["results"][number];

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * The redirect tables as the studio edits them: `content/redirects.csv` (old
+ * addresses, one 301 each) and `content/route-rules.json` (exact paths and
+ * `/prefix/**` rules). Their files keep their own formats; the server reads
+ * and checks them (server/redirect-table.ts, app/lib/route-rules.server.ts,
+ * server/releases/tables.ts), and a save goes through the same checks.
+ */
+const path = () => z.string().regex(/^\/[^\s,?#"]*$/, "Адрес на сайте, начинающийся с /");
+const target = () => z.string().regex(/^(\/[^\s,"]*|https:\/\/[^\s,"]+)$/, "Адрес сайта (с /) или ссылка https://");
+
+export const RedirectsSchema = z.strictObject({
+  redirects: z
+    .array(
+      z.strictObject({
+        from: path().meta({ title: "Старый адрес" }),
+        to: target().meta({ title: "Куда ведёт", description: "Страница сайта или ссылка https://" }),
+      }),
+    )
+    .meta({ title: "Старые адреса", description: "Каждый отвечает постоянным перенаправлением (301) на живую страницу" }),
+  rules: z
+    .array(
+      z.strictObject({
+        pattern: z
+          .string()
+          .regex(/^\/[^\s?#]*$/, "Адрес, начинающийся с /, можно с /** в конце")
+          .meta({ title: "Адрес или раздел", description: "/price/ — один адрес, /blog/** — всё, что под /blog/" }),
+        redirect: target().meta({ title: "Куда ведёт", description: "С /** в конце — с сохранением остатка адреса" }),
+        status: z
+          .union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)])
+          .default(301)
+          .meta({ title: "Код ответа", description: "301 — навсегда, 302 — временно" }),
+      }),
+    )
+    .meta({ title: "Правила для разделов" }),
+});
+
+export type RedirectsValues = z.input<typeof RedirectsSchema>;

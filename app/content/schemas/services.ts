@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { faqItem, icon, markdown, metric, ref, seo, slug, text } from "../fields.ts";
+
+export const SERVICE_DIRECTIONS = ["analytics", "marketing", "creative", "development", "consulting"] as const;
+
+/** A service the agency sells: `content/services/<slug>.md`. */
+export const ServiceSchema = z.strictObject({
+  /** The file name; the page lives at /services/<slug>/. */
+  slug: slug().meta({ title: "Адрес", description: "Часть адреса услуги: /services/адрес/" }),
+  ...seo(),
+  /** Short name for cards, menus and breadcrumbs (the title may be longer). */
+  name: text().meta({ title: "Название", description: "Коротко, для карточек, меню и «хлебных крошек»" }),
+  /** Direction the service is grouped under on /services/. */
+  direction: z.enum(SERVICE_DIRECTIONS).meta({
+    title: "Направление",
+    "x-labels": { analytics: "Аналитика", marketing: "Маркетинг", creative: "Креатив", development: "Разработка", consulting: "Консалтинг" },
+  }),
+  /** Position within its direction (ascending). */
+  order: z.number().int().min(0).default(100).meta({ title: "Порядок", description: "Меньше — выше в своём направлении" }),
+  /** Shown among popular services (home, search suggestions). */
+  popular: z.boolean().default(false).meta({ title: "Популярная", description: "Показывать на главной и в подсказках поиска" }),
+  icon: icon(),
+  /** One or two sentences for cards and the page lead. */
+  summary: text().meta({ title: "Кратко", description: "Одно-два предложения для карточек и начала страницы" }),
+  /** What the client gets: 4–8 items. */
+  included: z
+    .array(z.strictObject({ title: text().meta({ title: "Что" }), text: text().meta({ title: "Подробнее" }) }))
+    .min(3)
+    .meta({ title: "Что входит", description: "Обычно от 4 до 8 пунктов" }),
+  /** How the work goes, in order. */
+  stages: z
+    .array(
+      z.strictObject({
+        title: text().meta({ title: "Этап" }),
+        text: text().meta({ title: "Что делаем" }),
+        duration: text().optional().meta({ title: "Сколько длится" }),
+      }),
+    )
+    .min(3)
+    .meta({ title: "Этапы работы", description: "По порядку" }),
+  /** Typical results of this service in past projects. */
+  results: z.array(metric()).min(2).meta({ title: "Типичные результаты" }),
+  /** How the service is priced. */
+  pricing: z
+    .strictObject({
+      model: z.enum(["monthly", "project", "hourly", "percent"]).meta({
+        title: "Как считаем",
+        "x-labels": { monthly: "Абонентская плата", project: "За проект", hourly: "Почасово", percent: "Процент от бюджета" },
+      }),
+      /** Lowest price in roubles before VAT (for "percent": the minimum monthly fee). */
+      from: z.number().int().positive().meta({ title: "Цена от, ₽", description: "Без НДС; для процента — минимальный платёж в месяц" }),
+      note: text().optional().meta({ title: "Примечание" }),
+    })
+    .meta({ title: "Стоимость" }),
+  /** Tools and platforms used (for dedicated pages and "stack" blocks). */
+  tools: z.array(z.string().trim().min(1)).default([]).meta({ title: "Инструменты", description: "Сервисы и платформы, с которыми работаем" }),
+  /** Fixed packages, where the service is sold in packages. */
+  packages: z
+    .array(
+      z.strictObject({
+        name: text().meta({ title: "Название пакета" }),
+        price: z.number().int().positive().meta({ title: "Цена, ₽" }),
+        period: z.enum(["month", "project"]).meta({ title: "За что", "x-labels": { month: "В месяц", project: "За проект" } }),
+        features: z.array(text().meta({ title: "Что входит" })).min(2).meta({ title: "Что входит" }),
+        highlighted: z.boolean().default(false).meta({ title: "Выделить" }),
+      }),
+    )
+    .default([])
+    .meta({ title: "Пакеты", description: "Если услугу продают готовыми пакетами" }),
+  /** Slugs of cases that show this service at work. */
+  cases: z.array(ref("cases")).default([]).meta({ title: "Кейсы", description: "Кейсы, где видна эта услуга" }),
+  faq: z.array(faqItem()).default([]).meta({ title: "Вопросы и ответы" }),
+  /** The longer description (Markdown). */
+  body: markdown().meta({ title: "Описание" }),
+});
+
+export type Service = z.output<typeof ServiceSchema>;
+export type ServiceDirection = Service["direction"];

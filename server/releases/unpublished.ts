@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "../../app/content/catalog.ts";
+import { hashBytes } from "../../app/content/load.server.ts";
+import type { ReleaseSource } from "./publish.ts";
+import { currentRelease, releaseDir } from "./store.ts";
+import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "./tables.ts";
+
+/**
+ * What the live release was made from, file by file, and what in the content
+ * folder differs from it: the studio's «изменено, не опубликовано» and the
+ * list a publication would carry. Content files are compared by the hash a
+ * release records (`contentFiles`); the redirect tables by their text.
+ */
+export type LiveContent = {
+  release: string;
+  /** Content file (path under the content folder) → hash of its bytes. */
+  files: Readonly<Record<string, string>>;
+  /** Hash of each table file's text as the release holds it. */
+  tables: Readonly<Record<string, string>>;
+};
+
+let cached: LiveContent | null = null;
+
+/** The live release's content hashes, or null before the first release. Read once per release. */
+export function liveContent(releasesRoot: string): LiveContent | null {
+  const id = currentRelease(releasesRoot);
+  if (!id) return null;
+  if (cached?.release === id) return cached;
+  const source = JSON.parse(readFileSync(join(releaseDir(releasesRoot, id), "source.json"), "utf8")) as ReleaseSource;
+  cached = {
+    release: id,
+    files: source.contentFiles,
+    tables: { [REDIRECTS_FILE]: hashBytes(source.tables.redirects), [ROUTE_RULES_FILE]: routeRulesHash(source.tables.routeRules) },
+  };
+  return cached;
+}
+
+/** Route rules are compared as parsed (the release keeps them with defaults applied). */
+function routeRulesHash(rules: unknown): string {
+  return createHash("sha256").update(JSON.stringify(rules)).digest("base64url").slice(0, 22);
+}
+
+export type ContentChange = {
+  /** Path under the content folder. */
+  path: string;
+  type: CollectionName | DocumentName | "redirects";
+  /** The entry's slug; null for a document or a table. */
+  slug: string | null;
+  change: "added" | "changed" | "deleted";
+};
+
+/** The hash of a content file as releases record it, or null when it does not exist. */
+export function contentFileHash(contentDir: string, path: string): string | null {
+  const file = join(contentDir, path);
+  return existsSync(file) ? hashBytes(readFileSync(file)) : null;
+}
+
+/**
+ * Every entry, document and table saved in the content folder but not in the
+ * live release: added, changed, or deleted since. Everything counts as added
+ * before the first release.
+ */
+export function unpublishedChanges(contentDir: string, releasesRoot: string, current: Readonly<Record<string, string>>): ContentChange[] {
+  const live = liveContent(releasesRoot);
+  const changes: ContentChange[] = [];
+  const compare = (path: string, type: ContentChange["type"], slug: string | null, now: string | undefined, before: string | undefined) => {
+    if (now === before) return;
+    changes.push({ path, type, slug, change: before === undefined ? "added" : now === undefined ? "deleted" : "changed" });
+  };
+  const paths = new Set([...Object.keys(current), ...Object.keys(live?.files ?? {})]);
+  for (const [type, { folder }] of Object.entries(COLLECTION_CATALOG)) {
+    for (const path of [...paths].filter((p) => p.startsWith(`${folder}/`) && p.endsWith(".md") && !p.slice(folder.length + 1).includes("/")).sort()) {
+      compare(path, type as CollectionName, path.slice(folder.length + 1, -3), current[path], live?.files[path]);
+    }
+  }
+  for (const [type, { file }] of Object.entries(DOCUMENT_CATALOG)) compare(file, type as DocumentName, null, current[file], live?.files[file]);
+  const tables = live?.tables ?? {};
+  const redirectsText = existsSync(join(contentDir, REDIRECTS_FILE)) ? readFileSync(join(contentDir, REDIRECTS_FILE), "utf8") : null;
+  if (redirectsText !== null && hashBytes(redirectsText) !== tables[REDIRECTS_FILE]) {
+    changes.push({ path: REDIRECTS_FILE, type: "redirects", slug: null, change: live ? "changed" : "added" });
+  }
+  try {
+    const rules = JSON.parse(readFileSync(join(contentDir, ROUTE_RULES_FILE), "utf8")) as Record<string, { redirect: string; status?: number }>;
+    const withDefaults = Object.fromEntries(Object.entries(rules).map(([k, v]) => [k, { ...v, status: v.status ?? 301 }]));
+    if (routeRulesHash(withDefaults) !== tables[ROUTE_RULES_FILE]) changes.push({ path: ROUTE_RULES_FILE, type: "redirects", slug: null, change: live ? "changed" : "added" });
+  } catch {
+    changes.push({ path: ROUTE_RULES_FILE, type: "redirects", slug: null, change: "changed" });
+  }
+  return changes;
+}

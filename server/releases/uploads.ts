@@ -1,0 +1,46 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "../../app/content/uploads.server.ts";
+
+/**
+ * Images uploaded in the studio, encoded like the site's own artwork
+ * (scripts/images/encode.ts): AVIF and WebP at a few widths, into the cache
+ * every release shares, named by the upload's hash, so each is encoded once.
+ * Only these copies are published; the uploaded file never is.
+ */
+const AVIF = { quality: 60, effort: 2 } as const;
+const WEBP = { quality: 80, effort: 4 } as const;
+
+export type EncodedUploads = { files: Map<string, string>; encoded: number };
+
+export async function encodeUploads(contentDir: string, cacheDir: string): Promise<EncodedUploads> {
+  const files = new Map<string, string>();
+  let encoded = 0;
+  const folder = join(contentDir, UPLOADS_FOLDER);
+  if (!existsSync(folder)) return { files, encoded };
+  const out = join(cacheDir, "uploads");
+  mkdirSync(out, { recursive: true });
+  for (const name of readdirSync(folder).sort()) {
+    const match = UPLOAD_NAME.exec(name);
+    if (!match) continue;
+    const hash = match[1] as string;
+    const sidecar = JSON.parse(readFileSync(join(folder, `${hash}.json`), "utf8")) as { width: number };
+    for (const width of uploadWidths(sidecar.width)) {
+      for (const format of ["avif", "webp"] as const) {
+        const file = encodedUploadName(hash, width, format);
+        const target = join(out, file);
+        if (!existsSync(target)) {
+          const image = sharp(join(folder, name), { limitInputPixels: 6000 * 6000 }).autoOrient().resize({ width, withoutEnlargement: true });
+          const body = await (format === "avif" ? image.avif(AVIF) : image.webp(WEBP)).toBuffer();
+          const partial = `${target}.${process.pid}.partial`;
+          writeFileSync(partial, body);
+          renameSync(partial, target);
+          encoded += 1;
+        }
+        files.set(`${UPLOADS_PUBLIC_PREFIX}/${file}`, target);
+      }
+    }
+  }
+  return { files, encoded };
+}

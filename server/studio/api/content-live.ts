@@ -1,0 +1,136 @@
+import { isCollectionName, isEditableType } from "../../../app/content/catalog.ts";
+import { renderMarkdown } from "../../../app/content/markdown.server.ts";
+import { setUploadsRoot } from "../../../app/content/uploads.server.ts";
+import type { PreviewResult, UploadResult } from "../../../studio/shared/content-api.ts";
+import { STUDIO_API } from "../../../studio/shared/paths.ts";
+import { validSlug } from "../content/files.ts";
+import { readUpload, storeUpload, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
+import type { Context } from "../context.ts";
+import { CONTENT_BODY_LIMIT, HttpError, readRaw, UPLOAD_BODY_LIMIT } from "../http.ts";
+import type { ApiRoute } from "../router.ts";
+import { CONTENT_MESSAGES, NEW_DRAFT } from "./content.ts";
+
+/**
+ * What the editor does while a person works: drafts saved as they type,
+ * the heartbeat that tells others the entry is open, the live preview of
+ * Markdown through the site's own renderer, and image uploads.
+ */
+export const UPLOADS_PATH = "/content/uploads";
+
+function draftKey(ctx: Context): { type: string; slug: string } {
+  const type = ctx.params.type ?? "";
+  const slug = ctx.params.slug ?? "";
+  if (!isEditableType(type)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);
+  if (!(validSlug(type, slug) || (slug === NEW_DRAFT && isCollectionName(type)))) throw new HttpError(400, CONTENT_MESSAGES.badSlug);
+  return { type, slug };
+}
+
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "application/octet-stream", "image/svg+xml"];
+
+export const contentLiveRoutes: ApiRoute[] = [
+  {
+    method: "PUT",
+    path: "/content/:type/:slug/draft",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const { type, slug } = draftKey(ctx);
+      const body = await ctx.body(CONTENT_BODY_LIMIT);
+      const values = body.values;
+      const baseHash = body.baseHash;
+      if (typeof values !== "object" || values === null || Array.isArray(values)) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+      if (baseHash !== null && (typeof baseHash !== "string" || baseHash.length > 100)) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+      await ctx.services.drafts.put(type, slug, session.user.id, values, baseHash);
+      ctx.send(200, { ok: true, savedAt: Date.now() });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/content/:type/:slug/draft",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const { type, slug } = draftKey(ctx);
+      await ctx.services.drafts.remove(type, slug, session.user.id);
+      ctx.send(204);
+    },
+  },
+  {
+    method: "GET",
+    path: "/content/:type/:slug/draft",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const { type, slug } = draftKey(ctx);
+      ctx.send(200, { draft: await ctx.services.drafts.get(type, slug, session.user.id) });
+    },
+  },
+  {
+    method: "POST",
+    path: "/content/:type/:slug/presence",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const { type, slug } = draftKey(ctx);
+      const body = await ctx.body();
+      if (body.leave === true) {
+        await ctx.services.drafts.leave(type, slug, session.user.id);
+        return ctx.send(200, { editors: [] });
+      }
+      ctx.send(200, { editors: await ctx.services.drafts.beat(type, slug, session.user.id) });
+    },
+  },
+  {
+    method: "POST",
+    path: "/content/preview",
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const body = await ctx.body(CONTENT_BODY_LIMIT);
+      if (typeof body.markdown !== "string") throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+      const nested = body.nestedUnder;
+      if (nested !== undefined && nested !== null && !(typeof nested === "number" && Number.isInteger(nested) && nested >= 1 && nested <= 5)) {
+        throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+      }
+      setUploadsRoot(ctx.services.config.contentDir);
+      try {
+        const html = renderMarkdown(body.markdown, { ...(typeof nested === "number" ? { nestedUnder: nested } : {}), uploadsBase: `${STUDIO_API}${UPLOADS_PATH}/` });
+        const result: PreviewResult = { html };
+        ctx.send(200, result);
+      } catch (error) {
+        ctx.send(422, { ok: false, message: (error as Error).message });
+      }
+    },
+  },
+  {
+    method: "POST",
+    path: UPLOADS_PATH,
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const { type, bytes } = await readRaw(ctx.req, UPLOAD_BODY_LIMIT, IMAGE_TYPES, UPLOAD_MESSAGES.type);
+      if (type === "image/svg+xml") throw new HttpError(415, UPLOAD_MESSAGES.svg);
+      let stored;
+      try {
+        stored = await storeUpload(ctx.services.config.contentDir, bytes);
+      } catch (error) {
+        if (error instanceof UploadRefused) throw new HttpError(422, error.message);
+        throw error;
+      }
+      await ctx.services.audit.write({ action: "content.upload", actor: session.user, target: `uploads/${stored.file}`, details: { width: stored.width, height: stored.height }, ip: ctx.client.ip });
+      const result: UploadResult = { ...stored, markdown: `![](/uploads/${stored.file})` };
+      ctx.send(201, result);
+    },
+  },
+  {
+    method: "GET",
+    path: `${UPLOADS_PATH}/:file`,
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const upload = readUpload(ctx.services.config.contentDir, ctx.params.file ?? "");
+      if (!upload) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+      // An image of a checked type only, never sniffed into anything else, never a page of its own.
+      ctx.res.statusCode = 200;
+      ctx.res.setHeader("Content-Type", upload.type);
+      ctx.res.setHeader("Content-Length", String(upload.bytes.length));
+      ctx.res.setHeader("Content-Disposition", "inline");
+      ctx.res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      ctx.res.setHeader("Cache-Control", "private, max-age=3600");
+      ctx.res.end(upload.bytes);
+    },
+  },
+];

@@ -1,0 +1,248 @@
+import {
+  COLLECTION_CATALOG,
+  DOCUMENT_CATALOG,
+  type EditableType,
+  entryPath,
+  hasOwnPage,
+  isCollectionName,
+  isEditableType,
+  TABLE_CATALOG,
+} from "../../../app/content/catalog.ts";
+import type { ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "../../../studio/shared/content-api.ts";
+import { liveContent } from "../../releases/unpublished.ts";
+import { EntryInvalid } from "../content/check.ts";
+import { listSlugs, readEntry, validSlug } from "../content/files.ts";
+import {
+  type ContentPlace,
+  deleteEntry,
+  EntryConflict,
+  entryChange,
+  listEntries,
+  referenceOptions,
+  references,
+  SAVE_MESSAGES,
+  saveEntry,
+  unpublished,
+} from "../content/service.ts";
+import type { Context } from "../context.ts";
+import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
+import type { ApiRoute } from "../router.ts";
+
+/**
+ * «Контент»: lists, entries, saving, renaming and deleting (with a 301 and
+ * the references that would break). Paths come from the catalog, never from
+ * the request: an unknown type is 404, a slug that is not one is 400.
+ */
+export const CONTENT_MESSAGES = {
+  unknownType: "Такого раздела в студии нет",
+  badSlug: "Адрес записи задан неверно",
+  notFound: "Такой записи нет: возможно, её удалили",
+  badRequest: "Запрос не\u00a0похож на\u00a0то, что отправляет редактор",
+} as const;
+
+const place = (ctx: Context): ContentPlace => ({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir });
+
+function typeParam(ctx: Context): EditableType {
+  const type = ctx.params.type ?? "";
+  if (!isEditableType(type)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);
+  return type;
+}
+
+function slugParam(ctx: Context, type: EditableType): string {
+  const slug = ctx.params.slug ?? "";
+  if (!validSlug(type, slug)) throw new HttpError(400, CONTENT_MESSAGES.badSlug);
+  return slug;
+}
+
+const optionalString = (value: unknown, max = 200): string | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" || value.length > max) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+  return value;
+};
+
+function redirectTarget(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+  return optionalString((value as { to?: unknown }).to, 500);
+}
+
+/** Refusals the editor shows at fields and above the form; conflicts with the other version. */
+function sendRefusal(ctx: Context, error: unknown): void {
+  if (error instanceof EntryInvalid) {
+    const body: Refusal = { ok: false, message: error.message, errors: error.errors, problems: error.problems };
+    ctx.send(422, body);
+    return;
+  }
+  if (error instanceof EntryConflict) {
+    ctx.send(409, { ok: false, conflict: true, message: error.message, theirs: error.theirs, theirsHash: error.theirsHash });
+    return;
+  }
+  throw error;
+}
+
+export const contentRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/content",
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const changes = unpublished(place(ctx));
+      const count = (type: EditableType) => changes.filter((c) => c.type === type).length;
+      const body: ContentOverview = {
+        types: [
+          ...Object.entries(COLLECTION_CATALOG).map(([type, info]) => ({
+            type,
+            title: info.title,
+            kind: "collection" as const,
+            count: listSlugs(place(ctx).contentDir, type as keyof typeof COLLECTION_CATALOG).length,
+            unpublished: count(type as EditableType),
+          })),
+          ...Object.entries(DOCUMENT_CATALOG).map(([type, info]) => ({ type, title: info.title, kind: "document" as const, count: 1, unpublished: count(type as EditableType) })),
+          ...Object.entries(TABLE_CATALOG).map(([type, info]) => ({ type, title: info.title, kind: "table" as const, count: 1, unpublished: count(type as EditableType) })),
+        ],
+        released: liveContent(place(ctx).releasesDir) !== null,
+      };
+      ctx.send(200, body);
+    },
+  },
+  {
+    method: "GET",
+    path: "/content/changes",
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const body: UnpublishedList = { changes: unpublished(place(ctx)) };
+      ctx.send(200, body);
+    },
+  },
+  {
+    method: "GET",
+    path: "/content/:type",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const type = typeParam(ctx);
+      if (!isCollectionName(type)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);
+      const { entries, deleted } = listEntries(place(ctx), type);
+      const [open, drafts] = await Promise.all([ctx.services.drafts.everywhere(session.user.id), ctx.services.drafts.mine(session.user.id)]);
+      const body: EntryList = {
+        type,
+        title: COLLECTION_CATALOG[type].title,
+        one: COLLECTION_CATALOG[type].one,
+        entries: entries.map((entry) => ({ ...entry, openBy: open[`${type}/${entry.slug}`] ?? [], draftAt: drafts[`${type}/${entry.slug}`] ?? null })),
+        deleted,
+        options: referenceOptions(place(ctx)),
+      };
+      ctx.send(200, body);
+    },
+  },
+  {
+    method: "GET",
+    path: "/content/:type/:slug",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const type = typeParam(ctx);
+      const slug = slugParam(ctx, type);
+      const stored = readEntry(place(ctx).contentDir, type, slug);
+      if (!stored) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+      const [draft, editors] = await Promise.all([ctx.services.drafts.get(type, slug, session.user.id), ctx.services.drafts.others(type, slug, session.user.id)]);
+      const body: EntryData = {
+        type,
+        slug,
+        values: stored.values,
+        hash: stored.hash,
+        draft: draft ? { values: draft.values as Record<string, unknown>, baseHash: draft.baseHash, updatedAt: draft.updatedAt } : null,
+        editors,
+        unpublished: entryChange(place(ctx), type, slug),
+        path: isCollectionName(type) && hasOwnPage(type) ? entryPath(type, slug) : null,
+        options: referenceOptions(place(ctx)),
+      };
+      ctx.send(200, body);
+    },
+  },
+  {
+    method: "GET",
+    path: "/content/:type/:slug/references",
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const type = typeParam(ctx);
+      const slug = slugParam(ctx, type);
+      ctx.send(200, { references: isCollectionName(type) ? references(place(ctx), type, slug) : [] });
+    },
+  },
+  {
+    method: "PUT",
+    path: "/content/:type/:slug",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const type = typeParam(ctx);
+      const slug = slugParam(ctx, type);
+      const body = await ctx.body(CONTENT_BODY_LIMIT);
+      const baseHash = body.baseHash === null || body.baseHash === undefined ? null : optionalString(body.baseHash, 100) ?? null;
+      const renamedFrom = optionalString(body.renamedFrom, 100);
+      const redirectTo = redirectTarget(body.redirect);
+      if (typeof body.values !== "object" || body.values === null || Array.isArray(body.values)) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+      let saved;
+      try {
+        saved = await saveEntry(place(ctx), { type, slug, values: body.values, baseHash, renamedFrom, redirectTo });
+      } catch (error) {
+        return sendRefusal(ctx, error);
+      }
+      await ctx.services.drafts.remove(type, renamedFrom ?? slug, session.user.id);
+      if (renamedFrom) await ctx.services.drafts.remove(type, slug, session.user.id);
+      await ctx.services.drafts.remove(type, NEW_DRAFT, session.user.id);
+      if (saved.changed) {
+        await ctx.services.audit.write({
+          action: "content.save",
+          actor: session.user,
+          target: `${type}/${saved.slug}`,
+          details: { ...(renamedFrom ? { renamedFrom } : {}), ...(saved.redirected ? { redirect: saved.redirected } : {}), ...(baseHash === null ? { created: true } : {}) },
+          ip: ctx.client.ip,
+        });
+      }
+      const result: SaveResult = {
+        ok: true,
+        slug: saved.slug,
+        hash: saved.hash,
+        unpublished: entryChange(place(ctx), type, saved.slug),
+        redirected: saved.redirected,
+        message: saved.changed ? SAVE_MESSAGES.saved : SAVE_MESSAGES.unchanged,
+      };
+      ctx.send(200, result);
+    },
+  },
+  {
+    method: "POST",
+    path: "/content/:type/:slug/delete",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const type = typeParam(ctx);
+      const slug = slugParam(ctx, type);
+      if (!isCollectionName(type)) throw new HttpError(400, SAVE_MESSAGES.notCollection);
+      const body = await ctx.body();
+      const baseHash = optionalString(body.baseHash, 100);
+      if (!baseHash) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
+      const redirectTo = redirectTarget(body.redirect);
+      let done;
+      try {
+        done = await deleteEntry(place(ctx), { type, slug, baseHash, redirectTo });
+      } catch (error) {
+        if (error instanceof EntryInvalid) {
+          const refusal: Refusal = { ok: false, message: error.message, errors: error.errors, problems: error.problems, references: references(place(ctx), type, slug) };
+          return ctx.send(422, refusal);
+        }
+        return sendRefusal(ctx, error);
+      }
+      await ctx.services.drafts.remove(type, slug, session.user.id);
+      await ctx.services.audit.write({
+        action: "content.delete",
+        actor: session.user,
+        target: `${type}/${slug}`,
+        details: done.redirected ? { redirect: done.redirected } : {},
+        ip: ctx.client.ip,
+      });
+      ctx.send(200, { ok: true, message: SAVE_MESSAGES.deleted, redirected: done.redirected });
+    },
+  },
+];
+
+/** The slug a draft of a not yet saved entry is kept under. */
+export const NEW_DRAFT = "+new";

@@ -1,0 +1,138 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { type EditableType, isCollectionName, isEditableType, typeInfo } from "../../../app/content/catalog.ts";
+import { type Content, loadContent } from "../../../app/content/index.server.ts";
+import { ContentError, type FileCache } from "../../../app/content/load.server.ts";
+import { prerenderPaths } from "../../../app/content/sitemap.server.ts";
+import { withContentSource } from "../../../app/content/source.server.ts";
+import { fileCache, type ReleaseSource } from "../../releases/publish.ts";
+import { currentRelease, releaseDir } from "../../releases/store.ts";
+import { checkNavigation, loadTables } from "../../releases/tables.ts";
+import { serializeEntry, validSlug, type Values } from "./files.ts";
+
+/**
+ * Whether content can be published, checked with the code releases use: an
+ * entry against its schema (its field errors), then the whole site with the
+ * change applied — references between entries, the redirect tables against
+ * the pages the site would have, the navigation's links. A save that passes
+ * here cannot make the next publication fail.
+ */
+
+/** A refusal: errors by field path ("results.0.value"), and problems elsewhere (other entries, the tables). */
+export class EntryInvalid extends Error {
+  readonly errors: Record<string, string>;
+  readonly problems: string[];
+  constructor(message: string, errors: Record<string, string>, problems: string[] = []) {
+    super(message);
+    this.errors = errors;
+    this.problems = problems;
+  }
+}
+
+export const CHECK_MESSAGES = {
+  fields: "Проверьте поля, отмеченные красным",
+  site: "С этим изменением сайт не опубликовать",
+  unknownType: "Такого раздела в студии нет",
+  badSlug: "Адрес — только строчные латинские буквы, цифры и дефисы между ними",
+} as const;
+
+export type EntryPayload = { type: string; slug: string; values: unknown };
+/** An entry that passed its schema: what its files will hold, and what pages will read. */
+export type ValidEntry = { type: EditableType; slug: string; values: Values; output: unknown; files: Map<string, string> };
+
+/**
+ * The editor's payload as a content entry, checked by its schema (Russian
+ * messages). Throws EntryInvalid with field errors. For the studio's save and
+ * for the preview and publication pages (docs/studio.md).
+ */
+export function validateEntry(payload: EntryPayload): ValidEntry {
+  const { type, slug } = payload;
+  if (!isEditableType(type)) throw new EntryInvalid(CHECK_MESSAGES.unknownType, {});
+  if (!validSlug(type, slug)) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: CHECK_MESSAGES.badSlug });
+  const given = typeof payload.values === "object" && payload.values !== null && !Array.isArray(payload.values) ? (payload.values as Values) : {};
+  const values = isCollectionName(type) ? { ...given, slug } : given;
+  const result = typeInfo(type).schema.safeParse(values);
+  if (!result.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join(".");
+      errors[path] ??= issue.message;
+    }
+    throw new EntryInvalid(CHECK_MESSAGES.fields, errors);
+  }
+  return { type, slug, values, output: result.data, files: serializeEntry(type, values) };
+}
+
+/** Parsed files of the last load, by path and hash: a check re-parses only what changed. */
+let cache: FileCache | null = null;
+
+function seedCache(releasesRoot: string): FileCache {
+  const id = currentRelease(releasesRoot);
+  if (!id) return new Map();
+  try {
+    return fileCache(JSON.parse(readFileSync(join(releaseDir(releasesRoot, id), "source.json"), "utf8")) as ReleaseSource);
+  } catch {
+    return new Map();
+  }
+}
+
+function remember(loaded: { content: Content; files: Record<string, string> }): void {
+  cache = fileCache({ content: loaded.content, contentFiles: loaded.files } as unknown as ReleaseSource);
+}
+
+/** The content as saved, loaded and checked (throws ContentError when it is already broken). */
+export function loadSaved(contentDir: string, releasesRoot: string): Content {
+  cache ??= seedCache(releasesRoot);
+  const loaded = loadContent(contentDir, cache);
+  remember(loaded);
+  return loaded.content;
+}
+
+/** A problem line of a ContentError: `  content/<path>: поле "<field>": <message>`. */
+const PROBLEM = /^\s*content\/(.+?): поле "([^"]*)": (.*)$/;
+
+/**
+ * Checks the whole site with `writes` applied (path → new text, or null to
+ * delete): on a copy of the content folder, as a release would load it.
+ * `own` are the paths of the entry being saved: problems there become its
+ * field errors; any other becomes a problem naming its file.
+ */
+export function checkSite(contentDir: string, releasesRoot: string, writes: ReadonlyMap<string, string | null>, own: readonly string[]): void {
+  cache ??= seedCache(releasesRoot);
+  const copy = mkdtempSync(join(tmpdir(), "studio-check-"));
+  const root = join(copy, "content");
+  try {
+    // Uploaded images are not read by a load (only their small sidecars are).
+    cpSync(contentDir, root, { recursive: true, filter: (source) => !/\/\.git(\/|$)/.test(source) && !/\/uploads\/[^/]+\.(jpe?g|png|webp|avif)$/.test(source) });
+    for (const [path, text] of writes) {
+      if (text === null) rmSync(join(root, path), { force: true });
+      else {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+    }
+    const loaded = loadContent(root, cache);
+    const livePages = withContentSource({ content: loaded.content, images: {}, modified: {} }, () => prerenderPaths());
+    loadTables(root, livePages);
+    checkNavigation(loaded.content.navigation, livePages);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    throw refusal(error.message.replace(/\S*studio-check-[^/\s]+\/content\//g, "content/"), own);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+function refusal(message: string, own: readonly string[]): EntryInvalid {
+  const errors: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const line of message.split("\n")) {
+    if (!line.startsWith("  ")) continue;
+    const m = PROBLEM.exec(line);
+    if (m && own.includes(m[1] as string)) errors[m[2] as string] ??= m[3] as string;
+    else problems.push(line.trim());
+  }
+  if (problems.length === 0 && Object.keys(errors).length === 0) problems.push(message);
+  return new EntryInvalid(Object.keys(errors).length > 0 && problems.length === 0 ? CHECK_MESSAGES.fields : CHECK_MESSAGES.site, errors, problems);
+}

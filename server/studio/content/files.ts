@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { z } from "zod";
+import {
+  COLLECTION_CATALOG,
+  type CollectionName,
+  DOCUMENT_CATALOG,
+  type EditableType,
+  isCollectionName,
+  isDocumentName,
+  SINGLE,
+  TABLE_CATALOG,
+} from "../../../app/content/catalog.ts";
+import { SLUG_PATTERN } from "../../../app/content/fields.ts";
+import { hashBytes } from "../../../app/content/load.server.ts";
+import { LEGAL_PAGES } from "../../../app/content/schemas/legal.ts";
+import type { RedirectsValues } from "../../../app/content/schemas/redirects.ts";
+import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
+
+/**
+ * Content files as the studio reads and writes them. A path is never taken
+ * from the client: the type picks a folder from the catalog and the slug must
+ * be a slug (legal pages: one of theirs), so nothing can name a file outside
+ * the content folder. Values are the files' own (before typography and
+ * Markdown rendering), which is what a form edits and a file stores.
+ */
+export type Values = Record<string, unknown>;
+export type StoredEntry = { values: Values; hash: string };
+
+/** Whether `slug` may name an entry of `type` (a document or table: only SINGLE). */
+export function validSlug(type: EditableType, slug: string): boolean {
+  if (!isCollectionName(type)) return slug === SINGLE;
+  if (type === "legal") return (LEGAL_PAGES as readonly string[]).includes(slug);
+  return slug.length <= 100 && SLUG_PATTERN.test(slug);
+}
+
+/** The files of an entry, under the content folder (a table has two). */
+export function entryFiles(type: EditableType, slug: string): string[] {
+  if (!validSlug(type, slug)) throw new Error(`not an entry: ${type}/${slug}`);
+  if (isCollectionName(type)) return [`${COLLECTION_CATALOG[type].folder}/${slug}.md`];
+  if (isDocumentName(type)) return [DOCUMENT_CATALOG[type].file];
+  return [...TABLE_CATALOG[type].files];
+}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+
+function readText(contentDir: string, path: string): string | null {
+  const file = join(contentDir, path);
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
+/** The hash of an entry's files as a release records them: what an editor started from. */
+export function entryHash(contentDir: string, type: EditableType, slug: string): string | null {
+  const texts = entryFiles(type, slug).map((path) => readText(contentDir, path));
+  if (texts.every((t) => t === null)) return null;
+  return texts.length === 1 ? hashBytes(texts[0] ?? "") : hashBytes(texts.map((t) => t ?? "").join("\0"));
+}
+
+/** Reads an entry's values, or null when it does not exist (an unreadable file reads as empty). */
+export function readEntry(contentDir: string, type: EditableType, slug: string): StoredEntry | null {
+  const hash = entryHash(contentDir, type, slug);
+  if (hash === null) return null;
+  const [path] = entryFiles(type, slug) as [string];
+  if (isCollectionName(type)) {
+    const match = FRONTMATTER.exec(readText(contentDir, path) ?? "");
+    const data = match ? safeYaml(match[1] ?? "") : {};
+    return { values: { ...data, slug, body: (match?.[2] ?? "").trim() }, hash };
+  }
+  if (isDocumentName(type)) return { values: safeYaml(readText(contentDir, path) ?? ""), hash };
+  return { values: readTables(contentDir), hash };
+}
+
+function safeYaml(source: string): Values {
+  try {
+    const data = parseYaml(source) as unknown;
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Values) : {};
+  } catch {
+    return {};
+  }
+}
+
+function readTables(contentDir: string): RedirectsValues {
+  const csv = readText(contentDir, REDIRECTS_FILE) ?? "from,to\n";
+  const redirects = csv
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    .map((line) => {
+      const [from = "", to = ""] = line.split(",").map((cell) => cell.trim());
+      return { from, to };
+    });
+  let rules: RedirectsValues["rules"] = [];
+  try {
+    const json = JSON.parse(readText(contentDir, ROUTE_RULES_FILE) ?? "{}") as Record<string, { redirect: string; status?: 301 | 302 | 307 | 308 }>;
+    rules = Object.entries(json).map(([pattern, rule]) => ({ pattern, redirect: rule.redirect, ...(rule.status ? { status: rule.status } : {}) }));
+  } catch {
+    rules = [];
+  }
+  return { redirects, rules };
+}
+
+/** The keys of an object schema in their order (the file keeps the schema's order). */
+function schemaKeys(schema: z.ZodType): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+/** Values in the schema's key order; keys the schema does not know are left out. */
+function ordered(schema: z.ZodType, values: Values, skip: readonly string[] = []): Values {
+  const out: Values = {};
+  for (const key of schemaKeys(schema)) if (!skip.includes(key) && values[key] !== undefined) out[key] = values[key];
+  return out;
+}
+
+const yaml = (value: unknown) => stringifyYaml(value, { lineWidth: 0 });
+
+/** The files' text for an entry's values: frontmatter + Markdown, YAML, or the tables' CSV and JSON. */
+export function serializeEntry(type: EditableType, values: Values): Map<string, string> {
+  if (isCollectionName(type)) {
+    const { folder, schema } = COLLECTION_CATALOG[type];
+    const body = typeof values.body === "string" ? values.body.trim() : "";
+    return new Map([[`${folder}/${String(values.slug)}.md`, `---\n${yaml(ordered(schema, values, ["slug", "body"]))}---\n${body ? `${body}\n` : ""}`]]);
+  }
+  if (isDocumentName(type)) {
+    const { file, schema } = DOCUMENT_CATALOG[type];
+    return new Map([[file, yaml(ordered(schema, values))]]);
+  }
+  const tables = values as RedirectsValues;
+  const csv = ["from,to", ...tables.redirects.map((row) => `${row.from},${row.to}`)].join("\n") + "\n";
+  const rules = Object.fromEntries(tables.rules.map((rule) => [rule.pattern, { redirect: rule.redirect, ...(rule.status && rule.status !== 301 ? { status: rule.status } : {}) }]));
+  return new Map([
+    [REDIRECTS_FILE, csv],
+    [ROUTE_RULES_FILE, `${JSON.stringify(rules, null, 2)}\n`],
+  ]);
+}
+
+/** Written under a temporary name, then renamed: a reader never sees half a file. */
+export function writeContentFile(contentDir: string, path: string, text: string | Buffer): void {
+  const file = join(contentDir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
+}
+
+export function removeContentFile(contentDir: string, path: string): void {
+  rmSync(join(contentDir, path), { force: true });
+}
+
+/** Slugs of a collection's entries, from its folder's file names. */
+export function listSlugs(contentDir: string, type: CollectionName): string[] {
+  const dir = join(contentDir, COLLECTION_CATALOG[type].folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -3))
+    .filter((slug) => validSlug(type, slug))
+    .sort();
+}
+
+/** Every content file a release loads, with the hash of its bytes (as `contentFiles` of a release). */
+export function contentFileHashes(contentDir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const type of Object.keys(COLLECTION_CATALOG) as CollectionName[]) {
+    for (const slug of listSlugs(contentDir, type)) {
+      const path = `${COLLECTION_CATALOG[type].folder}/${slug}.md`;
+      files[path] = hashBytes(readFileSync(join(contentDir, path)));
+    }
+  }
+  for (const { file } of Object.values(DOCUMENT_CATALOG)) {
+    const text = readText(contentDir, file);
+    if (text !== null) files[file] = hashBytes(text);
+  }
+  return files;
+}

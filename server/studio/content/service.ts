@@ -1,0 +1,221 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  COLLECTION_CATALOG,
+  type CollectionName,
+  type EditableType,
+  entryPath,
+  hasOwnPage,
+  isCollectionName,
+  isEditableType,
+  SECTION_PATHS,
+  SINGLE,
+} from "../../../app/content/catalog.ts";
+import type { Content } from "../../../app/content/index.server.ts";
+import { ContentError } from "../../../app/content/load.server.ts";
+import { prerenderPaths } from "../../../app/content/sitemap.server.ts";
+import { withContentSource } from "../../../app/content/source.server.ts";
+import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
+import { REDIRECTS_FILE } from "../../releases/tables.ts";
+import type { ChangeState, ListedEntry, Reference } from "../../../studio/shared/content-api.ts";
+import { checkSite, EntryInvalid, loadSaved, validateEntry } from "./check.ts";
+import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, validSlug, type Values, writeContentFile } from "./files.ts";
+import { referencesTo, withRedirect } from "./references.ts";
+
+/**
+ * The content editor's work on the content folder: lists, entries, saving,
+ * renaming and deleting with a redirect, what is not yet published. Writes
+ * run one at a time in this process (a save checks the whole site first), and
+ * each compares the hash its editor started from, so a change made meanwhile
+ * (in another tab, on another server, by hand) is never silently overwritten.
+ */
+export type ContentPlace = { contentDir: string; releasesDir: string };
+
+/** A save or delete found the entry changed since its editor loaded it. */
+export class EntryConflict extends Error {
+  readonly theirs: Values | null;
+  readonly theirsHash: string | null;
+  constructor(message: string, theirs: Values | null, theirsHash: string | null) {
+    super(message);
+    this.theirs = theirs;
+    this.theirsHash = theirsHash;
+  }
+}
+
+export const SAVE_MESSAGES = {
+  conflict: "Пока вы редактировали, запись изменили. Сравните версии и выберите, что оставить.",
+  gone: "Пока вы редактировали, запись удалили. Сохраните её как новую или закройте.",
+  exists: "Запись с таким адресом уже есть",
+  saved: "Сохранено. На сайте изменения появятся после публикации.",
+  unchanged: "Изменений нет: сохранять нечего.",
+  deleted: "Запись удалена. С сайта она исчезнет после публикации.",
+  notCollection: "Этот раздел — один документ: его можно править, но не удалять",
+  noRedirectHere: "У этой записи нет своей страницы: перенаправление не нужно",
+} as const;
+
+let queue: Promise<unknown> = Promise.resolve();
+/** One write at a time in this process: the check, the hash comparison and the write belong together. */
+function serialized<T>(work: () => T | Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function changeOf(changes: readonly ContentChange[], path: string): ChangeState {
+  return changes.find((c) => c.path === path)?.change ?? null;
+}
+
+export function unpublished(place: ContentPlace): ContentChange[] {
+  return unpublishedChanges(place.contentDir, place.releasesDir, contentFileHashes(place.contentDir));
+}
+
+/** The change state of an entry (any of its files). */
+export function entryChange(place: ContentPlace, type: EditableType, slug: string, changes = unpublished(place)): ChangeState {
+  for (const path of entryFiles(type, slug)) {
+    const state = changeOf(changes, path);
+    if (state) return state;
+  }
+  return null;
+}
+
+const titleOf = (values: Values, slug: string) => String(values.name ?? values.title ?? values.client ?? slug);
+
+/** A collection's entries for its list: title, filter values, whether changed since the live release. */
+export function listEntries(place: ContentPlace, type: CollectionName): { entries: Array<Omit<ListedEntry, "openBy" | "draftAt">>; deleted: string[] } {
+  const changes = unpublished(place);
+  const { folder, filters } = COLLECTION_CATALOG[type];
+  const entries = listSlugs(place.contentDir, type).map((slug) => {
+    const values = readEntry(place.contentDir, type, slug)?.values ?? {};
+    const facets = Object.fromEntries(filters.map((f) => [f, values[f]]));
+    return { slug, title: titleOf(values, slug), facets, unpublished: changeOf(changes, `${folder}/${slug}.md`) };
+  });
+  const deleted = changes.filter((c) => c.type === type && c.change === "deleted" && c.slug).map((c) => c.slug as string);
+  return { entries, deleted };
+}
+
+/** Entries of the collections references point to, and the site's pages, for selects. */
+export function referenceOptions(place: ContentPlace): Record<string, Array<{ value: string; label: string }>> {
+  const options: Record<string, Array<{ value: string; label: string }>> = {};
+  for (const type of ["services", "industries", "cases"] as const) {
+    options[type] = listSlugs(place.contentDir, type).map((slug) => {
+      const values = readEntry(place.contentDir, type, slug)?.values ?? {};
+      return { value: slug, label: titleOf(values, slug) };
+    });
+  }
+  const company = readEntry(place.contentDir, "company", SINGLE)?.values;
+  const team = Array.isArray(company?.team) ? (company.team as Array<{ id?: unknown; name?: unknown }>) : [];
+  options.team = team.map((m) => ({ value: String(m.id ?? ""), label: String(m.name ?? m.id ?? "") }));
+  options.page = sitePages(place).map((path) => ({ value: path, label: path }));
+  return options;
+}
+
+/** The site's pages as the saved content would have them ([] while the content cannot be loaded). */
+export function sitePages(place: ContentPlace, content?: Content): string[] {
+  try {
+    const loaded = content ?? loadSaved(place.contentDir, place.releasesDir);
+    return withContentSource({ content: loaded, images: {}, modified: {} }, () => prerenderPaths()).filter((path) => path.endsWith("/"));
+  } catch (error) {
+    if (error instanceof ContentError) return [];
+    throw error;
+  }
+}
+
+function readRedirects(place: ContentPlace): string | null {
+  try {
+    return readFileSync(join(place.contentDir, REDIRECTS_FILE), "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** Where other content refers to a collection's entry. */
+export function references(place: ContentPlace, type: CollectionName, slug: string): Reference[] {
+  try {
+    return referencesTo(loadSaved(place.contentDir, place.releasesDir), type, slug, readRedirects(place));
+  } catch (error) {
+    if (error instanceof ContentError) return [];
+    throw error;
+  }
+}
+
+export type SaveInput = { type: string; slug: string; values: unknown; baseHash: string | null; renamedFrom?: string | undefined; redirectTo?: string | undefined };
+export type Saved = { slug: string; hash: string; changed: boolean; redirected: string | null };
+
+/**
+ * Validates and writes an entry (never publishes). Refusals: EntryInvalid
+ * (fields, or the site would not publish), EntryConflict (changed meanwhile).
+ */
+export function saveEntry(place: ContentPlace, input: SaveInput): Promise<Saved> {
+  return serialized(() => {
+    const valid = validateEntry({ type: input.type, slug: input.slug, values: input.values });
+    const { type, slug } = valid;
+    const writes = new Map<string, string | null>(valid.files);
+    let redirected: string | null = null;
+    const renamed = input.renamedFrom !== undefined && input.renamedFrom !== slug ? input.renamedFrom : null;
+    if (renamed !== null) {
+      if (!isCollectionName(type) || !validSlug(type, renamed)) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+      if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+      assertBase(place, type, renamed, input.baseHash);
+      for (const path of entryFiles(type, renamed)) writes.set(path, null);
+      if (input.redirectTo && hasOwnPage(type)) {
+        const from = entryPath(type, renamed);
+        writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", from, input.redirectTo));
+        redirected = from;
+      }
+    } else {
+      const current = entryHash(place.contentDir, type, slug);
+      if (input.baseHash === null && current !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+      if (input.baseHash !== null) assertBase(place, type, slug, input.baseHash);
+    }
+    const unchanged = renamed === null && [...valid.files].every(([path, text]) => readText(place, path) === text);
+    if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
+    checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
+    apply(place, writes);
+    return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: true, redirected };
+  });
+}
+
+/** Deletes a collection's entry, with a 301 from its address to `redirectTo` when given. */
+export function deleteEntry(place: ContentPlace, input: { type: string; slug: string; baseHash: string; redirectTo?: string | undefined }): Promise<{ redirected: string | null }> {
+  return serialized(() => {
+    const { type, slug } = input;
+    if (!isEditableType(type) || !isCollectionName(type)) throw new EntryInvalid(SAVE_MESSAGES.notCollection, {});
+    if (!validSlug(type, slug)) throw new EntryInvalid(SAVE_MESSAGES.notCollection, {});
+    assertBase(place, type, slug, input.baseHash);
+    const writes = new Map<string, string | null>(entryFiles(type, slug).map((path) => [path, null]));
+    let redirected: string | null = null;
+    if (input.redirectTo) {
+      if (!hasOwnPage(type)) throw new EntryInvalid(SAVE_MESSAGES.noRedirectHere, {});
+      redirected = entryPath(type, slug);
+      writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", redirected, input.redirectTo));
+    }
+    checkSite(place.contentDir, place.releasesDir, writes, []);
+    apply(place, writes);
+    return { redirected };
+  });
+}
+
+/** The default target of a 301 from a deleted entry: its section's list. */
+export const defaultRedirect = (type: CollectionName) => SECTION_PATHS[type];
+
+function assertBase(place: ContentPlace, type: EditableType, slug: string, baseHash: string | null): void {
+  const current = entryHash(place.contentDir, type, slug);
+  if (current === baseHash) return;
+  const theirs = readEntry(place.contentDir, type, slug);
+  throw new EntryConflict(current === null ? SAVE_MESSAGES.gone : SAVE_MESSAGES.conflict, theirs?.values ?? null, current);
+}
+
+function readText(place: ContentPlace, path: string): string | null {
+  try {
+    return readFileSync(join(place.contentDir, path), "utf8");
+  } catch {
+    return null;
+  }
+}
+
+function apply(place: ContentPlace, writes: ReadonlyMap<string, string | null>): void {
+  for (const [path, text] of writes) {
+    if (text === null) removeContentFile(place.contentDir, path);
+    else writeContentFile(place.contentDir, path, text);
+  }
+}

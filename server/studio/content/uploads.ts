@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { UPLOAD_NAME, UPLOADS_FOLDER } from "../../../app/content/uploads.server.ts";
+import { writeContentFile } from "./files.ts";
+
+/**
+ * Images uploaded into the content. An upload is judged by its bytes, never
+ * by its name or declared type: its signature must be one of JPEG, PNG, WebP,
+ * AVIF (SVG, HTML or script under an image's name are refused), sharp must
+ * decode it whole (a truncated file is refused), and it must measure at most
+ * MAX_SIDE on each side (checked from the header before any pixel is decoded,
+ * so a small file claiming a huge picture costs nothing). Kept by the hash of
+ * its bytes, with a sidecar of its size; never served as it is to the public.
+ */
+export const MAX_SIDE = 6000;
+
+export const UPLOAD_MESSAGES = {
+  type: "Загрузите изображение JPEG, PNG, WebP или AVIF",
+  svg: "SVG не\u00a0принимаем: в\u00a0нём может быть скрипт. Сохраните изображение как PNG или WebP.",
+  broken: "Файл повреждён или обрезан: изображение не\u00a0читается",
+  side: `Изображение слишком большое: не\u00a0больше ${MAX_SIDE}\u00a0×\u00a0${MAX_SIDE} точек`,
+  empty: "Файл пустой",
+} as const;
+
+export class UploadRefused extends Error {}
+
+type Format = "jpg" | "png" | "webp" | "avif";
+
+/** The format a file's first bytes announce, or null. */
+export function sniff(bytes: Buffer): Format | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") return "webp";
+  if (bytes.length >= 12 && bytes.toString("latin1", 4, 8) === "ftyp") {
+    const box = Math.min(bytes.readUInt32BE(0), bytes.length, 64);
+    const brands = bytes.toString("latin1", 8, box);
+    if (/avif|avis/.test(brands)) return "avif";
+  }
+  return null;
+}
+
+const SHARP_FORMAT: Record<Format, string> = { jpg: "jpeg", png: "png", webp: "webp", avif: "heif" };
+
+export type StoredUpload = { file: string; width: number; height: number };
+
+/** Checks an upload and keeps it under `<content>/uploads/`; throws UploadRefused with a Russian message. */
+export async function storeUpload(contentDir: string, bytes: Buffer): Promise<StoredUpload> {
+  if (bytes.length === 0) throw new UploadRefused(UPLOAD_MESSAGES.empty);
+  const format = sniff(bytes);
+  if (!format) {
+    const head = bytes.subarray(0, 512).toString("utf8").toLowerCase();
+    throw new UploadRefused(/<svg|<\?xml/.test(head) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.type);
+  }
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: "truncated" }).metadata();
+    if (meta.format !== SHARP_FORMAT[format]) throw new UploadRefused(UPLOAD_MESSAGES.type);
+    width = meta.autoOrient?.width ?? meta.width ?? 0;
+    height = meta.autoOrient?.height ?? meta.height ?? 0;
+  } catch (error) {
+    if (error instanceof UploadRefused) throw error;
+    throw new UploadRefused(/pixel limit/i.test((error as Error).message) ? UPLOAD_MESSAGES.side : UPLOAD_MESSAGES.broken);
+  }
+  if (width < 1 || height < 1) throw new UploadRefused(UPLOAD_MESSAGES.broken);
+  if (width > MAX_SIDE || height > MAX_SIDE) throw new UploadRefused(UPLOAD_MESSAGES.side);
+  try {
+    // Decoding it whole (small) finds a file cut short after a valid header.
+    await sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: "truncated" }).resize(32, 32, { fit: "inside" }).raw().toBuffer();
+  } catch {
+    throw new UploadRefused(UPLOAD_MESSAGES.broken);
+  }
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 24);
+  const file = `${hash}.${format}`;
+  if (!existsSync(join(contentDir, UPLOADS_FOLDER, file))) {
+    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format })}\n`);
+    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, bytes);
+  }
+  return { file, width, height };
+}
+
+/** An upload's bytes and type for the studio's preview, or null (the name must be one of ours). */
+export function readUpload(contentDir: string, name: string): { bytes: Buffer; type: string } | null {
+  const match = UPLOAD_NAME.exec(name);
+  if (!match) return null;
+  const file = join(contentDir, UPLOADS_FOLDER, name);
+  if (!existsSync(file)) return null;
+  const bytes = readFileSync(file);
+  const format = sniff(bytes);
+  if (format !== match[2]) return null;
+  const type = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif" }[format];
+  return { bytes, type };
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { type CollectionName, entryPath, hasOwnPage, SECTION_PATHS } from "../../app/content/catalog.ts";
+import { api, ApiFailure } from "../api/client.ts";
+import type { Reference, Refusal } from "../shared/content-api.ts";
+import { Button, Notice } from "../ui/index.ts";
+import { contentHref } from "./paths.ts";
+import { ReferenceList } from "./reference-list.tsx";
+
+/**
+ * Deleting an entry: where it is referred to (a delete that would break a
+ * reference is refused by the server), and a 301 from its address to a page
+ * the person picks (the section's list by default).
+ */
+type Props = { type: CollectionName; slug: string; baseHash: string; pages: Array<{ value: string }>; onCancel(): void };
+
+export function DeletePanel({ type, slug, baseHash, pages, onCancel }: Props) {
+  const navigate = useNavigate();
+  const [references, setReferences] = useState<Reference[] | null>(null);
+  const ownPage = hasOwnPage(type);
+  const oldPath = entryPath(type, slug);
+  const [redirect, setRedirect] = useState(ownPage);
+  const [target, setTarget] = useState(SECTION_PATHS[type]);
+  const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void api<{ references: Reference[] }>("GET", `/content/${type}/${encodeURIComponent(slug)}/references`).then((r) => setReferences(r.references));
+    document.getElementById("delete-title")?.focus();
+  }, [type, slug]);
+  const choices = [...new Set([SECTION_PATHS[type], ...pages.map((p) => p.value)])].filter((p) => p !== oldPath);
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await api("POST", `/content/${type}/${encodeURIComponent(slug)}/delete`, { baseHash, ...(ownPage && redirect ? { redirect: { to: target } } : {}) });
+      navigate(contentHref(type), { replace: true });
+    } catch (failure) {
+      if (!(failure instanceof ApiFailure)) throw failure;
+      const data = failure.data as Partial<Refusal>;
+      setRefusal({ message: failure.message, problems: data.problems ?? [] });
+      if (data.references) setReferences(data.references);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="s-panel s-panel--danger" aria-labelledby="delete-title">
+      <h2 id="delete-title" className="s-section__title" tabIndex={-1}>
+        Удалить запись {slug}?
+      </h2>
+      <p>С сайта она исчезнет после публикации. До тех пор её можно вернуть из истории публикаций.</p>
+      <ReferenceList references={references} action="удаления" />
+      {ownPage ? (
+        <>
+          <div className="s-check">
+            <input id="delete-redirect" type="checkbox" checked={redirect} onChange={(e) => setRedirect(e.target.checked)} />
+            <label htmlFor="delete-redirect">Перенаправлять адрес {oldPath} (301)</label>
+          </div>
+          {redirect ? (
+            <div className="s-field">
+              <label className="s-field__label" htmlFor="delete-target">
+                Куда
+              </label>
+              <select id="delete-target" className="s-input s-select" value={target} onChange={(e) => setTarget(e.target.value)}>
+                {choices.map((path) => (
+                  <option key={path} value={path}>
+                    {path}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {refusal ? (
+        <Notice tone="error">
+          {refusal.message}
+          {refusal.problems.length > 0 ? (
+            <ul>
+              {refusal.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Notice>
+      ) : null}
+      <div className="s-actions">
+        <Button variant="danger" busy={busy} onClick={() => void remove()}>
+          Удалить
+        </Button>
+        <Button onClick={onCancel}>Отмена</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,317 @@
+import { createContext, lazy, Suspense, useContext, useId, useState } from "react";
+import { Button, Field } from "../ui/index.ts";
+import type { ControlProps } from "../ui/field.tsx";
+import { emptyValues, type FieldNode, type ObjectNode, type Option, pathKey } from "./model.ts";
+import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
+
+/**
+ * The controls of a generated form, one per kind of field: each has its
+ * label, hint and error tied to it (studio/ui Field), groups are fieldsets
+ * with a legend, lists of groups can be added to, removed from and reordered.
+ */
+export type FormContext = {
+  errors: Record<string, string>;
+  options: Record<string, Option[]>;
+  change(path: ReadonlyArray<string | number>, value: unknown): void;
+  /** Paths that may not be edited (a legal page's slug, a slug in some types). */
+  readOnly?: ReadonlySet<string>;
+};
+
+/** The Markdown editor (CodeMirror) loads with the first form that has a long text, not with the studio. */
+const MarkdownField = lazy(() => import("./markdown-field.tsx").then((module) => ({ default: module.MarkdownField })));
+
+export const FormState = createContext<FormContext>({ errors: {}, options: {}, change: () => {} });
+
+type Props = { node: FieldNode; path: Array<string | number>; value: unknown };
+
+const hintOf = (node: FieldNode, extra?: string) => [node.description, extra].filter(Boolean).join(". ") || undefined;
+const str = (value: unknown) => (typeof value === "string" ? value : value === undefined || value === null ? "" : String(value));
+
+export function FormField({ node, path, value }: Props) {
+  const { errors, options, change, readOnly } = useContext(FormState);
+  const key = pathKey(path);
+  const error = errors[key] ?? null;
+  const label = node.required ? node.title : `${node.title} (необязательно)`;
+  const set = (next: unknown) => change(path, next);
+  const locked = readOnly?.has(key) ?? false;
+  switch (node.kind) {
+    case "object":
+      return <Group node={node} path={path} value={value} />;
+    case "list":
+      return <ListField node={node} path={path} value={value} />;
+    case "strings":
+      return <StringsField node={node} path={path} value={value} />;
+    case "markdown":
+      return (
+        <Suspense fallback={<p className="s-field__hint">Загружаем редактор текста…</p>}>
+          <MarkdownField label={label} hint={hintOf(node)} error={error} value={str(value)} onChange={set} {...(node.nestedUnder ? { nestedUnder: node.nestedUnder } : {})} />
+        </Suspense>
+      );
+    case "boolean":
+      return (
+        <div className="s-check">
+          <input type="checkbox" id={`f-${key}`} checked={value === true} onChange={(e) => set(e.target.checked)} aria-describedby={error ? `e-${key}` : undefined} />
+          <label htmlFor={`f-${key}`}>{node.title}</label>
+          {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+          {error ? (
+            <p className="s-field__error" id={`e-${key}`}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+      );
+    case "references":
+    case "tags":
+      return node.kind === "references" ? <ReferencesField node={node} path={path} value={value} /> : <TagsField node={node} path={path} value={value} />;
+    default:
+      return (
+        <Field label={label} name={key} hint={hintOf(node, node.kind === "datetime" ? "Например 03.12.2026 19:00, время московское" : node.kind === "date" ? "Например 25.11.2026" : undefined)} error={error}>
+          {(control) => {
+            if (node.kind === "enum") {
+              return (
+                <select className="s-input s-select" {...control} value={str(value)} onChange={(e) => set(node.numeric ? Number(e.target.value) : e.target.value)} disabled={locked}>
+                  {!node.required || value === undefined ? <option value="">— не выбрано —</option> : null}
+                  {node.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              );
+            }
+            if (node.kind === "reference") {
+              const list = options[node.target] ?? [];
+              return (
+                <select className="s-input s-select" {...control} value={str(value)} onChange={(e) => set(e.target.value === "" ? undefined : e.target.value)}>
+                  <option value="">— не выбрано —</option>
+                  {list.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                  {value && !list.some((o) => o.value === value) ? <option value={str(value)}>{str(value)} (нет такой записи)</option> : null}
+                </select>
+              );
+            }
+            if (node.kind === "number") {
+              return (
+                <input
+                  className="s-input s-input--short"
+                  type="number"
+                  inputMode={node.integer ? "numeric" : "decimal"}
+                  step={node.integer ? 1 : "any"}
+                  {...control}
+                  value={typeof value === "number" ? String(value) : str(value)}
+                  onChange={(e) => set(e.target.value === "" ? undefined : Number(e.target.value))}
+                />
+              );
+            }
+            if (node.kind === "date" || node.kind === "datetime") {
+              const moment = node.kind === "datetime";
+              return (
+                <DateInput
+                  control={control}
+                  value={str(value)}
+                  show={moment ? momentToRussian : dateToRussian}
+                  read={moment ? (text) => momentFromRussian(text, str(value)) : dateFromRussian}
+                  placeholder={moment ? "ДД.ММ.ГГГГ ЧЧ:ММ" : "ДД.ММ.ГГГГ"}
+                  onChange={(next) => set(next === "" ? undefined : next)}
+                />
+              );
+            }
+            if (node.kind === "text" && node.long) return <textarea className="s-input s-textarea" rows={3} {...control} value={str(value)} onChange={(e) => set(e.target.value)} />;
+            return <input className="s-input" type="text" {...control} value={str(value)} readOnly={locked} onChange={(e) => set(e.target.value)} />;
+          }}
+        </Field>
+      );
+  }
+}
+
+/** A date typed the Russian way; the value is ISO once it reads as a date. */
+function DateInput(props: { control: ControlProps; value: string; show(value: string): string; read(text: string): string; placeholder: string; onChange(value: string): void }) {
+  const { control, value, show, read, placeholder, onChange } = props;
+  const [text, setText] = useState(show(value));
+  // A value set from outside (a draft, their version) replaces what is shown.
+  if (read(text) !== value && show(value) !== text && value !== text.trim()) setText(show(value));
+  return (
+    <input
+      className="s-input s-input--short"
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={placeholder}
+      {...control}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(read(e.target.value));
+      }}
+    />
+  );
+}
+
+/** A nested object: a fieldset of its fields. */
+function Group({ node, path, value }: { node: ObjectNode; path: Array<string | number>; value: unknown }) {
+  const object = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const { errors } = useContext(FormState);
+  const error = errors[pathKey(path)];
+  const id = useId();
+  return (
+    <fieldset className="s-group" aria-describedby={error ? `${id}-e` : undefined}>
+      <legend className="s-group__legend">{node.required ? node.title : `${node.title} (необязательно)`}</legend>
+      {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+      {error ? <GroupError id={`${id}-e`} text={error} /> : null}
+      <div className="s-group__fields">
+        {node.fields.map(([key, child]) => (
+          <FormField key={key} node={child} path={[...path, key]} value={object[key]} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A group's own error (a list too short): focusable, so «focus to the first error» reaches it. */
+function GroupError({ id, text }: { id: string; text: string }) {
+  return (
+    <p className="s-field__error" id={id} tabIndex={-1} data-error="">
+      {text}
+    </p>
+  );
+}
+
+function move<T>(list: T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/** Repeatable groups: each item a fieldset with «Выше», «Ниже», «Удалить»; «Добавить» below. */
+function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "list" }>; path: Array<string | number>; value: unknown }) {
+  const { errors, change } = useContext(FormState);
+  const items = Array.isArray(value) ? (value as unknown[]) : [];
+  const error = errors[pathKey(path)];
+  const id = useId();
+  const itemTitle = node.item.title === "Пункт" || node.item.title === node.title ? "Пункт" : node.item.title;
+  return (
+    <fieldset className="s-group s-list" aria-describedby={error ? `${id}-e` : undefined}>
+      <legend className="s-group__legend">{node.title}</legend>
+      {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+      {error ? <GroupError id={`${id}-e`} text={error} /> : null}
+      {items.length === 0 ? <p className="s-field__hint">Пока пусто.</p> : null}
+      <ol className="s-list__items">
+        {items.map((item, index) => (
+          <li key={index} className="s-list__item">
+            <FormField node={{ ...node.item, title: `${itemTitle} ${index + 1}`, required: true }} path={[...path, index]} value={item} />
+            <div className="s-list__actions">
+              <Button variant="quiet" disabled={index === 0} onClick={() => change(path, move(items, index, index - 1))} aria-label={`${itemTitle} ${index + 1}: поднять выше`}>
+                Выше
+              </Button>
+              <Button variant="quiet" disabled={index === items.length - 1} onClick={() => change(path, move(items, index, index + 1))} aria-label={`${itemTitle} ${index + 1}: опустить ниже`}>
+                Ниже
+              </Button>
+              <Button variant="quiet" onClick={() => change(path, items.filter((_, i) => i !== index))} aria-label={`${itemTitle} ${index + 1}: удалить`}>
+                Удалить
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {node.maxItems === undefined || items.length < node.maxItems ? (
+        <Button onClick={() => change(path, [...items, emptyValues(node.item)])}>Добавить: {node.title.toLowerCase()}</Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A list of texts: one field each, with the same actions. */
+function StringsField({ node, path, value }: { node: Extract<FieldNode, { kind: "strings" }>; path: Array<string | number>; value: unknown }) {
+  const { errors, change } = useContext(FormState);
+  const items = Array.isArray(value) ? (value as unknown[]) : [];
+  const error = errors[pathKey(path)];
+  const id = useId();
+  return (
+    <fieldset className="s-group s-list" aria-describedby={error ? `${id}-e` : undefined}>
+      <legend className="s-group__legend">{node.required || node.minItems > 0 ? node.title : `${node.title} (необязательно)`}</legend>
+      {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+      {error ? <GroupError id={`${id}-e`} text={error} /> : null}
+      <ol className="s-list__items">
+        {items.map((item, index) => (
+          <li key={index} className="s-list__item s-list__item--inline">
+            <FormField node={{ ...node.item, title: `${node.item.title} ${index + 1}`, required: true }} path={[...path, index]} value={item} />
+            <div className="s-list__actions">
+              <Button variant="quiet" disabled={index === 0} onClick={() => change(path, move(items, index, index - 1))} aria-label={`${node.item.title} ${index + 1}: поднять выше`}>
+                Выше
+              </Button>
+              <Button variant="quiet" onClick={() => change(path, items.filter((_, i) => i !== index))} aria-label={`${node.item.title} ${index + 1}: удалить`}>
+                Удалить
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Button onClick={() => change(path, [...items, ""])}>Добавить: {node.item.title.toLowerCase()}</Button>
+    </fieldset>
+  );
+}
+
+/** References to several entries: a checkbox per existing entry. */
+function ReferencesField({ node, path, value }: { node: Extract<FieldNode, { kind: "references" }>; path: Array<string | number>; value: unknown }) {
+  const { errors, options, change } = useContext(FormState);
+  const chosen = Array.isArray(value) ? (value as string[]) : [];
+  const list = options[node.target] ?? [];
+  const missing = chosen.filter((slug) => !list.some((o) => o.value === slug));
+  const error = errors[pathKey(path)] ?? chosen.map((_, i) => errors[pathKey([...path, i])]).find(Boolean);
+  const id = useId();
+  const toggle = (slug: string, on: boolean) => change(path, on ? [...chosen, slug] : chosen.filter((s) => s !== slug));
+  return (
+    <fieldset className="s-group" aria-describedby={error ? `${id}-e` : undefined}>
+      <legend className="s-group__legend">{node.minItems > 0 ? node.title : `${node.title} (необязательно)`}</legend>
+      {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+      {error ? <GroupError id={`${id}-e`} text={error} /> : null}
+      <ul className="s-checks">
+        {[...list, ...missing.map((slug) => ({ value: slug, label: `${slug} (нет такой записи)` }))].map((option) => (
+          <li key={option.value}>
+            <input type="checkbox" id={`${id}-${option.value}`} checked={chosen.includes(option.value)} onChange={(e) => toggle(option.value, e.target.checked)} />
+            <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Tags: typed separated by commas. */
+function TagsField({ node, path, value }: { node: Extract<FieldNode, { kind: "tags" }>; path: Array<string | number>; value: unknown }) {
+  const { errors, change } = useContext(FormState);
+  const tags = Array.isArray(value) ? (value as string[]) : [];
+  const [text, setText] = useState(tags.join(", "));
+  const [seen, setSeen] = useState(tags);
+  if (seen !== tags && tags.join(", ") !== text.split(",").map((t) => t.trim()).filter(Boolean).join(", ")) {
+    setSeen(tags);
+    setText(tags.join(", "));
+  }
+  const key = pathKey(path);
+  const error = errors[key] ?? tags.map((_, i) => errors[pathKey([...path, i])]).find(Boolean) ?? null;
+  return (
+    <Field label={node.minItems > 0 ? node.title : `${node.title} (необязательно)`} name={key} hint={hintOf(node, "Через запятую")} error={error}>
+      {(control) => (
+        <input
+          className="s-input"
+          type="text"
+          {...control}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            const next = e.target.value
+              .split(",")
+              .map((t) => t.trim())
+              .filter(Boolean);
+            setSeen(next);
+            change(path, next);
+          }}
+        />
+      )}
+    </Field>
+  );
+}

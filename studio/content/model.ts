@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { type EditableType, typeInfo } from "../../app/content/catalog.ts";
+
+/**
+ * A content type's form, made from its zod schema (the only source of
+ * content types) through JSON Schema's input side: what a file holds. The
+ * schema's `.meta()` gives each field its Russian label and hint;
+ * `contentMediaType: text/markdown` marks long texts, `x-reference` a
+ * reference to other entries, `x-labels` the names of an enum's values.
+ */
+export type Option = { value: string; label: string };
+
+type Base = { title: string; description: string | undefined; required: boolean };
+export type FieldNode =
+  | (Base & { kind: "text"; pattern: string | undefined; maxLength: number | undefined; long: boolean })
+  | (Base & { kind: "markdown"; nestedUnder: number | undefined })
+  | (Base & { kind: "number"; integer: boolean; minimum: number | undefined; maximum: number | undefined })
+  | (Base & { kind: "boolean"; default: boolean })
+  | (Base & { kind: "enum"; options: Option[]; numeric: boolean })
+  | (Base & { kind: "date" })
+  | (Base & { kind: "datetime" })
+  | (Base & { kind: "reference"; target: string })
+  | (Base & { kind: "references"; target: string; minItems: number })
+  | (Base & { kind: "tags"; minItems: number })
+  | (Base & { kind: "strings"; item: FieldNode; minItems: number })
+  | (Base & { kind: "list"; item: ObjectNode; minItems: number; maxItems: number | undefined })
+  | ObjectNode;
+export type ObjectNode = Base & { kind: "object"; fields: Array<[string, FieldNode]> };
+
+type Json = {
+  type?: string;
+  title?: string;
+  description?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  items?: Json;
+  enum?: unknown[];
+  anyOf?: Json[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  default?: unknown;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  contentMediaType?: string;
+  "x-reference"?: string;
+  "x-labels"?: Record<string, string>;
+  "x-nested-under"?: number;
+};
+
+const LONG_TEXT = 160;
+
+function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
+  const base: Base = { title: json.title ?? fallbackTitle, description: json.description, required: required && json.default === undefined };
+  if (json.anyOf) {
+    const consts = json.anyOf.map((a) => a.const).filter((c) => c !== undefined);
+    if (consts.length === json.anyOf.length) {
+      return { ...base, kind: "enum", options: consts.map((c) => ({ value: String(c), label: String(c) })), numeric: typeof consts[0] === "number" };
+    }
+    const first = json.anyOf.find((a) => a.type !== undefined) ?? {};
+    return node({ ...first, title: json.title, description: json.description }, required, fallbackTitle);
+  }
+  if (json.enum) {
+    const labels = json["x-labels"] ?? {};
+    return { ...base, kind: "enum", options: json.enum.map((v) => ({ value: String(v), label: labels[String(v)] ?? (String(v) || "—") })), numeric: false };
+  }
+  if (json.type === "object") {
+    const req = new Set(json.required ?? []);
+    return { ...base, kind: "object", fields: Object.entries(json.properties ?? {}).map(([key, child]) => [key, node(child, req.has(key), key)]) };
+  }
+  if (json.type === "array") {
+    const item = json.items ?? {};
+    const minItems = json.minItems ?? 0;
+    if (item["x-reference"]) return { ...base, kind: "references", target: item["x-reference"], minItems };
+    if (item.type === "object") return { ...base, kind: "list", item: node(item, true, "Пункт") as ObjectNode, minItems, maxItems: json.maxItems };
+    if (item.type === "string" && (item.pattern || !item.title)) return { ...base, kind: "tags", minItems };
+    return { ...base, kind: "strings", item: node(item, true, "Пункт"), minItems };
+  }
+  if (json.type === "boolean") return { ...base, kind: "boolean", default: json.default === true };
+  if (json.type === "number" || json.type === "integer") {
+    return { ...base, kind: "number", integer: json.type === "integer", minimum: json.minimum, maximum: json.maximum !== undefined && json.maximum < 1e15 ? json.maximum : undefined };
+  }
+  if (json["x-reference"]) return { ...base, kind: "reference", target: json["x-reference"] };
+  if (json.contentMediaType === "text/markdown") return { ...base, kind: "markdown", nestedUnder: json["x-nested-under"] };
+  if (json.format === "date") return { ...base, kind: "date" };
+  if (json.format === "date-time") return { ...base, kind: "datetime" };
+  return { ...base, kind: "text", pattern: json.pattern, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT };
+}
+
+const models = new Map<string, ObjectNode>();
+
+/** The form of a type (made once per type). */
+export function formModel(type: EditableType): ObjectNode {
+  let model = models.get(type);
+  if (!model) {
+    const json = z.toJSONSchema(typeInfo(type).schema, { io: "input", unrepresentable: "any" }) as Json;
+    model = node(json, true, typeInfo(type).title) as ObjectNode;
+    models.set(type, model);
+  }
+  return model;
+}
+
+/** A field's path as the schema's issues name it: ["results", 0, "value"] → "results.0.value". */
+export const pathKey = (path: ReadonlyArray<string | number>) => path.join(".");
+
+/**
+ * The values a form holds, as the file will: empty optional texts and
+ * numbers left out, an optional group with nothing filled in left out.
+ */
+export function pruned(model: FieldNode, value: unknown): unknown {
+  if (model.kind === "object") {
+    if (typeof value !== "object" || value === null) return model.required ? {} : undefined;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of model.fields) {
+      const v = pruned(child, (value as Record<string, unknown>)[key]);
+      if (v !== undefined) out[key] = v;
+    }
+    return !model.required && Object.keys(out).length === 0 ? undefined : out;
+  }
+  if (model.kind === "list") return Array.isArray(value) ? value.map((item) => pruned(model.item, item) ?? {}) : undefined;
+  if (model.kind === "strings" || model.kind === "tags" || model.kind === "references") return Array.isArray(value) ? value : undefined;
+  if (value === "" || value === null) return model.kind === "markdown" && model.required ? "" : undefined;
+  return value;
+}
+
+/** Checks values with the type's schema, as the server will: errors by field path (Russian). */
+export function validate(type: EditableType, values: unknown): Record<string, string> {
+  const result = typeInfo(type).schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[pathKey(issue.path as Array<string | number>)] ??= issue.message;
+  return errors;
+}
+
+/** A new entry's starting values: defaults where the schema has them, one empty item where a list needs some. */
+export function emptyValues(model: ObjectNode): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of model.fields) {
+    if (child.kind === "object" && child.required) out[key] = emptyValues(child);
+    else if (child.kind === "boolean") out[key] = child.default;
+    else if (child.kind === "list" && child.minItems > 0) out[key] = Array.from({ length: child.minItems }, () => emptyValues(child.item));
+    else if (child.kind === "strings" && child.minItems > 0) out[key] = Array.from({ length: child.minItems }, () => "");
+    else if (child.kind === "tags" || child.kind === "references" || child.kind === "strings" || child.kind === "list") out[key] = [];
+  }
+  return out;
+}
+
+/** `value` with `next` put at `path` (copies along the way; nothing is mutated). */
+export function setIn(value: unknown, path: ReadonlyArray<string | number>, next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path as [string | number, ...Array<string | number>];
+  if (typeof head === "number") {
+    const list = Array.isArray(value) ? [...(value as unknown[])] : [];
+    list[head] = setIn(list[head], rest, next);
+    return list;
+  }
+  const object = typeof value === "object" && value !== null && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  object[head] = setIn(object[head], rest, next);
+  return object;
+}

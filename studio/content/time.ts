@@ -1,0 +1,39 @@
+/**
+ * Dates as people in Russia type them: 25.11.2026 and 25.11.2026 19:00.
+ * Files keep ISO 8601 (2026-11-25, 2026-12-03T19:00:00+03:00). A moment is
+ * shown at the wall-clock time it was written with (Moscow for the agency's
+ * own events), and keeps its offset; a new one gets Moscow's. What does not
+ * read as a date is passed on as typed, for the schema to refuse.
+ */
+const MOSCOW = "+03:00";
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const RU_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const RU_MOMENT = /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ ,]+(\d{1,2}):(\d{2})$/;
+const two = (n: string) => n.padStart(2, "0");
+
+/** "2026-11-25" → "25.11.2026" (anything else as it is). */
+export function dateToRussian(value: string): string {
+  const m = ISO_DATE.exec(value);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : value;
+}
+
+/** "25.11.2026" → "2026-11-25" (anything else as typed). */
+export function dateFromRussian(text: string): string {
+  const m = RU_DATE.exec(text.trim());
+  return m ? `${m[3]}-${two(m[2] as string)}-${two(m[1] as string)}` : text.trim();
+}
+
+/** "2026-12-03T19:00:00+03:00" → "03.12.2026 19:00". */
+export function momentToRussian(value: string): string {
+  const m = ISO.exec(value);
+  return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}:${m[5]}` : value;
+}
+
+/** "03.12.2026 20:30" → "2026-12-03T20:30:00+05:00", keeping the offset `previous` had. */
+export function momentFromRussian(text: string, previous: string): string {
+  const m = RU_MOMENT.exec(text.trim());
+  if (!m) return text.trim();
+  const offset = ISO.exec(previous)?.[6] ?? MOSCOW;
+  return `${m[3]}-${two(m[2] as string)}-${two(m[1] as string)}T${two(m[4] as string)}:${m[5]}:00${offset === "Z" ? "+00:00" : offset}`;
+}

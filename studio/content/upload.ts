@@ -1,0 +1,25 @@
+import { ApiFailure } from "../api/client.ts";
+import type { UploadResult } from "../shared/content-api.ts";
+import { STUDIO_API } from "../shared/paths.ts";
+
+/** The largest upload the server takes (server/studio/http.ts, UPLOAD_BODY_LIMIT). */
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+
+/** Sends an image as the request's body (its type as declared; the server judges the bytes). */
+export async function uploadImage(file: File): Promise<UploadResult> {
+  if (file.size > UPLOAD_LIMIT) throw new ApiFailure(413, "Файл больше 10 МБ: уменьшите его и загрузите снова");
+  let res: Response;
+  try {
+    res = await fetch(`${STUDIO_API}/content/uploads`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "Content-Type": file.type || "application/octet-stream" },
+      body: file,
+    });
+  } catch {
+    throw new ApiFailure(0, "Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.");
+  }
+  const data = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (!res.ok) throw new ApiFailure(res.status, data?.message ?? `Сервер ответил ошибкой ${res.status}`);
+  return data as UploadResult;
+}

@@ -1,0 +1,281 @@
+import { useCallback, useMemo, useRef, useState } from "react";
+import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
+import { type EditableType, isCollectionName, isEditableType, SINGLE, typeInfo } from "../../app/content/catalog.ts";
+import { api, ApiFailure, signedIn } from "../api/client.ts";
+import { ConflictView } from "../content/conflict.tsx";
+import { DeletePanel } from "../content/delete-panel.tsx";
+import { FormField, FormState } from "../content/fields.tsx";
+import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
+import { contentHref } from "../content/paths.ts";
+import { RenamePanel } from "../content/rename-panel.tsx";
+import { useDraft, usePresence } from "../content/live.ts";
+import { formatDateTime } from "../lib/format.ts";
+import type { Conflict, EntryData, EntryList, Refusal, SaveRequest, SaveResult, Values } from "../shared/content-api.ts";
+import { Button, Notice, NoticeArea, Page } from "../ui/index.ts";
+import { CHANGE_LABELS } from "./content.tsx";
+
+/**
+ * An entry's editor: its form made from the schema, checked as it is filled
+ * in and again by the server on «Сохранить» (which never publishes); a draft
+ * saved by itself; who else has it open; a conflict shown side by side;
+ * rename and delete with a 301 and the references they touch.
+ */
+export type EntryLoad = EntryData & { isNew: boolean };
+
+/** The slug a draft of a new entry is kept under (server/studio/api/content.ts). */
+const NEW_DRAFT = "+new";
+
+export async function entryLoader({ request, params }: LoaderFunctionArgs): Promise<EntryLoad> {
+  const type = params.type ?? "";
+  if (!isEditableType(type)) throw new Response("Нет такого раздела", { status: 404 });
+  const slug = params.slug ?? SINGLE;
+  return signedIn(request, async () => {
+    try {
+      return { ...(await api<EntryData>("GET", `/content/${type}/${encodeURIComponent(slug)}`)), isNew: false };
+    } catch (error) {
+      if (error instanceof ApiFailure && (error.status === 404 || error.status === 400)) throw new Response(error.message, { status: 404 });
+      throw error;
+    }
+  });
+}
+
+export async function newEntryLoader({ request, params }: LoaderFunctionArgs): Promise<EntryLoad> {
+  const type = params.type ?? "";
+  if (!isCollectionName(type)) throw new Response("Нет такого раздела", { status: 404 });
+  return signedIn(request, async () => {
+    const [list, saved] = await Promise.all([
+      api<EntryList>("GET", `/content/${type}`),
+      api<{ draft: { values: Values; baseHash: string | null; updatedAt: number } | null }>("GET", `/content/${type}/${encodeURIComponent(NEW_DRAFT)}/draft`),
+    ]);
+    return { type, slug: NEW_DRAFT, values: emptyValues(formModel(type)), hash: "", draft: saved.draft, editors: [], unpublished: null, path: null, options: list.options, isNew: true };
+  });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function ContentEntry() {
+  const data = useLoaderData() as EntryLoad;
+  // A new load (another entry, or this one after saving under a new address) starts the editor afresh.
+  return <Editor key={`${data.type}/${data.slug}/${data.hash}`} data={data} />;
+}
+
+function Editor({ data }: { data: EntryLoad }) {
+  const type = data.type as EditableType;
+  const model = useMemo(() => formModel(type), [type]);
+  const navigate = useNavigate();
+  const collection = isCollectionName(type);
+  const [values, setValues] = useState<Values>(data.values);
+  const [saved, setSaved] = useState<Values>(data.values);
+  const [baseHash, setBaseHash] = useState<string | null>(data.isNew ? null : data.hash);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  // A save that moved the entry (new, or renamed) brings its message along to the entry's new address.
+  const arrived = (useLocation().state as { saved?: string } | null)?.saved;
+  const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(arrived ? { tone: "success", text: arrived } : null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState(data.draft && !same(data.draft.values, data.values) ? data.draft : null);
+  const form = useRef<HTMLFormElement>(null);
+  const draftSlug = data.isNew ? NEW_DRAFT : data.slug;
+  const dirty = !same(values, saved);
+  const draftStatus = useDraft(type, draftSlug, values, baseHash, dirty && offer === null);
+  const editors = usePresence(type, draftSlug);
+  const title = data.isNew ? `Новая запись: ${typeInfo(type).title.toLowerCase()}` : collection ? String(saved.name ?? saved.title ?? data.slug) : typeInfo(type).title;
+
+  const change = useCallback(
+    (path: ReadonlyArray<string | number>, next: unknown) => {
+      setValues((current) => {
+        const updated = setIn(current, path, next) as Values;
+        if (submitted) setErrors(validate(type, pruned(model, updated)));
+        return updated;
+      });
+    },
+    [model, submitted, type],
+  );
+
+  function focusFirstError() {
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error]')?.focus());
+  }
+
+  async function save(options: { redirectTo?: string | null; confirmedRename?: boolean; overBase?: string | null } = {}) {
+    const cleaned = pruned(model, values) as Values;
+    const found = validate(type, cleaned);
+    setSubmitted(true);
+    setErrors(found);
+    setProblems([]);
+    if (Object.keys(found).length > 0) {
+      setNotice({ tone: "error", text: `Проверьте поля, отмеченные красным: ${Object.keys(found).length}` });
+      focusFirstError();
+      return;
+    }
+    const slug = collection ? String(cleaned.slug ?? "") : SINGLE;
+    const renamedFrom = collection && !data.isNew && slug !== data.slug ? data.slug : undefined;
+    if (renamedFrom && !options.confirmedRename) {
+      setRenaming({ from: renamedFrom, to: slug });
+      return;
+    }
+    setBusy(true);
+    const request: SaveRequest = {
+      values: cleaned,
+      baseHash: options.overBase !== undefined ? options.overBase : baseHash,
+      ...(renamedFrom ? { renamedFrom } : {}),
+      ...(options.redirectTo ? { redirect: { to: options.redirectTo } } : {}),
+    };
+    try {
+      const result = await api<SaveResult>("PUT", `/content/${type}/${encodeURIComponent(slug)}`, request);
+      setSaved(values);
+      setBaseHash(result.hash);
+      setConflict(null);
+      setRenaming(null);
+      const message = result.redirected ? `${result.message} Старый адрес ${result.redirected} будет перенаправлен.` : result.message;
+      setNotice({ tone: "success", text: message });
+      if (data.isNew || renamedFrom) navigate(contentHref(type, slug), { replace: true, state: { saved: message } });
+    } catch (failure) {
+      if (!(failure instanceof ApiFailure)) throw failure;
+      if (failure.status === 401) return navigate(0);
+      if (failure.status === 409) {
+        setConflict(failure.data as unknown as Conflict);
+        setNotice({ tone: "error", text: failure.message });
+        requestAnimationFrame(() => document.getElementById("conflict-title")?.focus());
+        return;
+      }
+      const refusal = failure.data as Partial<Refusal>;
+      setErrors(failure.errors);
+      setProblems(refusal.problems ?? []);
+      setNotice({ tone: "error", text: failure.message });
+      focusFirstError();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const readOnly = useMemo(() => new Set(type === "legal" && !data.isNew ? ["slug"] : []), [type, data.isNew]);
+
+  return (
+    <Page title={title} lead={<EntryLead data={data} editors={editors.map((e) => e.name)} />}>
+      <NoticeArea>{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}</NoticeArea>
+      <p className="s-visually-hidden" role="status" aria-live="polite">
+        {draftStatus}
+      </p>
+      {offer ? (
+        <div className="s-offer" role="region" aria-label="Черновик">
+          <p>
+            У вас есть несохранённый черновик от {formatDateTime(offer.updatedAt)}.
+            {offer.baseHash !== null && offer.baseHash !== data.hash && !data.isNew ? " С тех пор запись изменили: после продолжения сравните при сохранении." : ""}
+          </p>
+          <Button
+            variant="primary"
+            onClick={() => {
+              setValues(offer.values);
+              if (offer.baseHash !== null && !data.isNew) setBaseHash(offer.baseHash);
+              setOffer(null);
+            }}
+          >
+            Продолжить черновик
+          </Button>
+          <Button
+            onClick={() => {
+              void api("DELETE", `/content/${type}/${encodeURIComponent(draftSlug)}/draft`).catch(() => undefined);
+              setOffer(null);
+            }}
+          >
+            Отбросить черновик
+          </Button>
+        </div>
+      ) : null}
+      {problems.length > 0 ? (
+        <div className="s-problems" role="region" aria-label="Что мешает сохранить">
+          <p>Сохранить нельзя: иначе сайт не опубликуется.</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {conflict ? (
+        <ConflictView
+          model={model}
+          mine={pruned(model, values) as Values}
+          theirs={conflict.theirs}
+          onKeepMine={() => void save({ overBase: conflict.theirsHash, confirmedRename: renaming !== null })}
+          onTakeTheirs={() => {
+            if (conflict.theirs) {
+              setValues(conflict.theirs);
+              setSaved(conflict.theirs);
+            }
+            setBaseHash(conflict.theirsHash);
+            setConflict(null);
+            setNotice({ tone: "info", text: "В форме их версия. Ваши изменения отброшены." });
+          }}
+          onMerge={(merged) => {
+            setValues(merged);
+            setBaseHash(conflict.theirsHash);
+            setConflict(null);
+            setNotice({ tone: "info", text: "Выбранное перенесено в форму. Проверьте и сохраните." });
+          }}
+        />
+      ) : null}
+      {renaming ? (
+        <RenamePanel
+          type={type}
+          from={renaming.from}
+          to={renaming.to}
+          pages={data.options.page ?? []}
+          onCancel={() => setRenaming(null)}
+          onConfirm={(redirectTo) => void save({ redirectTo, confirmedRename: true })}
+        />
+      ) : null}
+      <form
+        ref={form}
+        className="s-form s-entry"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <FormState.Provider value={{ errors, options: data.options, change, readOnly }}>
+          {model.fields.map(([key, node]) => (
+            <FormField key={key} node={node} path={[key]} value={values[key]} />
+          ))}
+        </FormState.Provider>
+        <div className="s-entry__bar">
+          <Button type="submit" variant="primary" busy={busy}>
+            Сохранить
+          </Button>
+          <span className="s-field__hint">{dirty ? "Есть несохранённые изменения. " : ""}Сохранённое появится на сайте после публикации.</span>
+          {collection && !data.isNew ? (
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Удалить…
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} onCancel={() => setDeleting(false)} /> : null}
+    </Page>
+  );
+}
+
+function EntryLead({ data, editors }: { data: EntryLoad; editors: string[] }) {
+  return (
+    <>
+      {data.path ? (
+        <p>
+          Адрес на сайте: <code>{data.path}</code>
+          {data.unpublished ? ` — ${CHANGE_LABELS[data.unpublished]}` : ""}
+        </p>
+      ) : data.unpublished ? (
+        <p>{CHANGE_LABELS[data.unpublished]}</p>
+      ) : null}
+      {editors.length > 0 ? (
+        <p className="s-presence" role="status">
+          Сейчас эту запись также открыли: {editors.join(", ")}. Сохраняйте по очереди: студия не даст перезаписать чужую правку молча.
+        </p>
+      ) : null}
+    </>
+  );
+}

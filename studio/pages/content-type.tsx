@@ -1,0 +1,15 @@
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { isCollectionName } from "../../app/content/catalog.ts";
+import type { EntryList } from "../shared/content-api.ts";
+import { ContentList, listLoader } from "./content.tsx";
+import { ContentEntry, entryLoader, type EntryLoad } from "./content-entry.tsx";
+
+/** /content/<type>/: a collection's list, or the form of a document or table (one entry each). */
+export function typeLoader(args: LoaderFunctionArgs): Promise<EntryList | EntryLoad> {
+  return isCollectionName(args.params.type ?? "") ? listLoader(args) : entryLoader(args);
+}
+
+export function TypePage() {
+  const data = useLoaderData() as EntryList | EntryLoad;
+  return "entries" in data ? <ContentList /> : <ContentEntry />;
+}

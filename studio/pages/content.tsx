@@ -1,0 +1,169 @@
+import { useMemo, useState } from "react";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { COLLECTION_CATALOG, isCollectionName } from "../../app/content/catalog.ts";
+import { api, signedIn } from "../api/client.ts";
+import { formModel, type FieldNode, type Option } from "../content/model.ts";
+import { contentHref, newEntryHref } from "../content/paths.ts";
+import { formatDateTime } from "../lib/format.ts";
+import type { ChangeState, ContentOverview, EntryList, ListedEntry } from "../shared/content-api.ts";
+import { EmptyState, Page, Table } from "../ui/index.ts";
+
+/** «Контент»: every type of the site's content, and per collection its list with search and filters. */
+export function contentLoader({ request }: LoaderFunctionArgs): Promise<ContentOverview> {
+  return signedIn(request, () => api<ContentOverview>("GET", "/content"));
+}
+
+const KINDS = { collection: "Разделы", document: "Документы", table: "Таблицы" } as const;
+
+export function ContentHome() {
+  const { types, released } = useLoaderData() as ContentOverview;
+  return (
+    <Page title="Контент" lead="Всё, что есть на сайте. Сохранённое появится на сайте после публикации.">
+      {!released ? <p className="s-field__hint">Сайт ещё ни разу не публиковали: все материалы считаются новыми.</p> : null}
+      {(Object.keys(KINDS) as Array<keyof typeof KINDS>).map((kind) => (
+        <section key={kind} className="s-section" aria-labelledby={`kind-${kind}`}>
+          <h2 id={`kind-${kind}`} className="s-section__title">
+            {KINDS[kind]}
+          </h2>
+          <ul className="s-cards">
+            {types
+              .filter((t) => t.kind === kind)
+              .map((t) => (
+                <li key={t.type} className="s-card">
+                  <Link to={contentHref(t.type)} className="s-card__link">
+                    {t.title}
+                  </Link>
+                  <span className="s-card__meta">
+                    {kind === "collection" ? `${t.count} ${plural(t.count, "запись", "записи", "записей")}` : null}
+                    {t.unpublished > 0 ? <span className="s-badge">не опубликовано: {t.unpublished}</span> : null}
+                  </span>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </Page>
+  );
+}
+
+export function plural(n: number, one: string, few: string, many: string): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+export function listLoader({ request, params }: LoaderFunctionArgs): Promise<EntryList> {
+  return signedIn(request, () => api<EntryList>("GET", `/content/${encodeURIComponent(params.type ?? "")}`));
+}
+
+export const CHANGE_LABELS: Record<Exclude<ChangeState, null>, string> = { added: "новая, не опубликована", changed: "изменена, не опубликована", deleted: "удалена, ещё на сайте" };
+
+/** A filter's choices: the values entries have, named as the form names them. */
+function filterOptions(field: FieldNode | undefined, entries: ListedEntry[], key: string, refs: Record<string, Option[]>): Option[] {
+  const values = new Set<string>();
+  for (const entry of entries) {
+    const value = entry.facets[key];
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null && v !== "") values.add(String(v));
+  }
+  const label = (v: string): string => {
+    if (field?.kind === "enum") return field.options.find((o) => o.value === v)?.label ?? v;
+    if (field?.kind === "boolean") return v === "true" ? "да" : "нет";
+    const target = field?.kind === "reference" || field?.kind === "references" ? field.target : null;
+    return (target && refs[target]?.find((o) => o.value === v)?.label) ?? v;
+  };
+  return [...values].map((v) => ({ value: v, label: label(v) })).sort((a, b) => a.label.localeCompare(b.label, "ru"));
+}
+
+export function ContentList() {
+  const list = useLoaderData() as EntryList;
+  const type = list.type;
+  const model = isCollectionName(type) ? formModel(type) : null;
+  const filters = isCollectionName(type) ? COLLECTION_CATALOG[type].filters : [];
+  const [query, setQuery] = useState("");
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [onlyChanged, setOnlyChanged] = useState(false);
+  const fieldOf = (key: string) => model?.fields.find(([k]) => k === key)?.[1];
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return list.entries.filter((entry) => {
+      if (q && !entry.title.toLowerCase().includes(q) && !entry.slug.includes(q)) return false;
+      if (onlyChanged && !entry.unpublished && entry.draftAt === null) return false;
+      return Object.entries(chosen).every(([key, v]) => {
+        if (!v) return true;
+        const value = entry.facets[key];
+        return Array.isArray(value) ? value.map(String).includes(v) : String(value) === v;
+      });
+    });
+  }, [list.entries, query, chosen, onlyChanged]);
+  return (
+    <Page title={list.title} lead={<Link to={newEntryHref(type)}>Добавить: {list.one}</Link>}>
+      <form className="s-form s-form--filters" role="search" aria-label={`Поиск: ${list.title.toLowerCase()}`} onSubmit={(e) => e.preventDefault()}>
+        <div className="s-field">
+          <label className="s-field__label" htmlFor="list-query">
+            Поиск
+          </label>
+          <input id="list-query" className="s-input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Название или адрес" />
+        </div>
+        {filters.map((key) => {
+          const field = fieldOf(key);
+          return (
+            <div className="s-field" key={key}>
+              <label className="s-field__label" htmlFor={`filter-${key}`}>
+                {field?.title ?? key}
+              </label>
+              <select id={`filter-${key}`} className="s-input s-select" value={chosen[key] ?? ""} onChange={(e) => setChosen({ ...chosen, [key]: e.target.value })}>
+                <option value="">Все</option>
+                {filterOptions(field, list.entries, key, list.options).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        })}
+        <div className="s-check">
+          <input id="only-changed" type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} />
+          <label htmlFor="only-changed">Изменено, не опубликовано</label>
+        </div>
+      </form>
+      <p className="s-field__hint" role="status">
+        Показано {shown.length} из {list.entries.length}
+      </p>
+      {shown.length === 0 ? (
+        <EmptyState title={list.entries.length === 0 ? "Здесь пока пусто" : "Ничего не нашлось"}>
+          <p>{list.entries.length === 0 ? "Добавьте первую запись." : "Измените поиск или фильтры."}</p>
+        </EmptyState>
+      ) : (
+        <Table caption={list.title} hideCaption head={["Название", "Адрес", "Состояние"]}>
+          {shown.map((entry) => (
+            <tr key={entry.slug}>
+              <td>
+                <Link to={contentHref(type, entry.slug)}>{entry.title}</Link>
+              </td>
+              <td>
+                <code>{entry.slug}</code>
+              </td>
+              <td>
+                <EntryState entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {list.deleted.length > 0 ? (
+        <p className="s-field__hint">Удалены, но ещё на сайте до публикации: {list.deleted.join(", ")}.</p>
+      ) : null}
+    </Page>
+  );
+}
+
+function EntryState({ entry }: { entry: ListedEntry }) {
+  const parts: string[] = [];
+  if (entry.unpublished) parts.push(CHANGE_LABELS[entry.unpublished]);
+  if (entry.draftAt !== null) parts.push(`ваш черновик от ${formatDateTime(entry.draftAt)}`);
+  if (entry.openBy.length > 0) parts.push(`открыта: ${entry.openBy.join(", ")}`);
+  return <>{parts.length > 0 ? parts.join("; ") : "опубликована"}</>;
+}

@@ -1,0 +1,94 @@
+/**
+ * The JSON of the content editor's API (server/studio/api/content.ts).
+ * Values are an entry's fields as its file holds them (before typography):
+ * what the form edits and the schema checks.
+ */
+export type Values = Record<string, unknown>;
+
+/** Who else has an entry open (a heartbeat within the last ~15 s). */
+export type Editor = { login: string; name: string; seenAt: number };
+
+export type ChangeState = "added" | "changed" | "deleted" | null;
+
+/** GET /content: every editable type with its entries' count and unpublished changes. */
+export type ContentOverview = {
+  types: Array<{ type: string; title: string; kind: "collection" | "document" | "table"; count: number; unpublished: number }>;
+  /** Whether a release exists to compare with. */
+  released: boolean;
+};
+
+export type ListedEntry = {
+  slug: string;
+  title: string;
+  /** Values of the type's filter fields (for the list's filters). */
+  facets: Record<string, unknown>;
+  unpublished: ChangeState;
+  /** Names of others who have it open. */
+  openBy: string[];
+  /** When this person's draft of it was saved, if there is one. */
+  draftAt: number | null;
+};
+
+/** GET /content/:type (a collection): its entries, and the options of its reference filters. */
+export type EntryList = {
+  type: string;
+  title: string;
+  one: string;
+  entries: ListedEntry[];
+  /** Entries deleted since the live release (still published). */
+  deleted: string[];
+  /** Entries of referenced collections for selects: type → [{ value, label }]. */
+  options: Record<string, Array<{ value: string; label: string }>>;
+};
+
+/** A reference to an entry from another one, or from the navigation or the redirect tables. */
+export type Reference = { type: string; slug: string; title: string; field: string };
+
+/** GET /content/:type/:slug */
+export type EntryData = {
+  type: string;
+  slug: string;
+  /** null for a new entry (GET of a slug that does not exist yet answers 404). */
+  values: Values;
+  /** The hash of the files the editor starts from: saving over anything else is a conflict. */
+  hash: string;
+  draft: { values: Values; baseHash: string | null; updatedAt: number } | null;
+  editors: Editor[];
+  unpublished: ChangeState;
+  /** The public address of the entry, if it has one. */
+  path: string | null;
+  /** Options of reference fields: target → [{ value, label }] (services, industries, cases, team, page). */
+  options: Record<string, Array<{ value: string; label: string }>>;
+};
+
+/** PUT /content/:type/:slug — a save. `renamedFrom`: the slug it had (its file is removed; `redirect` leads from its address). */
+export type SaveRequest = {
+  values: Values;
+  /** The hash the editor started from; null for a new entry. */
+  baseHash: string | null;
+  renamedFrom?: string;
+  redirect?: { to: string } | null;
+  /** Save even though the file changed since (the person chose «оставить моё» after seeing both). */
+  overwrite?: boolean;
+};
+
+export type SaveResult = { ok: true; slug: string; hash: string; unpublished: ChangeState; redirected: string | null; message: string };
+
+/** 409 of a save: the file changed since the editor loaded it. */
+export type Conflict = { ok: false; conflict: true; message: string; theirs: Values | null; theirsHash: string | null };
+
+/** 422 of a save or delete: field errors and problems elsewhere (other entries, tables). */
+export type Refusal = { ok: false; message: string; errors?: Record<string, string>; problems?: string[]; references?: Reference[] };
+
+/** POST /content/:type/:slug/delete */
+export type DeleteRequest = { baseHash: string; redirect?: { to: string } | null };
+
+/** POST /content/uploads (raw image body): the stored file and the Markdown to insert. */
+export type UploadResult = { file: string; width: number; height: number; markdown: string };
+
+/** POST /content/preview */
+export type PreviewRequest = { markdown: string; nestedUnder?: number };
+export type PreviewResult = { html: string };
+
+/** GET /content/changes: saved but not published. */
+export type UnpublishedList = { changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted" }> };

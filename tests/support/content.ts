@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import type { Backend } from "./forms-server.ts";
+import { makeSandbox, runPublish, type Sandbox } from "./releases.ts";
+import { addUser, call, signIn, startStudioServer, type StudioServer } from "./studio.ts";
+
+/**
+ * A studio server editing a content folder of its own (a sandbox: a copy of
+ * content/ under its own git, releases of its own), so tests save, delete and
+ * publish without touching the project's content or the suite's releases.
+ */
+export type ContentServer = { server: StudioServer; sandbox: Sandbox; editor: string; dispose(): Promise<void> };
+
+export const EDITOR = { login: "marina", password: "Marina edits content 2026", name: "Марина Контентова" };
+export const SECOND = { login: "pavel", password: "Pavel edits content too 7", name: "Павел Второй" };
+
+export async function startContentServer(backend: Backend): Promise<ContentServer> {
+  const sandbox = makeSandbox();
+  const server = await startStudioServer(backend, { ...sandbox.env, STUDIO_SIGNIN_ACCOUNT_LIMIT: "1000", STUDIO_SIGNIN_ADDRESS_LIMIT: "1000" });
+  await addUser(server, EDITOR.login, "editor", EDITOR.password, EDITOR.name);
+  await addUser(server, SECOND.login, "editor", SECOND.password, SECOND.name);
+  const editor = await signIn(server, EDITOR.login, EDITOR.password);
+  return { server, sandbox, editor, dispose: () => server.dispose() };
+}
+
+export function contentFile(sandbox: Sandbox, path: string): string {
+  return readFileSync(join(sandbox.contentDir, path), "utf8");
+}
+
+/** Publishes the sandbox's content (as `npm run publish` would) and waits until the server serves it. */
+export async function publishSandbox(env: ContentServer): Promise<void> {
+  const run = await runPublish(env.sandbox, ["--message", "Публикация из теста", "--author", "Тест <test@localhost>"], { SITE_ORIGIN: env.server.baseUrl });
+  if (run.code !== 0) throw new Error(`publish failed:\n${run.output}`);
+  const id = /Опубликовано: (\S+)/.exec(run.output)?.[1];
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${env.server.baseUrl}/`);
+    if (id && (res.headers.get("server-timing") ?? "").includes(id)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not switch to release ${id}`);
+}
+
+/** An entry as the editor loads it. */
+export async function getEntry(env: ContentServer, type: string, slug: string, cookie = env.editor) {
+  const res = await call(env.server, "GET", `/studio/api/content/${type}/${slug}`, { cookie });
+  if (res.status !== 200) throw new Error(`GET ${type}/${slug}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { values: Record<string, unknown>; hash: string; draft: unknown; editors: Array<{ login: string }>; unpublished: string | null };
+}
+
+export function save(env: ContentServer, type: string, slug: string, body: Record<string, unknown>, cookie = env.editor): Promise<Response> {
+  return call(env.server, "PUT", `/studio/api/content/${type}/${slug}`, { cookie, body });
+}
+
+/** A real image of a given size and format, made by sharp. */
+export function image(width: number, height: number, format: "png" | "jpeg" | "webp" | "avif" = "png"): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A new article's values, valid by its schema. */
+export function newArticle(slug: string, title: string, body = "Текст статьи.\n\n## Раздел\n\nЕщё текст."): Record<string, unknown> {
+  return {
+    slug,
+    title,
+    description: "Описание статьи для поисковиков, чтобы в нём было не меньше пятидесяти символов.",
+    author: "anna-sokolova",
+    category: "seo",
+    tags: ["seo"],
+    published: "2026-11-20",
+    body,
+  };
+}
