@@ -10,6 +10,8 @@ export type StudioConfig = {
   signIn: { accountLimit: number; addressLimit: number; windowMs: number };
   trustedProxyHops: number;
   bodyLimitBytes: number;
+  /** LEADS_RETENTION_DAYS: the inbox shows when `npm run retention` next deletes something. */
+  retentionDays: number;
 };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -27,5 +29,6 @@ export function studioConfig(source: Env = env): StudioConfig {
     },
     trustedProxyHops: source.TRUSTED_PROXY_HOPS,
     bodyLimitBytes: source.BODY_LIMIT_BYTES,
+    retentionDays: source.LEADS_RETENTION_DAYS,
   };
 }

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Permission } from "../../studio/shared/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { Auth, Client } from "./auth.ts";
+import type { PersonalData } from "./inbox/personal-data.ts";
+import type { InboxStore } from "./inbox/store.ts";
 import type { StudioConfig } from "./config.ts";
 import { HttpError, JSON_BODY_LIMIT, MESSAGES, readJson, sendJson } from "./http.ts";
 import { assertPermission } from "./permissions.ts";
@@ -9,7 +11,15 @@ import type { ActiveSession, SessionStore } from "./sessions.ts";
 import type { UserStore } from "./users.ts";
 
 /** What a studio API handler works with: the request, who is asking, and the studio's stores. */
-export type StudioServices = { config: StudioConfig; auth: Auth; users: UserStore; sessions: SessionStore; audit: AuditLog };
+export type StudioServices = {
+  config: StudioConfig;
+  auth: Auth;
+  users: UserStore;
+  sessions: SessionStore;
+  audit: AuditLog;
+  inbox: InboxStore;
+  personalData: PersonalData;
+};
 
 export type Context = {
   req: IncomingMessage;

@@ -8,6 +8,8 @@ import { createAuth } from "./auth.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
 import { ownsTarget, createStudioHandler } from "./handler.ts";
+import { createPersonalData } from "./inbox/personal-data.ts";
+import { createInboxStore } from "./inbox/store.ts";
 import { studioCsp } from "./headers.ts";
 import { dummyHash } from "./passwords.ts";
 import { createSessionStore } from "./sessions.ts";
@@ -48,7 +50,7 @@ export function createStudio(options: {
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
   void dummyHash();
   const handle = createStudioHandler({
-    services: { config, auth, users, sessions, audit },
+    services: { config, auth, users, sessions, audit, inbox: createInboxStore(db, audit), personalData: createPersonalData(db, audit) },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
     csp: studioCsp(config.origin.startsWith("https:")),

@@ -13,6 +13,15 @@ export const AUDIT_ACTIONS = {
   "user.rename": "Имя изменено",
   "user.password": "Пароль изменён",
   "user.password-reset": "Пароль сброшен администратором",
+  "inbox.list": "Просмотр списка заявок",
+  "inbox.view": "Просмотр заявки",
+  "inbox.file": "Скачивание резюме",
+  "inbox.export": "Выгрузка заявок в\u00a0CSV",
+  "inbox.status": "Статус заявки изменён",
+  "inbox.retry": "Повтор доставки заявки",
+  "personal-data.search": "Поиск персональных данных",
+  "personal-data.export": "Выгрузка персональных данных",
+  "personal-data.delete": "Удаление персональных данных",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
