@@ -36,7 +36,7 @@ describe("names of the files handed out", () => {
   it("keeps a CV's readable name, drops what could mislead a file system or a header, and takes the extension from its type", () => {
     expect(cvFileName("Резюме Анна.pdf", "application/pdf", "0d3c2b1a-0000-4000-8000-000000000000")).toBe("Резюме Анна.pdf");
     expect(cvFileName("../../etc/passwd\r\n.html", "application/pdf", "0d3c2b1a-0000")).toBe("etc_passwd.pdf");
-    expect(cvFileName('cv"; filename="x.exe.docx', "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "ab")).toBe("cv__ filename=_x.exe.docx");
+    expect(cvFileName('cv"; filename="x.exe.docx', "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "ab")).toBe("cv_ filename=_x.exe.docx");
     expect(cvFileName("\u202egpj.exe", "application/msword", "0d3c2b1a")).toBe("gpj.doc");
     expect(cvFileName("...", "application/pdf", "0d3c2b1a-0000")).toBe("rezume-0d3c2b1a.pdf");
   });
