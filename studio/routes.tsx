@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { api, signedIn } from "./api/client.ts";
 import { Home } from "./pages/home.tsx";
+import { Inbox, inboxLoader } from "./pages/inbox/list.tsx";
+import { InboxSubmission, submissionAction, submissionLoader } from "./pages/inbox/submission.tsx";
+import { PersonalData, personalDataAction, personalDataLoader } from "./pages/personal-data.tsx";
 import { Journal, journalLoader } from "./pages/journal.tsx";
 import { NotFound, RouteError } from "./pages/errors.tsx";
 import { Placeholder } from "./pages/placeholder.tsx";
@@ -51,10 +54,12 @@ export const routes: RouteObject[] = [
           { path: child(pages.profile), element: <Profile />, action: profileAction },
           { path: child(pages.users), element: <Users />, loader: usersLoader, action: usersAction },
           { path: child(pages.journal), element: <Journal />, loader: journalLoader },
+          { path: child(pages.inbox), element: <Inbox />, loader: inboxLoader },
+          { path: `${child(pages.inbox)}:id/`, element: <InboxSubmission />, loader: submissionLoader, action: submissionAction },
+          { path: child(pages.personalData), element: <PersonalData />, loader: personalDataLoader, action: personalDataAction },
           // Sections to come: their pages replace these placeholders.
           { path: `${child(pages.content)}*`, element: <Placeholder section="content" /> },
           { path: `${child(pages.releases)}*`, element: <Placeholder section="releases" /> },
-          { path: `${child(pages.inbox)}*`, element: <Placeholder section="inbox" /> },
           { path: "*", element: <NotFound /> },
         ],
       },

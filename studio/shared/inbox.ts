@@ -107,4 +107,6 @@ export type RetentionInfo = {
   lastRun: { at: number; submissions: number; subscriptions: number } | null;
   /** When the oldest submission that retention deletes reaches its age; null when there is none. */
   nextDeletion: number | null;
+  /** The server's time of the answer (whether the next deletion is overdue). */
+  now: number;
 };

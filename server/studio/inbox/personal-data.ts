@@ -141,7 +141,7 @@ export function createPersonalData(db: Db, audit: AuditLog) {
     },
 
     /** The retention job's last run and when it next deletes something (the oldest submission it deletes, plus the days kept). */
-    async retention(days: number): Promise<RetentionInfo> {
+    async retention(days: number, now = Date.now()): Promise<RetentionInfo> {
       const [last] = await db.query<Row & { at: number; submissions: number; subscriptions: number }>(
         "SELECT at, submissions, subscriptions FROM retention_runs ORDER BY at DESC, id DESC LIMIT 1",
       );
@@ -153,6 +153,7 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         days,
         lastRun: last ? { at: Number(last.at), submissions: Number(last.submissions), subscriptions: Number(last.subscriptions) } : null,
         nextDeletion: oldest?.at === null || oldest?.at === undefined ? null : Number(oldest.at) + days * DAY_MS,
+        now,
       };
     },
   };
