@@ -161,10 +161,13 @@ const MIGRATIONS: Array<((d: Dialect) => Step[]) | null> = [
       submissions INTEGER NOT NULL,
       subscriptions INTEGER NOT NULL
     )`,
-    "CREATE INDEX submissions_created ON submissions (created_at)",
-    "CREATE INDEX submissions_status_created ON submissions (status, created_at)",
-    "CREATE INDEX submissions_page_created ON submissions (page, created_at)",
-    "CREATE INDEX submissions_utm_source_created ON submissions (utm_source, created_at)",
+    // Each ends with the list's order (created_at, id): a filtered page is read from the index in order, never sorted.
+    "DROP INDEX submissions_form_created",
+    "CREATE INDEX submissions_form_created ON submissions (form, created_at, id)",
+    "CREATE INDEX submissions_created ON submissions (created_at, id)",
+    "CREATE INDEX submissions_status_created ON submissions (status, created_at, id)",
+    "CREATE INDEX submissions_page_created ON submissions (page, created_at, id)",
+    "CREATE INDEX submissions_utm_source_created ON submissions (utm_source, created_at, id)",
     "CREATE INDEX submissions_email_key ON submissions (email_key)",
     "CREATE INDEX submissions_phone_key ON submissions (phone_key)",
     fillSearchKeys,

@@ -109,6 +109,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     expect(await find("ал")).toEqual([other.id, s.id]);
     expect(await find("alena.k@firma")).toEqual([s.id]);
     expect(await find("ALEXEY@")).toEqual([other.id]);
+    expect(await find("alena.k")).toEqual([s.id]);
     for (const phone of ["89157654321", "8 915 765", "+7 915 765-43-21", "915 765 43 21", "7915"]) expect(await find(phone), phone).toEqual([s.id]);
     expect(await find("+7 916")).toEqual([]);
     await expect(find("а")).rejects.toMatchObject({ status: 400 });

@@ -31,6 +31,8 @@ export const FILTER_MESSAGES = {
 const DAY_MS = 86_400_000;
 const MAX_TEXT = 300;
 const PHONE_LIKE = /^\+?[\d\s()\-.]+$/;
+/** The start of an e-mail without its "@" yet: one Latin token with a dot, dash, plus or underscore in it. */
+const EMAIL_START = /^[a-z0-9][a-z0-9._%+-]*[._%+-][a-z0-9._%+-]*$/i;
 
 /** Printable text without control characters (PostgreSQL refuses NUL; none of them belongs in a filter). */
 function text(value: string | null, max = MAX_TEXT): string {
@@ -40,12 +42,13 @@ function text(value: string | null, max = MAX_TEXT): string {
 }
 
 /**
- * A search as word prefixes: an e-mail (it has "@") as itself, lower-case; a phone as its digits,
+ * A search as word prefixes: an e-mail (it has "@", or looks like the start of one) as itself,
+ * lower-case; a phone as its digits,
  * with the Russian 8 or a missing 7 read as +7 (as the forms store it); anything else as
  * the words of a name.
  */
 export function searchPrefixes(query: string): string[] {
-  if (query.includes("@")) {
+  if (query.includes("@") || EMAIL_START.test(query)) {
     const key = emailKey(query) ?? "";
     if (key.length < 3) throw new HttpError(400, FILTER_MESSAGES.short);
     return [key];
