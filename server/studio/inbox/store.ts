@@ -55,12 +55,20 @@ export function createInboxStore(db: Db, audit: AuditLog) {
     return row ?? null;
   }
 
+  async function count(filter: InboxFilter): Promise<number> {
+    const where = whereOf(filter);
+    const [counted] = await db.query<Row & { n: number }>(`SELECT COUNT(*) AS n FROM submissions s ${where.sql}`, where.params);
+    return Number(counted?.n ?? 0);
+  }
+
   return {
+    /** How many submissions the filter holds. */
+    count,
+
     /** A page of the list, newest first, with the total for the pager. */
     async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds">> {
       const where = whereOf(filter);
-      const [counted] = await db.query<Row & { n: number }>(`SELECT COUNT(*) AS n FROM submissions s ${where.sql}`, where.params);
-      const total = Number(counted?.n ?? 0);
+      const total = await count(filter);
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
       const current = Math.min(page, pages);
       // The page's ids first, from the indexes alone; only its 50 rows are read whole (a deep page
