@@ -114,6 +114,7 @@ describe("the inbox in a browser", () => {
     expect(row0, "the request is in the file").toBeDefined();
     expect(row0[header?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(`'${HYPERLINK}`);
     expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("'+79035554433");
+    expect(row0[header?.indexOf("Тип") ?? -1]).toBe("Заявка на проект");
     expect(row0[header?.indexOf("UTM") ?? -1]).toBe("utm_source=inbox-test");
     expect(sales.problems).toEqual([]);
     await Promise.all([sales.context.close(), visitor.context.close()]);
@@ -124,7 +125,7 @@ describe("the inbox in a browser", () => {
     await signInAs(session, "sales");
     const { page } = session;
     await page.getByRole("link", { name: "Тимофей Покупателев" }).click();
-    await page.getByRole("heading", { level: 1, name: /Заявка на\u00a0проект: Тимофей Покупателев/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Заявка на\sпроект: Тимофей Покупателев/ }).waitFor();
     expect(await page.getByText(HYPERLINK, { exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Согласие на обработку данных" }).count()).toBe(1);
     const select = page.getByLabel("Новый статус");
@@ -132,8 +133,8 @@ describe("the inbox in a browser", () => {
     await select.selectOption("in-progress");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await page.getByRole("status").filter({ hasText: "Статус изменён: В\u00a0работе." }).waitFor();
-    await page.getByRole("list", { name: "История статуса" }).getByText(/sales\.web: Новая → В\u00a0работе/).waitFor();
+    await page.getByRole("status").filter({ hasText: /Статус изменён: В\sработе\./ }).waitFor();
+    await page.getByRole("list", { name: "История статуса" }).getByText(/sales\.web: Новая → В\sработе/).waitFor();
     expect(session.problems).toEqual([]);
     await session.context.close();
   });
@@ -144,7 +145,7 @@ describe("the inbox in a browser", () => {
     const { page } = session;
     expect(await page.getByText("Тимофей Покупателев").count()).toBe(0);
     await page.getByRole("link", { name: "Пётр Кандидатов" }).click();
-    await page.getByRole("heading", { level: 1, name: /Отклик на\u00a0вакансию/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Отклик на\sвакансию/ }).waitFor();
     const [cv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Скачать резюме" }).click()]);
     expect(cv.suggestedFilename()).toBe("Резюме.pdf");
     expect(readFileSync(await cv.path())).toEqual(Buffer.from(pdf()));

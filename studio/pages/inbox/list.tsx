@@ -1,4 +1,5 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { formatPhone } from "../../../app/lib/format.ts";
 import { api, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
@@ -27,7 +28,7 @@ function Contacts({ item }: { item: InboxItem }) {
   return (
     <>
       {item.email ? <span className="s-inbox__line">{item.email}</span> : null}
-      {item.phone ? <span className="s-inbox__line">{item.phone}</span> : null}
+      {item.phone ? <span className="s-inbox__line">{formatPhone(item.phone)}</span> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
+import { formatPhone } from "../../../app/lib/format.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
@@ -77,7 +78,7 @@ function Fields({ fields }: { fields: Record<string, unknown> }) {
         <Fragment key={name}>
           <dt>{FIELD_LABELS[name] ?? name}</dt>
           <dd className="s-inbox__text">
-            {name === "email" ? <a href={`mailto:${String(value)}`}>{String(value)}</a> : name === "phone" ? <a href={`tel:${String(value)}`}>{String(value)}</a> : fieldText(value)}
+            {name === "email" ? <a href={`mailto:${String(value)}`}>{String(value)}</a> : name === "phone" ? <a href={`tel:${String(value)}`}>{formatPhone(String(value))}</a> : fieldText(value)}
           </dd>
         </Fragment>
       ))}
