@@ -126,40 +126,6 @@ export function InboxSubmission() {
               </p>
             ) : null}
           </section>
-          <section className="s-section" aria-labelledby="deliveries-title">
-            <h2 id="deliveries-title" className="s-section__title">
-              Доставка
-            </h2>
-            {s.deliveries.length === 0 ? (
-              <p className="s-muted">Доставка не настроена: заявка есть только здесь.</p>
-            ) : (
-              <Table caption="Доставка заявки" hideCaption head={["Куда", "Состояние", "Попыток", "Последняя ошибка", "Действие"]}>
-                {s.deliveries.map((d) => (
-                  <tr key={d.id}>
-                    <td>{CHANNELS[d.channel]}</td>
-                    <td>
-                      <DeliveryState delivery={d} />
-                    </td>
-                    <td>{d.attempts}</td>
-                    <td className="s-inbox__text">{d.lastError ?? "—"}</td>
-                    <td>
-                      {d.status === "dead" && can("leads:work") ? (
-                        <retry.Form method="post">
-                          <input type="hidden" name="intent" value="retry" />
-                          <input type="hidden" name="delivery" value={d.id} />
-                          <Button type="submit" busy={retry.state !== "idle"}>
-                            Повторить доставку
-                          </Button>
-                        </retry.Form>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </Table>
-            )}
-          </section>
         </div>
         <div className="s-inbox__stack">
           <section className="s-section" aria-labelledby="status-title">
@@ -225,6 +191,40 @@ export function InboxSubmission() {
           </section>
         </div>
       </div>
+      <section className="s-section" aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title" className="s-section__title">
+          Доставка
+        </h2>
+        {s.deliveries.length === 0 ? (
+          <p className="s-muted">Доставка не настроена: заявка есть только здесь.</p>
+        ) : (
+          <Table caption="Доставка заявки" hideCaption head={["Куда", "Состояние", "Попыток", "Последняя ошибка", "Действие"]}>
+            {s.deliveries.map((d) => (
+              <tr key={d.id}>
+                <td>{CHANNELS[d.channel]}</td>
+                <td>
+                  <DeliveryState delivery={d} />
+                </td>
+                <td>{d.attempts}</td>
+                <td className="s-inbox__error">{d.lastError ?? "—"}</td>
+                <td>
+                  {d.status === "dead" && can("leads:work") ? (
+                    <retry.Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="delivery" value={d.id} />
+                      <Button type="submit" busy={retry.state !== "idle"}>
+                        Повторить доставку
+                      </Button>
+                    </retry.Form>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
     </Page>
   );
 }
