@@ -10,7 +10,7 @@
  * PostgreSQL: TEST_DATABASE_URL, or a throwaway cluster of Debian's package (tests/support/postgres.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parseEnv } from "../../app/config/env.server.ts";
@@ -122,6 +122,8 @@ async function run(backend: "sqlite" | "postgres"): Promise<Line[]> {
     console.log(`${backend}: ${COUNT} submissions seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
     await addUsers(db);
     const server = await startServer(port, env);
+    const load = () => loadavg()[0]?.toFixed(1);
+    console.log(`${backend}: load average ${load()} before the timings`);
     try {
       const cookies = { admin: await signIn(base, "bench.admin"), sales: await signIn(base, "bench.sales"), hr: await signIn(base, "bench.hr") };
       for (const c of cases(sample)) {
@@ -137,6 +139,7 @@ async function run(backend: "sqlite" | "postgres"): Promise<Line[]> {
         console.log(`${backend.padEnd(8)} ${c.name.padEnd(40)} ${String(total).padStart(7)} found   median ${line.median.toFixed(1).padStart(6)} ms   p90 ${line.p90.toFixed(1).padStart(6)} ms`);
         lines.push(line);
       }
+      console.log(`${backend}: load average ${load()} after the timings`);
     } finally {
       await stopServer(server);
     }
@@ -149,6 +152,7 @@ async function run(backend: "sqlite" | "postgres"): Promise<Line[]> {
   return lines;
 }
 
+console.log(`${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, Node ${process.version}; ${COUNT} submissions, ${RUNS} calls a request`);
 const all: Line[] = [];
 for (const backend of BACKENDS) all.push(...(await run(backend)));
 console.log("\n| request | found | SQLite median | SQLite p90 | PostgreSQL median | PostgreSQL p90 |\n| --- | ---: | ---: | ---: | ---: | ---: |");

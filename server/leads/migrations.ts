@@ -166,6 +166,8 @@ const MIGRATIONS: Array<((d: Dialect) => Step[]) | null> = [
     "CREATE INDEX submissions_form_created ON submissions (form, created_at, id)",
     "CREATE INDEX submissions_created ON submissions (created_at, id)",
     "CREATE INDEX submissions_status_created ON submissions (status, created_at, id)",
+    // A role's or a kind's new ones (HR's new applications): the commonest pair of filters.
+    "CREATE INDEX submissions_form_status_created ON submissions (form, status, created_at, id)",
     "CREATE INDEX submissions_page_created ON submissions (page, created_at, id)",
     "CREATE INDEX submissions_utm_source_created ON submissions (utm_source, created_at, id)",
     "CREATE INDEX submissions_email_key ON submissions (email_key)",
