@@ -131,6 +131,7 @@ function Report({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key 
         Найдено: заявок — {report.submissions.length}, подписок — {report.subscriptions.length}
       </h2>
       {report.submissions.length > 0 ? (
+        <div className="s-inbox__wide">
         <Table caption="Найденные заявки" hideCaption head={["Получена", "Тип", "Статус", "Резюме", "Доставок", "Смен статуса"]}>
           {report.submissions.map((s) => (
             <tr key={s.id}>
@@ -147,6 +148,7 @@ function Report({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key 
             </tr>
           ))}
         </Table>
+        </div>
       ) : null}
       {report.subscriptions.map((s, i) => (
         <p key={i}>

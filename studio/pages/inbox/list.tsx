@@ -94,6 +94,7 @@ export function Inbox() {
       {items.length === 0 ? (
         <EmptyState title="Заявок не найдено">{filters.size > 0 ? <p>Измените фильтр или сбросьте его.</p> : <p>Когда кто-то заполнит форму на сайте, заявка появится здесь.</p>}</EmptyState>
       ) : (
+        <div className="s-inbox__wide">
         <Table caption="Заявки" hideCaption head={["Получена", "Кто", "Контакты", "Тип и тема", "Откуда", "Статус"]}>
           {items.map((item) => (
             <tr key={item.id}>
@@ -124,6 +125,7 @@ export function Inbox() {
             </tr>
           ))}
         </Table>
+        </div>
       )}
       {count > 1 ? (
         <nav className="s-pager" aria-label="Страницы списка заявок">

@@ -198,6 +198,7 @@ export function InboxSubmission() {
         {s.deliveries.length === 0 ? (
           <p className="s-muted">Доставка не настроена: заявка есть только здесь.</p>
         ) : (
+          <div className="s-inbox__wide">
           <Table caption="Доставка заявки" hideCaption head={["Куда", "Состояние", "Попыток", "Последняя ошибка", "Действие"]}>
             {s.deliveries.map((d) => (
               <tr key={d.id}>
@@ -223,6 +224,7 @@ export function InboxSubmission() {
               </tr>
             ))}
           </Table>
+          </div>
         )}
       </section>
     </Page>
