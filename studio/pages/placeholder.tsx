@@ -5,8 +5,8 @@ import { EmptyState, Page } from "../ui/index.ts";
 import { Forbidden } from "./errors.tsx";
 
 /**
- * The place of a section still to be built (content editing, publications,
- * the inbox): its route, its permission and its name exist already; its page
+ * The place of a section still to be built (content editing, publications):
+ * its route, its permission and its name exist already; its page
  * replaces this one in routes.tsx.
  */
 export function Placeholder({ section }: { section: PageName }) {
