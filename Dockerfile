@@ -5,6 +5,7 @@
 #
 #   docker build -t orientir-site .
 #   docker run -p 3000:3000 -v orientir-data:/data -e SITE_ORIGIN=https://orientir.agency orientir-site
+#   docker exec -i <container> node build/runtime/studio.js user add anna --role admin   # the first account
 #   docker exec <container> node build/runtime/publish.js --list
 
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim

@@ -1,12 +1,15 @@
 import { Server as NetServer } from "node:net";
 import { env } from "../app/config/env.server.ts";
-import { CONTENT_DIR, SHIPPED_CONTENT_DIR } from "../app/config/paths.server.ts";
+import { BUILD_DIR, CONTENT_DIR, RUNTIME_DIR, SHIPPED_CONTENT_DIR } from "../app/config/paths.server.ts";
 import { paths } from "../app/lib/paths.ts";
 import { createHttpServer } from "./http-server.ts";
 import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
 import { seedContent } from "./releases/history.ts";
+import { readCodeId } from "./releases/serving.ts";
+import { siteOf } from "./releases/site-config.ts";
+import { cacheDir, releasesRoot } from "./releases/store.ts";
 import { loadSite } from "./site.ts";
 import { studioConfig } from "./studio/config.ts";
 import { createStudio } from "./studio/index.ts";
@@ -33,11 +36,20 @@ const studio = env.STUDIO
       ready: leads.ready,
       config: studioConfig(env),
       rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
+      publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },
       onError: (message, error) => site.log.error(message, { error }),
     })
   : undefined;
 const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()), studio });
 const { log } = site;
+studio?.previews.attach({
+  build: site.build,
+  site: siteOf(env),
+  headTag: site.headTag ?? null,
+  contentDir: CONTENT_DIR,
+  imagesCache: cacheDir(releasesRoot(env), "images"),
+  live: () => site.releases.current(),
+});
 site.readiness.register("database", leads.check);
 const server = createHttpServer(site, env);
 await site.handle.warmUp(WARM_UP);

@@ -8,6 +8,9 @@ import { Journal, journalLoader } from "./pages/journal.tsx";
 import { NotFound, RouteError } from "./pages/errors.tsx";
 import { Placeholder } from "./pages/placeholder.tsx";
 import { Profile, profileAction } from "./pages/profile.tsx";
+import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
+import { ReleaseChanges } from "./pages/releases/diff.tsx";
+import { Releases } from "./pages/releases/releases.tsx";
 import { SignIn, signInAction, signInLoader } from "./pages/sign-in.tsx";
 import { usersAction, usersLoader } from "./pages/users-action.ts";
 import { Users } from "./pages/users.tsx";
@@ -59,7 +62,8 @@ export const routes: RouteObject[] = [
           { path: child(pages.personalData), element: <PersonalData />, loader: personalDataLoader, action: personalDataAction },
           // Sections to come: their pages replace these placeholders.
           { path: `${child(pages.content)}*`, element: <Placeholder section="content" /> },
-          { path: `${child(pages.releases)}*`, element: <Placeholder section="releases" /> },
+          { path: child(pages.releases), element: <Releases />, loader: releasesLoader, action: releasesAction },
+          { path: `${child(pages.releases)}:id/`, element: <ReleaseChanges />, loader: releaseDiffLoader },
           { path: "*", element: <NotFound /> },
         ],
       },

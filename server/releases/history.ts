@@ -83,3 +83,37 @@ export function seedContent(dir: string, seed: string): boolean {
   }
   return true;
 }
+
+/**
+ * Makes the content folder what it was at `commit`, as a new commit on top
+ * (history keeps everything in between). What was saved but not committed is
+ * committed first, so a rollback never loses an edit: it stays in history.
+ */
+export function restoreContent(dir: string, commit: string, author: Author, message: string): string | null {
+  if (!repositoryOf(dir)) return null;
+  commitContent(dir, author, "Изменения, сохранённые до отката");
+  git(dir, ["restore", `--source=${commit}`, "--staged", "--worktree", "--", "."]);
+  return commitContent(dir, author, message);
+}
+
+/** Paths under the content folder changed between two commits, with git's status letter (A, M, D, R…). */
+export function changedFiles(dir: string, from: string | null, to: string): Array<{ status: string; path: string }> {
+  const args = from ? ["diff", "--name-status", "--no-renames", from, to, "--", "."] : ["show", "--name-status", "--no-renames", "--format=", to, "--", "."];
+  const top = git(dir, ["rev-parse", "--show-prefix"]);
+  return git(dir, ["-c", "core.quotePath=false", ...args])
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [status = "", path = ""] = line.split("\t");
+      return { status: status.slice(0, 1), path: path.startsWith(top) ? path.slice(top.length) : path };
+    });
+}
+
+/** A file of the content folder as it was at `commit`; null where it did not exist. */
+export function fileAt(dir: string, commit: string, path: string): string | null {
+  try {
+    return git(dir, ["show", `${commit}:./${path}`]);
+  } catch {
+    return null;
+  }
+}

@@ -25,6 +25,8 @@ export type LiveRelease = {
   redirects: RedirectTable;
   routeRules: RouteRules;
   source: ContentSource;
+  /** The content files it was made from, by path, with the hash of their bytes. */
+  contentFiles: Readonly<Record<string, string>>;
 };
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
@@ -69,6 +71,7 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
     redirects: parseRedirectTable(source.tables.redirects),
     routeRules: source.tables.routeRules,
     source: { content: source.content, images: source.images, modified: source.modified },
+    contentFiles: source.contentFiles,
   };
 }
 

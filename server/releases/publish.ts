@@ -113,8 +113,8 @@ function readPrevious(root: string, id: string | null): Previous | null {
   };
 }
 
-/** The previous release's parsed files, by path, for loadContent to reuse. */
-function fileCache(previous: ReleaseSource): FileCache {
+/** A release's parsed files, by path, for loadContent to reuse (the next release, a preview). */
+export function fileCache(previous: Pick<ReleaseSource, "content" | "contentFiles">): FileCache {
   const cache = new Map<string, { hash: string; value: unknown }>();
   const hashOf = (path: string) => previous.contentFiles[path];
   for (const [name, { folder }] of Object.entries(COLLECTIONS)) {

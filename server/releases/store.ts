@@ -120,11 +120,12 @@ function lockIsStale(owner: LockOwner): boolean {
 /**
  * One release at a time across every process sharing the folder. A lock left
  * by a process that died (kill -9, a crash) is taken over. Waits up to
- * `waitMs` for a live holder; returns null if it is still busy then.
+ * `waitMs` for a live holder; returns null if it is still busy then. `name`:
+ * another lock in the same folder (the publication schedule's).
  */
-export async function acquireLock(root: string, waitMs = 0): Promise<(() => void) | null> {
+export async function acquireLock(root: string, waitMs = 0, name = ".lock"): Promise<(() => void) | null> {
   mkdirSync(root, { recursive: true });
-  const file = join(root, ".lock");
+  const file = join(root, name);
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {

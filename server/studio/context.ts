@@ -8,6 +8,8 @@ import type { StudioConfig } from "./config.ts";
 import { HttpError, JSON_BODY_LIMIT, MESSAGES, readJson, sendJson } from "./http.ts";
 import { assertPermission } from "./permissions.ts";
 import type { ActiveSession, SessionStore } from "./sessions.ts";
+import type { Previews } from "./preview.ts";
+import type { Publishing } from "./publishing.ts";
 import type { UserStore } from "./users.ts";
 
 /** What a studio API handler works with: the request, who is asking, and the studio's stores. */
@@ -17,6 +19,10 @@ export type StudioServices = {
   users: UserStore;
   sessions: SessionStore;
   audit: AuditLog;
+  /** Publishing the content («Публикации»); none where the studio runs without releases (its own tests). */
+  publishing: Publishing | null;
+  /** Site pages as the next publication would render them. */
+  previews: Previews | null;
   inbox: InboxStore;
   personalData: PersonalData;
 };

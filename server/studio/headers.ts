@@ -31,3 +31,28 @@ export function applyStudioHeaders(res: ServerResponse, csp: string): void {
   res.setHeader("X-Robots-Tag", "noindex, nofollow");
   res.setHeader("Cache-Control", "no-store");
 }
+
+/**
+ * A rendered preview of a site page, shown in the studio's frames: framed by
+ * the studio only (the rest of the studio may not be framed at all), styles
+ * and images of the site, no script whatsoever (previews carry none).
+ */
+export function applyPreviewHeaders(res: ServerResponse): void {
+  res.setHeader(
+    "Content-Security-Policy",
+    [
+      "default-src 'none'",
+      "style-src 'self'",
+      "style-src-attr 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      "frame-ancestors 'self'",
+      "form-action 'none'",
+      "base-uri 'none'",
+    ].join("; "),
+  );
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("X-Robots-Tag", "noindex, nofollow");
+  res.setHeader("Cache-Control", "no-store");
+}

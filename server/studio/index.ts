@@ -12,6 +12,8 @@ import { createPersonalData } from "./inbox/personal-data.ts";
 import { createInboxStore } from "./inbox/store.ts";
 import { studioCsp } from "./headers.ts";
 import { dummyHash } from "./passwords.ts";
+import { createPreviews, type Previews } from "./preview.ts";
+import { createPublishing, type PublishingOptions } from "./publishing.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createThrottle } from "./throttle.ts";
 import { createUserStore } from "./users.ts";
@@ -23,6 +25,8 @@ import { createUserStore } from "./users.ts";
  */
 export type Studio = {
   owns(target: string): boolean;
+  /** Previews of site pages, once the server has loaded the site (server/main.ts attaches it). */
+  previews: Previews;
   handle(req: IncomingMessage, res: ServerResponse, log: Logger, id: string): Promise<void>;
   stop(): void;
 };
@@ -37,6 +41,8 @@ export function createStudio(options: {
   config: StudioConfig;
   rateLimit: { perMinute: number; burst: number };
   filesDir?: string;
+  /** Where releases are made and kept; without it «Публикации» is not offered. */
+  publishing?: PublishingOptions;
   onError?: (message: string, error: unknown) => void;
 }): Studio {
   const { db, config } = options;
@@ -45,12 +51,15 @@ export function createStudio(options: {
   const throttle = createThrottle(db, config.signIn);
   const users = createUserStore(db, audit, sessions);
   const auth = createAuth({ users, sessions, throttle, audit, config });
+  const onError = options.onError ?? (() => {});
+  const publishing = options.publishing ? createPublishing(options.publishing, audit, onError) : null;
+  const previews = createPreviews();
   let ready = false;
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
   void dummyHash();
   const handle = createStudioHandler({
-    services: { config, auth, users, sessions, audit, inbox: createInboxStore(db, audit), personalData: createPersonalData(db, audit) },
+    services: { config, auth, users, sessions, audit, publishing, previews, inbox: createInboxStore(db, audit), personalData: createPersonalData(db, audit) },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
     csp: studioCsp(config.origin.startsWith("https:")),
@@ -62,5 +71,13 @@ export function createStudio(options: {
     Promise.all([sessions.prune(), throttle.prune()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
-  return { owns: ownsTarget, handle, stop: () => clearInterval(pruning) };
+  return {
+    owns: ownsTarget,
+    previews,
+    handle,
+    stop: () => {
+      clearInterval(pruning);
+      publishing?.stop();
+    },
+  };
 }

@@ -9,7 +9,7 @@ import type { SessionStore } from "./sessions.ts";
  * password change, a role change or a removal, the end of that user's
  * sessions), so the log never misses a change that happened. At least one
  * admin always remains: removing or demoting the last one is refused.
- * The HTTP API and the command line (scripts/studio.ts) share this module.
+ * The HTTP API and the command line (server/studio/command.ts) share this module.
  */
 export type Actor = { id: number; login: string } | null;
 export type UserRecord = UserRow & { passwordHash: string };

@@ -31,3 +31,47 @@ export type AuditEntry = {
 
 /** GET /studio/api/audit?actor=&action=&from=YYYY-MM-DD&to=YYYY-MM-DD&page=N */
 export type AuditPage = { entries: AuditEntry[]; page: number; pages: number; total: number; actions: Record<string, string> };
+
+/** A kept publication, as «Публикации» lists it. */
+export type ReleaseSummary = {
+  id: string;
+  createdAt: string;
+  author: string;
+  message: string;
+  /** Entries that changed ("articles/slug", "company"); empty when every page was rendered anew. */
+  changed: string[];
+  /** Why every page was rendered, if so. */
+  full: string | null;
+  pages: { rendered: number; reused: number; removed: number };
+  seconds: number;
+};
+
+/** A publication under way or just finished. */
+export type PublishJobView = {
+  id: string;
+  startedAt: number;
+  state: "running" | "published" | "refused" | "failed";
+  progress: string[];
+  release?: ReleaseSummary;
+  error?: string;
+};
+
+export type ScheduledView = {
+  id: string;
+  at: number;
+  message: string;
+  by: string;
+  state: "pending" | "running" | "published" | "failed" | "cancelled";
+  release?: string;
+  error?: string;
+};
+
+/** GET /studio/api/releases */
+export type ReleasesPage = { live: string | null; releases: ReleaseSummary[]; job: PublishJobView | null; scheduled: ScheduledView[] };
+
+export type FieldChangeView = { field: string; before: string | null; after: string | null };
+export type LineChangeView = { kind: "same" | "added" | "removed" | "gap"; text: string };
+/** GET /studio/api/releases/:id/diff */
+export type ReleaseDiff = {
+  files: Array<{ path: string; status: "added" | "changed" | "removed"; title: string | null; fields: FieldChangeView[]; lines: LineChangeView[] }>;
+};

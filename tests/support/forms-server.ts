@@ -83,8 +83,9 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : { SMTP_URL: "" }),
     ...options.env,
   };
-  // Pages name the origin, and so the port: one releases folder per origin and public configuration.
-  Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
+  // Pages name the origin, and so the port: one releases folder per origin and public configuration
+  // (unless the test brings its own, with content of its own).
+  if (!env.RELEASES_DIR) Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
   // The test's own handle on the store, configured exactly as the server's.
   const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
   let output = "";

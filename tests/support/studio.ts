@@ -16,7 +16,7 @@ export function startStudioServer(backend: Backend, env: Record<string, string> 
 
 /** `npm run studio -- …args` against the server's store, the password (if any) piped to standard input. */
 export async function studioCli(server: StudioServer, args: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
-  const child = spawn(process.execPath, ["scripts/studio.ts", ...args], {
+  const child = spawn(process.execPath, ["build/runtime/studio.js", ...args], {
     env: { ...process.env, ...server.env, DATABASE_URL: server.databaseUrl ?? "" },
     stdio: ["pipe", "pipe", "pipe"],
   });

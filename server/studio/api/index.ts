@@ -2,9 +2,11 @@ import type { ApiRoute } from "../router.ts";
 import { auditRoutes } from "./audit.ts";
 import { inboxRoutes } from "./inbox.ts";
 import { personalDataRoutes } from "./personal-data.ts";
+import { previewRoutes } from "./preview.ts";
 import { profileRoutes } from "./profile.ts";
+import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every route of the studio's API (/studio/api/…). A new section adds its list here. */
-export const API_ROUTES: readonly ApiRoute[] = [...sessionRoutes, ...profileRoutes, ...userRoutes, ...auditRoutes, ...inboxRoutes, ...personalDataRoutes];
+export const API_ROUTES: readonly ApiRoute[] = [...sessionRoutes, ...profileRoutes, ...userRoutes, ...auditRoutes, ...releaseRoutes, ...previewRoutes, ...inboxRoutes, ...personalDataRoutes];

@@ -12,17 +12,17 @@
  * Exit codes: 0 done, 1 refused or failed, 2 wrong usage.
  */
 import { parseArgs } from "node:util";
-import { leadsConfig } from "../server/leads/config.ts";
-import { migrate } from "../server/leads/migrations.ts";
-import { openDb } from "../server/leads/service.ts";
-import { createAuditLog } from "../server/studio/audit.ts";
-import { studioConfig } from "../server/studio/config.ts";
-import { hashPassword, passwordProblem } from "../server/studio/passwords.ts";
-import { createSessionStore } from "../server/studio/sessions.ts";
-import { createUserStore, type ChangeContext, UserError } from "../server/studio/users.ts";
-import { isRole, ROLES } from "../studio/shared/roles.ts";
-import { loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "../studio/shared/rules.ts";
-import { readPassword } from "./studio/read-password.ts";
+import { leadsConfig } from "../leads/config.ts";
+import { migrate } from "../leads/migrations.ts";
+import { openDb } from "../leads/service.ts";
+import { createAuditLog } from "./audit.ts";
+import { studioConfig } from "./config.ts";
+import { hashPassword, passwordProblem } from "./passwords.ts";
+import { createSessionStore } from "./sessions.ts";
+import { createUserStore, type ChangeContext, UserError } from "./users.ts";
+import { isRole, ROLES } from "../../studio/shared/roles.ts";
+import { loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "../../studio/shared/rules.ts";
+import { readPassword } from "./read-password.ts";
 
 const USAGE = `Использование:
   npm run studio -- user add ЛОГИН --role ${Object.keys(ROLES).join("|")} [--name "Имя Фамилия"]

@@ -1,0 +1,40 @@
+import type { ServerBuild } from "react-router";
+import { type Content, loadContent } from "../../app/content/index.server.ts";
+import type { ContentSource } from "../../app/content/source.server.ts";
+import { drawArtwork } from "./artwork.ts";
+import type { LiveRelease } from "./live.ts";
+import type { OgSite } from "./og.ts";
+import { fileCache } from "./publish.ts";
+import { createPageRenderer } from "./render.ts";
+
+export type PreviewSite = {
+  build: ServerBuild;
+  site: OgSite;
+  headTag: string | null;
+  contentDir: string;
+  /** The shared drawings of releases (covers, wordmarks, avatars). */
+  imagesCache: string;
+  live: () => LiveRelease;
+};
+
+/** The page's scripts go: a preview is looked at, not used (and its scripts would fetch live data). */
+const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>|<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * A page as the next publication would render it: the content as saved
+ * (files whose bytes the live release already parsed are taken from it), with
+ * an unsaved change laid over it (`change`), through the site's own code and
+ * configuration. Links open in a new tab; nothing of the page runs.
+ */
+export async function renderPreview(site: PreviewSite, path: string, change?: (content: Content) => Content): Promise<string> {
+  const live = site.live();
+  const saved = loadContent(site.contentDir, fileCache({ content: live.source.content, contentFiles: live.contentFiles })).content;
+  const content = change ? change(saved) : saved;
+  // New entries may need artwork the live release has not drawn yet (cached: usually nothing to draw).
+  const images = content === live.source.content ? live.source.images : (await drawArtwork(content, site.imagesCache)).images;
+  const source: ContentSource = { content, images, modified: live.source.modified };
+  const render = createPageRenderer({ build: site.build, origin: site.site.origin, source, now: new Date(), headTag: site.headTag });
+  const page = await render(path);
+  if (page.html === null) throw new Error(`${path} is not a page`);
+  return page.html.replace(SCRIPT, "").replace("<head>", '<head><base target="_blank">');
+}

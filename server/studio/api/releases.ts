@@ -1,0 +1,178 @@
+import type { PublishJob } from "../../releases/job.ts";
+import { PublishRefused } from "../../releases/publish.ts";
+import type { Scheduled } from "../../releases/schedule.ts";
+import { isReleaseId, type ReleaseRecord } from "../../releases/store.ts";
+import type { Context } from "../context.ts";
+import { HttpError, MESSAGES } from "../http.ts";
+import { PublishingError } from "../publishing.ts";
+import type { ApiRoute } from "../router.ts";
+import type { PublishJobView, ReleasesPage, ReleaseSummary, ScheduledView } from "../../../studio/shared/api.ts";
+
+export const RELEASE_MESSAGES = {
+  message: "Напишите в\u00a0двух словах, что меняется",
+  messageLong: "Не длиннее 200 знаков",
+  notFound: "Такой публикации нет среди сохранённых",
+  at: "Укажите дату и\u00a0время публикации",
+  atPast: "Это время уже прошло: выберите время хотя бы на\u00a0минуту позже",
+  atFar: "Публикацию можно запланировать не\u00a0больше чем на\u00a0год вперёд",
+  notPending: "Эта публикация уже не\u00a0ждёт своего времени",
+} as const;
+
+const YEAR_MS = 366 * 24 * 3_600_000;
+/** A moment with its offset, or a Moscow wall-clock time as a date-time field sends it. */
+const LOCAL_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+const summary = (r: ReleaseRecord): ReleaseSummary => ({
+  id: r.id,
+  createdAt: r.createdAt,
+  author: r.author.replace(/\s*<[^>]*>$/, ""),
+  message: r.message,
+  changed: r.changed,
+  full: r.full,
+  pages: r.pages,
+  seconds: r.seconds,
+});
+
+const jobView = (job: PublishJob): PublishJobView => ({
+  id: job.id,
+  startedAt: job.startedAt,
+  state: job.state,
+  progress: job.progress,
+  ...(job.record ? { release: summary(job.record) } : {}),
+  ...(job.error ? { error: job.error } : {}),
+});
+
+const scheduledView = (s: Scheduled): ScheduledView => ({
+  id: s.id,
+  at: s.at,
+  message: s.message,
+  by: s.by,
+  state: s.state,
+  ...(s.release ? { release: s.release } : {}),
+  ...(s.error ? { error: s.error } : {}),
+});
+
+function message(body: Record<string, unknown>): string {
+  const value = typeof body.message === "string" ? body.message.trim().replace(/\s+/g, " ") : "";
+  if (!value) throw new HttpError(422, MESSAGES.invalid, { message: RELEASE_MESSAGES.message });
+  if (value.length > 200) throw new HttpError(422, MESSAGES.invalid, { message: RELEASE_MESSAGES.messageLong });
+  return value;
+}
+
+/** `at` as sent: with an offset, or Moscow time (UTC+3 all year) without one. */
+export function parseMoment(value: unknown, now = Date.now()): number {
+  const text = typeof value === "string" ? value.trim() : "";
+  const ms = LOCAL_MOMENT.test(text) ? Date.parse(`${text}+03:00`) : /[+-]\d{2}:\d{2}$|Z$/.test(text) ? Date.parse(text) : Number.NaN;
+  if (!Number.isFinite(ms)) throw new HttpError(422, MESSAGES.invalid, { at: RELEASE_MESSAGES.at });
+  if (ms < now + 60_000) throw new HttpError(422, MESSAGES.invalid, { at: RELEASE_MESSAGES.atPast });
+  if (ms > now + YEAR_MS) throw new HttpError(422, MESSAGES.invalid, { at: RELEASE_MESSAGES.atFar });
+  return ms;
+}
+
+function releaseId(ctx: Context): string {
+  const id = ctx.params.id ?? "";
+  if (!isReleaseId(id)) throw new HttpError(404, RELEASE_MESSAGES.notFound);
+  return id;
+}
+
+/** Refusals of the release machinery as answers. */
+async function answering<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PublishingError) throw new HttpError(error.status, error.message);
+    if (error instanceof PublishRefused) throw new HttpError(409, error.message);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new HttpError(404, RELEASE_MESSAGES.notFound);
+    throw error;
+  }
+}
+
+function publishing(ctx: Context) {
+  const service = ctx.services.publishing;
+  if (!service) throw new HttpError(404, RELEASE_MESSAGES.notFound);
+  return service;
+}
+
+const actorOf = (ctx: Context, session: Awaited<ReturnType<Context["requireUser"]>>) => ({
+  id: session.user.id,
+  login: session.user.login,
+  name: session.user.name,
+});
+
+/** «Публикации»: publish, follow, look back, roll back, plan ahead (content:publish). */
+export const releaseRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/releases",
+    async handle(ctx) {
+      await ctx.requirePermission("content:publish");
+      const service = publishing(ctx);
+      const { live, releases } = service.history();
+      const job = service.job();
+      const page: ReleasesPage = { live, releases: releases.map(summary), job: job ? jobView(job) : null, scheduled: service.scheduled().map(scheduledView) };
+      ctx.send(200, page);
+    },
+  },
+  {
+    method: "POST",
+    path: "/releases",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:publish");
+      const text = message(await ctx.body());
+      const job = await answering(() => publishing(ctx).publish(actorOf(ctx, session), text));
+      ctx.send(202, jobView(job));
+    },
+  },
+  {
+    method: "GET",
+    path: "/releases/job",
+    async handle(ctx) {
+      await ctx.requirePermission("content:publish");
+      const job = publishing(ctx).job();
+      if (!job) throw new HttpError(404, RELEASE_MESSAGES.notFound);
+      ctx.send(200, jobView(job));
+    },
+  },
+  {
+    method: "GET",
+    path: "/releases/:id/diff",
+    async handle(ctx) {
+      await ctx.requirePermission("content:publish");
+      const id = releaseId(ctx);
+      const files = await answering(() => publishing(ctx).diff(id));
+      ctx.send(200, { files });
+    },
+  },
+  {
+    method: "POST",
+    path: "/releases/:id/rollback",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:publish");
+      const id = releaseId(ctx);
+      const release = await answering(() => publishing(ctx).rollback(actorOf(ctx, session), id));
+      ctx.send(200, summary(release));
+    },
+  },
+  {
+    method: "POST",
+    path: "/schedules",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:publish");
+      const body = await ctx.body();
+      const text = message(body);
+      const at = parseMoment(body.at);
+      const entry = await publishing(ctx).schedule(actorOf(ctx, session), at, text);
+      ctx.send(201, scheduledView(entry));
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/schedules/:id",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:publish");
+      const id = ctx.params.id ?? "";
+      if (!(await publishing(ctx).cancel(actorOf(ctx, session), id))) throw new HttpError(409, RELEASE_MESSAGES.notPending);
+      ctx.send(204);
+    },
+  },
+];

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import type { Content } from "../../app/content/index.server.ts";
+import { type PreviewSite, renderPreview } from "../releases/preview.ts";
+
+/** How long a rendered preview can be opened (the frames load it at once; a reload within this works). */
+const KEEP_MS = 10 * 60_000;
+const MAX_KEPT = 100;
+
+type Kept = { html: string; at: number; owner: number };
+
+/**
+ * Previews rendered for people of the studio, kept in memory under random
+ * tokens for a few minutes: the editor's frames (360, 768, 1440 px) load the
+ * same rendering. A token is good only for the user who asked for it.
+ */
+export function createPreviews() {
+  let site: PreviewSite | null = null;
+  const kept = new Map<string, Kept>();
+  const sweep = (now: number) => {
+    for (const [token, entry] of kept) if (now - entry.at > KEEP_MS) kept.delete(token);
+    while (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+  };
+  return {
+    /** The site's code and live release, known once the server has loaded them. */
+    attach(value: PreviewSite) {
+      site = value;
+    },
+    available: () => site !== null,
+    async render(owner: number, path: string, change?: (content: Content) => Content): Promise<string> {
+      if (!site) throw new Error("previews are not available before the site has loaded");
+      const html = await renderPreview(site, path, change);
+      const now = Date.now();
+      sweep(now);
+      const token = randomBytes(18).toString("base64url");
+      kept.set(token, { html, at: now, owner });
+      return token;
+    },
+    html(owner: number, token: string): string | null {
+      const entry = kept.get(token);
+      if (!entry || entry.owner !== owner || Date.now() - entry.at > KEEP_MS) return null;
+      return entry.html;
+    },
+  };
+}
+
+export type Previews = ReturnType<typeof createPreviews>;

@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { api, ApiFailure, signedIn } from "../../api/client.ts";
+import type { PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, ScheduledView } from "../../shared/api.ts";
+
+/** What each form of «Публикации» sends (its `intent`), and what comes back. */
+export type ReleasesResult = {
+  intent: string;
+  ok: boolean;
+  message: string;
+  errors: Record<string, string>;
+  job?: PublishJobView;
+  /** A rendered preview to frame. */
+  url?: string;
+};
+
+export function releasesLoader({ request }: LoaderFunctionArgs): Promise<ReleasesPage> {
+  return signedIn(request, () => api<ReleasesPage>("GET", "/releases"));
+}
+
+export function releaseDiffLoader({ request, params }: LoaderFunctionArgs): Promise<ReleaseDiff & { id: string }> {
+  const id = params.id ?? "";
+  return signedIn(request, async () => ({ id, ...(await api<ReleaseDiff>("GET", `/releases/${encodeURIComponent(id)}/diff`)) }));
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+export async function releasesAction({ request }: ActionFunctionArgs): Promise<ReleasesResult> {
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const done = (message: string, job?: PublishJobView): ReleasesResult => ({ intent, ok: true, message, errors: {}, ...(job ? { job } : {}) });
+  return signedIn(request, async () => {
+    try {
+      if (intent === "publish") {
+        const job = await api<PublishJobView>("POST", "/releases", { message: text(form, "message") });
+        return done("Публикация началась.", job);
+      }
+      if (intent === "rollback") {
+        const release = await api<ReleaseSummary>("POST", `/releases/${encodeURIComponent(text(form, "id"))}/rollback`);
+        return done(`На сайте снова публикация «${release.message}». Содержимое студии возвращено к ней же.`);
+      }
+      if (intent === "schedule") {
+        await api<ScheduledView>("POST", "/schedules", { at: text(form, "at"), message: text(form, "message") });
+        return done("Публикация запланирована.");
+      }
+      if (intent === "preview") {
+        const { url } = await api<{ url: string }>("POST", "/preview", { path: text(form, "path") });
+        return { intent, ok: true, message: "", errors: {}, url };
+      }
+      if (intent === "cancel") {
+        await api("DELETE", `/schedules/${encodeURIComponent(text(form, "id"))}`);
+        return done("Запланированная публикация отменена.");
+      }
+      return { intent, ok: false, message: "Неизвестное действие", errors: {} };
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status !== 401) return { intent, ok: false, message: error.message, errors: error.errors };
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,144 @@
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content } from "../../app/content/index.server.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { liveRelease, makeSandbox, releaseRecord, type Sandbox } from "../support/releases.ts";
+import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
+
+/**
+ * «Публикации» as the agency uses it: a saved change previewed at 360 px,
+ * published from the studio (live within seconds), listed in the history with
+ * what changed, rolled back; publications planned for later happen on time,
+ * also across a restart. The content is a copy with a git repository of its own.
+ */
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+let sandbox: Sandbox;
+let server: StudioServer;
+let browser: Browser;
+const article = content().articles[0] as { slug: string; title: string };
+const articleFile = () => join(sandbox.contentDir, "academy", `${article.slug}.md`);
+const original = () => readFileSync(join("content", "academy", `${article.slug}.md`), "utf8");
+
+function saveTitle(title: string) {
+  writeFileSync(articleFile(), original().replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+}
+
+beforeAll(async () => {
+  sandbox = makeSandbox();
+  server = await startStudioServer("sqlite", sandbox.env);
+  await addUser(server, "editor", "editor", "Editor's long passphrase", "Ева Редакторова");
+  browser = await launchBrowser();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function signedInPage(width = 1440): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow" });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/studio/releases/`);
+  await page.waitForURL(/\/studio\/sign-in\//);
+  await page.getByLabel("Логин").fill("editor");
+  await page.getByLabel("Пароль").fill("Editor's long passphrase");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL(`${server.baseUrl}/studio/releases/`);
+  return page;
+}
+
+const publicTitle = async (path: string) => (await (await fetch(server.baseUrl + path)).text()).replace(/\u00a0/g, " ");
+
+describe("publishing from the studio", () => {
+  it("previews the saved change at 360 px, publishes it, lists it and rolls it back", async () => {
+    const before = liveRelease(sandbox.releasesDir) as string;
+    const title = `Заголовок из студии ${Date.now()}`;
+    saveTitle(title);
+    const page = await signedInPage();
+
+    // Preview: the page as it will be, framed at a phone's width, before anything is published.
+    await page.getByLabel("Адрес страницы").fill(`/academy/${article.slug}/`);
+    await page.getByRole("button", { name: "Показать" }).click();
+    await page.getByRole("tab", { name: "Телефон, 360 px" }).click();
+    const frame = page.frameLocator("iframe.s-preview__frame--360");
+    await expect.poll(async () => (await frame.locator("h1").textContent())?.replace(/\u00a0/g, " ")).toBe(title);
+    expect(await page.locator("iframe.s-preview__frame--360").evaluate((el) => el.getBoundingClientRect().width)).toBe(360);
+    expect(await publicTitle(`/academy/${article.slug}/`)).not.toContain(title);
+
+    await page.getByLabel("Что меняется").first().fill("Новый заголовок статьи");
+    const started = Date.now();
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await page.getByText(/Опубликовано за/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 5_000, interval: 200 }).toContain(title);
+    expect(Date.now() - started).toBeLessThan(30_000);
+
+    const after = liveRelease(sandbox.releasesDir) as string;
+    expect(after).not.toBe(before);
+    expect(releaseRecord(sandbox.releasesDir, after).author).toContain("Ева Редакторова");
+    const row = page.getByRole("row").filter({ hasText: "Новый заголовок статьи" });
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.getByText("на сайте").count()).toBe(1);
+
+    // The history's diff names the field and shows both values.
+    await row.getByRole("link").click();
+    await page.getByRole("heading", { name: "Изменения публикации" }).waitFor();
+    expect(await page.locator("ins").filter({ hasText: title }).count()).toBeGreaterThan(0);
+    const oldTitle = (/^title: "?(.*?)"?$/m.exec(original())?.[1] ?? "").slice(0, 12);
+    expect(await page.locator("del").filter({ hasText: oldTitle }).count()).toBeGreaterThan(0);
+    await page.goBack();
+
+    // Roll back: the old page again, and the content folder as it was.
+    const earlier = page.getByRole("row").filter({ has: page.getByRole("button", { name: /Откатить/ }) }).first();
+    await earlier.getByRole("button", { name: /Откатить/ }).click();
+    await page.getByRole("button", { name: "Да, откатить" }).click();
+    await page.getByText(/На сайте снова публикация/).waitFor();
+    await expect.poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 5_000, interval: 200 }).not.toContain(title);
+    expect(readFileSync(articleFile(), "utf8")).not.toContain(title);
+    await page.context().close();
+  });
+
+  it("passes axe at 1440 and 768 px", async () => {
+    for (const width of [1440, 768]) {
+      const page = await signedInPage(width);
+      const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe("the publishing API", () => {
+  it("refuses the signed-out (401), cross-site writes (403) and bad plans with field errors", async () => {
+    expect((await call(server, "GET", "/studio/api/releases")).status).toBe(401);
+    const cookie = await signIn(server, "editor", "Editor's long passphrase");
+    const crossSite = await call(server, "POST", "/studio/api/releases", { cookie, body: { message: "x" }, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    const empty = await call(server, "POST", "/studio/api/releases", { cookie, body: { message: " " } });
+    expect(empty.status).toBe(422);
+    expect(((await empty.json()) as { errors: Record<string, string> }).errors.message).toBeTruthy();
+    const past = await call(server, "POST", "/studio/api/schedules", { cookie, body: { message: "Позже", at: "2020-01-01T10:00" } });
+    expect(past.status).toBe(422);
+    expect((await call(server, "GET", "/studio/api/releases/not-an-id/diff", { cookie })).status).toBe(404);
+    expect((await call(server, "POST", "/studio/api/preview", { cookie, body: { path: "/../../etc/passwd" } })).status).toBe(422);
+    expect((await call(server, "POST", "/studio/api/preview", { cookie, body: { path: "/no-such-page/" } })).status).toBe(422);
+  });
+
+  it("makes a planned publication on time, also when the server restarts in between", async () => {
+    const cookie = await signIn(server, "editor", "Editor's long passphrase");
+    const title = `Запланированный заголовок ${Date.now()}`;
+    saveTitle(title);
+    const at = new Date(Date.now() + 65_000);
+    const planned = await call(server, "POST", "/studio/api/schedules", { cookie, body: { message: "По плану", at: at.toISOString() } });
+    expect(planned.status).toBe(201);
+    await server.restart();
+    await expect
+      .poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 110_000, interval: 1_000 })
+      .toContain(title);
+    const published = releaseRecord(sandbox.releasesDir, liveRelease(sandbox.releasesDir) as string);
+    expect(published.message).toBe("По плану");
+    expect(Date.parse(published.createdAt)).toBeGreaterThanOrEqual(at.getTime());
+    expect(Date.parse(published.createdAt) - at.getTime()).toBeLessThan(20_000);
+  }, 180_000);
+});
