@@ -21,8 +21,9 @@ const db = await openDb(config);
 let code = 0;
 try {
   await migrate(db);
-  const cutoff = Date.now() - days * 24 * 3_600_000;
-  const deleted = await createStore(db).deleteOlderThan(cutoff);
+  const now = Date.now();
+  const cutoff = now - days * 24 * 3_600_000;
+  const deleted = await createStore(db).deleteOlderThan(cutoff, days, now);
   console.log(`older than ${days} days (before ${new Date(cutoff).toISOString()}): deleted ${deleted.submissions} submissions, ${deleted.subscriptions} unconfirmed subscriptions`);
 } catch (error) {
   console.error(`retention: ${(error as Error).message}`);

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { api, signedIn } from "./api/client.ts";
 import { Home } from "./pages/home.tsx";
+import { Inbox, inboxLoader } from "./pages/inbox/list.tsx";
+import { InboxSubmission, submissionAction, submissionLoader } from "./pages/inbox/submission.tsx";
+import { PersonalData, personalDataAction, personalDataLoader } from "./pages/personal-data.tsx";
 import { Journal, journalLoader } from "./pages/journal.tsx";
 import { NotFound, RouteError } from "./pages/errors.tsx";
-import { Placeholder } from "./pages/placeholder.tsx";
 import { ContentHome, contentLoader } from "./pages/content.tsx";
 import { ContentEntry, entryLoader, newEntryLoader } from "./pages/content-entry.tsx";
 import { TypePage, typeLoader } from "./pages/content-type.tsx";
@@ -57,14 +59,15 @@ export const routes: RouteObject[] = [
           { path: child(pages.profile), element: <Profile />, action: profileAction },
           { path: child(pages.users), element: <Users />, loader: usersLoader, action: usersAction },
           { path: child(pages.journal), element: <Journal />, loader: journalLoader },
-          // Sections to come: their pages replace these placeholders.
+          { path: child(pages.inbox), element: <Inbox />, loader: inboxLoader },
+          { path: `${child(pages.inbox)}:id/`, element: <InboxSubmission />, loader: submissionLoader, action: submissionAction },
+          { path: child(pages.personalData), element: <PersonalData />, loader: personalDataLoader, action: personalDataAction },
           { path: child(pages.content), element: <ContentHome />, loader: contentLoader },
           { path: `${child(pages.content)}new/:type/`, element: <ContentEntry />, loader: newEntryLoader },
           { path: `${child(pages.content)}:type/`, element: <TypePage />, loader: typeLoader },
           { path: `${child(pages.content)}:type/:slug/`, element: <ContentEntry />, loader: entryLoader },
           { path: child(pages.releases), element: <Releases />, loader: releasesLoader, action: releasesAction },
           { path: `${child(pages.releases)}:id/`, element: <ReleaseChanges />, loader: releaseDiffLoader },
-          { path: `${child(pages.inbox)}*`, element: <Placeholder section="inbox" /> },
           { path: "*", element: <NotFound /> },
         ],
       },

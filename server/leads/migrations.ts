@@ -1,4 +1,5 @@
-import type { Db } from "./db.ts";
+import type { Db, Row } from "./db.ts";
+import { searchKeys, writeSearchKeys } from "./search-keys.ts";
 
 /**
  * Schema versions, applied in order at start-up inside one transaction and
@@ -6,12 +7,22 @@ import type { Db } from "./db.ts";
  * Only the column types differ between the backends. Append new versions;
  * never edit an applied one.
  */
-type Dialect = { id: string; bytes: string; bigint: string; appendOnly: (table: string) => string[] };
+type Dialect = {
+  id: string;
+  bytes: string;
+  bigint: string;
+  /** Text compared byte by byte (UTF-8 order), so a prefix is a range of an index whatever the database's locale. */
+  bytewiseText: string;
+  appendOnly: (table: string) => string[];
+};
+/** A step of a version: a statement, or work that needs code (filling a new column from JSON). */
+type Step = string | ((tx: Db) => Promise<void>);
 const DIALECTS: Record<Db["backend"], Dialect> = {
   sqlite: {
     id: "INTEGER PRIMARY KEY",
     bytes: "BLOB",
     bigint: "INTEGER",
+    bytewiseText: "TEXT",
     appendOnly: (table) =>
       ["UPDATE", "DELETE"].map(
         (op) => `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table} BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`,
@@ -21,6 +32,7 @@ const DIALECTS: Record<Db["backend"], Dialect> = {
     id: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
     bytes: "BYTEA",
     bigint: "BIGINT",
+    bytewiseText: 'TEXT COLLATE "C"',
     appendOnly: (table) => [
       `CREATE FUNCTION ${table}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${table} is append-only'; END $$`,
       `CREATE TRIGGER ${table}_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${table}_append_only()`,
@@ -28,7 +40,7 @@ const DIALECTS: Record<Db["backend"], Dialect> = {
   },
 };
 
-const MIGRATIONS: Array<(d: Dialect) => string[]> = [
+const MIGRATIONS: Array<((d: Dialect) => Step[]) | null> = [
   (d) => [
     `CREATE TABLE submissions (
       id TEXT PRIMARY KEY,
@@ -136,10 +148,60 @@ const MIGRATIONS: Array<(d: Dialect) => string[]> = [
     )`,
     "CREATE INDEX studio_presence_seen ON studio_presence (seen_at)",
   ],
+  // The studio's inbox (docs/inbox.md): each submission's status and its history, what it is
+  // searched by (search-keys.ts), runs of `npm run retention`, and indexes for the inbox's filters.
+  (d) => [
+    "ALTER TABLE submissions ADD COLUMN status TEXT NOT NULL DEFAULT 'new'",
+    "ALTER TABLE submissions ADD COLUMN email_key TEXT",
+    "ALTER TABLE submissions ADD COLUMN phone_key TEXT",
+    "ALTER TABLE submissions ADD COLUMN utm_source TEXT",
+    `CREATE TABLE submission_words (
+      word ${d.bytewiseText} NOT NULL,
+      submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+      PRIMARY KEY (word, submission_id)
+    )`,
+    "CREATE INDEX submission_words_submission ON submission_words (submission_id)",
+    `CREATE TABLE submission_status_history (
+      id ${d.id},
+      submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+      at ${d.bigint} NOT NULL,
+      actor_id ${d.bigint},
+      actor_login TEXT,
+      from_status TEXT NOT NULL,
+      to_status TEXT NOT NULL
+    )`,
+    "CREATE INDEX submission_status_history_submission ON submission_status_history (submission_id, at)",
+    `CREATE TABLE retention_runs (
+      id ${d.id},
+      at ${d.bigint} NOT NULL,
+      days INTEGER NOT NULL,
+      cutoff ${d.bigint} NOT NULL,
+      submissions INTEGER NOT NULL,
+      subscriptions INTEGER NOT NULL
+    )`,
+    // Each ends with the list's order (created_at, id): a filtered page is read from the index in order, never sorted.
+    "DROP INDEX submissions_form_created",
+    "CREATE INDEX submissions_form_created ON submissions (form, created_at, id)",
+    "CREATE INDEX submissions_created ON submissions (created_at, id)",
+    "CREATE INDEX submissions_status_created ON submissions (status, created_at, id)",
+    // A role's or a kind's new ones (HR's new applications): the commonest pair of filters.
+    "CREATE INDEX submissions_form_status_created ON submissions (form, status, created_at, id)",
+    "CREATE INDEX submissions_page_created ON submissions (page, created_at, id)",
+    "CREATE INDEX submissions_utm_source_created ON submissions (utm_source, created_at, id)",
+    "CREATE INDEX submissions_email_key ON submissions (email_key)",
+    "CREATE INDEX submissions_phone_key ON submissions (phone_key)",
+    fillSearchKeys,
+  ],
 ];
 
-/** Applies what is missing; returns the versions it applied. */
-export async function migrate(db: Db, now = Date.now()): Promise<number[]> {
+/** Migration 4 for submissions stored before it: their search keys and words. */
+async function fillSearchKeys(tx: Db): Promise<void> {
+  const rows = await tx.query<Row & { id: string; data: string; utm: string }>("SELECT id, data, utm FROM submissions");
+  for (const row of rows) await writeSearchKeys(tx, row.id, searchKeys(JSON.parse(row.data), JSON.parse(row.utm)));
+}
+
+/** Applies what is missing (up to `through`: tests of a later version's upgrade); returns the versions it applied. */
+export async function migrate(db: Db, now = Date.now(), through = Infinity): Promise<number[]> {
   const dialect = DIALECTS[db.backend];
   return db.transaction(async (tx) => {
     // Several servers on one PostgreSQL may start at once: one migrates, the others wait.
@@ -147,10 +209,10 @@ export async function migrate(db: Db, now = Date.now()): Promise<number[]> {
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.bigint} NOT NULL)`);
     const done = new Set((await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => Number(r.version)));
     const applied: number[] = [];
-    for (const [index, statements] of MIGRATIONS.entries()) {
+    for (const [index, steps] of MIGRATIONS.entries()) {
       const version = index + 1;
-      if (done.has(version)) continue;
-      for (const sql of statements(dialect)) await tx.query(sql);
+      if (!steps || done.has(version) || version > through) continue;
+      for (const step of steps(dialect)) await (typeof step === "string" ? tx.query(step) : step(tx));
       await tx.query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)", [version, now]);
       applied.push(version);
     }

@@ -90,9 +90,9 @@ export function createOutboxStore(db: Db) {
       return rows.map(toItem);
     },
 
-    /** Puts a dead or pending item back at the head of the queue with a fresh retry schedule. */
-    async retry(id: number, now: number): Promise<boolean> {
-      const rows = await db.query(
+    /** Puts a dead or pending item back at the head of the queue with a fresh retry schedule (in `tx` when given). */
+    async retry(id: number, now: number, tx: Db = db): Promise<boolean> {
+      const rows = await tx.query(
         "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $2 WHERE id = $1 AND status <> 'delivered' RETURNING id",
         [id, now],
       );

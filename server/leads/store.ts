@@ -1,5 +1,6 @@
 import type { FormKind } from "../../app/forms/kinds.ts";
 import type { Db, Row } from "./db.ts";
+import { searchKeys, writeSearchKeys } from "./search-keys.ts";
 import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts";
 
 /**
@@ -27,58 +28,71 @@ function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
   };
 }
 
+/** One submission inside the caller's transaction (see insertSubmission). */
+async function write(tx: Db, s: NewSubmission): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO submissions (id, form, created_at, data, page, utm, ip, consent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.ip, JSON.stringify(s.consent)],
+  );
+  if (inserted.length === 0) return false;
+  await writeSearchKeys(tx, s.id, searchKeys(s.data, s.utm));
+  if (s.file) {
+    await tx.query("INSERT INTO files (submission_id, name, type, size, sha256, content) VALUES ($1, $2, $3, $4, $5, $6)", [
+      s.id,
+      s.file.name,
+      s.file.type,
+      s.file.size,
+      s.file.sha256,
+      s.file.content,
+    ]);
+  }
+  const deliveries = [...s.deliveries];
+  if (s.subscription) {
+    const { email, token, tokenHash, expiresAt } = s.subscription;
+    const [existing] = await tx.query<Row & { status: string; requested_at: number }>(
+      "SELECT status, requested_at FROM subscriptions WHERE email = $1",
+      [email],
+    );
+    const recentlyAsked = existing?.status === "pending" && s.createdAt - Number(existing.requested_at) < CONFIRM_RESEND_MS;
+    if (existing?.status !== "active" && !recentlyAsked) {
+      await tx.query(
+        `INSERT INTO subscriptions (email, status, submission_id, token_hash, token_expires_at, requested_at)
+         VALUES ($1, 'pending', $2, $3, $4, $5)
+         ON CONFLICT (email) DO UPDATE SET submission_id = $2, token_hash = $3, token_expires_at = $4, requested_at = $5`,
+        [email, s.id, tokenHash, expiresAt, s.createdAt],
+      );
+      deliveries.push({ channel: "confirm", payload: { token } });
+    }
+  }
+  for (const d of deliveries) {
+    await tx.query(
+      "INSERT INTO outbox (submission_id, channel, next_attempt_at, payload, created_at) VALUES ($1, $2, $3, $4, $3)",
+      [s.id, d.channel, s.createdAt, d.payload ? JSON.stringify(d.payload) : null],
+    );
+  }
+  return true;
+}
+
 export function createStore(db: Db) {
   return {
     db,
 
     /**
-     * Writes the submission, its file, its outbox items and (for the
-     * newsletter) the pending subscription in one transaction. Returns false
-     * when a submission with this id exists: nothing is written.
+     * Writes the submission, its search keys, its file, its outbox items and
+     * (for the newsletter) the pending subscription in one transaction.
+     * Returns false when a submission with this id exists: nothing is written.
      */
     async insertSubmission(s: NewSubmission): Promise<boolean> {
+      return db.transaction((tx) => write(tx, s));
+    },
+
+    /** Many at once, in one transaction (seeding a store for tests and benchmarks); how many were new. */
+    async insertSubmissions(list: readonly NewSubmission[]): Promise<number> {
       return db.transaction(async (tx) => {
-        const inserted = await tx.query(
-          `INSERT INTO submissions (id, form, created_at, data, page, utm, ip, consent)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
-          [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.ip, JSON.stringify(s.consent)],
-        );
-        if (inserted.length === 0) return false;
-        if (s.file) {
-          await tx.query("INSERT INTO files (submission_id, name, type, size, sha256, content) VALUES ($1, $2, $3, $4, $5, $6)", [
-            s.id,
-            s.file.name,
-            s.file.type,
-            s.file.size,
-            s.file.sha256,
-            s.file.content,
-          ]);
-        }
-        const deliveries = [...s.deliveries];
-        if (s.subscription) {
-          const { email, token, tokenHash, expiresAt } = s.subscription;
-          const [existing] = await tx.query<Row & { status: string; requested_at: number }>(
-            "SELECT status, requested_at FROM subscriptions WHERE email = $1",
-            [email],
-          );
-          const recentlyAsked = existing?.status === "pending" && s.createdAt - Number(existing.requested_at) < CONFIRM_RESEND_MS;
-          if (existing?.status !== "active" && !recentlyAsked) {
-            await tx.query(
-              `INSERT INTO subscriptions (email, status, submission_id, token_hash, token_expires_at, requested_at)
-               VALUES ($1, 'pending', $2, $3, $4, $5)
-               ON CONFLICT (email) DO UPDATE SET submission_id = $2, token_hash = $3, token_expires_at = $4, requested_at = $5`,
-              [email, s.id, tokenHash, expiresAt, s.createdAt],
-            );
-            deliveries.push({ channel: "confirm", payload: { token } });
-          }
-        }
-        for (const d of deliveries) {
-          await tx.query(
-            "INSERT INTO outbox (submission_id, channel, next_attempt_at, payload, created_at) VALUES ($1, $2, $3, $4, $3)",
-            [s.id, d.channel, s.createdAt, d.payload ? JSON.stringify(d.payload) : null],
-          );
-        }
-        return true;
+        let written = 0;
+        for (const s of list) if (await write(tx, s)) written++;
+        return written;
       });
     },
 
@@ -150,8 +164,9 @@ export function createStore(db: Db) {
      * Retention: deletes submissions older than `cutoff` with their files and
      * outbox items, and subscriptions never confirmed. An active
      * subscription keeps its request: it is the record of the consent.
+     * The run is recorded (retention_runs) in the same transaction.
      */
-    async deleteOlderThan(cutoff: number): Promise<{ submissions: number; subscriptions: number }> {
+    async deleteOlderThan(cutoff: number, days: number, now = Date.now()): Promise<{ submissions: number; subscriptions: number }> {
       return db.transaction(async (tx) => {
         const subscriptions = await tx.query(
           "DELETE FROM subscriptions WHERE status = 'pending' AND requested_at < $1 RETURNING email",
@@ -162,6 +177,14 @@ export function createStore(db: Db) {
            AND id NOT IN (SELECT submission_id FROM subscriptions) RETURNING id`,
           [cutoff],
         );
+        // The studio shows when retention last ran and what it deleted.
+        await tx.query("INSERT INTO retention_runs (at, days, cutoff, submissions, subscriptions) VALUES ($1, $2, $3, $4, $5)", [
+          now,
+          days,
+          cutoff,
+          submissions.length,
+          subscriptions.length,
+        ]);
         return { submissions: submissions.length, subscriptions: subscriptions.length };
       });
     },

@@ -1,7 +1,7 @@
 /**
  * Studio accounts from the command line, on the same store and configuration
  * as the server (DATA_DIR or DATABASE_URL):
- *   npm run studio -- user add LOGIN --role editor|admin [--name "Имя Фамилия"]
+ *   npm run studio -- user add LOGIN --role editor|admin|sales|hr [--name "Имя Фамилия"]
  *   npm run studio -- user passwd LOGIN
  *   npm run studio -- user remove LOGIN
  *   npm run studio -- user list

@@ -15,6 +15,8 @@ export type StudioConfig = {
   /** The content the editor reads and writes (CONTENT_DIR), and the releases it compares with. */
   contentDir: string;
   releasesDir: string;
+  /** LEADS_RETENTION_DAYS: the inbox shows when `npm run retention` next deletes something. */
+  retentionDays: number;
 };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -34,5 +36,6 @@ export function studioConfig(source: Env = env): StudioConfig {
     bodyLimitBytes: source.BODY_LIMIT_BYTES,
     contentDir: resolve(source.CONTENT_DIR),
     releasesDir: resolve(releasesRoot(source)),
+    retentionDays: source.LEADS_RETENTION_DAYS,
   };
 }

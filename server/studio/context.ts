@@ -3,6 +3,8 @@ import type { Permission } from "../../studio/shared/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { DraftStore } from "./content/drafts.ts";
 import type { Auth, Client } from "./auth.ts";
+import type { PersonalData } from "./inbox/personal-data.ts";
+import type { InboxStore } from "./inbox/store.ts";
 import type { StudioConfig } from "./config.ts";
 import { HttpError, JSON_BODY_LIMIT, MESSAGES, readJson, sendJson } from "./http.ts";
 import { assertPermission } from "./permissions.ts";
@@ -23,6 +25,8 @@ export type StudioServices = {
   publishing: Publishing | null;
   /** Site pages as the next publication would render them. */
   previews: Previews | null;
+  inbox: InboxStore;
+  personalData: PersonalData;
 };
 
 export type Context = {

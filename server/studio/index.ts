@@ -9,6 +9,8 @@ import { createDraftStore } from "./content/drafts.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
 import { ownsTarget, createStudioHandler } from "./handler.ts";
+import { createPersonalData } from "./inbox/personal-data.ts";
+import { createInboxStore } from "./inbox/store.ts";
 import { studioCsp } from "./headers.ts";
 import { dummyHash } from "./passwords.ts";
 import { createPreviews, type Previews } from "./preview.ts";
@@ -59,7 +61,18 @@ export function createStudio(options: {
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
   void dummyHash();
   const handle = createStudioHandler({
-    services: { config, auth, users, sessions, audit, drafts, publishing, previews },
+    services: {
+      config,
+      auth,
+      users,
+      sessions,
+      audit,
+      drafts,
+      publishing,
+      previews,
+      inbox: createInboxStore(db, audit),
+      personalData: createPersonalData(db, audit),
+    },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
     csp: studioCsp(config.origin.startsWith("https:")),

@@ -3,6 +3,7 @@ import { api, signedIn } from "../api/client.ts";
 import { formatDateTime, isoDateTime } from "../lib/format.ts";
 import type { AuditEntry, AuditPage } from "../shared/api.ts";
 import { AUDIT_ACTIONS } from "../shared/audit-actions.ts";
+import { isStatus, STATUSES } from "../shared/inbox.ts";
 import { pages } from "../shared/paths.ts";
 import { isRole, ROLES } from "../shared/roles.ts";
 import { Button, EmptyState, Page, SelectField, Table, TextField } from "../ui/index.ts";
@@ -20,6 +21,8 @@ export function journalLoader({ request }: LoaderFunctionArgs): Promise<AuditPag
 }
 
 const roleLabel = (role: unknown) => (isRole(role) ? ROLES[role].label : String(role));
+const statusLabel = (status: unknown) => (isStatus(status) ? STATUSES[status] : String(status));
+const ids = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 
 /** The few details worth a glance, in words. */
 function summary(entry: AuditEntry): string {
@@ -31,6 +34,17 @@ function summary(entry: AuditEntry): string {
       return roleLabel(d.role);
     case "user.rename":
       return `${String(d.from)} → ${String(d.to)}`;
+    case "inbox.status":
+      return `${statusLabel(d.from)} → ${statusLabel(d.to)}`;
+    case "inbox.list":
+      return `заявок на странице: ${ids(d.ids)}${(d.filter as { search?: boolean } | undefined)?.search ? ", с поиском" : ""}`;
+    case "inbox.export":
+      return `заявок: ${String(d.count)}`;
+    case "personal-data.search":
+    case "personal-data.export":
+      return `по ${d.by === "phone" ? "телефону" : "e-mail"}, заявок: ${ids(d.ids)}`;
+    case "personal-data.delete":
+      return `по ${d.by === "phone" ? "телефону" : "e-mail"}: заявок ${String(d.submissions)}, файлов ${String(d.files)}, доставок ${String(d.deliveries)}, подписок ${String(d.subscriptions)}`;
     case "session.sign-in-failed":
       return d.reason === "unknown-login" ? "нет такого логина" : "неверный пароль";
     default:

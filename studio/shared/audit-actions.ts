@@ -20,6 +20,15 @@ export const AUDIT_ACTIONS = {
   "content.save": "Материал сохранён",
   "content.delete": "Материал удалён",
   "content.upload": "Изображение загружено",
+  "inbox.list": "Просмотр списка заявок",
+  "inbox.view": "Просмотр заявки",
+  "inbox.file": "Скачивание резюме",
+  "inbox.export": "Выгрузка заявок в\u00a0CSV",
+  "inbox.status": "Статус заявки изменён",
+  "inbox.retry": "Повтор доставки заявки",
+  "personal-data.search": "Поиск персональных данных",
+  "personal-data.export": "Выгрузка персональных данных",
+  "personal-data.delete": "Удаление персональных данных",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

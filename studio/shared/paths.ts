@@ -17,6 +17,7 @@ export const pages = {
   content: "/content/",
   releases: "/releases/",
   inbox: "/inbox/",
+  personalData: "/personal-data/",
 } as const;
 
 export type PageName = keyof typeof pages;

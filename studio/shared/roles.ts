@@ -9,7 +9,12 @@
 export const PERMISSIONS = {
   "content:edit": "Редактировать материалы сайта",
   "content:publish": "Публиковать и откатывать изменения",
-  "leads:read": "Читать заявки",
+  "leads:read": "Открывать раздел «Заявки»",
+  "leads:projects": "Видеть заявки на проекты и подписки на рассылку",
+  "leads:jobs": "Видеть отклики на вакансии и резюме",
+  "leads:work": "Менять статус заявок и повторять их доставку",
+  "leads:export": "Выгружать заявки в CSV",
+  "personal-data:manage": "Находить, выгружать и удалять персональные данные по запросу человека",
   "users:manage": "Управлять пользователями",
   "audit:read": "Читать журнал действий",
 } as const;
@@ -30,8 +35,29 @@ export const ROLES = {
   },
   admin: {
     label: "Администратор",
-    description: "Всё, что может редактор, плюс заявки, пользователи и журнал",
-    permissions: ["content:edit", "content:publish", "leads:read", "users:manage", "audit:read"],
+    description: "Всё, что может редактор, плюс все заявки, запросы по персональным данным, пользователи и журнал",
+    permissions: [
+      "content:edit",
+      "content:publish",
+      "leads:read",
+      "leads:projects",
+      "leads:jobs",
+      "leads:work",
+      "leads:export",
+      "personal-data:manage",
+      "users:manage",
+      "audit:read",
+    ],
+  },
+  sales: {
+    label: "Продажи",
+    description: "Заявки на проекты и подписки на рассылку",
+    permissions: ["leads:read", "leads:projects", "leads:work", "leads:export"],
+  },
+  hr: {
+    label: "Подбор персонала",
+    description: "Отклики на вакансии и резюме",
+    permissions: ["leads:read", "leads:jobs", "leads:work", "leads:export"],
   },
 } as const satisfies Record<string, RoleDefinition>;
 

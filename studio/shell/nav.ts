@@ -11,7 +11,13 @@ export type NavItem = { page: PageName; label: string; permission: Permission; d
 export const NAV: readonly NavItem[] = [
   { page: "content", label: "Контент", permission: "content:edit", description: "Страницы, статьи, кейсы, вакансии и другие материалы сайта" },
   { page: "releases", label: "Публикации", permission: "content:publish", description: "Что опубликовано, когда и кем; откат к прежней версии" },
-  { page: "inbox", label: "Заявки", permission: "leads:read", description: "Заявки на проекты и отклики на вакансии" },
+  { page: "inbox", label: "Заявки", permission: "leads:read", description: "Заявки на проекты, подписки и отклики на вакансии: статусы, доставка, выгрузка в CSV" },
+  {
+    page: "personalData",
+    label: "Персональные данные",
+    permission: "personal-data:manage",
+    description: "Запросы людей по 152-ФЗ: что о них хранится, копия и удаление; срок хранения заявок",
+  },
   { page: "users", label: "Пользователи", permission: "users:manage", description: "Учётные записи, роли и пароли" },
   { page: "journal", label: "Журнал", permission: "audit:read", description: "Кто что менял: входы, учётные записи, публикации" },
 ];

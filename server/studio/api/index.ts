@@ -1,5 +1,7 @@
 import type { ApiRoute } from "../router.ts";
 import { auditRoutes } from "./audit.ts";
+import { inboxRoutes } from "./inbox.ts";
+import { personalDataRoutes } from "./personal-data.ts";
 import { previewRoutes } from "./preview.ts";
 import { contentLiveRoutes } from "./content-live.ts";
 import { contentRoutes } from "./content.ts";
@@ -18,4 +20,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...contentRoutes,
   ...releaseRoutes,
   ...previewRoutes,
+  ...inboxRoutes,
+  ...personalDataRoutes,
 ];

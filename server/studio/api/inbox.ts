@@ -1,0 +1,137 @@
+import type { FormKind } from "../../../app/forms/kinds.ts";
+import { isStatus, kindsFor, type InboxPage } from "../../../studio/shared/inbox.ts";
+import { type Permission, permissionsOf } from "../../../studio/shared/roles.ts";
+import type { Context } from "../context.ts";
+import { HttpError, field, MESSAGES } from "../http.ts";
+import { attachmentDisposition, cvFileName } from "../inbox/attachment.ts";
+import { streamExport } from "../inbox/export.ts";
+import { describeFilter, parseFilter, parsePage } from "../inbox/filter.ts";
+import type { ApiRoute } from "../router.ts";
+
+/**
+ * «Заявки»: the list with its filters, one submission, its status, a retry of
+ * a dead-lettered delivery, its CV, and the CSV export. The kinds a caller
+ * sees come from their role's permissions (studio/shared/inbox.ts) and go
+ * into every query; a submission of another kind is answered 404, as if it
+ * did not exist. Every view of personal data, every file and every export is
+ * written to the audit log, never the data itself.
+ */
+export const INBOX_MESSAGES = {
+  notFound: "Такой заявки нет — возможно, её удалили",
+  deliveryNotFound: "Эта доставка не\u00a0ждёт повтора: её уже доставили или поставили в\u00a0очередь",
+  noFile: "У\u00a0этой заявки нет файла резюме",
+  status: "Выберите статус из\u00a0списка",
+} as const;
+
+const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The signed-in caller with `permission`, and the kinds of submission their role shows. */
+async function caller(ctx: Context, permission: Permission) {
+  const session = await ctx.requirePermission(permission);
+  const kinds: FormKind[] = kindsFor(permissionsOf(session.user.role));
+  return { session, kinds, by: { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip } };
+}
+
+function submissionId(ctx: Context): string {
+  const id = ctx.params.id ?? "";
+  if (!SUBMISSION_ID.test(id)) throw new HttpError(404, INBOX_MESSAGES.notFound);
+  return id;
+}
+
+export const inboxRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/inbox",
+    async handle(ctx) {
+      const { session, kinds } = await caller(ctx, "leads:read");
+      const filter = parseFilter(ctx.url.searchParams, kinds);
+      const page = parsePage(ctx.url.searchParams);
+      const result = await ctx.services.inbox.list(filter, page);
+      if (result.items.length > 0) {
+        await ctx.services.audit.write({
+          action: "inbox.list",
+          actor: session.user,
+          details: { filter: describeFilter(filter), page: result.page, ids: result.items.map((item) => item.id) },
+          ip: ctx.client.ip,
+        });
+      }
+      const body: InboxPage = { ...result, kinds };
+      ctx.send(200, body);
+    },
+  },
+  {
+    method: "GET",
+    path: "/inbox/export",
+    async handle(ctx) {
+      const { session, kinds } = await caller(ctx, "leads:export");
+      const filter = parseFilter(ctx.url.searchParams, kinds);
+      // Recorded before a byte leaves: an export cut short was still an export.
+      const count = await ctx.services.inbox.count(filter);
+      await ctx.services.audit.write({ action: "inbox.export", actor: session.user, details: { filter: describeFilter(filter), count }, ip: ctx.client.ip });
+      const days = [ctx.url.searchParams.get("from"), ctx.url.searchParams.get("to")].filter((d) => d && /^\d{4}-\d{2}-\d{2}$/.test(d));
+      ctx.res.statusCode = 200;
+      ctx.res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      ctx.res.setHeader("Content-Disposition", attachmentDisposition(["zayavki", ...days].join("-") + ".csv"));
+      ctx.res.setHeader("X-Content-Type-Options", "nosniff");
+      await streamExport(ctx.res, ctx.services.inbox, filter);
+    },
+  },
+  {
+    method: "GET",
+    path: "/inbox/:id",
+    async handle(ctx) {
+      const { session, kinds } = await caller(ctx, "leads:read");
+      const id = submissionId(ctx);
+      const detail = await ctx.services.inbox.detail(id, kinds);
+      if (!detail) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      await ctx.services.audit.write({ action: "inbox.view", actor: session.user, target: id, details: { kind: detail.kind }, ip: ctx.client.ip });
+      ctx.send(200, detail);
+    },
+  },
+  {
+    method: "PUT",
+    path: "/inbox/:id/status",
+    async handle(ctx) {
+      const { kinds, by } = await caller(ctx, "leads:work");
+      const id = submissionId(ctx);
+      const status = field(await ctx.body(), "status", 100);
+      if (!isStatus(status)) throw new HttpError(422, MESSAGES.invalid, { status: INBOX_MESSAGES.status });
+      const set = await ctx.services.inbox.setStatus(id, kinds, status, by);
+      if (!set) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      ctx.send(200, { status: set });
+    },
+  },
+  {
+    method: "POST",
+    path: "/inbox/:id/deliveries/:delivery/retry",
+    async handle(ctx) {
+      const { kinds, by } = await caller(ctx, "leads:work");
+      const id = submissionId(ctx);
+      const delivery = ctx.params.delivery ?? "";
+      if (!/^\d{1,15}$/.test(delivery)) throw new HttpError(404, INBOX_MESSAGES.deliveryNotFound);
+      const outcome = await ctx.services.inbox.retryDelivery(id, Number(delivery), kinds, by);
+      if (outcome === "missing") throw new HttpError(404, INBOX_MESSAGES.deliveryNotFound);
+      ctx.send(200, { queued: true });
+    },
+  },
+  {
+    method: "GET",
+    path: "/inbox/:id/file",
+    async handle(ctx) {
+      const { session, kinds } = await caller(ctx, "leads:read");
+      const id = submissionId(ctx);
+      const file = await ctx.services.inbox.file(id, kinds);
+      if (!file) throw new HttpError(404, INBOX_MESSAGES.noFile);
+      await ctx.services.audit.write({ action: "inbox.file", actor: session.user, target: id, details: { kind: file.kind }, ip: ctx.client.ip });
+      const body = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
+      ctx.res.statusCode = 200;
+      // Always a download, never a page: whatever the file holds, it does not run in the studio's origin.
+      ctx.res.setHeader("Content-Type", file.type);
+      ctx.res.setHeader("Content-Disposition", attachmentDisposition(cvFileName(file.name, file.type, id)));
+      ctx.res.setHeader("X-Content-Type-Options", "nosniff");
+      ctx.res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      ctx.res.setHeader("Content-Length", String(body.length));
+      ctx.res.end(ctx.req.method === "HEAD" ? undefined : body);
+    },
+  },
+];

@@ -1,0 +1,98 @@
+import type { PersonalDataReport } from "../../../studio/shared/inbox.ts";
+import { emailKey, phoneKey } from "../../leads/search-keys.ts";
+import type { Context } from "../context.ts";
+import { HttpError, field, MESSAGES } from "../http.ts";
+import { attachmentDisposition } from "../inbox/attachment.ts";
+import type { Subject } from "../inbox/personal-data.ts";
+import type { ApiRoute } from "../router.ts";
+
+/**
+ * «Персональные данные»: a person's request under 152-FZ, by e-mail or phone
+ * (POST, so the address or number never sits in a URL, a log or the history):
+ * what is held, a copy as JSON, deletion everywhere; and the retention job's
+ * last run and next deletion. Only for roles with personal-data:manage.
+ * Audit entries name the kind of key and the submission ids, never the key.
+ */
+export const PERSONAL_DATA_MESSAGES = {
+  oneKey: "Укажите e-mail или телефон — что-то одно",
+  email: "Это не\u00a0похоже на\u00a0e-mail",
+  phone: "Это не\u00a0похоже на\u00a0номер телефона",
+  confirm: "Подтвердите удаление",
+  busy: "Сейчас идёт доставка одной из\u00a0этих заявок. Попробуйте через минуту.",
+} as const;
+
+/** The e-mail or the phone of the request body, as the store keeps it. */
+async function subjectOf(ctx: Context): Promise<{ subject: Subject; body: Record<string, unknown> }> {
+  const body = await ctx.body();
+  const email = field(body, "email", 300).trim();
+  const phone = field(body, "phone", 100).trim();
+  if ((email === "") === (phone === "")) throw new HttpError(422, MESSAGES.invalid, { email: PERSONAL_DATA_MESSAGES.oneKey });
+  if (email) {
+    const key = emailKey(email);
+    if (!key || !/^[^\s@]+@[^\s@]+$/.test(key) || /[\u0000-\u001f\u007f]/.test(key)) throw new HttpError(422, MESSAGES.invalid, { email: PERSONAL_DATA_MESSAGES.email });
+    return { subject: { by: "email", key }, body };
+  }
+  const key = phoneKey(phone);
+  if (!key) throw new HttpError(422, MESSAGES.invalid, { phone: PERSONAL_DATA_MESSAGES.phone });
+  return { subject: { by: "phone", key }, body };
+}
+
+const by = (ctx: Context, user: { id: number; login: string }) => ({ actor: { id: user.id, login: user.login }, ip: ctx.client.ip });
+
+export const personalDataRoutes: ApiRoute[] = [
+  {
+    method: "POST",
+    path: "/personal-data/search",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("personal-data:manage");
+      const { subject } = await subjectOf(ctx);
+      const report: PersonalDataReport = await ctx.services.personalData.find(subject);
+      await ctx.services.audit.write({
+        action: "personal-data.search",
+        actor: session.user,
+        details: { by: subject.by, submissions: report.submissions.length, subscriptions: report.subscriptions.length, ids: report.submissions.map((s) => s.id) },
+        ip: ctx.client.ip,
+      });
+      ctx.send(200, report);
+    },
+  },
+  {
+    method: "POST",
+    path: "/personal-data/copy",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("personal-data:manage");
+      const { subject } = await subjectOf(ctx);
+      const copy = await ctx.services.personalData.copy(subject);
+      const ids = (copy.submissions as Array<{ id: string }>).map((s) => s.id);
+      await ctx.services.audit.write({ action: "personal-data.export", actor: session.user, details: { by: subject.by, submissions: ids.length, ids }, ip: ctx.client.ip });
+      ctx.send(200, copy, {
+        "Content-Disposition": attachmentDisposition(`personalnye-dannye-${new Date().toISOString().slice(0, 10)}.json`),
+        "X-Content-Type-Options": "nosniff",
+      });
+    },
+  },
+  {
+    method: "POST",
+    path: "/personal-data/delete",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("personal-data:manage");
+      const { subject, body } = await subjectOf(ctx);
+      if (body.confirm !== true) throw new HttpError(422, MESSAGES.invalid, { confirm: PERSONAL_DATA_MESSAGES.confirm });
+      try {
+        ctx.send(200, await ctx.services.personalData.erase(subject, by(ctx, session.user)));
+      } catch (error) {
+        // PostgreSQL: lock_not_available, a delivery held the row past the wait.
+        if ((error as { code?: string }).code === "55P03") throw new HttpError(409, PERSONAL_DATA_MESSAGES.busy, undefined, { "Retry-After": "60" });
+        throw error;
+      }
+    },
+  },
+  {
+    method: "GET",
+    path: "/personal-data/retention",
+    async handle(ctx) {
+      await ctx.requirePermission("personal-data:manage");
+      ctx.send(200, await ctx.services.personalData.retention(ctx.services.config.retentionDays));
+    },
+  },
+];

@@ -1,0 +1,113 @@
+import { FORM_KINDS, type FormKind } from "../../../app/forms/kinds.ts";
+import { emailKey, wordsOf } from "../../leads/search-keys.ts";
+import { isStatus, type Status } from "../../../studio/shared/inbox.ts";
+import { moscowDayStart } from "../api/audit.ts";
+import { HttpError } from "../http.ts";
+
+/**
+ * The inbox's filters, read from a query string and checked: the kinds the
+ * caller may see (never more, whatever is asked), status, Moscow days, the
+ * source page, the UTM source, and a search turned into word prefixes
+ * (search-keys.ts says what is indexed). Anything malformed is a 400 with a
+ * Russian message; nothing unchecked reaches SQL.
+ */
+export type InboxFilter = {
+  kinds: readonly FormKind[];
+  status?: Status;
+  from?: number;
+  to?: number;
+  source?: string;
+  utmSource?: string;
+  /** Every one must be the start of a word of the submission (its name's, its e-mail, its phone's digits). */
+  prefixes?: string[];
+};
+
+export const FILTER_MESSAGES = {
+  bad: "Фильтр заявок задан неверно",
+  dates: "Дата «по» раньше даты «с»",
+  short: "Для поиска введите хотя бы 2\u00a0буквы или 3\u00a0цифры",
+} as const;
+
+const DAY_MS = 86_400_000;
+const MAX_TEXT = 300;
+const PHONE_LIKE = /^\+?[\d\s()\-.]+$/;
+/** The start of an e-mail without its "@" yet: one Latin token with a dot, dash, plus or underscore in it. */
+const EMAIL_START = /^[a-z0-9][a-z0-9._%+-]*[._%+-][a-z0-9._%+-]*$/i;
+
+/** Printable text without control characters (PostgreSQL refuses NUL; none of them belongs in a filter). */
+function text(value: string | null, max = MAX_TEXT): string {
+  const trimmed = (value ?? "").trim();
+  if (trimmed.length > max || /[\u0000-\u001f\u007f]/.test(trimmed)) throw new HttpError(400, FILTER_MESSAGES.bad);
+  return trimmed;
+}
+
+/**
+ * A search as word prefixes: an e-mail (it has "@", or looks like the start of one) as itself,
+ * lower-case; a phone as its digits,
+ * with the Russian 8 or a missing 7 read as +7 (as the forms store it); anything else as
+ * the words of a name.
+ */
+export function searchPrefixes(query: string): string[] {
+  if (query.includes("@") || EMAIL_START.test(query)) {
+    const key = emailKey(query) ?? "";
+    if (key.length < 3) throw new HttpError(400, FILTER_MESSAGES.short);
+    return [key];
+  }
+  if (PHONE_LIKE.test(query)) {
+    let digits = query.replace(/\D/g, "");
+    if (digits.length < 3) throw new HttpError(400, FILTER_MESSAGES.short);
+    if (!query.startsWith("+")) {
+      if (digits.startsWith("8")) digits = `7${digits.slice(1)}`;
+      else if (/^[349]/.test(digits)) digits = `7${digits}`;
+    }
+    return [digits.slice(0, 15)];
+  }
+  const words = wordsOf(query).filter((word) => word.length >= 2);
+  if (words.length === 0) throw new HttpError(400, FILTER_MESSAGES.short);
+  return [...new Set(words)].slice(0, 4);
+}
+
+/** The filter of a query string for a caller who may see `allowed` kinds. */
+export function parseFilter(query: URLSearchParams, allowed: readonly FormKind[]): InboxFilter {
+  const filter: InboxFilter = { kinds: allowed };
+  const kind = text(query.get("kind"));
+  if (kind) {
+    if (!(FORM_KINDS as readonly string[]).includes(kind)) throw new HttpError(400, FILTER_MESSAGES.bad);
+    // A kind the role may not see shows nothing, as if there were none: the list never says what exists.
+    filter.kinds = allowed.filter((k) => k === kind);
+  }
+  const status = text(query.get("status"));
+  if (status) {
+    if (!isStatus(status)) throw new HttpError(400, FILTER_MESSAGES.bad);
+    filter.status = status;
+  }
+  for (const name of ["from", "to"] as const) {
+    const value = text(query.get(name));
+    if (!value) continue;
+    const start = moscowDayStart(value);
+    if (start === null) throw new HttpError(400, FILTER_MESSAGES.bad);
+    // Both days are included: "to" runs to the end of its day.
+    filter[name] = name === "to" ? start + DAY_MS : start;
+  }
+  if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw new HttpError(400, FILTER_MESSAGES.dates);
+  const source = text(query.get("source"));
+  if (source) filter.source = source;
+  const utm = text(query.get("utm"), 200);
+  if (utm) filter.utmSource = utm;
+  const q = text(query.get("q"), 200);
+  if (q) filter.prefixes = searchPrefixes(q);
+  return filter;
+}
+
+/** The page number of a query string (1 when absent). */
+export function parsePage(query: URLSearchParams): number {
+  const page = query.get("page") ?? "1";
+  if (!/^\d{1,6}$/.test(page) || Number(page) < 1) throw new HttpError(400, FILTER_MESSAGES.bad);
+  return Number(page);
+}
+
+/** What an audit entry may say about a filter: everything but the search's words, which may be someone's name or e-mail. */
+export function describeFilter(filter: InboxFilter): Record<string, unknown> {
+  const { prefixes, ...rest } = filter;
+  return { ...rest, search: prefixes !== undefined };
+}

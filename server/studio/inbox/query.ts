@@ -1,0 +1,38 @@
+import { FORM_KINDS } from "../../../app/forms/kinds.ts";
+import type { SqlValue } from "../../leads/db.ts";
+import type { InboxFilter } from "./filter.ts";
+
+/**
+ * A filter as a WHERE clause over `submissions s`, with its parameters
+ * numbered from `first`. The kinds come first and always: a role that sees
+ * some kinds gets `s.form IN (…)` in every query it makes (an empty list
+ * matches nothing). A search is one semi-join per word prefix on
+ * submission_words, a range of its byte-ordered primary key.
+ */
+export type Where = { sql: string; params: SqlValue[] };
+
+/** Above every character in UTF-8 byte order: `word < prefix + TOP` bounds the words that start with `prefix`. */
+const TOP = "\u{10FFFF}";
+
+export function whereOf(filter: InboxFilter, first = 1): Where {
+  const clauses: string[] = [];
+  const params: SqlValue[] = [];
+  const add = (value: SqlValue) => {
+    params.push(value);
+    return `$${first + params.length - 1}`;
+  };
+  const excluded = FORM_KINDS.filter((kind) => !filter.kinds.includes(kind));
+  if (filter.kinds.length === 0) clauses.push("1 = 0");
+  else if (filter.kinds.length === 1) clauses.push(`s.form = ${add(filter.kinds[0] as string)}`);
+  // Most kinds: said as the ones left out, which no index serves, so the newest-first index reads the page.
+  else if (excluded.length > 0) clauses.push(`s.form NOT IN (${excluded.map((kind) => add(kind)).join(", ")})`);
+  if (filter.status) clauses.push(`s.status = ${add(filter.status)}`);
+  if (filter.from !== undefined) clauses.push(`s.created_at >= ${add(filter.from)}`);
+  if (filter.to !== undefined) clauses.push(`s.created_at < ${add(filter.to)}`);
+  if (filter.source) clauses.push(`s.page = ${add(filter.source)}`);
+  if (filter.utmSource) clauses.push(`s.utm_source = ${add(filter.utmSource)}`);
+  for (const prefix of filter.prefixes ?? []) {
+    clauses.push(`s.id IN (SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)})`);
+  }
+  return { sql: clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}

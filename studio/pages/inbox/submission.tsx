@@ -1,0 +1,232 @@
+import { Fragment } from "react";
+import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
+import { formatPhone } from "../../../app/lib/format.ts";
+import { api, ApiFailure, signedIn } from "../../api/client.ts";
+import { formatDateTime, isoDateTime } from "../../lib/format.ts";
+import { useSession } from "../../shell/session.ts";
+import { type Delivery, type InboxDetail, KINDS, STATUSES } from "../../shared/inbox.ts";
+import { pages, STUDIO_API } from "../../shared/paths.ts";
+import { Button, Notice, NoticeArea, Page, SelectField, Table } from "../../ui/index.ts";
+import { fileSize, StatusBadge } from "./parts.tsx";
+import "./inbox.css";
+
+export function submissionLoader({ request, params }: LoaderFunctionArgs): Promise<InboxDetail> {
+  return signedIn(request, () => api<InboxDetail>("GET", `/inbox/${encodeURIComponent(params.id ?? "")}`));
+}
+
+/** What an action did; `at` tells which of the page's two forms spoke last. */
+type Result = { ok: boolean; message: string; at: number };
+
+export async function submissionAction({ request, params }: ActionFunctionArgs): Promise<Result> {
+  const form = await request.formData();
+  const id = encodeURIComponent(params.id ?? "");
+  const intent = String(form.get("intent") ?? "");
+  const at = Date.now();
+  return signedIn(request, async () => {
+    try {
+      if (intent === "status") {
+        const status = String(form.get("status") ?? "");
+        await api("PUT", `/inbox/${id}/status`, { status });
+        return { ok: true, at, message: `Статус изменён: ${STATUSES[status as keyof typeof STATUSES] ?? status}.` };
+      }
+      if (intent === "retry") {
+        await api("POST", `/inbox/${id}/deliveries/${encodeURIComponent(String(form.get("delivery") ?? ""))}/retry`);
+        return { ok: true, at, message: "Доставка снова в очереди: сервер попробует отправить заявку в течение нескольких секунд." };
+      }
+      return { ok: false, at, message: "Неизвестное действие" };
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status !== 401) return { ok: false, at, message: error.message };
+      throw error;
+    }
+  });
+}
+
+const CHANNELS: Record<Delivery["channel"], string> = { webhook: "В CRM (вебхук)", mail: "Письмо команде", confirm: "Письмо-подтверждение подписчику" };
+const PURPOSES: Record<string, string> = { leads: "обработка заявки", jobs: "рассмотрение отклика на вакансию", newsletter: "рассылка" };
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "Имя",
+  email: "E-mail",
+  phone: "Телефон",
+  company: "Компания",
+  services: "Услуги",
+  budget: "Бюджет",
+  message: "Сообщение",
+  newsletter: "Подписка на рассылку",
+  position: "Вакансия",
+  cvLink: "Ссылка на резюме",
+  letter: "Сопроводительное письмо",
+};
+
+/** A field's value as text: lists by their names, choices by their labels, yes/no in words. */
+function fieldText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (typeof value === "boolean") return value ? "да" : "нет";
+  if (Array.isArray(value)) return value.map((v) => fieldText(v)).join(", ");
+  if (typeof value === "object") {
+    const o = value as { name?: unknown; label?: unknown; title?: unknown };
+    return String(o.name ?? o.label ?? o.title ?? JSON.stringify(value));
+  }
+  return String(value);
+}
+
+function Fields({ fields }: { fields: Record<string, unknown> }) {
+  const entries = Object.entries(fields).filter(([, value]) => fieldText(value) !== "");
+  return (
+    <dl className="s-facts">
+      {entries.map(([name, value]) => (
+        <Fragment key={name}>
+          <dt>{FIELD_LABELS[name] ?? name}</dt>
+          <dd className="s-inbox__text">
+            {name === "email" ? <a href={`mailto:${String(value)}`}>{String(value)}</a> : name === "phone" ? <a href={`tel:${String(value)}`}>{formatPhone(String(value))}</a> : fieldText(value)}
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function DeliveryState({ delivery }: { delivery: Delivery }) {
+  if (delivery.status === "delivered" && delivery.deliveredAt !== null) return <>Доставлена {formatDateTime(delivery.deliveredAt)}</>;
+  if (delivery.status === "pending") {
+    return <>В очереди{delivery.nextAttemptAt !== null ? `, следующая попытка ${formatDateTime(delivery.nextAttemptAt)}` : ""}</>;
+  }
+  return <span className="s-inbox__alert">Не доставлена: попытки кончились</span>;
+}
+
+/** One submission: every field, where it came from, the consent given, its deliveries and its status with their history. */
+export function InboxSubmission() {
+  const s = useLoaderData() as InboxDetail;
+  const { can } = useSession();
+  const status = useFetcher<Result>();
+  const retry = useFetcher<Result>();
+  const last = [status.data, retry.data].filter((r): r is Result => r !== undefined).sort((a, b) => b.at - a.at)[0];
+  const title = `${KINDS[s.kind].label}: ${fieldText(s.fields.name) || fieldText(s.fields.email) || "без имени"}`;
+  return (
+    <Page title={title} lead={<>Получена <time dateTime={isoDateTime(s.createdAt)}>{formatDateTime(s.createdAt)}</time> (время московское). Номер {s.id}.</>}>
+      <p>
+        <Link to={pages.inbox}>← Все заявки</Link>
+      </p>
+      <NoticeArea>{last ? <Notice tone={last.ok ? "success" : "error"}>{last.message}</Notice> : null}</NoticeArea>
+      <div className="s-inbox s-inbox__columns">
+        <div className="s-inbox__stack">
+          <section className="s-section" aria-labelledby="fields-title">
+            <h2 id="fields-title" className="s-section__title">
+              Что прислали
+            </h2>
+            <Fields fields={s.fields} />
+            {s.file ? (
+              <p>
+                <a className="s-button" href={`${STUDIO_API}/inbox/${s.id}/file`} download>
+                  Скачать резюме
+                </a>{" "}
+                <span className="s-muted">
+                  {s.file.name}, {fileSize(s.file.size)}
+                </span>
+              </p>
+            ) : null}
+          </section>
+        </div>
+        <div className="s-inbox__stack">
+          <section className="s-section" aria-labelledby="status-title">
+            <h2 id="status-title" className="s-section__title">
+              Статус: <StatusBadge status={s.status} />
+            </h2>
+            {can("leads:work") ? (
+              <status.Form method="post" className="s-inline-form">
+                <input type="hidden" name="intent" value="status" />
+                <SelectField label="Новый статус" name="status" defaultValue={s.status} options={Object.entries(STATUSES).map(([value, label]) => ({ value, label }))} />
+                <Button type="submit" variant="primary" busy={status.state !== "idle"}>
+                  Сохранить
+                </Button>
+              </status.Form>
+            ) : null}
+            {s.history.length === 0 ? (
+              <p className="s-muted">Статус ещё не меняли.</p>
+            ) : (
+              <ol className="s-history" aria-label="История статуса">
+                {s.history.map((h, i) => (
+                  <li key={i}>
+                    <time dateTime={isoDateTime(h.at)}>{formatDateTime(h.at)}</time>, {h.actorLogin ?? "—"}: {STATUSES[h.from]} → {STATUSES[h.to]}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section className="s-section" aria-labelledby="origin-title">
+            <h2 id="origin-title" className="s-section__title">
+              Откуда
+            </h2>
+            <dl className="s-facts">
+              <dt>Страница</dt>
+              <dd>{s.page || "—"}</dd>
+              {Object.entries(s.utm).map(([key, value]) => (
+                <Fragment key={key}>
+                  <dt>{key}</dt>
+                  <dd>{value}</dd>
+                </Fragment>
+              ))}
+              <dt>IP-адрес</dt>
+              <dd>{s.ip}</dd>
+            </dl>
+          </section>
+          <section className="s-section" aria-labelledby="consent-title">
+            <h2 id="consent-title" className="s-section__title">
+              Согласие на обработку данных
+            </h2>
+            <dl className="s-facts">
+              <dt>Дано</dt>
+              <dd>
+                <time dateTime={s.consent.at}>{formatDateTime(Date.parse(s.consent.at))}</time>
+              </dd>
+              <dt>С адреса</dt>
+              <dd>{s.consent.ip}</dd>
+              <dt>Цели</dt>
+              <dd>{s.consent.purposes.map((p) => PURPOSES[p] ?? p).join(", ")}</dd>
+              <dt>Согласие</dt>
+              <dd>в редакции {s.consent.documents.agreement}</dd>
+              <dt>Политика</dt>
+              <dd>в редакции {s.consent.documents.privacy}</dd>
+            </dl>
+          </section>
+        </div>
+      </div>
+      <section className="s-section" aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title" className="s-section__title">
+          Доставка
+        </h2>
+        {s.deliveries.length === 0 ? (
+          <p className="s-muted">Доставка не настроена: заявка есть только здесь.</p>
+        ) : (
+          <div className="s-inbox__wide">
+          <Table caption="Доставка заявки" hideCaption head={["Куда", "Состояние", "Попыток", "Последняя ошибка", "Действие"]}>
+            {s.deliveries.map((d) => (
+              <tr key={d.id}>
+                <td>{CHANNELS[d.channel]}</td>
+                <td>
+                  <DeliveryState delivery={d} />
+                </td>
+                <td>{d.attempts}</td>
+                <td className="s-inbox__error">{d.lastError ?? "—"}</td>
+                <td>
+                  {d.status === "dead" && can("leads:work") ? (
+                    <retry.Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="delivery" value={d.id} />
+                      <Button type="submit" busy={retry.state !== "idle"}>
+                        Повторить доставку
+                      </Button>
+                    </retry.Form>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+          </div>
+        )}
+      </section>
+    </Page>
+  );
+}

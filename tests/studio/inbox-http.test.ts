@@ -1,0 +1,214 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdf } from "../support/cv-files.ts";
+import { BACKENDS, eventually, postForm, validProject } from "../support/forms-server.ts";
+import { submission } from "../support/inbox.ts";
+import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
+
+/**
+ * The inbox's API as its people and an attacker use it, on both stores:
+ * roles and the kinds they see (list, detail, files, export, search), status
+ * history, retrying a dead delivery, CV downloads, the CSV file, personal-data
+ * requests, and the audit log (every view, file, export and deletion, never
+ * the personal data itself).
+ */
+const PASSWORDS = { admin: "Inbox admin passphrase", sales: "Sales team passphrase", hr: "People team passphrase", editor: "Editor of the site 2026" };
+
+describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
+  let server: StudioServer;
+  const cookies = { admin: "", sales: "", hr: "", editor: "" };
+  const now = Date.now();
+  const request = submission({ form: "project", createdAt: now - 3_000, name: "Ольга Заказчикова", email: "olga@client.example", phone: "+79161234567", company: "=HYPERLINK(\"http://evil.example\";\"x\")", message: "Строка 1\nСтрока 2; «кавычки» \"двойные\"" });
+  const application = submission({
+    form: "job",
+    createdAt: now - 2_000,
+    name: "Игорь Соискателев",
+    email: "igor@people.example",
+    phone: "+79031112233",
+    file: { name: "../Резюме Игоря\r\n.pdf", type: "application/pdf", size: pdf().byteLength, sha256: "x", content: pdf() },
+    deliveries: [{ channel: "mail", payload: { to: "hr@test.example" } }],
+  });
+  const subscriber = submission({ form: "subscribe", createdAt: now - 1_000, email: "reader@mail.example" });
+
+  beforeAll(async () => {
+    server = await startStudioServer(backend);
+    for (const role of ["admin", "sales", "hr", "editor"] as const) await addUser(server, `${role}.user`, role, PASSWORDS[role]);
+    for (const role of ["admin", "sales", "hr", "editor"] as const) cookies[role] = await signIn(server, `${role}.user`, PASSWORDS[role]);
+    await server.store.insertSubmissions([request, application, subscriber]);
+    await server.db.query("UPDATE outbox SET status = 'dead', attempts = 8, last_error = 'SMTP 550' WHERE submission_id = $1", [application.id]);
+  });
+  afterAll(() => server?.dispose());
+
+  const get = (role: keyof typeof cookies | null, path: string) => call(server, "GET", `/studio/api${path}`, { cookie: role ? cookies[role] : null });
+  const listed = async (role: keyof typeof cookies, query = "") => ((await (await get(role, `/inbox${query}`)).json()) as { items: Array<{ id: string }> }).items.map((i) => i.id);
+
+  it("offers the roles sales and hr to admins, and the command made them", async () => {
+    const roles = ((await (await get("admin", "/users")).json()) as { roles: Array<{ id: string; label: string }> }).roles;
+    expect(roles.map((r) => r.id)).toEqual(["editor", "admin", "sales", "hr"]);
+    const users = await server.db.query<{ login: string; role: string }>("SELECT login, role FROM studio_users WHERE role IN ('sales', 'hr') ORDER BY login");
+    expect(users).toEqual([{ login: "hr.user", role: "hr" }, { login: "sales.user", role: "sales" }]);
+  });
+
+  it("shows each role its kinds only: list, detail, file, export and search", async () => {
+    expect(await listed("admin")).toEqual([subscriber.id, application.id, request.id]);
+    expect(await listed("sales")).toEqual([subscriber.id, request.id]);
+    expect(await listed("hr")).toEqual([application.id]);
+    expect(await listed("hr", "?kind=project")).toEqual([]);
+    expect(await listed("hr", "?q=%D0%BE%D0%BB%D1%8C%D0%B3%D0%B0")).toEqual([]);
+    expect(await listed("hr", "?q=olga%40client")).toEqual([]);
+    expect(await listed("hr", "?q=8916")).toEqual([]);
+    expect(await listed("sales", "?q=%D0%BE%D0%BB%D1%8C%D0%B3%D0%B0")).toEqual([request.id]);
+    expect((await get("hr", `/inbox/${request.id}`)).status).toBe(404);
+    expect((await get("sales", `/inbox/${application.id}`)).status).toBe(404);
+    expect((await get("sales", `/inbox/${application.id}/file`)).status).toBe(404);
+    expect((await get("hr", `/inbox/${application.id}`)).status).toBe(200);
+    const hrExport = await (await get("hr", "/inbox/export")).text();
+    expect(hrExport).toContain(application.id);
+    expect(hrExport).not.toContain(request.id);
+    expect(hrExport).not.toContain("Ольга");
+    const salesExport = await (await get("sales", "/inbox/export")).text();
+    expect(salesExport).not.toContain(application.id);
+    for (const body of [{ status: "done" }]) expect((await call(server, "PUT", `/studio/api/inbox/${request.id}/status`, { cookie: cookies.hr, body })).status).toBe(404);
+  });
+
+  it("refuses editors (403) and strangers (401) on every inbox endpoint, and cross-site writes (403)", async () => {
+    const endpoints: Array<[string, string, unknown?]> = [
+      ["GET", "/inbox"],
+      ["GET", "/inbox/export"],
+      ["GET", `/inbox/${request.id}`],
+      ["GET", `/inbox/${application.id}/file`],
+      ["PUT", `/inbox/${request.id}/status`, { status: "done" }],
+      ["POST", `/inbox/${application.id}/deliveries/1/retry`, {}],
+      ["POST", "/personal-data/search", { email: "olga@client.example" }],
+      ["POST", "/personal-data/copy", { email: "olga@client.example" }],
+      ["POST", "/personal-data/delete", { email: "olga@client.example", confirm: true }],
+      ["GET", "/personal-data/retention"],
+    ];
+    for (const [method, path, body] of endpoints) {
+      expect((await call(server, method, `/studio/api${path}`, { cookie: cookies.editor, body })).status, `editor ${method} ${path}`).toBe(403);
+      expect((await call(server, method, `/studio/api${path}`, { body })).status, `signed out ${method} ${path}`).toBe(401);
+      if (method !== "GET") {
+        const crossSite = await call(server, method, `/studio/api${path}`, { cookie: cookies.admin, body, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+        expect(crossSite.status, `cross-site ${method} ${path}`).toBe(403);
+      }
+    }
+    // Personal-data requests are the admins' (sales and hr see only their kinds).
+    expect((await call(server, "POST", "/studio/api/personal-data/search", { cookie: cookies.sales, body: { email: "olga@client.example" } })).status).toBe(403);
+    expect(await server.store.submission(request.id)).not.toBeNull();
+  });
+
+  it("shows a submission whole: fields, consent, file, deliveries; keeps status changes with who made them", async () => {
+    const res = await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "in-progress" } });
+    expect(res.status).toBe(200);
+    expect((await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "hired" } })).status).toBe(422);
+    const detail = await (await get("hr", `/inbox/${application.id}`)).json();
+    expect(detail).toMatchObject({
+      kind: "job",
+      status: "in-progress",
+      fields: { name: "Игорь Соискателев", email: "igor@people.example", position: { title: "Аналитик" } },
+      consent: { ip: "203.0.113.7", documents: { agreement: "2025-09-01", privacy: "2025-09-01" } },
+      file: { name: "../Резюме Игоря\r\n.pdf", type: "application/pdf" },
+      deliveries: [{ channel: "mail", status: "dead", attempts: 8, lastError: "SMTP 550" }],
+      history: [{ actorLogin: "hr.user", from: "new", to: "in-progress" }],
+    });
+    expect(await listed("hr", "?status=in-progress")).toEqual([application.id]);
+  });
+
+  it("puts a dead-lettered delivery back in the queue («Повторить доставку»), and only a dead one", async () => {
+    const [item] = await server.outbox.forSubmission(application.id);
+    const retry = (id: number) => call(server, "POST", `/studio/api/inbox/${application.id}/deliveries/${id}/retry`, { cookie: cookies.hr, body: {} });
+    expect((await retry(item?.id ?? 0)).status).toBe(200);
+    // Queued now, so not retried twice.
+    expect((await retry(item?.id ?? 0)).status).toBe(404);
+    // The server's worker takes it within a second (no SMTP here: the attempt fails and is counted).
+    await eventually(async () => ((await server.outbox.item(item?.id ?? 0))?.attempts ?? 0) >= 1, 10_000, "a new attempt");
+    expect((await call(server, "POST", `/studio/api/inbox/${request.id}/deliveries/${item?.id}/retry`, { cookie: cookies.admin, body: {} })).status).toBe(404);
+  });
+
+  it("hands out a CV only as an attachment with a safe name, never inline", async () => {
+    const res = await get("hr", `/inbox/${application.id}/file`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="______ _____.pdf"; filename*=UTF-8''${encodeURIComponent("Резюме Игоря.pdf")}`,
+    );
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from(pdf()));
+    expect((await get("hr", `/inbox/${request.id}/file`)).status).toBe(404);
+  });
+
+  it("exports CSV that Excel opens in Russian: BOM, semicolons, CRLF, quoted cells, formulas neutralised, by Moscow dates", async () => {
+    const res = await get("sales", "/inbox/export?kind=project");
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="zayavki\.csv"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString("utf8");
+    expect(text.split("\r\n")[0]).toMatch(/^\ufeff"Номер";"Получена \(МСК\)";"Тип";/);
+    const rows = parse(text, { bom: true, delimiter: ";" }) as string[][];
+    expect(rows).toHaveLength(2);
+    const [header, row] = rows as [string[], string[]];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell("Имя")).toBe("Ольга Заказчикова");
+    expect(cell("Компания")).toBe("'=HYPERLINK(\"http://evil.example\";\"x\")");
+    expect(cell("Телефон")).toBe("'+79161234567");
+    expect(cell("Сообщение или сопроводительное письмо")).toBe("Строка 1\nСтрока 2; «кавычки» \"двойные\"");
+    expect(cell("Тип")).toBe("Заявка на проект");
+    const day = new Date(request.createdAt + 3 * 3_600_000).toISOString().slice(0, 10);
+    const ranged = await (await get("sales", `/inbox/export?from=${day}&to=${day}`)).text();
+    expect(ranged).toContain(request.id);
+    const before = await (await get("sales", "/inbox/export?from=2020-01-01&to=2020-01-02")).text();
+    expect(before.split("\r\n").filter(Boolean)).toHaveLength(1);
+  });
+
+  it("writes every view, file and export to the audit log, without the personal data", async () => {
+    await get("sales", `/inbox/${request.id}`);
+    const entries = await server.db.query<{ action: string; target: string | null; actor_login: string; details: string }>(
+      "SELECT action, target, actor_login, details FROM studio_audit WHERE action LIKE 'inbox.%' ORDER BY id",
+    );
+    const actions = new Set(entries.map((e) => e.action));
+    for (const action of ["inbox.list", "inbox.view", "inbox.file", "inbox.export", "inbox.status", "inbox.retry"]) expect(actions, action).toContain(action);
+    expect(entries.filter((e) => e.action === "inbox.view" && e.actor_login === "sales.user").map((e) => e.target)).toContain(request.id);
+    const searched = entries.find((e) => e.action === "inbox.list" && JSON.parse(e.details).filter.search === true);
+    expect(searched).toBeDefined();
+    const all = JSON.stringify(entries);
+    for (const secret of ["Ольга", "olga", "ольга", "Игорь", "igor@", "79161234567", "8916", "reader@"]) expect(all, secret).not.toContain(secret);
+  });
+
+  it("answers a person's request by e-mail: finds, copies and deletes everything; the audit entry keeps no e-mail", async () => {
+    const email = "erase.me@client.example";
+    const a = submission({ form: "project", email: "Erase.Me@Client.example", deliveries: [{ channel: "mail" }, { channel: "webhook" }] });
+    const b = submission({ form: "job", email, file: { name: "cv.pdf", type: "application/pdf", size: 10, sha256: "y", content: pdf() }, deliveries: [{ channel: "mail" }] });
+    await server.store.insertSubmissions([a, b]);
+    const ask = (path: string, body: unknown) => call(server, "POST", `/studio/api/personal-data/${path}`, { cookie: cookies.admin, body });
+    expect((await ask("search", { email: "", phone: "" })).status).toBe(422);
+    expect((await ask("search", { phone: "12" })).status).toBe(422);
+    const report = await (await ask("search", { email: " ERASE.me@client.example " })).json();
+    expect(report.submissions.map((s: { id: string }) => s.id).sort()).toEqual([a.id, b.id].sort());
+    const copy = await ask("copy", { email });
+    expect(copy.headers.get("content-disposition")).toMatch(/^attachment; filename="personalnye-dannye-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(((await copy.json()) as { submissions: unknown[] }).submissions).toHaveLength(2);
+    expect((await ask("delete", { email })).status).toBe(422);
+    const deleted = await (await ask("delete", { email, confirm: true })).json();
+    expect(deleted).toEqual({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0 });
+    for (const [table, column] of [["submissions", "id"], ["files", "submission_id"], ["outbox", "submission_id"], ["submission_words", "submission_id"]]) {
+      expect(await server.db.query(`SELECT 1 FROM ${table} WHERE ${column} IN ($1, $2)`, [a.id, b.id]), table).toEqual([]);
+    }
+    const [entry] = await server.db.query<{ details: string; target: string | null }>("SELECT details, target FROM studio_audit WHERE action = 'personal-data.delete'");
+    expect(JSON.parse(entry?.details ?? "{}")).toMatchObject({ by: "email", submissions: 2, files: 1, deliveries: 3 });
+    const audit = JSON.stringify(await server.db.query("SELECT * FROM studio_audit WHERE action LIKE 'personal-data.%'"));
+    expect(audit).not.toMatch(/erase\.me/i);
+    expect(audit).toContain(a.id);
+    const retention = await (await get("admin", "/personal-data/retention")).json();
+    expect(retention).toMatchObject({ days: 365, lastRun: null });
+  });
+
+  it("shows a submission from the public form at once", async () => {
+    const res = await postForm(server, "project", validProject({ name: "Вера Быстрова", email: "vera@fast.example" }));
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    expect(await listed("sales", "?q=%D0%B1%D1%8B%D1%81%D1%82%D1%80")).toEqual([id]);
+    expect(await listed("sales", "?q=vera%40fast.example")).toEqual([id]);
+  });
+});
