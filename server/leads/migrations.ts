@@ -40,7 +40,7 @@ const DIALECTS: Record<Db["backend"], Dialect> = {
   },
 };
 
-const MIGRATIONS: Array<((d: Dialect) => Step[]) | null> = [
+const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
   (d) => [
     `CREATE TABLE submissions (
       id TEXT PRIMARY KEY,
@@ -211,7 +211,7 @@ export async function migrate(db: Db, now = Date.now(), through = Infinity): Pro
     const applied: number[] = [];
     for (const [index, steps] of MIGRATIONS.entries()) {
       const version = index + 1;
-      if (!steps || done.has(version) || version > through) continue;
+      if (done.has(version) || version > through) continue;
       for (const step of steps(dialect)) await (typeof step === "string" ? tx.query(step) : step(tx));
       await tx.query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)", [version, now]);
       applied.push(version);

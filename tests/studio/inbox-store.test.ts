@@ -56,7 +56,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
   it("migration 4 gives submissions stored before it their search keys", async () => {
     const opened = await open();
     try {
-      await migrate(opened.db, Date.now(), 2);
+      await migrate(opened.db, Date.now(), 3);
       const old = submission({ name: "Ёжикова Мария", email: "  Maria@Example.COM ", phone: "8 (912) 000-11-22" });
       await opened.db.query("INSERT INTO submissions (id, form, created_at, data, page, utm, ip, consent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [
         old.id, old.form, old.createdAt, JSON.stringify(old.data), old.page, JSON.stringify({ utm_source: "vk" }), old.ip, JSON.stringify(old.consent),
