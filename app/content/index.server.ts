@@ -11,6 +11,7 @@ import { EventSchema } from "./schemas/events.server.ts";
 import { IndustrySchema } from "./schemas/industries.server.ts";
 import { LegalPageSchema } from "./schemas/legal.server.ts";
 import { CaseSchema, ReviewSchema } from "./schemas/projects.server.ts";
+import { SearchSynonymsSchema } from "./schemas/search.server.ts";
 import { ServiceSchema } from "./schemas/services.server.ts";
 import { ContentError, loadCollection, loadDocument, once } from "./load.server.ts";
 
@@ -30,6 +31,7 @@ export const content = once(() => {
     company: loadDocument("company.yaml", CompanySchema),
     contacts: loadDocument("contacts.yaml", ContactsSchema),
     pages: loadDocument("pages.yaml", StaticPagesSchema),
+    searchSynonyms: loadDocument("search-synonyms.yaml", SearchSynonymsSchema),
   };
   checkReferences(all);
   return all;
