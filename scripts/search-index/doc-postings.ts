@@ -1,0 +1,130 @@
+/**
+ * What one analysed page contributes to the index: its terms with their
+ * weights and marks, the pairs of neighbouring terms where it says what it
+ * is, the words typos are matched against, and the text its excerpts are cut
+ * from. Blocks the page shares with other pages (a call to action, a card
+ * linking to another page) count for little and never alone: a term found
+ * only there is marked, and the engine does not let such terms make a match.
+ */
+import { createHash } from "node:crypto";
+import { HEAD_LENGTH_MAX, PAIR_SEPARATOR, postingValue, WEIGHT_MAX } from "../../app/routes/search/index-format.ts";
+import type { AnalysedBlock, AnalysedDoc, Field } from "./analyse.ts";
+import type { Vocabulary } from "./vocabulary.ts";
+import { WEIGHTS } from "./weights.ts";
+
+/** Text kept per record for excerpts: enough for long articles, bounded for the odd huge page. */
+export const MAX_TEXT = 12_000;
+
+export type DocPostings = {
+  /** Keys (terms and pairs) by their number in the assembly's Vocabulary, each with its posting value (index-format.ts). */
+  keys: number[];
+  values: number[];
+  /** Terms of the parts typos are matched against. */
+  typoTerms: string[];
+  /** Excerpt text: the page's own blocks, in order. */
+  text: string;
+};
+
+/** A page's own head: kept as its own whatever other pages hold. */
+const HEAD_OF_PAGE: ReadonlySet<Field> = new Set(["name", "title", "lead", "kind"]);
+
+/** Keys of the blocks that are furniture: on WEIGHTS.sharedBy pages or more, or another page's head. */
+export function sharedBlocks(docs: readonly AnalysedDoc[]): Set<string> {
+  const pages = new Map<string, number>();
+  const heads = new Set<string>();
+  for (const doc of docs) {
+    const seen = new Set<string>();
+    for (const b of doc.blocks) {
+      if (b.field === "kind" || seen.has(b.key)) continue;
+      seen.add(b.key);
+      pages.set(b.key, (pages.get(b.key) ?? 0) + 1);
+      if (HEAD_OF_PAGE.has(b.field)) heads.add(b.key);
+    }
+  }
+  const shared = new Set<string>();
+  for (const [key, count] of pages) if (count >= WEIGHTS.sharedBy || (heads.has(key) && count > 1)) shared.add(key);
+  return shared;
+}
+
+const isFurniture = (b: AnalysedBlock, shared: ReadonlySet<string>) => !HEAD_OF_PAGE.has(b.field) && shared.has(b.key);
+
+/**
+ * What the page's postings and record are made from: its analysis and which
+ * of its blocks are furniture. Equal signatures, equal files: a page whose
+ * signature is unchanged since the last assembly needs nothing rewritten.
+ */
+export function signature(doc: AnalysedDoc, shared: ReadonlySet<string>): string {
+  const furniture = doc.blocks.flatMap((b, i) => (isFurniture(b, shared) ? [i] : []));
+  return createHash("sha1").update(`${doc.hash}|${furniture.join(",")}`).digest("base64url");
+}
+
+const quantise = (weight: number) => Math.max(1, Math.min(WEIGHT_MAX, Math.round(weight * WEIGHT_MAX)));
+const saturate = (count: number) => count / (count + WEIGHTS.saturation);
+
+export function docPostings(doc: AnalysedDoc, shared: ReadonlySet<string>, vocabulary: Vocabulary): DocPostings {
+  const lengths = new Map<Field, number>();
+  for (const b of doc.blocks) if (!isFurniture(b, shared)) lengths.set(b.field, (lengths.get(b.field) ?? 0) + b.terms.length);
+
+  const v = vocabulary;
+  // The page's terms by their number in the assembly: one lookup per distinct term.
+  const numbers = doc.terms.map((t) => v.number(t));
+  const touched: number[] = [];
+  const tally = (position: number) => {
+    const n = numbers[position] as number;
+    if (v.own[n] === 0 && v.furniture[n] === 0) touched.push(n);
+    return n;
+  };
+  // Pairs by the positions of their terms, named once the page is read.
+  const pairs = new Map<number, number>();
+  const typoTerms = new Set<number>();
+  const text: string[] = [];
+  for (const b of doc.blocks) {
+    if (isFurniture(b, shared)) {
+      for (const t of b.terms) {
+        const n = tally(t);
+        v.furniture[n] = (v.furniture[n] as number) + WEIGHTS.furniture;
+      }
+      continue;
+    }
+    const f = b.field;
+    const effect = WEIGHTS.lengthEffect[f];
+    const each = WEIGHTS.field[f] / (1 - effect + (effect * (lengths.get(f) ?? 0)) / WEIGHTS.usualLength[f]);
+    const head = WEIGHTS.head.includes(f) ? Math.min(HEAD_LENGTH_MAX, new Set(b.terms).size) : 0;
+    for (const t of b.terms) {
+      const n = tally(t);
+      v.own[n] = (v.own[n] as number) + each;
+      if (head > 0 && (v.head[n] === 0 || head < (v.head[n] as number))) v.head[n] = head;
+      if (f === "kind") v.kind[n] = 1;
+    }
+    if (WEIGHTS.paired.includes(f)) {
+      for (let i = 1; i < b.terms.length; i++) {
+        const pair = (b.terms[i - 1] as number) * doc.terms.length + (b.terms[i] as number);
+        pairs.set(pair, (pairs.get(pair) ?? 0) + WEIGHTS.field[f]);
+      }
+    }
+    if (WEIGHTS.typos.includes(f)) for (const t of b.terms) typoTerms.add(t);
+    if (f !== "name" && f !== "kind") text.push(b.text);
+  }
+
+  const keys: number[] = [];
+  const values: number[] = [];
+  for (const n of touched) {
+    const own = v.own[n] as number;
+    keys.push(n);
+    values.push(postingValue(quantise(saturate(own + (v.furniture[n] as number))), v.head[n] as number, own === 0, v.kind[n] === 1));
+    v.own[n] = v.furniture[n] = v.head[n] = v.kind[n] = 0;
+  }
+  const size = doc.terms.length;
+  for (const [pair, weight] of pairs) {
+    keys.push(v.number(`${doc.terms[Math.floor(pair / size)]}${PAIR_SEPARATOR}${doc.terms[pair % size]}`));
+    values.push(quantise(saturate(weight)));
+  }
+  return { keys, values, typoTerms: [...typoTerms].map((t) => doc.terms[t] as string), text: cut(text.join(" ")) };
+}
+
+/** At most MAX_TEXT characters, cut at a word boundary. */
+function cut(text: string): string {
+  if (text.length <= MAX_TEXT) return text;
+  const end = text.lastIndexOf(" ", MAX_TEXT);
+  return text.slice(0, end > 0 ? end : MAX_TEXT);
+}
