@@ -4,6 +4,8 @@ import { type Content, content } from "../../app/content/index.server.ts";
 import { paths } from "../../app/lib/paths.ts";
 import { type Chunk, type Directory, type DocRecord, listUrl, type Manifest, MANIFEST_FILE, recordHash, recordUrl, SEARCH_INDEX_URL, treeFileUrl } from "../../app/routes/search/index-format.ts";
 import { customRecords, indexedPages } from "../../scripts/search-index/sources.ts";
+import { JUDGED_QUERIES, loadJudged } from "../../scripts/search-quality/judged.ts";
+import { score } from "../../scripts/search-quality/metrics.ts";
 import { engineOnSite, firstResults, type SiteEngine } from "../support/search-engine.ts";
 import { get, getDocument } from "../support/site.ts";
 
@@ -76,6 +78,15 @@ describe("ranking on the site's own pages", () => {
 
   it("«аналитик» puts the vacancy «Аналитик данных» among the first three", async () => {
     expect(await firstResults(engine, "аналитик", 3)).toContain(paths.position("data-analyst"));
+  });
+
+  it("answers the judged queries of the relevance benchmark: the named page first, an acceptable one in the first three", async () => {
+    const judged = loadJudged(JUDGED_QUERIES, new Set([...indexedPages(c).map((p) => p.path), ...records.map((r) => r.url)]));
+    const runs = [];
+    for (const q of judged) runs.push({ judged: q, results: await firstResults(engine, q.query) });
+    const s = score(runs);
+    expect(s.successAt1).toBeGreaterThanOrEqual(0.95);
+    expect(s.successAt3).toBeGreaterThanOrEqual(0.95);
   });
 });
 
