@@ -23,7 +23,7 @@ import { SEARCH_KINDS } from "../../app/routes/search/kinds.ts";
 import { tokens } from "../../app/routes/search/words.ts";
 import type { AnalysedDoc } from "./analyse.ts";
 import { contentHash } from "./chunking.ts";
-import { docPostings, type DocPostings, sharedBlocks, signature } from "./doc-postings.ts";
+import { docPostings, type DocPostings, findFurniture, signature } from "./doc-postings.ts";
 import { Vocabulary } from "./vocabulary.ts";
 import { buildSegment } from "./segment.ts";
 import { WEIGHTS } from "./weights.ts";
@@ -97,12 +97,12 @@ export function assembleIndex(docs: readonly AnalysedDoc[], synonymGroups: Reado
   const previous = options.previous?.format === INDEX_FORMAT && options.previous.settings === settings ? options.previous : undefined;
   const { ids, size } = assignIds(docs, previous);
 
-  const shared = sharedBlocks(docs);
-  const signatures = docs.map((doc) => signature(doc, shared));
+  const furniture = findFurniture(docs);
+  const signatures = docs.map((doc, n) => signature(doc, furniture[n] as Uint8Array));
   // Worked out only for the pages whose files are written.
   const vocabulary = new Vocabulary();
   const postingsOf = new Map<number, DocPostings>();
-  const postings = (n: number) => postingsOf.get(n) ?? (postingsOf.set(n, docPostings(docs[n] as AnalysedDoc, shared, vocabulary)).get(n) as DocPostings);
+  const postings = (n: number) => postingsOf.get(n) ?? (postingsOf.set(n, docPostings(docs[n] as AnalysedDoc, furniture[n] as Uint8Array, vocabulary)).get(n) as DocPostings);
 
   const changed = docs.flatMap((doc, n) => (previous?.base.signatures[doc.url] === signatures[n] ? [] : [n]));
   const removed = previous ? Object.keys(previous.base.signatures).filter((url) => !urls.has(url)) : [];

@@ -8,8 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import { HEAD_LENGTH_MAX, PAIR_SEPARATOR, postingValue, WEIGHT_MAX } from "../../app/routes/search/index-format.ts";
-import type { AnalysedBlock, AnalysedDoc, Field } from "./analyse.ts";
-import type { Vocabulary } from "./vocabulary.ts";
+import type { AnalysedDoc, Field } from "./analyse.ts";
+import { Numbering, type Vocabulary } from "./vocabulary.ts";
 import { WEIGHTS } from "./weights.ts";
 
 /** Text kept per record for excerpts: enough for long articles, bounded for the odd huge page. */
@@ -17,8 +17,8 @@ export const MAX_TEXT = 12_000;
 
 export type DocPostings = {
   /** Keys (terms and pairs) by their number in the assembly's Vocabulary, each with its posting value (index-format.ts). */
-  keys: number[];
-  values: number[];
+  keys: Int32Array;
+  values: Int32Array;
   /** Terms of the parts typos are matched against. */
   typoTerms: string[];
   /** Excerpt text: the page's own blocks, in order. */
@@ -28,46 +28,57 @@ export type DocPostings = {
 /** A page's own head: kept as its own whatever other pages hold. */
 const HEAD_OF_PAGE: ReadonlySet<Field> = new Set(["name", "title", "lead", "kind"]);
 
-/** Keys of the blocks that are furniture: on WEIGHTS.sharedBy pages or more, or another page's head. */
-export function sharedBlocks(docs: readonly AnalysedDoc[]): Set<string> {
-  const pages = new Map<string, number>();
-  const heads = new Set<string>();
-  for (const doc of docs) {
-    const seen = new Set<string>();
-    for (const b of doc.blocks) {
-      if (b.field === "kind" || seen.has(b.key)) continue;
-      seen.add(b.key);
-      pages.set(b.key, (pages.get(b.key) ?? 0) + 1);
-      if (HEAD_OF_PAGE.has(b.field)) heads.add(b.key);
-    }
-  }
-  const shared = new Set<string>();
-  for (const [key, count] of pages) if (count >= WEIGHTS.sharedBy || (heads.has(key) && count > 1)) shared.add(key);
-  return shared;
+/**
+ * For every page, which of its blocks are furniture (1) rather than its own
+ * text (0): a block on WEIGHTS.sharedBy pages or more, or another page's
+ * name, title or lead (a card linking there). A page's own head is its own.
+ */
+export function findFurniture(docs: readonly AnalysedDoc[]): Uint8Array[] {
+  const blocks = new Numbering();
+  const numbers = docs.map((doc) => doc.blocks.map((b) => blocks.number(b.key)));
+  const pages = new Int32Array(blocks.keys.length);
+  const isHead = new Uint8Array(blocks.keys.length);
+  const seenOn = new Int32Array(blocks.keys.length).fill(-1);
+  docs.forEach((doc, d) => {
+    doc.blocks.forEach((b, i) => {
+      const n = numbers[d]?.[i] as number;
+      if (b.field === "kind" || seenOn[n] === d) return;
+      seenOn[n] = d;
+      pages[n] = (pages[n] as number) + 1;
+      if (HEAD_OF_PAGE.has(b.field)) isHead[n] = 1;
+    });
+  });
+  return docs.map((doc, d) =>
+    Uint8Array.from(doc.blocks, (b, i) => {
+      const n = numbers[d]?.[i] as number;
+      const shared = (pages[n] as number) >= WEIGHTS.sharedBy || (isHead[n] === 1 && (pages[n] as number) > 1);
+      return shared && !HEAD_OF_PAGE.has(b.field) ? 1 : 0;
+    }),
+  );
 }
-
-const isFurniture = (b: AnalysedBlock, shared: ReadonlySet<string>) => !HEAD_OF_PAGE.has(b.field) && shared.has(b.key);
 
 /**
  * What the page's postings and record are made from: its analysis and which
  * of its blocks are furniture. Equal signatures, equal files: a page whose
  * signature is unchanged since the last assembly needs nothing rewritten.
  */
-export function signature(doc: AnalysedDoc, shared: ReadonlySet<string>): string {
-  const furniture = doc.blocks.flatMap((b, i) => (isFurniture(b, shared) ? [i] : []));
-  return createHash("sha1").update(`${doc.hash}|${furniture.join(",")}`).digest("base64url");
+export function signature(doc: AnalysedDoc, furniture: Uint8Array): string {
+  return createHash("sha1").update(doc.hash).update(furniture).digest("base64url");
 }
 
 const quantise = (weight: number) => Math.max(1, Math.min(WEIGHT_MAX, Math.round(weight * WEIGHT_MAX)));
 const saturate = (count: number) => count / (count + WEIGHTS.saturation);
 
-export function docPostings(doc: AnalysedDoc, shared: ReadonlySet<string>, vocabulary: Vocabulary): DocPostings {
+export function docPostings(doc: AnalysedDoc, furniture: Uint8Array, vocabulary: Vocabulary): DocPostings {
   const lengths = new Map<Field, number>();
-  for (const b of doc.blocks) if (!isFurniture(b, shared)) lengths.set(b.field, (lengths.get(b.field) ?? 0) + b.terms.length);
+  doc.blocks.forEach((b, i) => {
+    if (furniture[i] === 0) lengths.set(b.field, (lengths.get(b.field) ?? 0) + b.terms.length);
+  });
 
   const v = vocabulary;
   // The page's terms by their number in the assembly: one lookup per distinct term.
   const numbers = doc.terms.map((t) => v.number(t));
+  v.reserve();
   const touched: number[] = [];
   const tally = (position: number) => {
     const n = numbers[position] as number;
@@ -78,8 +89,8 @@ export function docPostings(doc: AnalysedDoc, shared: ReadonlySet<string>, vocab
   const pairs = new Map<number, number>();
   const typoTerms = new Set<number>();
   const text: string[] = [];
-  for (const b of doc.blocks) {
-    if (isFurniture(b, shared)) {
+  for (const [i, b] of doc.blocks.entries()) {
+    if (furniture[i] === 1) {
       for (const t of b.terms) {
         const n = tally(t);
         v.furniture[n] = (v.furniture[n] as number) + WEIGHTS.furniture;
@@ -106,18 +117,19 @@ export function docPostings(doc: AnalysedDoc, shared: ReadonlySet<string>, vocab
     if (f !== "name" && f !== "kind") text.push(b.text);
   }
 
-  const keys: number[] = [];
-  const values: number[] = [];
-  for (const n of touched) {
+  const keys = new Int32Array(touched.length + pairs.size);
+  const values = new Int32Array(keys.length);
+  touched.forEach((n, i) => {
     const own = v.own[n] as number;
-    keys.push(n);
-    values.push(postingValue(quantise(saturate(own + (v.furniture[n] as number))), v.head[n] as number, own === 0, v.kind[n] === 1));
+    keys[i] = n;
+    values[i] = postingValue(quantise(saturate(own + (v.furniture[n] as number))), v.head[n] as number, own === 0, v.kind[n] === 1);
     v.own[n] = v.furniture[n] = v.head[n] = v.kind[n] = 0;
-  }
+  });
   const size = doc.terms.length;
+  let at = touched.length;
   for (const [pair, weight] of pairs) {
-    keys.push(v.number(`${doc.terms[Math.floor(pair / size)]}${PAIR_SEPARATOR}${doc.terms[pair % size]}`));
-    values.push(quantise(saturate(weight)));
+    keys[at] = v.number(`${doc.terms[Math.floor(pair / size)]}${PAIR_SEPARATOR}${doc.terms[pair % size]}`);
+    values[at++] = quantise(saturate(weight));
   }
   return { keys, values, typoTerms: [...typoTerms].map((t) => doc.terms[t] as string), text: cut(text.join(" ")) };
 }

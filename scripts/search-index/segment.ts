@@ -30,23 +30,46 @@ function serialised(key: string, text: string): Serialised {
 
 const chunkEntry = (key: string, value: number[] | string[]) => serialised(key, `${JSON.stringify(key)}:${JSON.stringify(value)}`);
 
-/** The keys of `docs` (id → postings), sorted, each with its value. */
-function keyEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Serialised[] {
-  // Per key: its postings, ids as differences from the previous one (small numbers, shorter text).
-  const postings: number[][] = [];
-  const lastIds: number[] = [];
-  const typoTerms = new Set<string>();
-  for (const id of [...docs.keys()].sort((a, b) => a - b)) {
-    const { keys, values, typoTerms: words } = docs.get(id) as DocPostings;
-    for (let i = 0; i < keys.length; i++) {
-      const n = keys[i] as number;
-      const list = postings[n];
-      if (list) list.push(id - (lastIds[n] as number), values[i] as number);
-      else postings[n] = [id, values[i] as number];
-      lastIds[n] = id;
-    }
-    for (const t of words) typoTerms.add(t);
+/**
+ * The postings of `docs`, key by key, as their text in a chunk: counted
+ * first, then laid out in two arrays (ids and values), so thousands of pages
+ * add no growing list per key.
+ */
+function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Serialised[] {
+  const ids = [...docs.keys()].sort((a, b) => a - b);
+  const count = new Int32Array(vocabulary.keys.length + 1);
+  for (const id of ids) for (const n of (docs.get(id) as DocPostings).keys) count[n + 1] = (count[n + 1] as number) + 1;
+  for (let n = 1; n < count.length; n++) count[n] = (count[n] as number) + (count[n - 1] as number);
+  const next = count.slice(0, -1);
+  const postingIds = new Int32Array(count[count.length - 1] as number);
+  const postingValues = new Int32Array(postingIds.length);
+  for (const id of ids) {
+    const { keys, values } = docs.get(id) as DocPostings;
+    keys.forEach((n, i) => {
+      const at = next[n] as number;
+      postingIds[at] = id;
+      postingValues[at] = values[i] as number;
+      next[n] = at + 1;
+    });
   }
+  const entries: Serialised[] = [];
+  for (let n = 0; n + 1 < count.length; n++) {
+    const from = count[n] as number;
+    const to = count[n + 1] as number;
+    if (from === to) continue;
+    // Ids as differences from the previous one: small numbers, shorter text.
+    let text = `[${postingIds[from]},${postingValues[from]}`;
+    for (let i = from + 1; i < to; i++) text += `,${(postingIds[i] as number) - (postingIds[i - 1] as number)},${postingValues[i]}`;
+    const key = vocabulary.keys[n] as string;
+    entries.push(serialised(key, `${JSON.stringify(key)}:${text}]`));
+  }
+  return entries;
+}
+
+/** Typo keys of the terms of names and titles: each form with a letter left out, and the terms it comes from. */
+function typoEntries(docs: ReadonlyMap<number, DocPostings>): Serialised[] {
+  const typoTerms = new Set<string>();
+  for (const doc of docs.values()) for (const t of doc.typoTerms) typoTerms.add(t);
   const typos = new Map<string, string[]>();
   for (const t of typoTerms) {
     if (t.length < TYPO_MIN_TERM) continue;
@@ -57,10 +80,12 @@ function keyEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabula
       else typos.set(key, [t]);
     }
   }
-  const entries: Serialised[] = [];
-  postings.forEach((list, n) => entries.push(chunkEntry(vocabulary.keys[n] as string, list)));
-  for (const [key, targets] of typos) entries.push(chunkEntry(key, targets.sort()));
-  return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...typos].map(([key, targets]) => chunkEntry(key, targets.sort()));
+}
+
+/** Every key of `docs`, sorted, with its text in a chunk. */
+function keyEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Serialised[] {
+  return [...postingEntries(docs, vocabulary), ...typoEntries(docs)].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Writes each run as a file named by its content; the entries that point to them, in order. */

@@ -1,19 +1,14 @@
 /**
- * The keys of one assembly, numbered as they are met: pages' postings refer
- * to keys by number, so gathering thousands of pages compares numbers, not
- * strings. A key is found by a 64-bit hash of its letters in an open-addressed
- * table, without comparing strings: a Map of strings spent most of a full
- * assembly comparing them. (Two of 300,000 keys share a 64-bit hash with a
- * probability below 10⁻⁸.) Also holds the per-page tallies, reused from page to page.
+ * Strings numbered as they are met, so that gathering thousands of pages
+ * compares numbers, not strings. A string is found by a 64-bit hash of its
+ * letters in an open-addressed table, without comparing strings: a Map of
+ * strings spent most of a full assembly comparing them. (Two of a million
+ * strings share a 64-bit hash with a probability below 10⁻⁷.)
  */
-export class Vocabulary {
+export class Numbering {
   readonly keys: string[] = [];
   private slots = new Int32Array(1 << 16).fill(-1);
   private hashes = new Int32Array(1 << 17);
-  own = new Float64Array(1 << 15);
-  furniture = new Float64Array(1 << 15);
-  head = new Uint8Array(1 << 15);
-  kind = new Uint8Array(1 << 15);
 
   number(key: string): number {
     let a = 0x811c9dc5;
@@ -38,13 +33,6 @@ export class Vocabulary {
     if (2 * n + 1 >= this.hashes.length) this.hashes = grown(this.hashes, this.hashes.length * 2);
     this.hashes[2 * n] = a;
     this.hashes[2 * n + 1] = b;
-    if (n >= this.own.length) {
-      const size = this.own.length * 2;
-      this.own = grown(this.own, size);
-      this.furniture = grown(this.furniture, size);
-      this.head = grown(this.head, size);
-      this.kind = grown(this.kind, size);
-    }
     // Kept at most half full, so a search stops within a few slots.
     if (2 * this.keys.length > this.slots.length) this.rehash();
     return n;
@@ -59,6 +47,25 @@ export class Vocabulary {
       slots[slot] = n;
     }
     this.slots = slots;
+  }
+}
+
+/** The terms and pairs of one assembly, with per-page tallies by number, reused from page to page. */
+export class Vocabulary extends Numbering {
+  own = new Float64Array(1 << 15);
+  furniture = new Float64Array(1 << 15);
+  head = new Uint8Array(1 << 15);
+  kind = new Uint8Array(1 << 15);
+
+  /** Makes room in the tallies for every key numbered so far. */
+  reserve(): void {
+    if (this.keys.length <= this.own.length) return;
+    let size = this.own.length;
+    while (size < this.keys.length) size *= 2;
+    this.own = grown(this.own, size);
+    this.furniture = grown(this.furniture, size);
+    this.head = grown(this.head, size);
+    this.kind = grown(this.kind, size);
   }
 }
 
