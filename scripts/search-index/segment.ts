@@ -66,7 +66,7 @@ function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Voca
   return entries;
 }
 
-/** Typo keys of the terms of names and titles: each form with a letter left out, and the terms it comes from. */
+/** Typo keys of the terms of names, titles and headings: each form with a letter left out, and the terms it comes from. */
 function typoEntries(docs: ReadonlyMap<number, DocPostings>): Serialised[] {
   const typoTerms = new Set<string>();
   for (const doc of docs.values()) for (const t of doc.typoTerms) typoTerms.add(t);

@@ -27,6 +27,8 @@ const PAIR_WEIGHT = 0.5;
 const HEAD_BONUS = 6;
 /** A word found in the other alphabet counts this much of the word as typed. */
 const TRANSLITERATED_FACTOR = 0.8;
+/** What a concept naming the page's kind («отзыв», «вакансия») covers of its head. */
+const KIND_COVER = 0.5;
 /** A word matched through a typo counts this much of an exact match. */
 const TYPO_FACTOR = 0.5;
 
@@ -95,7 +97,7 @@ async function conceptHolds(index: OpenIndex, alternatives: readonly Alternative
       const held = all as TermHold[];
       const hold: Hold = {
         score: alternative.factor * held.reduce((sum, h) => sum + h.score, 0),
-        cover: held.reduce((sum, h) => sum + (h.head > 0 ? 1 / h.head : 0), 0),
+        cover: held.reduce((sum, h) => sum + (h.head > 0 ? 1 / h.head : h.kind ? KIND_COVER : 0), 0),
         inHead: held.every((h) => h.head > 0 || h.kind),
         own: held.every((h) => h.own),
       };
@@ -128,15 +130,20 @@ async function phraseHolders(index: OpenIndex, terms: readonly string[], lookup:
   return new Set([...(first ?? [])].filter((id) => rest.every((ids) => ids.has(id))));
 }
 
-/** Index terms one edit away from `queried`: it lost a letter (typo keys), gained one, or has one wrong. */
+/**
+ * Index terms one edit away from `queried`: it lost a letter (typo keys of
+ * names, titles and headings), gained one, or has one wrong after its first
+ * half (the terms beginning like it).
+ */
 async function typoCorrections(queried: string, lookup: Lookup): Promise<string[]> {
   const variants = deletions(queried);
-  const [typoKeys, shorter] = await Promise.all([
+  const [typoKeys, shorter, alike] = await Promise.all([
     Promise.all([queried, ...variants].map((v) => lookup(TYPO_MARK + v, false))),
     Promise.all(variants.map((v) => lookup(v, false))),
+    lookup(queried.slice(0, Math.max(MIN_PREFIX, Math.ceil(queried.length / 2))), true),
   ]);
-  const candidates = new Set([...typoKeys.flat().flatMap((f) => f.value as string[]), ...shorter.flat().map((f) => f.key)]);
-  return [...candidates].filter((c) => oneEditApart(c, queried));
+  const candidates = new Set([...typoKeys.flat().flatMap((f) => f.value as string[]), ...[...shorter.flat(), ...alike].map((f) => f.key)]);
+  return [...candidates].filter((c) => !c.includes(PAIR_SEPARATOR) && oneEditApart(c, queried));
 }
 
 type Resolved = Holds & { alternatives: Alternative[]; typo: boolean };
