@@ -20,54 +20,60 @@ const TYPO_MIN_TERM = 4;
 
 export type BuiltSegment = { segment: Segment; files: Map<string, string> };
 
-/** One key of a file, as the text it takes there. */
-type Serialised = { key: string; text: string; bytes: number };
+/**
+ * One key of a file: its size there, and its text, made only when its file
+ * is written (made up front, the texts of every key outlived the sorting and
+ * cost the garbage collector more than writing them).
+ */
+type Keyed = { key: string; bytes: number; text: () => string };
 
-function serialised(key: string, text: string): Serialised {
-  // Near enough for cutting: keys are mostly Cyrillic (two bytes in UTF-8), values ASCII.
-  return { key, text, bytes: text.length + key.length };
+/** Near enough for cutting: keys are mostly Cyrillic (two bytes in UTF-8), values ASCII. */
+const keyBytes = (key: string) => 2 * key.length + 3;
+
+function keyed(key: string, value: string): Keyed {
+  return { key, bytes: keyBytes(key) + value.length, text: () => `${JSON.stringify(key)}:${value}` };
 }
 
-const chunkEntry = (key: string, value: number[] | string[]) => serialised(key, `${JSON.stringify(key)}:${JSON.stringify(value)}`);
+const digits = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : n < 100_000 ? 5 : String(n).length);
 
 /**
  * The postings of `docs`, key by key, as their text in a chunk: counted
- * first, then laid out in two arrays (ids and values), so thousands of pages
- * add no growing list per key.
+ * first, then laid out in one array of (id, value) pairs, so thousands of
+ * pages add no growing list per key, and each key's text is one native join.
  */
-function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Serialised[] {
+function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Keyed[] {
   const ids = [...docs.keys()].sort((a, b) => a - b);
-  const count = new Int32Array(vocabulary.keys.length + 1);
-  for (const id of ids) for (const n of (docs.get(id) as DocPostings).keys) count[n + 1] = (count[n + 1] as number) + 1;
-  for (let n = 1; n < count.length; n++) count[n] = (count[n] as number) + (count[n - 1] as number);
-  const next = count.slice(0, -1);
-  const postingIds = new Int32Array(count[count.length - 1] as number);
-  const postingValues = new Int32Array(postingIds.length);
+  const start = new Int32Array(vocabulary.keys.length + 1);
+  for (const id of ids) for (const n of (docs.get(id) as DocPostings).keys) start[n + 1] = (start[n + 1] as number) + 2;
+  for (let n = 1; n < start.length; n++) start[n] = (start[n] as number) + (start[n - 1] as number);
+  const next = start.slice(0, -1);
+  const pairs = new Int32Array(start[start.length - 1] as number);
   for (const id of ids) {
     const { keys, values } = docs.get(id) as DocPostings;
     keys.forEach((n, i) => {
       const at = next[n] as number;
-      postingIds[at] = id;
-      postingValues[at] = values[i] as number;
-      next[n] = at + 1;
+      pairs[at] = id;
+      pairs[at + 1] = values[i] as number;
+      next[n] = at + 2;
     });
   }
-  const entries: Serialised[] = [];
-  for (let n = 0; n + 1 < count.length; n++) {
-    const from = count[n] as number;
-    const to = count[n + 1] as number;
+  const entries: Keyed[] = [];
+  for (let n = 0; n + 1 < start.length; n++) {
+    const from = start[n] as number;
+    const to = start[n + 1] as number;
     if (from === to) continue;
     // Ids as differences from the previous one: small numbers, shorter text.
-    let text = `[${postingIds[from]},${postingValues[from]}`;
-    for (let i = from + 1; i < to; i++) text += `,${(postingIds[i] as number) - (postingIds[i - 1] as number)},${postingValues[i]}`;
+    for (let i = to - 2; i > from; i -= 2) pairs[i] = (pairs[i] as number) - (pairs[i - 2] as number);
+    let bytes = 0;
+    for (let i = from; i < to; i++) bytes += digits(pairs[i] as number) + 1;
     const key = vocabulary.keys[n] as string;
-    entries.push(serialised(key, `${JSON.stringify(key)}:${text}]`));
+    entries.push({ key, bytes: keyBytes(key) + bytes + 1, text: () => `${JSON.stringify(key)}:[${pairs.subarray(from, to).join(",")}]` });
   }
   return entries;
 }
 
-/** Typo keys of the terms of names, titles and headings: each form with a letter left out, and the terms it comes from. */
-function typoEntries(docs: ReadonlyMap<number, DocPostings>): Serialised[] {
+/** Typo keys of the terms of names and titles: each form with a letter left out, and the terms it comes from. */
+function typoEntries(docs: ReadonlyMap<number, DocPostings>): Keyed[] {
   const typoTerms = new Set<string>();
   for (const doc of docs.values()) for (const t of doc.typoTerms) typoTerms.add(t);
   const typos = new Map<string, string[]>();
@@ -80,18 +86,18 @@ function typoEntries(docs: ReadonlyMap<number, DocPostings>): Serialised[] {
       else typos.set(key, [t]);
     }
   }
-  return [...typos].map(([key, targets]) => chunkEntry(key, targets.sort()));
+  return [...typos].map(([key, targets]) => keyed(key, JSON.stringify(targets.sort())));
 }
 
 /** Every key of `docs`, sorted, with its text in a chunk. */
-function keyEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Serialised[] {
+function keyEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Keyed[] {
   return [...postingEntries(docs, vocabulary), ...typoEntries(docs)].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Writes each run as a file named by its content; the entries that point to them, in order. */
-function writeFiles(files: Map<string, string>, runs: Serialised[][], open: string, close: string): Entry[] {
+function writeFiles(files: Map<string, string>, runs: Keyed[][], open: string, close: string): Entry[] {
   return runs.map((run) => {
-    const text = open + run.map((e) => e.text).join(",") + close;
+    const text = open + run.map((e) => e.text()).join(",") + close;
     const hash = contentHash(text);
     files.set(treeFileUrl(hash), text);
     return [run[0]?.key ?? "", hash];
@@ -105,7 +111,7 @@ export function buildSegment(docs: ReadonlyMap<number, DocPostings>, vocabulary:
   const chunks = writeFiles(files, cut(keyEntries(docs, vocabulary), CHUNKS), "{", "}");
   const withIds = ids ? { ids } : {};
   if (chunks.length <= DIRECT_CHUNKS) return { segment: { chunks, ...withIds }, files };
-  const listed = chunks.map(([first, hash]) => serialised(first, JSON.stringify([first, hash] satisfies Entry)));
+  const listed = chunks.map(([first, hash]): Keyed => ({ key: first, bytes: keyBytes(first) + hash.length + 4, text: () => JSON.stringify([first, hash] satisfies Entry) }));
   const dirs = writeFiles(files, cut(listed, DIRECTORIES), "[", "]");
   return { segment: { dirs, ...withIds }, files };
 }

@@ -19,7 +19,7 @@ export const WEIGHTS = {
   /** Parts whose neighbouring words are indexed as pairs: where a page says what it is. */
   paired: ["name", "title", "lead", "heading"] as readonly Field[],
   /** Parts whose words are indexed with a letter left out, so a typo in them still finds the page. */
-  typos: ["name", "title", "heading"] as readonly Field[],
+  typos: ["name", "title"] as readonly Field[],
   /** Parts that name the page: a query that covers one of them is the page's name. */
   head: ["name", "title"] as readonly Field[],
   /**
