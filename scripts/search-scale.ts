@@ -7,8 +7,9 @@
  * articles to its content, runs the production build step by step, starts
  * the server and measures in Chromium: build time, index size, what the
  * first query transfers, and query times after the first (the build skips
- * what search does not use: Open Graph images). Prints a Markdown
- * row for docs/search.md. Nothing is written inside the project.
+ * what search does not use: Open Graph images), and times the index builder
+ * as a content release would call it (search-scale/assembly.ts). Prints a
+ * Markdown row for docs/search.md. Nothing is written inside the project.
  * `--keep` leaves the copy in place; `--reuse DIR` measures a kept copy again
  * without rebuilding it.
  */
@@ -100,6 +101,29 @@ function build(work: string): Array<{ step: string; seconds: number }> {
   });
 }
 
+/** The builder's times on the copy: analysis of every page, a full assembly, and one after a one-article change. */
+function assemblyTimes(work: string): string {
+  const output = execFileSync("node", ["scripts/search-scale/assembly.ts"], {
+    cwd: work,
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, PATH: `${join(work, "node_modules/.bin")}:${process.env.PATH}` },
+  });
+  const t = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as {
+    pages: number;
+    analysis: { wall: number; cpu: number; onePage: number };
+    full: { wall: number; cpu: number; files: number };
+    onePageChanged: { wall: number; cpu: number; newFiles: number; newBytes: number; carried: number };
+  };
+  const s = (x: number) => `${x.toFixed(2)} s`;
+  const changed = t.onePageChanged;
+  return (
+    `${t.pages} pages analysed in ${s(t.analysis.wall)} (one page ${s(t.analysis.onePage)}); ` +
+    `full assembly ${s(t.full.wall)} (CPU ${s(t.full.cpu)}), ${t.full.files} files; ` +
+    `after one article changed ${s(changed.wall)} (CPU ${s(changed.cpu)}): ${changed.newFiles} new files, ${kib(changed.newBytes)}, ${changed.carried} carried, and the manifest`
+  );
+}
+
 /** The index on disk, and as served (each file's precompressed brotli variant). */
 function indexOnDisk(work: string): string {
   let bytes = 0;
@@ -172,6 +196,8 @@ try {
   if (!args.reuse) prepare(work, Number(args.articles));
   const steps = args.reuse ? [] : build(work);
   const disk = indexOnDisk(work);
+  const assembly = assemblyTimes(work);
+  console.error(`  search index builder: ${assembly}`);
   const { firstMs, first, ui, engine } = await browse(work);
   const ms = (values: number[]) => `${percentile(values, 0.5).toFixed(0)} ms (p90 ${percentile(values, 0.9).toFixed(0)})`;
   const articles = readdirSync(join(work, "content/academy")).length;
@@ -183,6 +209,7 @@ try {
       `| ${articles} | ${pages} | ${steps.length ? `${steps.map((s) => s.seconds.toFixed(1)).join(" / ")} s` : "—"} | ${disk} | ${firstMs.toFixed(0)} ms; ${kib(first.code)} / ${kib(first.index)} | ${ms(ui)} | ${ms(engine)} |`,
     ].join("\n"),
   );
+  console.log(`\nSearch index builder: ${assembly}`);
 } finally {
   if (!args.keep && !args.reuse) rmSync(work, { recursive: true, force: true });
 }
