@@ -10,6 +10,7 @@ import { excerpt, type ExcerptPart } from "./excerpt.ts";
 import { loadRecord, lookup, onIndexForgotten, type OpenIndex, openIndex } from "./index-reader.ts";
 import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
 import { parseQuery } from "./query.ts";
+import { MIN_PREFIX } from "./words.ts";
 import { type Lookup, type RankedDoc, rankPages } from "./ranking.ts";
 
 export type SearchHit = { url: string; title: string; kind: SearchKind; excerpt: ExcerptPart[] };
@@ -43,9 +44,15 @@ export function loadEngine(): Promise<OpenIndex> {
 
 const lookupIn = (index: OpenIndex): Lookup => (key, prefix) => lookup(index.manifest, key, prefix);
 
-/** Fetches what a query needs before it is asked (while the visitor is still typing). */
+/**
+ * Fetches the chunks of a query's words and their synonyms before it is asked
+ * (while the visitor is still typing), without ranking: that waits for the
+ * committed query, so keystrokes cost no ranking of partial words.
+ */
 export async function preload(query: string): Promise<void> {
-  await search(query, null);
+  const index = await openIndex();
+  const terms = parseQuery(query, index.manifest.synonyms).flatMap((c) => c.alternatives.flatMap((a) => a.terms));
+  await Promise.all(terms.map((t) => lookup(index.manifest, t, t.length >= MIN_PREFIX)));
 }
 
 /** Pages answering the query, best first, with counts per kind. */
