@@ -1,8 +1,9 @@
 /**
  * The files of the search index, written by scripts/search-index/ and read by
  * search-engine.ts (decisions 017 and 018). A query fetches the manifest, the
- * chunks holding its words and one record per result shown, never the whole
- * index: that keeps the first query small however many pages the site has.
+ * chunks holding its words (through a directory of chunks on a large site)
+ * and one record per result shown (through the list that names it), never the
+ * whole index: that keeps the first query small however many pages the site has.
  *
  * Every file but the manifest is named by its own content, so a publication
  * that changes one page adds a few files and reuses every other one byte for
