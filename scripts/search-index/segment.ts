@@ -7,7 +7,7 @@ import { type Entry, type Segment, treeFileUrl, TYPO_MARK } from "../../app/rout
 import { deletions } from "../../app/routes/search/typos.ts";
 import { contentHash, cut } from "./chunking.ts";
 import type { DocPostings } from "./doc-postings.ts";
-import type { Vocabulary } from "./vocabulary.ts";
+import { Numbering, type Vocabulary } from "./vocabulary.ts";
 
 /** Chunks of about 8–16 KB before compression: what one query word fetches. */
 const CHUNKS = { minBytes: 6_000, maxBytes: 16_000, spread: 128 };
@@ -89,9 +89,17 @@ function typoEntries(docs: ReadonlyMap<number, DocPostings>): Keyed[] {
   return [...typos].map(([key, targets]) => keyed(key, JSON.stringify(targets.sort())));
 }
 
-/** Every key of `docs`, sorted, with its text in a chunk. */
+/**
+ * Every key of `docs`, sorted, with its text in a chunk. The keys are sorted
+ * as plain strings (half the time of sorting the entries by their key) and
+ * found again by number.
+ */
 function keyEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Keyed[] {
-  return [...postingEntries(docs, vocabulary), ...typoEntries(docs)].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const entries = [...postingEntries(docs, vocabulary), ...typoEntries(docs)];
+  const numbering = new Numbering();
+  for (const e of entries) numbering.number(e.key);
+  const keys = entries.map((e) => e.key).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return keys.map((key) => entries[numbering.number(key)] as Keyed);
 }
 
 /** Writes each run as a file named by its content; the entries that point to them, in order. */
