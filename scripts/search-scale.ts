@@ -101,7 +101,9 @@ function build(work: string): Array<{ step: string; seconds: number }> {
   });
 }
 
-/** The builder's times on the copy: analysis of every page, a full assembly, and one after a one-article change. */
+type Assembly = { wall: number; cpu: number; rebuiltBase: boolean; newFiles: number; newTreeFiles: number; treeFiles: number; newBytes: number; carried: number };
+
+/** The builder's times on the copy: analysis of every page, a full assembly, and assemblies after changes. */
 function assemblyTimes(work: string): string {
   const output = execFileSync("node", ["scripts/search-scale/assembly.ts"], {
     cwd: work,
@@ -113,15 +115,20 @@ function assemblyTimes(work: string): string {
     pages: number;
     analysis: { wall: number; cpu: number; onePage: number };
     full: { wall: number; cpu: number; files: number };
-    onePageChanged: { wall: number; cpu: number; newFiles: number; newBytes: number; carried: number };
+    onePageChanged: Assembly;
+    manyRetitled: Assembly & { pages: number };
+    manyAdded: Assembly & { pages: number };
   };
   const s = (x: number) => `${x.toFixed(2)} s`;
-  const changed = t.onePageChanged;
-  return (
-    `${t.pages} pages analysed in ${s(t.analysis.wall)} (one page ${s(t.analysis.onePage)}); ` +
-    `full assembly ${s(t.full.wall)} (CPU ${s(t.full.cpu)}), ${t.full.files} files; ` +
-    `after one article changed ${s(changed.wall)} (CPU ${s(changed.cpu)}): ${changed.newFiles} new files, ${kib(changed.newBytes)}, ${changed.carried} carried, and the manifest`
-  );
+  const change = (what: string, a: Assembly) =>
+    `after ${what}: ${s(a.wall)} (CPU ${s(a.cpu)})${a.rebuiltBase ? ", base rebuilt" : ""}, ${a.newFiles} new files (${a.newTreeFiles} of ${a.treeFiles} chunks and directories), ${kib(a.newBytes)}, ${a.carried} carried`;
+  return [
+    `${t.pages} pages analysed in ${s(t.analysis.wall)} (one page ${s(t.analysis.onePage)})`,
+    `full assembly ${s(t.full.wall)} (CPU ${s(t.full.cpu)}), ${t.full.files} files`,
+    change("one article's title changed", t.onePageChanged),
+    change(`${t.manyRetitled.pages} articles' titles changed`, t.manyRetitled),
+    change(`${t.manyAdded.pages} articles added`, t.manyAdded),
+  ].join("; ");
 }
 
 /** The index on disk, and as served (each file's precompressed brotli variant). */
