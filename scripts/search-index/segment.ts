@@ -3,7 +3,7 @@
  * keys of their words) cut into content-defined chunks, and, when there are
  * many chunks, directories of them.
  */
-import { type Entry, type Segment, treeFileUrl, TYPO_MARK } from "../../app/routes/search/index-format.ts";
+import { type Entry, PAIR_SEPARATOR, pairGroupKey, type Segment, treeFileUrl, typoGroupKey } from "../../app/routes/search/index-format.ts";
 import { deletions } from "../../app/routes/search/typos.ts";
 import { contentHash, cut } from "./chunking.ts";
 import type { DocPostings } from "./doc-postings.ts";
@@ -15,7 +15,7 @@ const CHUNKS = { minBytes: 6_000, maxBytes: 16_000, spread: 128 };
 const DIRECTORIES = { minBytes: 900, maxBytes: 2_400, spread: 32 };
 /** Up to this many chunks are listed in the manifest itself; more go through directories. */
 const DIRECT_CHUNKS = 48;
-/** A typo key is a word of at least this many letters with one left out: shorter words are not typo-tolerant. */
+/** Typo keys are kept for terms of at least this many letters: shorter words are not typo-tolerant. */
 const TYPO_MIN_TERM = 4;
 
 export type BuiltSegment = { segment: Segment; files: Map<string, string> };
@@ -30,16 +30,20 @@ type Keyed = { key: string; bytes: number; text: () => string };
 /** Near enough for cutting: keys are mostly Cyrillic (two bytes in UTF-8), values ASCII. */
 const keyBytes = (key: string) => 2 * key.length + 3;
 
-function keyed(key: string, value: string): Keyed {
-  return { key, bytes: keyBytes(key) + value.length, text: () => `${JSON.stringify(key)}:${value}` };
-}
-
 const digits = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : n < 100_000 ? 5 : String(n).length);
 
+/** A group of keys stored under one chunk key: its members' texts, in order, made when the chunk is written. */
+function group(key: string, members: Array<{ inner: string; bytes: number; value: () => string }>): Keyed {
+  members.sort((a, b) => (a.inner < b.inner ? -1 : a.inner > b.inner ? 1 : 0));
+  const bytes = members.reduce((sum, m) => sum + keyBytes(m.inner) + m.bytes, keyBytes(key) + 2);
+  return { key, bytes, text: () => `${JSON.stringify(key)}:{${members.map((m) => `${JSON.stringify(m.inner)}:${m.value()}`).join(",")}}` };
+}
+
 /**
- * The postings of `docs`, key by key, as their text in a chunk: counted
- * first, then laid out in one array of (id, value) pairs, so thousands of
- * pages add no growing list per key, and each key's text is one native join.
+ * The postings of `docs` as chunk keys: each term's, and each term's pairs
+ * grouped under it. Counted first, then laid out in one array of (id, value)
+ * pairs, so thousands of pages add no growing list per key, and each list's
+ * text is one native join.
  */
 function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Vocabulary): Keyed[] {
   const ids = [...docs.keys()].sort((a, b) => a - b);
@@ -47,46 +51,63 @@ function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Voca
   for (const id of ids) for (const n of (docs.get(id) as DocPostings).keys) start[n + 1] = (start[n + 1] as number) + 2;
   for (let n = 1; n < start.length; n++) start[n] = (start[n] as number) + (start[n - 1] as number);
   const next = start.slice(0, -1);
-  const pairs = new Int32Array(start[start.length - 1] as number);
+  const laid = new Int32Array(start[start.length - 1] as number);
   for (const id of ids) {
     const { keys, values } = docs.get(id) as DocPostings;
     keys.forEach((n, i) => {
       const at = next[n] as number;
-      pairs[at] = id;
-      pairs[at + 1] = values[i] as number;
+      laid[at] = id;
+      laid[at + 1] = values[i] as number;
       next[n] = at + 2;
     });
   }
   const entries: Keyed[] = [];
+  // Pairs by the number of their first term.
+  const pairs = new Map<number, Array<{ inner: string; bytes: number; value: () => string }>>();
   for (let n = 0; n + 1 < start.length; n++) {
     const from = start[n] as number;
     const to = start[n + 1] as number;
     if (from === to) continue;
     // Ids as differences from the previous one: small numbers, shorter text.
-    for (let i = to - 2; i > from; i -= 2) pairs[i] = (pairs[i] as number) - (pairs[i - 2] as number);
-    let bytes = 0;
-    for (let i = from; i < to; i++) bytes += digits(pairs[i] as number) + 1;
+    for (let i = to - 2; i > from; i -= 2) laid[i] = (laid[i] as number) - (laid[i - 2] as number);
+    let bytes = 2;
+    for (let i = from; i < to; i++) bytes += digits(laid[i] as number) + 1;
+    const value = () => `[${laid.subarray(from, to).join(",")}]`;
     const key = vocabulary.keys[n] as string;
-    entries.push({ key, bytes: keyBytes(key) + bytes + 1, text: () => `${JSON.stringify(key)}:[${pairs.subarray(from, to).join(",")}]` });
+    const split = key.indexOf(PAIR_SEPARATOR);
+    if (split < 0) {
+      entries.push({ key, bytes: keyBytes(key) + bytes, text: () => `${JSON.stringify(key)}:${value()}` });
+      continue;
+    }
+    const first = vocabulary.number(key.slice(0, split));
+    const members = pairs.get(first) ?? (pairs.set(first, []).get(first) as Array<{ inner: string; bytes: number; value: () => string }>);
+    members.push({ inner: key.slice(split + 1), bytes, value });
   }
+  for (const [first, members] of pairs) entries.push(group(pairGroupKey(vocabulary.keys[first] as string), members));
   return entries;
 }
 
-/** Typo keys of the terms of names and titles: each form with a letter left out, and the terms it comes from. */
+/** Typo groups of the terms of names and titles: each form with a letter left out, and the terms it comes from. */
 function typoEntries(docs: ReadonlyMap<number, DocPostings>): Keyed[] {
   const typoTerms = new Set<string>();
   for (const doc of docs.values()) for (const t of doc.typoTerms) typoTerms.add(t);
-  const typos = new Map<string, string[]>();
+  const forms = new Map<string, string[]>();
   for (const t of typoTerms) {
     if (t.length < TYPO_MIN_TERM) continue;
-    for (const variant of deletions(t)) {
-      const key = TYPO_MARK + variant;
-      const targets = typos.get(key);
+    for (const form of deletions(t)) {
+      const targets = forms.get(form);
       if (targets) targets.push(t);
-      else typos.set(key, [t]);
+      else forms.set(form, [t]);
     }
   }
-  return [...typos].map(([key, targets]) => keyed(key, JSON.stringify(targets.sort())));
+  const groups = new Map<string, Array<{ inner: string; bytes: number; value: () => string }>>();
+  for (const [form, targets] of forms) {
+    const text = JSON.stringify(targets.sort());
+    const key = typoGroupKey(form);
+    const members = groups.get(key) ?? (groups.set(key, []).get(key) as Array<{ inner: string; bytes: number; value: () => string }>);
+    members.push({ inner: form, bytes: text.length, value: () => text });
+  }
+  return [...groups].map(([key, members]) => group(key, members));
 }
 
 /**

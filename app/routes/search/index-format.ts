@@ -70,17 +70,28 @@ export type Manifest = {
 
 /**
  * Keys of a chunk, sorted, with what they hold:
- * - a term (`маркетинг`): postings, pairs of (id minus the previous pair's id, value);
- * - two terms next to each other in a page's name, title, lead or a heading (`контекстн реклам`): postings;
- * - a term with one letter left out, after TYPO_MARK (`~аналтик`): the terms it comes from, for typo tolerance.
+ * - a term (`маркетинг`): its postings, pairs of (id minus the previous pair's id, value);
+ * - a term and PAIR_SEPARATOR (`контекстн `): the terms that follow it in a page's name, title,
+ *   lead or a heading, each with the postings of the pair (`{"реклам": [...]}`); kept next to the
+ *   term, so a query's pair is in the chunk its first word already fetched;
+ * - TYPO_MARK and the first TYPO_GROUP letters of a term with one letter left out (`~ан`): those
+ *   forms, each with the terms it comes from (`{"аналтик": ["аналитик"]}`), for typo tolerance.
  */
-export type Chunk = Record<string, number[] | string[]>;
+export type Postings = number[];
+export type PairGroup = Record<string, Postings>;
+export type TypoGroup = Record<string, string[]>;
+export type Chunk = Record<string, Postings | PairGroup | TypoGroup>;
 export type Directory = Entry[];
 
-/** Separates the terms of a pair: below every letter, so a term's pairs sort right after it. */
+/** Separates a term from the terms that follow it: below every letter, so the group sorts right after its term. */
 export const PAIR_SEPARATOR = " ";
-/** Starts a typo key: sorts after Latin and before Cyrillic, so typo keys keep to their own stretch of chunks. */
+/** Starts a typo group's key: sorts after Latin and before Cyrillic, so typo groups keep to their own stretch of chunks. */
 export const TYPO_MARK = "~";
+/** Letters of a form that name its typo group: a few hundred groups of tens of forms each. */
+export const TYPO_GROUP = 2;
+
+export const pairGroupKey = (first: string) => first + PAIR_SEPARATOR;
+export const typoGroupKey = (form: string) => TYPO_MARK + form.slice(0, TYPO_GROUP);
 
 /**
  * A posting's value: the term's weight in the page (1–255: how often and

@@ -12,19 +12,25 @@ import {
   MANIFEST_FILE,
   type Manifest,
   NO_RECORD,
+  PAIR_SEPARATOR,
+  type PairGroup,
+  pairGroupKey,
+  type Postings,
   type RecordList,
   RECORDS_PER_LIST,
   recordHash,
   recordUrl,
   SEARCH_INDEX_URL,
   treeFileUrl,
+  type TypoGroup,
+  typoGroupKey,
 } from "./index-format.ts";
 
 /** The manifest with, for every id, the segment holding its live postings (-1: no page), and how many ids have a page. */
 export type OpenIndex = { manifest: Manifest; owner: Int8Array; live: number };
 
-/** A key found for a lookup, with the segment it came from. */
-export type Found = { segment: number; key: string; value: number[] | string[] };
+/** Postings found for a lookup: their key (a term, or the second term of a pair), and the segment they came from. */
+export type Found = { segment: number; key: string; value: Postings };
 
 /** Chunks one lookup of a beginning may read past the first: typing further narrows the range. */
 const MAX_PREFIX_CHUNKS = 2;
@@ -114,26 +120,50 @@ async function chunkEntries(m: Manifest, segment: number, key: string, prefix: b
   return read.flat();
 }
 
-/** Every key of every segment that is `key` or, with `prefix`, begins with it. */
-export async function lookup(m: Manifest, key: string, prefix: boolean): Promise<Found[]> {
+/** Every key of every segment that is `key` or, with `prefix`, begins with it, with its value. */
+async function lookupKeys(m: Manifest, key: string, prefix: boolean): Promise<Array<{ segment: number; key: string; value: Chunk[string] }>> {
   const perSegment = await Promise.all(
     m.segments.map(async (_, segment) => {
       const entries = await chunkEntries(m, segment, key, prefix);
       if (entries.length === 0) return [];
       const chunks = await Promise.all(covering(entries, key, prefix).map((i) => once<Chunk>(treeFileUrl((entries[i] as Entry)[1]))));
-      const found: Found[] = [];
+      const found: Array<{ segment: number; key: string; value: Chunk[string] }> = [];
       for (const chunk of chunks) {
         if (!prefix) {
           const value = chunk[key];
           if (value) found.push({ segment, key, value });
           continue;
         }
-        for (const candidate in chunk) if (candidate.startsWith(key)) found.push({ segment, key: candidate, value: chunk[candidate] as number[] });
+        for (const candidate in chunk) if (candidate.startsWith(key)) found.push({ segment, key: candidate, value: chunk[candidate] as Chunk[string] });
       }
       return found;
     }),
   );
   return perSegment.flat();
+}
+
+/** Postings of `term` or, with `prefix`, of every term it begins. */
+export async function lookupTerms(m: Manifest, term: string, prefix: boolean): Promise<Found[]> {
+  return (await lookupKeys(m, term, prefix)).filter((f): f is Found => Array.isArray(f.value) && !f.key.includes(PAIR_SEPARATOR));
+}
+
+/** Postings of `first` followed by `second` (or, with `prefix`, by a term `second` begins); keyed by the second term. */
+export async function lookupPairs(m: Manifest, first: string, second: string, prefix: boolean): Promise<Found[]> {
+  const found: Found[] = [];
+  for (const { segment, value } of await lookupKeys(m, pairGroupKey(first), false)) {
+    const group = value as PairGroup;
+    if (!prefix) {
+      if (group[second]) found.push({ segment, key: second, value: group[second] });
+      continue;
+    }
+    for (const candidate in group) if (candidate.startsWith(second)) found.push({ segment, key: candidate, value: group[candidate] as Postings });
+  }
+  return found;
+}
+
+/** The terms that become `form` with one letter left out. */
+export async function lookupTypos(m: Manifest, form: string): Promise<string[]> {
+  return (await lookupKeys(m, typoGroupKey(form), false)).flatMap(({ value }) => (value as TypoGroup)[form] ?? []);
 }
 
 /** The record of `id`: its list names it, then the record itself. */

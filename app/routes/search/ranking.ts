@@ -13,13 +13,18 @@
  * page found without one.
  */
 import { type Found, type OpenIndex } from "./index-reader.ts";
-import { PAIR_SEPARATOR, postingHeadLength, postingKind, postingSharedOnly, postingWeight, TYPO_MARK, WEIGHT_MAX } from "./index-format.ts";
+import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, WEIGHT_MAX } from "./index-format.ts";
 import { type Alternative, type Concept, TYPO_MIN_LETTERS } from "./query.ts";
 import { transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "./typos.ts";
 import { matchWeight, MIN_PREFIX, term } from "./words.ts";
 
-export type Lookup = (key: string, prefix: boolean) => Promise<Found[]>;
+/** How the ranking reads the index (index-reader.ts, bound to one manifest). */
+export type Lookup = {
+  terms: (term: string, prefix: boolean) => Promise<Found[]>;
+  pairs: (first: string, second: string, prefix: boolean) => Promise<Found[]>;
+  typos: (form: string) => Promise<string[]>;
+};
 
 /** Weight of a pair of query words found side by side, against a word found anywhere. */
 const PAIR_WEIGHT = 0.5;
@@ -63,8 +68,8 @@ function* postings(index: OpenIndex, found: readonly Found[]): Generator<{ key: 
 /** Pages holding `queried` (or, typed far enough, a longer term it begins), each by its best form; scores without rarity. */
 async function termHolds(index: OpenIndex, queried: string, lookup: Lookup): Promise<Map<number, TermHold>> {
   const holds = new Map<number, TermHold>();
-  for (const { key, ids, values } of postings(index, await lookup(queried, queried.length >= MIN_PREFIX))) {
-    const factor = key.includes(PAIR_SEPARATOR) ? 0 : matchWeight(key, queried);
+  for (const { key, ids, values } of postings(index, await lookup.terms(queried, queried.length >= MIN_PREFIX))) {
+    const factor = matchWeight(key, queried);
     if (factor === 0) continue;
     ids.forEach((id, i) => {
       const value = values[i] as number;
@@ -122,7 +127,7 @@ async function phraseHolders(index: OpenIndex, terms: readonly string[], lookup:
   const perPair = await Promise.all(
     terms.slice(1).map(async (right, i) => {
       const ids = new Set<number>();
-      for (const group of postings(index, await lookup(terms[i] + PAIR_SEPARATOR + right, false))) for (const id of group.ids) ids.add(id);
+      for (const group of postings(index, await lookup.pairs(terms[i] as string, right, false))) for (const id of group.ids) ids.add(id);
       return ids;
     }),
   );
@@ -137,13 +142,13 @@ async function phraseHolders(index: OpenIndex, terms: readonly string[], lookup:
  */
 async function typoCorrections(queried: string, lookup: Lookup): Promise<string[]> {
   const variants = deletions(queried);
-  const [typoKeys, shorter, alike] = await Promise.all([
-    Promise.all([queried, ...variants].map((v) => lookup(TYPO_MARK + v, false))),
-    Promise.all(variants.map((v) => lookup(v, false))),
-    lookup(queried.slice(0, Math.max(MIN_PREFIX, Math.ceil(queried.length / 2))), true),
+  const [longer, shorter, alike] = await Promise.all([
+    Promise.all([queried, ...variants].map((v) => lookup.typos(v))),
+    Promise.all(variants.map((v) => lookup.terms(v, false))),
+    lookup.terms(queried.slice(0, Math.max(MIN_PREFIX, Math.ceil(queried.length / 2))), true),
   ]);
-  const candidates = new Set([...typoKeys.flat().flatMap((f) => f.value as string[]), ...[...shorter.flat(), ...alike].map((f) => f.key)]);
-  return [...candidates].filter((c) => !c.includes(PAIR_SEPARATOR) && oneEditApart(c, queried));
+  const candidates = new Set([...longer.flat(), ...[...shorter.flat(), ...alike].map((f) => f.key)]);
+  return [...candidates].filter((c) => oneEditApart(c, queried));
 }
 
 type Resolved = Holds & { alternatives: Alternative[]; typo: boolean };
@@ -185,9 +190,8 @@ async function pairScores(index: OpenIndex, resolved: ReadonlyArray<readonly Alt
     boundaries.map(async (pairs) => {
       const best = new Map<number, number>();
       for (const [left, right] of pairs) {
-        const stem = left + PAIR_SEPARATOR;
-        for (const { key, rarity: r, ids, values } of postings(index, await lookup(stem + right, right.length >= MIN_PREFIX))) {
-          const factor = matchWeight(key.slice(stem.length), right);
+        for (const { key, rarity: r, ids, values } of postings(index, await lookup.pairs(left, right, right.length >= MIN_PREFIX))) {
+          const factor = matchWeight(key, right);
           if (factor === 0) continue;
           ids.forEach((id, i) => best.set(id, Math.max(best.get(id) ?? 0, (PAIR_WEIGHT * factor * r * postingWeight(values[i] as number)) / WEIGHT_MAX)));
         }

@@ -7,7 +7,7 @@
  */
 import { keepRecent } from "./recent.ts";
 import { excerpt, type ExcerptPart } from "./excerpt.ts";
-import { loadRecord, lookup, onIndexForgotten, type OpenIndex, openIndex } from "./index-reader.ts";
+import { loadRecord, lookupPairs, lookupTerms, lookupTypos, onIndexForgotten, type OpenIndex, openIndex } from "./index-reader.ts";
 import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
 import { parseQuery } from "./query.ts";
 import { MIN_PREFIX } from "./words.ts";
@@ -42,7 +42,11 @@ export function loadEngine(): Promise<OpenIndex> {
   return openIndex();
 }
 
-const lookupIn = (index: OpenIndex): Lookup => (key, prefix) => lookup(index.manifest, key, prefix);
+const lookupIn = ({ manifest }: OpenIndex): Lookup => ({
+  terms: (term, prefix) => lookupTerms(manifest, term, prefix),
+  pairs: (first, second, prefix) => lookupPairs(manifest, first, second, prefix),
+  typos: (form) => lookupTypos(manifest, form),
+});
 
 /**
  * Fetches the chunks of a query's words and their synonyms before it is asked
@@ -52,7 +56,7 @@ const lookupIn = (index: OpenIndex): Lookup => (key, prefix) => lookup(index.man
 export async function preload(query: string): Promise<void> {
   const index = await openIndex();
   const terms = parseQuery(query, index.manifest.synonyms).flatMap((c) => c.alternatives.flatMap((a) => a.terms));
-  await Promise.all(terms.map((t) => lookup(index.manifest, t, t.length >= MIN_PREFIX)));
+  await Promise.all(terms.map((t) => lookupTerms(index.manifest, t, t.length >= MIN_PREFIX)));
 }
 
 /** Pages answering the query, best first, with counts per kind. */
