@@ -1,7 +1,8 @@
 /**
- * A segment's files: the sorted keys of some pages' postings (and the typo
- * keys of their words) cut into content-defined chunks, and, when there are
- * many chunks, directories of them.
+ * A segment's files: the sorted keys of some pages' postings (terms, pairs
+ * grouped under their first term, typo forms grouped by their first letters)
+ * cut into content-defined chunks, and, when there are many chunks,
+ * directories of them.
  */
 import { type Entry, PAIR_SEPARATOR, pairGroupKey, type Segment, treeFileUrl, typoGroupKey } from "../../app/routes/search/index-format.ts";
 import { deletions } from "../../app/routes/search/typos.ts";
@@ -32,8 +33,17 @@ const keyBytes = (key: string) => 2 * key.length + 3;
 
 const digits = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : n < 100_000 ? 5 : String(n).length);
 
+/** A key stored in a group (a pair's second term, a typo form) and its value. */
+type Member = { inner: string; bytes: number; value: () => string };
+
+function addMember<K>(groups: Map<K, Member[]>, key: K, member: Member): void {
+  const members = groups.get(key);
+  if (members) members.push(member);
+  else groups.set(key, [member]);
+}
+
 /** A group of keys stored under one chunk key: its members' texts, in order, made when the chunk is written. */
-function group(key: string, members: Array<{ inner: string; bytes: number; value: () => string }>): Keyed {
+function group(key: string, members: Member[]): Keyed {
   members.sort((a, b) => (a.inner < b.inner ? -1 : a.inner > b.inner ? 1 : 0));
   const bytes = members.reduce((sum, m) => sum + keyBytes(m.inner) + m.bytes, keyBytes(key) + 2);
   return { key, bytes, text: () => `${JSON.stringify(key)}:{${members.map((m) => `${JSON.stringify(m.inner)}:${m.value()}`).join(",")}}` };
@@ -63,7 +73,7 @@ function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Voca
   }
   const entries: Keyed[] = [];
   // Pairs by the number of their first term.
-  const pairs = new Map<number, Array<{ inner: string; bytes: number; value: () => string }>>();
+  const pairs = new Map<number, Member[]>();
   for (let n = 0; n + 1 < start.length; n++) {
     const from = start[n] as number;
     const to = start[n + 1] as number;
@@ -79,9 +89,7 @@ function postingEntries(docs: ReadonlyMap<number, DocPostings>, vocabulary: Voca
       entries.push({ key, bytes: keyBytes(key) + bytes, text: () => `${JSON.stringify(key)}:${value()}` });
       continue;
     }
-    const first = vocabulary.number(key.slice(0, split));
-    const members = pairs.get(first) ?? (pairs.set(first, []).get(first) as Array<{ inner: string; bytes: number; value: () => string }>);
-    members.push({ inner: key.slice(split + 1), bytes, value });
+    addMember(pairs, vocabulary.number(key.slice(0, split)), { inner: key.slice(split + 1), bytes, value });
   }
   for (const [first, members] of pairs) entries.push(group(pairGroupKey(vocabulary.keys[first] as string), members));
   return entries;
@@ -100,12 +108,10 @@ function typoEntries(docs: ReadonlyMap<number, DocPostings>): Keyed[] {
       else forms.set(form, [t]);
     }
   }
-  const groups = new Map<string, Array<{ inner: string; bytes: number; value: () => string }>>();
+  const groups = new Map<string, Member[]>();
   for (const [form, targets] of forms) {
     const text = JSON.stringify(targets.sort());
-    const key = typoGroupKey(form);
-    const members = groups.get(key) ?? (groups.set(key, []).get(key) as Array<{ inner: string; bytes: number; value: () => string }>);
-    members.push({ inner: form, bytes: text.length, value: () => text });
+    addMember(groups, typoGroupKey(form), { inner: form, bytes: text.length, value: () => text });
   }
   return [...groups].map(([key, members]) => group(key, members));
 }
