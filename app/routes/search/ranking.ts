@@ -12,7 +12,7 @@
  * with one letter corrected; pages found through a typo come after every
  * page found without one.
  */
-import { type Found, type OpenIndex } from "./index-reader.ts";
+import type { Found, OpenIndex } from "./index-reader.ts";
 import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, WEIGHT_MAX } from "./index-format.ts";
 import { type Alternative, type Concept, TYPO_MIN_LETTERS } from "./query.ts";
 import { transliterate } from "./transliteration.ts";
@@ -53,13 +53,12 @@ function* postings(index: OpenIndex, found: readonly Found[]): Generator<{ key: 
   for (const { segment, key, value } of found) {
     let group = byKey.get(key);
     if (!group) byKey.set(key, (group = { ids: [], values: [] }));
-    const list = value as number[];
     let id = 0;
-    for (let i = 0; i < list.length; i += 2) {
-      id += list[i] as number;
+    for (let i = 0; i < value.length; i += 2) {
+      id += value[i] as number;
       if (index.owner[id] !== segment) continue;
       group.ids.push(id);
-      group.values.push(list[i + 1] as number);
+      group.values.push(value[i + 1] as number);
     }
   }
   for (const [key, group] of byKey) yield { key, rarity: rarity(index.live, group.ids.length), ...group };
