@@ -23,7 +23,7 @@ import { SEARCH_KINDS } from "../../app/routes/search/kinds.ts";
 import { tokens } from "../../app/routes/search/words.ts";
 import type { AnalysedDoc } from "./analyse.ts";
 import { contentHash } from "./chunking.ts";
-import { docPostings, type DocPostings, findFurniture, signature } from "./doc-postings.ts";
+import { docPostings, type DocPostings, excerptText, findFurniture, signature } from "./doc-postings.ts";
 import { Vocabulary } from "./vocabulary.ts";
 import { buildSegment } from "./segment.ts";
 import { WEIGHTS } from "./weights.ts";
@@ -141,7 +141,7 @@ export function assembleIndex(docs: readonly AnalysedDoc[], synonymGroups: Reado
     let hash = known?.signature === sig ? known.record : null;
     if (hash) carried.push(recordUrl(id, hash));
     else {
-      const text = JSON.stringify({ url: doc.url, title: doc.title, kind: doc.kind, text: postings(n).text } satisfies DocRecord);
+      const text = JSON.stringify({ url: doc.url, title: doc.title, kind: doc.kind, text: excerptText(doc, furniture[n] as Uint8Array) } satisfies DocRecord);
       hash = contentHash(text, RECORD_HASH_LENGTH);
       files.set(recordUrl(id, hash), text);
       recordsWritten += 1;

@@ -1,8 +1,8 @@
 /**
  * What one analysed page contributes to the index: its terms with their
  * weights and marks, the pairs of neighbouring terms where it says what it
- * is, the words typos are matched against, and the text its excerpts are cut
- * from. Blocks the page shares with other pages (a call to action, a card
+ * is, the words typos are matched against; and, for its record, the text its
+ * excerpts are cut from. Blocks the page shares with other pages (a call to action, a card
  * linking to another page) count for little and never alone: a term found
  * only there is marked, and the engine does not let such terms make a match.
  */
@@ -21,8 +21,6 @@ export type DocPostings = {
   values: Int32Array;
   /** Terms of the parts typos are matched against. */
   typoTerms: string[];
-  /** Excerpt text: the page's own blocks, in order. */
-  text: string;
 };
 
 /** A page's own head: kept as its own whatever other pages hold. */
@@ -88,7 +86,6 @@ export function docPostings(doc: AnalysedDoc, furniture: Uint8Array, vocabulary:
   // Pairs by the positions of their terms, named once the page is read.
   const pairs = new Map<number, number>();
   const typoTerms = new Set<number>();
-  const text: string[] = [];
   for (const [i, b] of doc.blocks.entries()) {
     if (furniture[i] === 1) {
       for (const t of b.terms) {
@@ -114,7 +111,6 @@ export function docPostings(doc: AnalysedDoc, furniture: Uint8Array, vocabulary:
       }
     }
     if (WEIGHTS.typos.includes(f)) for (const t of b.terms) typoTerms.add(t);
-    if (f !== "name" && f !== "kind") text.push(b.text);
   }
 
   const keys = new Int32Array(touched.length + pairs.size);
@@ -131,11 +127,17 @@ export function docPostings(doc: AnalysedDoc, furniture: Uint8Array, vocabulary:
     keys[at] = v.number(`${doc.terms[Math.floor(pair / size)]}${PAIR_SEPARATOR}${doc.terms[pair % size]}`);
     values[at++] = quantise(saturate(weight));
   }
-  return { keys, values, typoTerms: [...typoTerms].map((t) => doc.terms[t] as string), text: cut(text.join(" ")) };
+  return { keys, values, typoTerms: [...typoTerms].map((t) => doc.terms[t] as string) };
 }
 
-/** At most MAX_TEXT characters, cut at a word boundary. */
-function cut(text: string): string {
+/**
+ * The text a page's excerpts are cut from: its own blocks (not its names,
+ * kind or furniture), in order, at most MAX_TEXT characters, cut at a word.
+ * Made when its record is written, so the texts of thousands of pages never
+ * wait for the postings to be written.
+ */
+export function excerptText(doc: AnalysedDoc, furniture: Uint8Array): string {
+  const text = doc.blocks.filter((b, i) => furniture[i] === 0 && b.field !== "name" && b.field !== "kind").map((b) => b.text).join(" ");
   if (text.length <= MAX_TEXT) return text;
   const end = text.lastIndexOf(" ", MAX_TEXT);
   return text.slice(0, end > 0 ? end : MAX_TEXT);
