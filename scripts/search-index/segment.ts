@@ -10,9 +10,9 @@ import { contentHash, cut } from "./chunking.ts";
 import type { DocPostings } from "./doc-postings.ts";
 import { Numbering, type Vocabulary } from "./vocabulary.ts";
 
-/** Chunks of about 8–16 KB before compression: what one query word fetches. */
+/** Chunks of 6–16 KB before compression: what one query word fetches. */
 const CHUNKS = { minBytes: 6_000, maxBytes: 16_000, spread: 128 };
-/** Directories of about 60 chunks. */
+/** Directories of about 45 chunks (about 1 KB compressed). */
 const DIRECTORIES = { minBytes: 900, maxBytes: 2_400, spread: 32 };
 /** Up to this many chunks are listed in the manifest itself; more go through directories. */
 const DIRECT_CHUNKS = 48;
