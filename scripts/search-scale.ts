@@ -4,11 +4,11 @@
  *   npm run bench:search [-- --articles 5000] [--keep] [--reuse DIR]
  *
  * Copies the working tree to a temporary directory, adds N synthetic Russian
- * articles to its content, runs the production build step by step, starts
- * the server and measures in Chromium: build time, index size, what the
- * first query transfers, and query times after the first (the build skips
- * what search does not use: Open Graph images). Prints a Markdown
- * row for docs/search.md. Nothing is written inside the project.
+ * articles to its content, builds the code and makes the first release
+ * (timed), starts the server and measures in Chromium: index size, what the
+ * first query transfers, and query times after the first, and times the index builder
+ * as a content release would call it (search-scale/assembly.ts). Prints a
+ * Markdown row for docs/search.md. Nothing is written inside the project.
  * `--keep` leaves the copy in place; `--reuse DIR` measures a kept copy again
  * without rebuilding it.
  */
@@ -71,20 +71,19 @@ const timeout = AbortSignal.timeout.bind(AbortSignal);
 AbortSignal.timeout = (ms) => timeout(Math.max(ms, 3_600_000));
 `;
 
-/** The steps of `npm run build`, timed. */
+/** The code build and the first release (every page rendered, the search index built), timed. */
 function build(work: string): Array<{ step: string; seconds: number }> {
   const preload = join(work, "scale-limits.mjs");
   writeFileSync(preload, LIFT_LIMITS);
-  const pkg = JSON.parse(readFileSync(join(work, "package.json"), "utf8")) as { scripts: { build: string } };
-  // Open Graph images play no part in search and take longer than the rest together at this size.
-  // (Precompression stays: without it the server compresses every page as it starts.)
-  const steps = pkg.scripts.build.split(" && ").filter((command) => !command.includes("og-images"));
-  return steps.map((command) => {
+  const steps = [
+    { step: "code build", command: "node scripts/build.ts" },
+    { step: "first release", command: "node build/runtime/publish.js --message 'Проверка поиска'" },
+  ];
+  return steps.map(({ step, command }) => {
     const started = performance.now();
     const output = execFileSync("sh", ["-c", command], {
       cwd: work,
       encoding: "utf8",
-      // Prerendering logs two lines per page.
       maxBuffer: 256 * 1024 * 1024,
       stdio: ["ignore", "pipe", "inherit"],
       env: {
@@ -94,10 +93,45 @@ function build(work: string): Array<{ step: string; seconds: number }> {
       },
     });
     const seconds = (performance.now() - started) / 1000;
-    const step = command.replace(/^node scripts\/|\.ts$/g, "");
-    console.error(`  ${step}: ${seconds.toFixed(1)} s ${output.split("\n").filter((l) => l.startsWith("search index")).join("")}`);
+    console.error(`  ${step}: ${seconds.toFixed(1)} s ${output.split("\n").filter((l) => /поиск/i.test(l)).join(" ")}`);
     return { step, seconds };
   });
+}
+
+/** The files of the copy's live release. */
+function releaseFiles(work: string): string {
+  const root = join(work, "data/releases");
+  return join(root, readFileSync(join(root, "current"), "utf8").trim(), "files");
+}
+
+type Assembly = { wall: number; cpu: number; rebuiltBase: boolean; newFiles: number; newTreeFiles: number; treeFiles: number; newBytes: number; carried: number };
+
+/** The builder's times on the copy: analysis of every page, a full assembly, and assemblies after changes. */
+function assemblyTimes(work: string): string {
+  const output = execFileSync("node", ["scripts/search-scale/assembly.ts"], {
+    cwd: work,
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, PATH: `${join(work, "node_modules/.bin")}:${process.env.PATH}` },
+  });
+  const t = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as {
+    pages: number;
+    analysis: { wall: number; cpu: number; onePage: number };
+    full: { wall: number; cpu: number; files: number };
+    onePageChanged: Assembly;
+    manyRetitled: Assembly & { pages: number };
+    manyAdded: Assembly & { pages: number };
+  };
+  const s = (x: number) => `${x.toFixed(2)} s`;
+  const change = (what: string, a: Assembly) =>
+    `after ${what}: ${s(a.wall)} (CPU ${s(a.cpu)})${a.rebuiltBase ? ", base rebuilt" : ""}, ${a.newFiles} new files (${a.newTreeFiles} of ${a.treeFiles} chunks and directories), ${kib(a.newBytes)}, ${a.carried} carried`;
+  return [
+    `${t.pages} pages analysed in ${s(t.analysis.wall)} (one page ${s(t.analysis.onePage)})`,
+    `full assembly ${s(t.full.wall)} (CPU ${s(t.full.cpu)}), ${t.full.files} files`,
+    change("one article's title changed", t.onePageChanged),
+    change(`${t.manyRetitled.pages} articles' titles changed`, t.manyRetitled),
+    change(`${t.manyAdded.pages} articles added`, t.manyAdded),
+  ].join("; ");
 }
 
 /** The index on disk, and as served (each file's precompressed brotli variant). */
@@ -105,7 +139,7 @@ function indexOnDisk(work: string): string {
   let bytes = 0;
   let brotli = 0;
   let files = 0;
-  const dir = join(work, "build/client", SEARCH_INDEX_DIR);
+  const dir = join(releaseFiles(work), SEARCH_INDEX_DIR);
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
     const path = join(entry.parentPath, entry.name);
@@ -172,10 +206,12 @@ try {
   if (!args.reuse) prepare(work, Number(args.articles));
   const steps = args.reuse ? [] : build(work);
   const disk = indexOnDisk(work);
+  const assembly = assemblyTimes(work);
+  console.error(`  search index builder: ${assembly}`);
   const { firstMs, first, ui, engine } = await browse(work);
   const ms = (values: number[]) => `${percentile(values, 0.5).toFixed(0)} ms (p90 ${percentile(values, 0.9).toFixed(0)})`;
   const articles = readdirSync(join(work, "content/academy")).length;
-  const pages = readdirSync(join(work, "build/client"), { recursive: true }).filter((f) => String(f).endsWith("index.html")).length;
+  const pages = readdirSync(releaseFiles(work), { recursive: true }).filter((f) => String(f).endsWith("index.html")).length;
   console.log(
     [
       `| articles | pages | build: ${steps.map((s) => s.step).join(" / ") || "(reused)"} | index on disk | first query: time; code / index transferred | later queries, page: median of ${ui.length} | later queries, engine: median of ${engine.length} |`,
@@ -183,6 +219,7 @@ try {
       `| ${articles} | ${pages} | ${steps.length ? `${steps.map((s) => s.seconds.toFixed(1)).join(" / ")} s` : "—"} | ${disk} | ${firstMs.toFixed(0)} ms; ${kib(first.code)} / ${kib(first.index)} | ${ms(ui)} | ${ms(engine)} |`,
     ].join("\n"),
   );
+  console.log(`\nSearch index builder: ${assembly}`);
 } finally {
   if (!args.keep && !args.reuse) rmSync(work, { recursive: true, force: true });
 }

@@ -26,7 +26,7 @@ export function cachePolicy(urlPath: string): string {
   if (urlPath.startsWith("/assets/icons/")) return "public, max-age=86400, stale-while-revalidate=604800";
   if (urlPath.startsWith("/assets/") || urlPath.startsWith("/builds/meta/")) return `public, max-age=${YEAR}, immutable`;
   if (urlPath === "/builds/latest.json") return "public, max-age=1";
-  // The search manifest names the index version; the version's files never change.
+  // The search manifest names the index's files; each of them is named by its content (decision 021).
   if (urlPath === `${SEARCH_INDEX_URL}${MANIFEST_FILE}`) return "no-cache";
   if (urlPath.startsWith(SEARCH_INDEX_URL)) return `public, max-age=${YEAR}, immutable`;
   if (urlPath.endsWith(".html") || urlPath.endsWith(".data")) return "no-cache";

@@ -9,6 +9,7 @@ import { NavigationSchema } from "./schemas/navigation.ts";
 import { CaseSchema, ReviewSchema } from "./schemas/projects.ts";
 import { RedirectsSchema } from "./schemas/redirects.ts";
 import { ServiceSchema } from "./schemas/services.ts";
+import { SearchSynonymsSchema } from "./schemas/search.ts";
 
 /**
  * Every content type of the site: where its files are, its schema, and what
@@ -50,6 +51,7 @@ export const DOCUMENT_CATALOG = {
   contacts: { file: "contacts.yaml", schema: ContactsSchema, title: "Контакты" },
   worths: { file: "worths.yaml", schema: WorthsSchema, title: "Ценности" },
   questions: { file: "questions.yaml", schema: QuestionsSchema, title: "Вопросы и ответы" },
+  searchSynonyms: { file: "search-synonyms.yaml", schema: SearchSynonymsSchema, title: "Синонимы для поиска" },
 } as const satisfies Record<string, DocumentInfo>;
 
 /** Tables the server reads in formats of their own (CSV, JSON), edited as one form. */

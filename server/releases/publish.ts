@@ -17,7 +17,7 @@ import { type FileManifest, ReleaseFiles } from "./files.ts";
 import { type Author, commitContent } from "./history.ts";
 import { describePage, type OgSite, PictureQueue } from "./og.ts";
 import { createPageRenderer } from "./render.ts";
-import { type SearchDocs, SearchRecords } from "./search.ts";
+import { EMPTY_SEARCH, SearchRecords, type SearchState } from "./search.ts";
 import {
   acquireLock,
   cacheDir,
@@ -99,7 +99,7 @@ export function configFingerprint(site: OgSite, headTag: string | null): string 
   return createHash("sha1").update(JSON.stringify([site, headTag])).digest("base64url").slice(0, 12);
 }
 
-type Previous = { id: string; dir: string; record: ReleaseRecord; state: ReleaseState; source: ReleaseSource; search: SearchDocs };
+type Previous = { id: string; dir: string; record: ReleaseRecord; state: ReleaseState; source: ReleaseSource; search: SearchState };
 
 function readPrevious(root: string, id: string | null): Previous | null {
   if (!id) return null;
@@ -110,8 +110,14 @@ function readPrevious(root: string, id: string | null): Previous | null {
     record: readRecord(root, id),
     state: readJson<ReleaseState>(join(dir, "state.json")),
     source: readJson<ReleaseSource>(join(dir, "source.json")),
-    search: readJson<SearchDocs>(join(dir, "search.json")),
+    search: readSearch(join(dir, "search.json")),
   };
+}
+
+/** A release's search state; one made by code before decision 021 kept records, not analyses: none. */
+function readSearch(file: string): SearchState {
+  const state = readJson<Partial<SearchState>>(file);
+  return state.docs && "index" in state ? (state as SearchState) : EMPTY_SEARCH;
 }
 
 /** A release's parsed files, by path, for loadContent to reuse (the next release, a preview). */
@@ -217,7 +223,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const files = new ReleaseFiles(join(partial, "files"), previous ? { root: join(previous.dir, "files"), manifest: previous.state.files } : null);
   const paths = withContentSource(source, () => prerenderPaths());
   const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag: options.headTag });
-  const search = new SearchRecords(loaded.content, previous?.search ?? {});
+  const search = new SearchRecords(loaded.content, previous?.search ?? EMPTY_SEARCH);
   const ogCache = cacheDir(root, "og");
   const pages: Record<string, PageState> = {};
   const renderedPaths: string[] = [];
@@ -252,7 +258,10 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   lap("pages");
 
   say("Обновляем поиск");
-  for (const [url, text] of search.files()) files.write(url, Buffer.from(text));
+  const index = search.assemble();
+  for (const [url, text] of index.files) files.write(url, Buffer.from(text));
+  // Files of the previous index kept as they are: the base segment while it lives.
+  for (const url of index.carried) files.reuse(url);
   lap("search");
 
   const meta = { id, timestamp: now.getTime() };
@@ -274,7 +283,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const releaseSource: ReleaseSource = { ...source, tables, contentFiles: loaded.files };
   writeFileSync(join(partial, "state.json"), JSON.stringify(state));
   writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
-  writeFileSync(join(partial, "search.json"), JSON.stringify(search.docs));
+  writeFileSync(join(partial, "search.json"), JSON.stringify(index.state));
   writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, files.manifest).join("\n"));
   const removed = Object.keys(previous?.state.pages ?? {}).filter((path) => !pages[path]).length;
   const record: ReleaseRecord = {

@@ -1,39 +1,51 @@
 import type { Content } from "../../app/content/index.server.ts";
-import type { DocRecord } from "../../app/routes/search/index-format.ts";
-import { buildIndex } from "../../scripts/search-index/build-index.ts";
-import { customRecords, indexedPages, pageDoc } from "../../scripts/search-index/sources.ts";
+import { type AnalysedDoc, analysePage, analyseRecord } from "../../scripts/search-index/analyse.ts";
+import { assembleIndex, type IndexState } from "../../scripts/search-index/assemble.ts";
+import { customRecords, type IndexedPage, indexedPages } from "../../scripts/search-index/sources.ts";
 
-/** Search records of the pages, by path: kept with a release, so the next one reads only the pages it renders. */
-export type SearchDocs = Record<string, DocRecord>;
+/**
+ * What a release keeps of search (search.json): every page analysed, by path,
+ * so the next release analyses only the pages it renders; and the index's
+ * state, so it writes only the delta (decision 021), not every file.
+ */
+export type SearchState = { docs: Record<string, AnalysedDoc>; index: IndexState | null };
+
+export const EMPTY_SEARCH: SearchState = { docs: {}, index: null };
 
 export class SearchRecords {
-  private readonly kinds: Map<string, DocRecord["kind"]>;
+  private readonly pages: Map<string, IndexedPage>;
   private readonly content: Content;
-  private readonly previous: SearchDocs;
-  readonly docs: SearchDocs = {};
+  private readonly previous: SearchState;
+  readonly docs: Record<string, AnalysedDoc> = {};
 
-  constructor(content: Content, previous: SearchDocs) {
+  constructor(content: Content, previous: SearchState) {
     this.content = content;
     this.previous = previous;
-    this.kinds = new Map(indexedPages(content).map((p) => [p.path, p.kind]));
+    this.pages = new Map(indexedPages(content).map((p) => [p.path, p]));
   }
 
-  /** A page rendered by this release: its record comes from its HTML. */
+  /** A page rendered by this release: analysed from its HTML. */
   rendered(path: string, html: string): void {
-    const kind = this.kinds.get(path);
-    if (kind) this.docs[path] = pageDoc(html, kind, path);
+    const page = this.pages.get(path);
+    if (page) this.docs[path] = analysePage({ html, url: path, kind: page.kind, names: page.names });
   }
 
-  /** A page taken over from the previous release, with its record. */
+  /** A page taken over from the previous release, with its analysis. */
   reused(path: string): void {
-    const doc = this.previous[path];
-    if (this.kinds.has(path) && !doc) throw new Error(`the previous release has no search record of ${path}`);
+    const doc = this.previous.docs[path];
+    if (this.pages.has(path) && !doc) throw new Error(`the previous release has no search analysis of ${path}`);
     if (doc) this.docs[path] = doc;
   }
 
-  /** Index files by URL path: the pages' records in the order of the page list, then events and questions. */
-  files(): Map<string, string> {
-    const ordered = [...this.kinds.keys()].flatMap((path) => (this.docs[path] ? [this.docs[path]] : []));
-    return buildIndex([...ordered, ...customRecords(this.content)]).files;
+  /**
+   * The index over the pages (in the order of the page list), then events and
+   * questions: files to write by URL path, files of the previous index kept as
+   * they are, and the state the next release extends.
+   */
+  assemble(): { files: Map<string, string>; carried: string[]; state: SearchState; report: { rebuiltBase: boolean; deltaPages: number } } {
+    const ordered = [...this.pages.keys()].flatMap((path) => (this.docs[path] ? [this.docs[path]] : []));
+    const docs = [...ordered, ...customRecords(this.content).map(analyseRecord)];
+    const index = assembleIndex(docs, this.content.searchSynonyms.groups, { previous: this.previous.index ?? undefined });
+    return { files: index.files, carried: index.carried, state: { docs: this.docs, index: index.state }, report: index.report };
   }
 }

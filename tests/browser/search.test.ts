@@ -74,6 +74,14 @@ describe("search finds pages by the meaning of a word", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("puts the page the query names first, as the visitor reads it", async () => {
+    await open("/search/");
+    await typeQuery("ASO");
+    const first = page.locator(".search-hit").first();
+    expect(await first.locator(".search-hit__title a").getAttribute("href")).toBe("/services/aso/");
+    expect(await first.locator(".search-hit__kind").textContent()).toBe("Услуга");
+  });
+
   it("treats ё and е as one letter in the query too", async () => {
     await open("/search/");
     await typeQuery("отчёт");
@@ -246,7 +254,7 @@ describe("search code loads only for searching", () => {
     const loaded = requested.filter(isSearchCode);
     expect(loaded.some((u) => /\/assets\/search-engine-/.test(u))).toBe(true);
     expect(loaded).toContain("/search-index/manifest.json");
-    expect(loaded.some((u) => /^\/search-index\/\w+\/t\d+\.json$/.test(u))).toBe(true);
+    expect(loaded.some((u) => /^\/search-index\/t\/[\w-]+\.json$/.test(u))).toBe(true);
   });
 });
 

@@ -1,7 +1,12 @@
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Content, content } from "../../app/content/index.server.ts";
-import { chunkUrl, type DocRecord, docUrl, type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
+import { paths } from "../../app/lib/paths.ts";
+import { type Chunk, type Directory, type DocRecord, listUrl, type Manifest, MANIFEST_FILE, recordHash, recordUrl, SEARCH_INDEX_URL, treeFileUrl } from "../../app/routes/search/index-format.ts";
 import { customRecords, indexedPages } from "../../scripts/search-index/sources.ts";
+import { JUDGED_QUERIES, loadJudged } from "../../scripts/search-quality/judged.ts";
+import { score } from "../../scripts/search-quality/metrics.ts";
+import { engineOnSite, firstResults, type SiteEngine } from "../support/search-engine.ts";
 import { get, getDocument } from "../support/site.ts";
 
 let c: Content;
@@ -12,30 +17,76 @@ beforeAll(() => {
   records = customRecords(c);
 }, 120_000);
 
+const manifest = async () => (await (await get(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`)).json()) as Manifest;
+const named = (text: string, hash: string) => createHash("sha256").update(text).digest("base64url").startsWith(hash);
+
 describe("the search index", () => {
-  it("names its current version in a manifest revalidated on every visit", async () => {
+  it("lists its files in a manifest revalidated on every visit", async () => {
     const response = await get(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(response.headers.get("etag")).toBeTruthy();
-    const manifest = (await response.json()) as Manifest;
-    expect(manifest.docs).toBe(indexedPages(c).length + records.length);
-    expect(manifest.kinds).toHaveLength(manifest.docs);
-    expect(manifest.chunks.length).toBeGreaterThan(1);
+    const m = (await response.json()) as Manifest;
+    expect(m.docs).toBe(indexedPages(c).length + records.length);
+    expect(m.kinds).toHaveLength(m.docs);
+    expect(m.segments.length).toBeGreaterThan(0);
   });
 
-  it("serves the version's chunks and records as files that never change", async () => {
-    const manifest = (await (await get(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`)).json()) as Manifest;
-    for (const url of [chunkUrl(manifest.version, 0), chunkUrl(manifest.version, manifest.chunks.length - 1), docUrl(manifest.version, 0)]) {
-      const response = await get(url, { headers: { "Accept-Encoding": "br" } });
-      expect(response.status, url).toBe(200);
-      expect(response.headers.get("cache-control"), url).toMatch(/immutable/);
-    }
-    const record = (await (await get(docUrl(manifest.version, 0))).json()) as DocRecord;
-    expect(record.url).toMatch(/^\//);
-    expect(record.title).toBeTruthy();
-    expect((await get(chunkUrl(manifest.version, manifest.chunks.length))).status).toBe(404);
-    expect((await get(docUrl("000000000000", 0))).status).toBe(404);
+  it("serves every other file under a name made from its content, to be kept for good", async () => {
+    const m = await manifest();
+    const segment = m.segments[0];
+    const [, firstHash] = segment?.dirs?.[0] ?? segment?.chunks?.[0] ?? ["", ""];
+    const tree = await get(treeFileUrl(firstHash), { headers: { "Accept-Encoding": "br" } });
+    expect(tree.headers.get("cache-control")).toMatch(/immutable/);
+    const treeText = await tree.text();
+    expect(named(treeText, firstHash)).toBe(true);
+    // A directory leads to chunks; a chunk holds postings.
+    const chunkText = segment?.dirs ? await (await get(treeFileUrl((JSON.parse(treeText) as Directory)[0]?.[1] ?? ""))).text() : treeText;
+    expect(Object.keys(JSON.parse(chunkText) as Chunk).length).toBeGreaterThan(0);
+
+    const listHash = m.lists[0] ?? "";
+    const list = await get(listUrl(listHash));
+    expect(list.headers.get("cache-control")).toMatch(/immutable/);
+    const listText = await list.text();
+    expect(named(listText, listHash)).toBe(true);
+    const record = await get(recordUrl(0, recordHash(JSON.parse(listText) as string, 0) ?? ""));
+    expect(record.headers.get("cache-control")).toMatch(/immutable/);
+    expect(((await record.json()) as DocRecord).url).toMatch(/^\//);
+
+    expect((await get(treeFileUrl("0000000000"))).status).toBe(404);
+  });
+});
+
+describe("ranking on the site's own pages", () => {
+  let engine: SiteEngine;
+  beforeAll(async () => {
+    engine = await engineOnSite();
+  });
+
+  // The examples of the issue «Search that puts the right page first».
+  it.each([
+    ["ASO", paths.service("aso")],
+    ["SEO", paths.service("seo")],
+    ["контекстная реклама", paths.service("context-advertising")],
+    ["сквозная аналитика", paths.service("end-to-end-analytics")],
+    ["веб-аналитика", paths.service("web-analytics")],
+    ["телеграм канал", paths.article("content-telegram-channel-b2b")],
+    ["перформанс маркетинг", paths.service("performance-marketing")],
+  ])("«%s» puts %s first", async (query, expected) => {
+    expect((await firstResults(engine, query, 1))[0]).toBe(expected);
+  });
+
+  it("«аналитик» puts the vacancy «Аналитик данных» among the first three", async () => {
+    expect(await firstResults(engine, "аналитик", 3)).toContain(paths.position("data-analyst"));
+  });
+
+  it("answers the judged queries of the relevance benchmark: the named page first, an acceptable one in the first three", async () => {
+    const judged = loadJudged(JUDGED_QUERIES, new Set([...indexedPages(c).map((p) => p.path), ...records.map((r) => r.url)]));
+    const runs = [];
+    for (const q of judged) runs.push({ judged: q, results: await firstResults(engine, q.query) });
+    const s = score(runs);
+    expect(s.successAt1).toBeGreaterThanOrEqual(0.95);
+    expect(s.successAt3).toBeGreaterThanOrEqual(0.95);
   });
 });
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { parseQuery } from "./query.ts";
+import { transliterate } from "./transliteration.ts";
+import { deletions, oneEditApart } from "./typos.ts";
+import { queryTerms } from "./words.ts";
+
+const groups = [
+  [["telegram"], queryTerms("телеграм")],
+  [queryTerms("контекстная реклама"), ["контекст"], queryTerms("реклама в поиске")],
+];
+
+describe("a query's concepts", () => {
+  it("reads each word as a concept, and a synonym phrase as one concept with every other way to say it", () => {
+    const concepts = parseQuery("сколько стоит контекстная реклама в телеграм", groups);
+    expect(concepts.map((c) => c.alternatives.map((a) => a.terms.join(" ")))).toEqual([
+      ["скольк"],
+      ["сто"],
+      ["контекстн реклам", "контекст", "реклам поиск"],
+      queryTerms("телеграм").concat("telegram"),
+    ]);
+    // The visitor's own words count most; a synonym phrase must stand as a phrase.
+    expect(concepts[2]?.alternatives.map((a) => [a.factor < 1, a.phrase ?? false])).toEqual([
+      [false, false],
+      [true, false],
+      [true, true],
+    ]);
+  });
+
+  it("counts the letters typed for each concept (typos are forgiven from five)", () => {
+    expect(parseQuery("seo аналитек", []).map((c) => c.letters)).toEqual([3, 8]);
+  });
+});
+
+describe("typos", () => {
+  it("tells one wrong, missing, extra or swapped letter from two", () => {
+    expect(oneEditApart("аналитик", "аналитек")).toBe(true);
+    expect(oneEditApart("реклам", "рекламм")).toBe(true);
+    expect(oneEditApart("брендинг", "брендиг")).toBe(true);
+    expect(oneEditApart("оферта", "оферат")).toBe(true);
+    expect(oneEditApart("оферта", "оферта")).toBe(false);
+    expect(oneEditApart("головоломк", "голвлмк")).toBe(false);
+    expect(deletions("абв")).toEqual(["бв", "ав", "аб"]);
+  });
+});
+
+describe("transliteration", () => {
+  it("writes a word as a Russian reader would in the other alphabet", () => {
+    expect(transliterate("finflow")).toBe("финфлоу");
+    expect(transliterate("marketing")).toBe("маркетинг");
+    expect(transliterate("дата")).toBe("data");
+    expect(transliterate("2026")).toBeNull();
+  });
+});

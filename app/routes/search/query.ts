@@ -1,0 +1,63 @@
+/**
+ * A query as the ranking sees it: a list of concepts, each a word the
+ * visitor typed or a phrase of the synonym table, with the ways a page may
+ * say it (the words typed, and every other member of the synonym group).
+ */
+import type { SynonymGroup } from "./index-format.ts";
+import { MAX_QUERY_TERMS, tokens } from "./words.ts";
+
+/**
+ * One way of saying a concept: its terms, next to each other in that order
+ * at best; a `phrase` must stand so where the page says what it is (a
+ * synonym phrase's words apart mean something else: «реклама в поиске»).
+ */
+export type Alternative = { terms: string[]; factor: number; phrase?: boolean };
+
+export type Concept = {
+  alternatives: Alternative[];
+  /** Letters the visitor typed for it: only words of TYPO_MIN_LETTERS or more are matched with a typo. */
+  letters: number;
+};
+
+/** A synonym counts a little less than the word typed, so a page that uses the visitor's own word comes first. */
+const SYNONYM_FACTOR = 0.9;
+/** A word this long may be typed with one wrong, missing, extra or swapped letter. */
+export const TYPO_MIN_LETTERS = 5;
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+
+/** The longest synonym phrase that starts at `terms[at]`, with its group. */
+function synonymAt(terms: readonly string[], at: number, groups: readonly SynonymGroup[]): { group: SynonymGroup; member: string[] } | null {
+  let best: { group: SynonymGroup; member: string[] } | null = null;
+  for (const group of groups) {
+    for (const member of group) {
+      if (member.length > (best?.member.length ?? 0) && same(terms.slice(at, at + member.length), member)) best = { group, member };
+    }
+  }
+  return best;
+}
+
+export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Concept[] {
+  const words: Array<{ term: string; letters: number }> = [];
+  for (const t of tokens(query)) {
+    if (words.length === MAX_QUERY_TERMS) break;
+    if (!words.some((w) => w.term === t.term)) words.push({ term: t.term, letters: t.end - t.start });
+  }
+  const terms = words.map((w) => w.term);
+  const concepts: Concept[] = [];
+  for (let at = 0; at < words.length; ) {
+    const found = synonymAt(terms, at, synonyms);
+    const span = found?.member.length ?? 1;
+    const typed = terms.slice(at, at + span);
+    const others = (found?.group ?? [])
+      .filter((member) => !same(member, typed))
+      .map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
+    const letters = words.slice(at, at + span).reduce((sum, w) => sum + w.letters, 0);
+    concepts.push({ alternatives: [{ terms: typed, factor: 1 }, ...others], letters });
+    at += span;
+  }
+  return concepts;
+}
+
+/** Every term a concept may be found by, for marking them in excerpts. */
+export const conceptTerms = (concepts: readonly Concept[]) => [...new Set(concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms)))];

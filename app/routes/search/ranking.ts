@@ -1,0 +1,251 @@
+/**
+ * Which pages answer a query, best first. A page must hold every concept of
+ * the query (with three or more, all but one, at a cost), most of them in
+ * its own text rather than in text it shares with other pages.
+ * Among those, a page scores by
+ * - each concept's weight in it (index-format.ts) times the concept's rarity;
+ * - concepts found next to each other, in the query's order, where the page
+ *   says what it is (name, title, lead, headings);
+ * - how much of the page's name or title the query covers, and how much of
+ *   the query that is: a page whose name is the query comes first.
+ * A word that finds nothing as typed is tried in the other alphabet, then
+ * with one letter corrected; pages found through a typo come after every
+ * page found without one.
+ */
+import type { Found, OpenIndex } from "./index-reader.ts";
+import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, WEIGHT_MAX } from "./index-format.ts";
+import { type Alternative, type Concept, TYPO_MIN_LETTERS } from "./query.ts";
+import { transliterate } from "./transliteration.ts";
+import { deletions, oneEditApart } from "./typos.ts";
+import { matchWeight, MIN_PREFIX, term } from "./words.ts";
+
+/** How the ranking reads the index (index-reader.ts, bound to one manifest). */
+export type Lookup = {
+  terms: (term: string, prefix: boolean) => Promise<Found[]>;
+  pairs: (first: string, second: string, prefix: boolean) => Promise<Found[]>;
+  typos: (form: string) => Promise<string[]>;
+};
+
+/** Weight of a pair of query words found side by side, against a word found anywhere. */
+const PAIR_WEIGHT = 0.5;
+/** What covering a page's whole name or title with the whole query adds: more than any word's weight can. */
+const HEAD_BONUS = 6;
+/** A word found in the other alphabet counts this much of the word as typed. */
+const TRANSLITERATED_FACTOR = 0.8;
+/** What a concept naming the page's kind («отзыв», «вакансия») covers of its head. */
+const KIND_COVER = 0.5;
+/** A word matched through a typo counts this much of an exact match. */
+const TYPO_FACTOR = 0.5;
+
+/** How a page holds one term. */
+type TermHold = { score: number; head: number; kind: boolean; own: boolean };
+/** How a page holds one concept: `cover` is the share of its name or title the concept's terms make up. */
+type Hold = { score: number; cover: number; inHead: boolean; own: boolean };
+type Holds = { holds: Map<number, Hold>; rarity: number };
+
+export type RankedDoc = { id: number; score: number };
+
+const rarity = (docs: number, holders: number) => Math.log(1 + (docs - holders + 0.5) / (holders + 0.5));
+
+/** Live postings of `found`, grouped by key, each key with its rarity. */
+function* postings(index: OpenIndex, found: readonly Found[]): Generator<{ key: string; rarity: number; ids: number[]; values: number[] }> {
+  const byKey = new Map<string, { ids: number[]; values: number[] }>();
+  for (const { segment, key, value } of found) {
+    let group = byKey.get(key);
+    if (!group) byKey.set(key, (group = { ids: [], values: [] }));
+    let id = 0;
+    for (let i = 0; i < value.length; i += 2) {
+      id += value[i] as number;
+      if (index.owner[id] !== segment) continue;
+      group.ids.push(id);
+      group.values.push(value[i + 1] as number);
+    }
+  }
+  for (const [key, group] of byKey) yield { key, rarity: rarity(index.live, group.ids.length), ...group };
+}
+
+/** Pages holding `queried` (or, typed far enough, a longer term it begins), each by its best form; scores without rarity. */
+async function termHolds(index: OpenIndex, queried: string, lookup: Lookup): Promise<Map<number, TermHold>> {
+  const holds = new Map<number, TermHold>();
+  for (const { key, ids, values } of postings(index, await lookup.terms(queried, queried.length >= MIN_PREFIX))) {
+    const factor = matchWeight(key, queried);
+    if (factor === 0) continue;
+    ids.forEach((id, i) => {
+      const value = values[i] as number;
+      const hold: TermHold = { score: (factor * postingWeight(value)) / WEIGHT_MAX, head: postingHeadLength(value), kind: postingKind(value), own: !postingSharedOnly(value) };
+      const known = holds.get(id);
+      if (!known) return holds.set(id, hold);
+      known.score = Math.max(known.score, hold.score);
+      if (hold.head > 0 && (known.head === 0 || hold.head < known.head)) known.head = hold.head;
+      known.kind ||= hold.kind;
+      known.own ||= hold.own;
+    });
+  }
+  return holds;
+}
+
+/**
+ * Pages holding every term of one of the alternatives, each by its best. The
+ * concept's rarity counts the pages holding it in any of its ways, so a rare
+ * synonym or a rare longer form does not make a common concept look rare.
+ */
+async function conceptHolds(index: OpenIndex, alternatives: readonly Alternative[], lookup: Lookup): Promise<Holds> {
+  const holds = new Map<number, Hold>();
+  for (const alternative of alternatives) {
+    const [first, ...rest] = await Promise.all(alternative.terms.map((t) => termHolds(index, t, lookup)));
+    const together = alternative.phrase ? await phraseHolders(index, alternative.terms, lookup) : null;
+    for (const [id, firstHold] of first ?? []) {
+      if (together && !together.has(id)) continue;
+      const all = [firstHold, ...rest.map((t) => t.get(id))];
+      if (all.some((h) => h === undefined)) continue;
+      const held = all as TermHold[];
+      const hold: Hold = {
+        score: alternative.factor * held.reduce((sum, h) => sum + h.score, 0),
+        cover: held.reduce((sum, h) => sum + (h.head > 0 ? 1 / h.head : h.kind ? KIND_COVER : 0), 0),
+        inHead: held.every((h) => h.head > 0 || h.kind),
+        own: held.every((h) => h.own),
+      };
+      const known = holds.get(id);
+      if (!known) holds.set(id, hold);
+      else {
+        // Each by the alternative that gives it most: a page may name the concept one way and use it more often another.
+        known.score = Math.max(known.score, hold.score);
+        known.cover = Math.max(known.cover, hold.cover);
+        known.inHead ||= hold.inHead;
+        known.own ||= hold.own;
+      }
+    }
+  }
+  const conceptRarity = holds.size > 0 ? rarity(index.live, holds.size) : 0;
+  for (const hold of holds.values()) hold.score *= conceptRarity;
+  return { holds, rarity: conceptRarity };
+}
+
+/** Pages holding every neighbouring pair of `terms` side by side (where they say what they are). */
+async function phraseHolders(index: OpenIndex, terms: readonly string[], lookup: Lookup): Promise<Set<number>> {
+  const perPair = await Promise.all(
+    terms.slice(1).map(async (right, i) => {
+      const ids = new Set<number>();
+      for (const group of postings(index, await lookup.pairs(terms[i] as string, right, false))) for (const id of group.ids) ids.add(id);
+      return ids;
+    }),
+  );
+  const [first, ...rest] = perPair;
+  return new Set([...(first ?? [])].filter((id) => rest.every((ids) => ids.has(id))));
+}
+
+/**
+ * Index terms one edit away from `queried`: it lost a letter (typo keys of
+ * names, titles and headings), gained one, or has one wrong after its first
+ * half (the terms beginning like it).
+ */
+async function typoCorrections(queried: string, lookup: Lookup): Promise<string[]> {
+  const variants = deletions(queried);
+  const [longer, shorter, alike] = await Promise.all([
+    Promise.all([queried, ...variants].map((v) => lookup.typos(v))),
+    Promise.all(variants.map((v) => lookup.terms(v, false))),
+    lookup.terms(queried.slice(0, Math.max(MIN_PREFIX, Math.ceil(queried.length / 2))), true),
+  ]);
+  const candidates = new Set([...longer.flat(), ...[...shorter.flat(), ...alike].map((f) => f.key)]);
+  return [...candidates].filter((c) => oneEditApart(c, queried));
+}
+
+type Resolved = Holds & { alternatives: Alternative[]; typo: boolean };
+
+/**
+ * The concept as the index can answer it: as typed; if that finds nothing
+ * (or, `widen`ed, when the whole query found nothing), also in the other
+ * alphabet; if that still finds nothing, with one letter corrected.
+ */
+async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen: boolean): Promise<Resolved> {
+  const asTyped: Resolved = { alternatives: concept.alternatives, ...(await conceptHolds(index, concept.alternatives, lookup)), typo: false };
+  const typed = concept.alternatives[0]?.terms ?? [];
+  if (typed.length !== 1 || (asTyped.holds.size > 0 && !widen)) return asTyped;
+  const word = typed[0] as string;
+  const other = transliterate(word);
+  const spellings = other ? [word, term(other)] : [word];
+  if (other) {
+    const alternatives = [...concept.alternatives, { terms: [term(other)], factor: TRANSLITERATED_FACTOR }];
+    const found = await conceptHolds(index, alternatives, lookup);
+    if (found.holds.size > 0) return { alternatives, ...found, typo: false };
+  }
+  if (asTyped.holds.size > 0 || concept.letters < TYPO_MIN_LETTERS) return asTyped;
+  const corrected = await Promise.all(spellings.map((s) => typoCorrections(s, lookup)));
+  const alternatives = [...new Set(corrected.flat())].map((t) => ({ terms: [t], factor: TYPO_FACTOR }));
+  return { alternatives, ...(await conceptHolds(index, alternatives, lookup)), typo: true };
+}
+
+/** Score of each page for the pairs of neighbouring query terms it holds side by side. */
+async function pairScores(index: OpenIndex, resolved: ReadonlyArray<readonly Alternative[]>, lookup: Lookup): Promise<Map<number, number>> {
+  // Neighbours inside a phrase, and across each boundary between two concepts.
+  const boundaries: Array<Array<[string, string]>> = [];
+  resolved.forEach((alternatives, c) => {
+    for (const a of alternatives) for (let i = 1; i < a.terms.length; i++) boundaries.push([[a.terms[i - 1] as string, a.terms[i] as string]]);
+    const next = resolved[c + 1];
+    if (next) boundaries.push(alternatives.flatMap((a) => next.map((b): [string, string] => [a.terms.at(-1) as string, b.terms[0] as string])));
+  });
+  const scores = new Map<number, number>();
+  await Promise.all(
+    boundaries.map(async (pairs) => {
+      const best = new Map<number, number>();
+      for (const [left, right] of pairs) {
+        for (const { key, rarity: r, ids, values } of postings(index, await lookup.pairs(left, right, right.length >= MIN_PREFIX))) {
+          const factor = matchWeight(key, right);
+          if (factor === 0) continue;
+          ids.forEach((id, i) => best.set(id, Math.max(best.get(id) ?? 0, (PAIR_WEIGHT * factor * r * postingWeight(values[i] as number)) / WEIGHT_MAX)));
+        }
+      }
+      for (const [id, score] of best) scores.set(id, (scores.get(id) ?? 0) + score);
+    }),
+  );
+  return scores;
+}
+
+export type Ranking = { ranked: RankedDoc[]; terms: string[] };
+
+/** Pages answering `concepts`, best first, and the terms that found them (for excerpts). */
+export async function rankPages(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup): Promise<Ranking> {
+  const first = await rankResolved(index, concepts, lookup, false);
+  // Nothing as typed: the words may be meant in the other alphabet (дата митап → Data-митап).
+  return first.ranked.length > 0 || concepts.length === 0 ? first : rankResolved(index, concepts, lookup, true);
+}
+
+async function rankResolved(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup, widen: boolean): Promise<Ranking> {
+  if (concepts.length === 0) return { ranked: [], terms: [] };
+  const resolved = await Promise.all(concepts.map((c) => resolve(index, c, lookup, widen)));
+  const pairs = await pairScores(index, resolved.map((r) => r.alternatives), lookup);
+  const allowedMissing = concepts.length >= 3 ? 1 : 0;
+  const totalRarity = resolved.reduce((sum, r) => sum + r.rarity, 0) || 1;
+  const candidates = new Set(resolved.flatMap((r) => [...r.holds.keys()]));
+  const ranked: Array<RankedDoc & { typos: number }> = [];
+  for (const id of candidates) {
+    let missing = 0;
+    let missingRarity = 0;
+    let typos = 0;
+    let own = 0;
+    let score = pairs.get(id) ?? 0;
+    let cover = 0;
+    let headRarity = 0;
+    for (const r of resolved) {
+      const hold = r.holds.get(id);
+      if (!hold) {
+        missing += 1;
+        missingRarity += r.rarity;
+        continue;
+      }
+      if (r.typo) typos += 1;
+      if (hold.own) own += 1;
+      score += hold.score;
+      cover += hold.cover;
+      if (hold.inHead) headRarity += r.rarity;
+    }
+    // Text the page shares with others (a call to action, a card) may complete a match, never make most of it.
+    if (missing > allowedMissing || own === 0 || own < concepts.length - missing - own) continue;
+    score += HEAD_BONUS * Math.min(1, cover) * (headRarity / totalRarity) ** 2;
+    // Missing a common word of a longer query («сколько») costs little, missing its rare word a lot.
+    ranked.push({ id, score: score * (1 - missingRarity / totalRarity), typos });
+  }
+  ranked.sort((a, b) => a.typos - b.typos || b.score - a.score || a.id - b.id);
+  const terms = [...new Set(resolved.flatMap((r) => r.alternatives.flatMap((a) => a.terms)))];
+  return { ranked: ranked.map(({ id, score }) => ({ id, score })), terms };
+}
