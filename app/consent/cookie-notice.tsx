@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { paths } from "../lib/paths.ts";
+import { whenAppReady } from "../runtime/ready.ts";
 import { readRuntimeConfig } from "../runtime/runtime-config.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { type ConsentChoice, noticeNeeded, onConsentChange, saveChoice } from "./consent.ts";
@@ -10,17 +11,26 @@ import "./cookie-notice.css";
  * With ANALYTICS_REQUIRE_CONSENT it asks (accept / necessary only) and the
  * counter waits (app/runtime/app-runtime.tsx); otherwise it informs.
  * Rendered after hydration only: the cookie is the browser's, and
- * prerendered pages are the same for everyone.
+ * prerendered pages are the same for everyone. It appears at the app's first
+ * idle moment, rendered as a transition: a store whose client value differs
+ * from the server's would make React render it again synchronously inside
+ * the task that commits hydration, the longest task of the page.
  */
 /** ANALYTICS_REQUIRE_CONSENT, from the runtime configuration the server puts into every page. */
 const requireConsent = () => readRuntimeConfig().analyticsRequireConsent === true;
 
 export function CookieNotice() {
-  const open = useSyncExternalStore(
-    onConsentChange,
-    () => noticeNeeded(requireConsent()),
-    () => false,
-  );
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let active = true;
+    const update = () => active && startTransition(() => setOpen(noticeNeeded(requireConsent())));
+    whenAppReady(update);
+    const stop = onConsentChange(update);
+    return () => {
+      active = false;
+      stop();
+    };
+  }, []);
   if (!open) return null;
   const asks = requireConsent();
   const choose = (choice: ConsentChoice) => saveChoice(choice);
