@@ -9,6 +9,13 @@
  * loaded and painted. The modules are then preloaded all at once (no import
  * waterfall) and evaluated in their original order. See decision 016.
  *
+ * Evaluating every module at once was one of the longest tasks after load
+ * (docs/performance.md): the chunks the page's modules share (the framework,
+ * the site's chrome), which the script does not import by name, are imported
+ * first, one per task, so each is evaluated in a task of its own. Evaluating
+ * a dependency earlier changes nothing else: a module is evaluated once, and
+ * these have no effect but defining their exports.
+ *
  * Applied to prerendered pages at build (scripts/build.ts) and to pages
  * rendered on request (server/render.ts), before their CSP hashes are taken.
  */
@@ -35,12 +42,16 @@ export function deferHydration(html: string): string {
     else rest.push(line);
   }
 
+  const named = new Set([...script[1].matchAll(/"(\/[^"]+)"/g)].map((match) => match[1]));
+  const shared = preloads.filter((href) => !named.has(href));
+
   const body = [
     "const start = async () => {",
     // One insertion for all the preloads (each insertion costs a style and preload pass).
     "const links = document.createDocumentFragment();",
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; links.append(link); }`,
     "document.head.append(links);",
+    `for (const href of ${JSON.stringify(shared)}) { await import(href); await new Promise((resolve) => setTimeout(resolve, 0)); }`,
     ...imports,
     ...rest,
     "};",
