@@ -10,6 +10,7 @@ import { logRouteError } from "../lib/log-error.ts";
 import { ErrorPage, ERROR_TEXTS, errorStatus } from "../site/error-page.tsx";
 import { SiteFooter, type FooterData } from "../site/footer.tsx";
 import { SiteHeader } from "../site/header.tsx";
+import { HydratesApart } from "../ui/hydrates-apart.tsx";
 
 export function loader() {
   const { contacts } = content();
@@ -52,11 +53,15 @@ function Shell({ children }: { children: ReactNode }) {
   const brand = root?.site.brand ?? "";
   return (
     <>
-      <SiteHeader brand={brand} />
+      <HydratesApart>
+        <SiteHeader brand={brand} />
+      </HydratesApart>
       <main id="main" className="site-main" tabIndex={-1}>
-        {children}
+        <HydratesApart>{children}</HydratesApart>
       </main>
-      <SiteFooter brand={brand} data={layout?.footer} />
+      <HydratesApart>
+        <SiteFooter brand={brand} data={layout?.footer} />
+      </HydratesApart>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cx } from "./class-names.ts";
 import { Heading, type HeadingSize } from "./heading.tsx";
+import { HydratesApart } from "./hydrates-apart.tsx";
 
 type SectionProps = {
   /** Used for the heading id and aria-labelledby; also the #anchor of the section. */
@@ -18,23 +19,25 @@ type SectionProps = {
   children: ReactNode;
 };
 
-/** A titled band of a page: heading row, then content, in the page container. */
+/** A titled band of a page: heading row, then content, in the page container; hydrated on its own. */
 export function Section({ id, title, eyebrow, lead, action, tone = "default", titleSize = "l", className, children }: SectionProps) {
   const headingId = `${id}-title`;
   return (
-    <section id={id} className={cx("section", `section--${tone}`, className)} aria-labelledby={headingId}>
-      <div className="container section__inner">
-        <header className="section__header">
-          <div className="section__titles">
-            <Heading level={2} size={titleSize} id={headingId} eyebrow={eyebrow}>
-              {title}
-            </Heading>
-            {lead ? <p className="section__lead">{lead}</p> : null}
-          </div>
-          {action ? <div className="section__action">{action}</div> : null}
-        </header>
-        {children}
-      </div>
-    </section>
+    <HydratesApart>
+      <section id={id} className={cx("section", `section--${tone}`, className)} aria-labelledby={headingId}>
+        <div className="container section__inner">
+          <header className="section__header">
+            <div className="section__titles">
+              <Heading level={2} size={titleSize} id={headingId} eyebrow={eyebrow}>
+                {title}
+              </Heading>
+              {lead ? <p className="section__lead">{lead}</p> : null}
+            </div>
+            {action ? <div className="section__action">{action}</div> : null}
+          </header>
+          {children}
+        </div>
+      </section>
+    </HydratesApart>
   );
 }
