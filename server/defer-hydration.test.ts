@@ -109,6 +109,42 @@ describe("deferHydration", () => {
     ]);
   });
 
+  it("waits for the first contentful paint when the load event comes first", async () => {
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    const imported: string[] = [];
+    type Report = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void;
+    const observed: { report?: Report } = {};
+    class FakeObserver {
+      static supportedEntryTypes = ["paint"];
+      constructor(callback: Report) {
+        observed.report = callback;
+      }
+      observe() {}
+    }
+    const run = new Function(
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "PerformanceObserver", "__import",
+      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
+    );
+    await run(
+      { readyState: "complete", createElement: () => ({}), createDocumentFragment: () => ({ append: () => {} }), head: { append: () => {} } },
+      () => {},
+      () => {},
+      (callback: () => void, ms = 0) => (ms === 0 ? callback() : undefined),
+      {},
+      FakeObserver,
+      async (url: string) => {
+        imported.push(url);
+        return { url };
+      },
+    );
+    expect(imported).toEqual([]);
+    observed.report?.({ getEntriesByName: (name) => (name === "first-paint" ? [{}] : []) }, { disconnect: () => {} });
+    expect(imported).toEqual([]);
+    observed.report?.({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) }, { disconnect: () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(imported).toEqual(["/assets/manifest-1.js", "/assets/root-3.js", "/assets/page-4.js", "/assets/entry.client-2.js"]);
+  });
+
   it("leaves a page without the router's scripts alone", () => {
     expect(deferHydration("<html><body><p>Нет скриптов</p></body></html>")).toBe("<html><body><p>Нет скриптов</p></body></html>");
   });

@@ -6,8 +6,9 @@
  * Every page is complete without JavaScript (plain links, native forms, a
  * <details> menu), so the app can wait: this rewrite drops the preload links
  * and turns the static imports into dynamic ones that start once the page has
- * loaded and painted. The modules are then preloaded all at once (no import
- * waterfall) and evaluated in their original order. See decision 016.
+ * loaded and its first content is painted. The modules are then preloaded all
+ * at once (no import waterfall) and evaluated in their original order. See
+ * decision 016.
  *
  * Evaluating every module at once was one of the longest tasks after load
  * (docs/performance.md): the chunks the page's modules share (the framework,
@@ -55,9 +56,19 @@ export function deferHydration(html: string): string {
     ...imports,
     ...rest,
     "};",
-    // After the load event, and after the frame that follows it has been painted.
-    "const later = () => requestAnimationFrame(() => setTimeout(start, 0));",
-    'if (document.readyState === "complete") later(); else addEventListener("load", later, { once: true });',
+    // After the load event and the first contentful paint, whichever comes last. The load
+    // event may come before the first paint (a short page on a busy phone): modules fetched
+    // then would count against the first paint (Lighthouse's simulation puts every request
+    // made before it on its path). Where paint timing is missing, the frame after load; a tab
+    // that never paints (hidden) starts after 5 s all the same.
+    "let started = false;",
+    "const go = () => { if (!started) { started = true; setTimeout(start, 0); } };",
+    "const afterPaint = () => {",
+    'if (typeof PerformanceObserver !== "function" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) { requestAnimationFrame(go); return; }',
+    'new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length > 0) { observer.disconnect(); go(); } }).observe({ type: "paint", buffered: true });',
+    "setTimeout(go, 5000);",
+    "};",
+    'if (document.readyState === "complete") afterPaint(); else addEventListener("load", afterPaint, { once: true });',
   ].join("\n");
 
   return html.replace(MODULEPRELOAD, "").replace(script[0], () => `<script type="module">${body}</script>`);
