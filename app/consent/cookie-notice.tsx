@@ -1,10 +1,18 @@
-import { startTransition, useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { paths } from "../lib/paths.ts";
-import { whenAppReady } from "../runtime/ready.ts";
+import { isAppReady, whenAppReady } from "../runtime/ready.ts";
 import { readRuntimeConfig } from "../runtime/runtime-config.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { type ConsentChoice, noticeNeeded, onConsentChange, saveChoice } from "./consent.ts";
 import "./cookie-notice.css";
+
+/** ANALYTICS_REQUIRE_CONSENT, from the runtime configuration the server puts into every page. */
+const requireConsent = () => readRuntimeConfig().analyticsRequireConsent === true;
+
+function subscribe(listener: () => void): () => void {
+  whenAppReady(listener);
+  return onConsentChange(listener);
+}
 
 /**
  * The cookie notice on a first visit; the answer is remembered for a year.
@@ -12,25 +20,16 @@ import "./cookie-notice.css";
  * counter waits (app/runtime/app-runtime.tsx); otherwise it informs.
  * Rendered after hydration only: the cookie is the browser's, and
  * prerendered pages are the same for everyone. It appears at the app's first
- * idle moment, rendered as a transition: a store whose client value differs
- * from the server's would make React render it again synchronously inside
- * the task that commits hydration, the longest task of the page.
+ * idle moment: asked while React hydrates, a store whose value differs from
+ * the server's makes React render again synchronously inside the task that
+ * commits hydration, the longest of the page (decision 021).
  */
-/** ANALYTICS_REQUIRE_CONSENT, from the runtime configuration the server puts into every page. */
-const requireConsent = () => readRuntimeConfig().analyticsRequireConsent === true;
-
 export function CookieNotice() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let active = true;
-    const update = () => active && startTransition(() => setOpen(noticeNeeded(requireConsent())));
-    whenAppReady(update);
-    const stop = onConsentChange(update);
-    return () => {
-      active = false;
-      stop();
-    };
-  }, []);
+  const open = useSyncExternalStore(
+    subscribe,
+    () => isAppReady() && noticeNeeded(requireConsent()),
+    () => false,
+  );
   if (!open) return null;
   const asks = requireConsent();
   const choose = (choice: ConsentChoice) => saveChoice(choice);

@@ -19,11 +19,10 @@ let started = false;
 /**
  * The browser-side runtime, mounted once in the root layout. Renders nothing
  * on the server. Its first effect runs in the task that commits hydration,
- * the longest of the page's life: there it only marks the app hydrated and
- * reads what must be read at once (the landing address). The rest (viewport
- * state, web fonts, UTM tags, analytics) starts in a task of its own right
- * after, and once the app is idle the route rules, update polling and
- * prefetching.
+ * the longest of the page's life: there it only marks the app hydrated. The
+ * rest (viewport state, web fonts, UTM tags, analytics) starts in a task of
+ * its own right after, and once the app is idle the route rules, update
+ * polling and prefetching.
  */
 export function AppRuntime() {
   const location = useLocation();
@@ -33,12 +32,11 @@ export function AppRuntime() {
     started = true;
     updateAppState({ hydrated: true });
     markHydrated();
-    // The visit's UTM tags, from the address it landed on (read now: a navigation may follow), for a form sent pages later.
-    const landing = window.location.search;
     window.setTimeout(() => {
       startViewport();
       startWebFonts();
-      captureUtm(landing);
+      // The visit's UTM tags, from the address it landed on (no navigation completes before this task), for a form sent pages later.
+      captureUtm(window.location.search);
       // With ANALYTICS_REQUIRE_CONSENT the counter waits for the cookie notice's "accept".
       // The counter's code loads only where one is configured.
       const config = readRuntimeConfig();

@@ -76,6 +76,4 @@ export function useAppState<T>(select: (state: AppState) => T): T {
   );
 }
 
-export function onAppStateChange(listener: () => void): () => void {
-  return subscribe(listener);
-}
+export { subscribe as onAppStateChange };

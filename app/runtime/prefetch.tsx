@@ -1,4 +1,4 @@
-import { type ComponentProps, type RefObject, startTransition, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ComponentProps, type RefObject, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { PrefetchPageLinks } from "react-router";
 import { isExternalHref, linkHref, splitHref } from "../lib/url.ts";
 import { prefetchPaused, prefetchSettled, prefetchStarted } from "./chunk-recovery.ts";
@@ -62,24 +62,20 @@ export function usePrefetchOnView(ref: RefObject<Element | null>, href: string |
   }, [ref, href]);
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 const NONE: readonly string[] = [];
 
-/**
- * Renders React Router's preload links for the targets holding a slot. Slots change as a
- * transition: an external store would make React render and commit each change at once,
- * in the task where links scroll into view, and those commits were among the longest
- * tasks after load. Prefetching can wait for a slice of time.
- */
+/** Renders React Router's preload links for the targets holding a slot. */
 export function PrefetchHost() {
-  const [active, setActive] = useState(NONE);
-  useEffect(() => {
-    const update = () => startTransition(() => setActive(queue.active()));
-    listeners.add(update);
-    update();
-    return () => {
-      listeners.delete(update);
-    };
-  }, []);
+  const active = useSyncExternalStore(
+    subscribe,
+    () => queue.active(),
+    () => NONE,
+  );
   return active.map((target) => <PrefetchSlot key={target} target={target} />);
 }
 
