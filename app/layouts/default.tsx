@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/default";
 import { content } from "../content/index.server.ts";
@@ -10,7 +10,6 @@ import { logRouteError } from "../lib/log-error.ts";
 import { ErrorPage, ERROR_TEXTS, errorStatus } from "../site/error-page.tsx";
 import { SiteFooter, type FooterData } from "../site/footer.tsx";
 import { SiteHeader } from "../site/header.tsx";
-import { HydratesApart } from "../ui/hydrates-apart.tsx";
 
 export function loader() {
   const { contacts } = content();
@@ -47,21 +46,20 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/** The page and the footer hydrate apart from the header, like every section (app/ui/section.tsx, decision 021). */
 function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const layout = useRouteLoaderData<typeof loader>("layouts/default");
   const brand = root?.site.brand ?? "";
   return (
     <>
-      <HydratesApart>
-        <SiteHeader brand={brand} />
-      </HydratesApart>
+      <SiteHeader brand={brand} />
       <main id="main" className="site-main" tabIndex={-1}>
-        <HydratesApart>{children}</HydratesApart>
+        <Suspense>{children}</Suspense>
       </main>
-      <HydratesApart>
+      <Suspense>
         <SiteFooter brand={brand} data={layout?.footer} />
-      </HydratesApart>
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { cx } from "./class-names.ts";
 import { Heading, type HeadingSize } from "./heading.tsx";
-import { HydratesApart } from "./hydrates-apart.tsx";
 
 type SectionProps = {
   /** Used for the heading id and aria-labelledby; also the #anchor of the section. */
@@ -19,11 +18,19 @@ type SectionProps = {
   children: ReactNode;
 };
 
-/** A titled band of a page: heading row, then content, in the page container; hydrated on its own. */
+/**
+ * A titled band of a page: heading row, then content, in the page container.
+ * A Suspense boundary of the server's HTML, so it hydrates in a render and
+ * commit of its own: React leaves it as it is while it hydrates the rest, then
+ * hydrates it at low priority, or at once when the visitor clicks or types
+ * inside it. A long page is then no longer hydrated in one long task (decision
+ * 021). Nothing inside suspends: the HTML is the same (comment markers aside),
+ * and no fallback is ever shown (hence none is given).
+ */
 export function Section({ id, title, eyebrow, lead, action, tone = "default", titleSize = "l", className, children }: SectionProps) {
   const headingId = `${id}-title`;
   return (
-    <HydratesApart>
+    <Suspense>
       <section id={id} className={cx("section", `section--${tone}`, className)} aria-labelledby={headingId}>
         <div className="container section__inner">
           <header className="section__header">
@@ -38,6 +45,6 @@ export function Section({ id, title, eyebrow, lead, action, tone = "default", ti
           {children}
         </div>
       </section>
-    </HydratesApart>
+    </Suspense>
   );
 }
