@@ -22,7 +22,7 @@ function subscribe(listener: () => void): () => void {
  * prerendered pages are the same for everyone. It appears at the app's first
  * idle moment: asked while React hydrates, a store whose value differs from
  * the server's makes React render again synchronously inside the task that
- * commits hydration, the longest of the page (decision 021).
+ * commits hydration, the longest of the page (decision 022).
  */
 export function CookieNotice() {
   const open = useSyncExternalStore(

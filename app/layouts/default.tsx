@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** The page and the footer hydrate apart from the header, like every section (app/ui/section.tsx, decision 021). */
+/** The page and the footer hydrate apart from the header, like every section (app/ui/section.tsx, decision 022). */
 function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const layout = useRouteLoaderData<typeof loader>("layouts/default");

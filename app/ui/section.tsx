@@ -24,7 +24,7 @@ type SectionProps = {
  * commit of its own: React leaves it as it is while it hydrates the rest, then
  * hydrates it at low priority, or at once when the visitor clicks or types
  * inside it. A long page is then no longer hydrated in one long task (decision
- * 021). Nothing inside suspends: the HTML is the same (comment markers aside),
+ * 022). Nothing inside suspends: the HTML is the same (comment markers aside),
  * and no fallback is ever shown (hence none is given).
  */
 export function Section({ id, title, eyebrow, lead, action, tone = "default", titleSize = "l", className, children }: SectionProps) {
