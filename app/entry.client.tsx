@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from "react";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { installChunkRecovery, recoverAfterReload } from "./runtime/chunk-recovery.ts";
@@ -7,15 +7,12 @@ import { navigationInstrumentation } from "./runtime/navigation-middleware.ts";
 
 // React Router's defaults, plus the runtime's two hooks into the router:
 // navigation instrumentation (addresses with their hash) and onError (app error state).
+// No StrictMode: it does nothing in production, and every byte here counts against
+// the home page's budget (tests/browser/budgets.test.ts).
 installChunkRecovery();
 
 if (!recoverAfterReload()) {
   startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter instrumentations={[navigationInstrumentation]} onError={reportRouterError} />
-      </StrictMode>,
-    );
+    hydrateRoot(document, <HydratedRouter instrumentations={[navigationInstrumentation]} onError={reportRouterError} />);
   });
 }

@@ -57,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // Code for the next page could not be loaded and a reload was just tried: the router cannot show it.
-  const { chunkFailure } = useAppState();
+  const chunkFailure = useAppState((s) => s.chunkFailure);
   if (chunkFailure) {
     return (
       <main id="main" className="site-main">

@@ -68,6 +68,83 @@ describe("deferHydration", () => {
     expect(win.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-3.js" }, "routes/home/page": { url: "/assets/page-4.js" } });
   });
 
+  it("evaluates the chunks the page's modules share first, one per task, before the page's own modules", async () => {
+    const withShared = page.replace('<link rel="modulepreload" href="/assets/root-3.js"/>', '<link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/vendor-5.js"/><link rel="modulepreload" href="/assets/ui-6.js"/>');
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(deferHydration(withShared))?.[1] ?? "";
+    const steps: string[] = [];
+    const run = new Function(
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "__import",
+      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
+    );
+    await run(
+      {
+        readyState: "complete",
+        createElement: () => ({}),
+        createDocumentFragment: () => ({ append: () => {} }),
+        head: { append: () => {} },
+      },
+      () => {},
+      (callback: () => void) => callback(),
+      (callback: () => void) => {
+        steps.push("next task");
+        callback();
+      },
+      {},
+      async (url: string) => {
+        steps.push(url);
+        return { url };
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps).toEqual([
+      "next task", // the frame after load
+      "/assets/vendor-5.js",
+      "next task",
+      "/assets/ui-6.js",
+      "next task",
+      "/assets/manifest-1.js",
+      "/assets/root-3.js",
+      "/assets/page-4.js",
+      "/assets/entry.client-2.js",
+    ]);
+  });
+
+  it("waits for the first contentful paint when the load event comes first", async () => {
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    const imported: string[] = [];
+    type Report = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void;
+    const observed: { report?: Report } = {};
+    class FakeObserver {
+      static supportedEntryTypes = ["paint"];
+      constructor(callback: Report) {
+        observed.report = callback;
+      }
+      observe() {}
+    }
+    const run = new Function(
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "PerformanceObserver", "__import",
+      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
+    );
+    await run(
+      { readyState: "complete", createElement: () => ({}), createDocumentFragment: () => ({ append: () => {} }), head: { append: () => {} } },
+      () => {},
+      () => {},
+      (callback: () => void, ms = 0) => (ms === 0 ? callback() : undefined),
+      {},
+      FakeObserver,
+      async (url: string) => {
+        imported.push(url);
+        return { url };
+      },
+    );
+    expect(imported).toEqual([]);
+    observed.report?.({ getEntriesByName: (name) => (name === "first-paint" ? [{}] : []) }, { disconnect: () => {} });
+    expect(imported).toEqual([]);
+    observed.report?.({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) }, { disconnect: () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(imported).toEqual(["/assets/manifest-1.js", "/assets/root-3.js", "/assets/page-4.js", "/assets/entry.client-2.js"]);
+  });
+
   it("leaves a page without the router's scripts alone", () => {
     expect(deferHydration("<html><body><p>Нет скриптов</p></body></html>")).toBe("<html><body><p>Нет скриптов</p></body></html>");
   });

@@ -1,24 +1,33 @@
 import { useSyncExternalStore } from "react";
 import { paths } from "../lib/paths.ts";
+import { isAppReady, whenAppReady } from "../runtime/ready.ts";
 import { readRuntimeConfig } from "../runtime/runtime-config.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { type ConsentChoice, noticeNeeded, onConsentChange, saveChoice } from "./consent.ts";
 import "./cookie-notice.css";
+
+/** ANALYTICS_REQUIRE_CONSENT, from the runtime configuration the server puts into every page. */
+const requireConsent = () => readRuntimeConfig().analyticsRequireConsent === true;
+
+function subscribe(listener: () => void): () => void {
+  whenAppReady(listener);
+  return onConsentChange(listener);
+}
 
 /**
  * The cookie notice on a first visit; the answer is remembered for a year.
  * With ANALYTICS_REQUIRE_CONSENT it asks (accept / necessary only) and the
  * counter waits (app/runtime/app-runtime.tsx); otherwise it informs.
  * Rendered after hydration only: the cookie is the browser's, and
- * prerendered pages are the same for everyone.
+ * prerendered pages are the same for everyone. It appears at the app's first
+ * idle moment: asked while React hydrates, a store whose value differs from
+ * the server's makes React render again synchronously inside the task that
+ * commits hydration, the longest of the page (decision 022).
  */
-/** ANALYTICS_REQUIRE_CONSENT, from the runtime configuration the server puts into every page. */
-const requireConsent = () => readRuntimeConfig().analyticsRequireConsent === true;
-
 export function CookieNotice() {
   const open = useSyncExternalStore(
-    onConsentChange,
-    () => noticeNeeded(requireConsent()),
+    subscribe,
+    () => isAppReady() && noticeNeeded(requireConsent()),
     () => false,
   );
   if (!open) return null;

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/default";
 import { content } from "../content/index.server.ts";
@@ -46,6 +46,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/** The page and the footer hydrate apart from the header, like every section (app/ui/section.tsx, decision 022). */
 function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const layout = useRouteLoaderData<typeof loader>("layouts/default");
@@ -54,9 +55,11 @@ function Shell({ children }: { children: ReactNode }) {
     <>
       <SiteHeader brand={brand} />
       <main id="main" className="site-main" tabIndex={-1}>
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <SiteFooter brand={brand} data={layout?.footer} />
+      <Suspense>
+        <SiteFooter brand={brand} data={layout?.footer} />
+      </Suspense>
     </>
   );
 }

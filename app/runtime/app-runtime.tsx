@@ -18,8 +18,11 @@ let started = false;
 
 /**
  * The browser-side runtime, mounted once in the root layout. Renders nothing
- * on the server; after hydration it starts the viewport state and analytics,
- * and once the app is idle the route rules, update polling and prefetching.
+ * on the server. Its first effect runs in the task that commits hydration,
+ * the longest of the page's life: there it only marks the app hydrated. The
+ * rest (viewport state, web fonts, UTM tags, analytics) starts in a task of
+ * its own right after, and once the app is idle the route rules, update
+ * polling and prefetching.
  */
 export function AppRuntime() {
   const location = useLocation();
@@ -29,19 +32,21 @@ export function AppRuntime() {
     started = true;
     updateAppState({ hydrated: true });
     markHydrated();
-    startViewport();
-    startWebFonts();
-    // The visit's UTM tags, from the address it landed on, for a form sent pages later.
-    captureUtm(window.location.search);
-    // With ANALYTICS_REQUIRE_CONSENT the counter waits for the cookie notice's "accept".
-    // The counter's code loads only where one is configured.
-    const config = readRuntimeConfig();
-    const { metrikaId } = config;
-    const start = (first: PageLocation) => {
-      if (metrikaId) void import("./analytics.ts").then(({ startAnalytics }) => startAnalytics(metrikaId, first));
-    };
-    if (analyticsAllowed(config.analyticsRequireConsent === true)) start(location);
-    else onConsentChange((choice) => choice.analytics && start({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }));
+    window.setTimeout(() => {
+      startViewport();
+      startWebFonts();
+      // The visit's UTM tags, from the address it landed on (no navigation completes before this task), for a form sent pages later.
+      captureUtm(window.location.search);
+      // With ANALYTICS_REQUIRE_CONSENT the counter waits for the cookie notice's "accept".
+      // The counter's code loads only where one is configured.
+      const config = readRuntimeConfig();
+      const { metrikaId } = config;
+      const start = (first: PageLocation) => {
+        if (metrikaId) void import("./analytics.ts").then(({ startAnalytics }) => startAnalytics(metrikaId, first));
+      };
+      if (analyticsAllowed(config.analyticsRequireConsent === true)) start(location);
+      else onConsentChange((choice) => choice.analytics && start({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }));
+    }, 0);
     whenAppReady(() =>
       void runningBuild().then((build) => {
         if (!build) return;

@@ -63,11 +63,17 @@ function subscribe(listener: () => void): () => void {
 
 const SERVER_STATE = state;
 
-/** The current state; the server (and hydration) always sees "hydrating". */
-export function useAppState(): AppState {
-  return useSyncExternalStore(subscribe, getAppState, () => SERVER_STATE);
+/**
+ * What a component needs of the state; the server (and hydration) always sees "hydrating".
+ * The component renders again only when what it selected changes (`select` returns a
+ * primitive): the end of hydration itself re-renders nothing, so the first commit stays short.
+ */
+export function useAppState<T>(select: (state: AppState) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(state),
+    () => select(SERVER_STATE),
+  );
 }
 
-export function onAppStateChange(listener: () => void): () => void {
-  return subscribe(listener);
-}
+export { subscribe as onAppStateChange };

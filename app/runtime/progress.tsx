@@ -7,8 +7,7 @@ export const PROGRESS_DELAY_MS = 200;
 
 /** A thin bar at the top of the window while a slow navigation is in flight. */
 export function ProgressIndicator() {
-  const { navigating, chunkFailure } = useAppState();
-  const busy = navigating && !chunkFailure;
+  const busy = useAppState((s) => s.navigating && !s.chunkFailure);
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {

@@ -1,4 +1,10 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { content } from "../../app/content/index.server.ts";
+import { releaseFile } from "../../server/releases/files.ts";
+import { liveRelease, MAIN_RELEASES } from "../../tests/support/releases.ts";
 import { pageTemplates } from "../../tests/support/templates.ts";
 
 /** The templates the performance budgets are held on (issue "Performance, accessibility and search-engine budgets"). */
@@ -29,6 +35,32 @@ export function benchTemplates(): Array<{ name: string; path: string }> {
 /** The zero-JS copy of a page: every script element and module preload removed, nothing else touched. */
 export function stripScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "").replace(/<link rel="modulepreload"[^>]*>/gi, "");
+}
+
+/**
+ * The zero-JS copy of the live release (data/releases, made by `npm run publish`): its own
+ * releases folder under `workDir`, whose live release is the same files hard-linked, except
+ * the given pages' HTML, written anew (never through a link) without scripts, compressed as
+ * the server sends it. A second server started with `RELEASES_DIR` set to the folder serves
+ * it. The ETags stay the live release's: nothing in a benchmark revalidates.
+ */
+export function zeroJsReleases(workDir: string, paths: readonly string[]): string {
+  const id = liveRelease(MAIN_RELEASES);
+  if (!id) throw new Error(`no release in ${MAIN_RELEASES}: run \`npm run publish\``);
+  const root = join(workDir, "zero-js-releases");
+  mkdirSync(root, { recursive: true });
+  execFileSync("cp", ["-al", join(MAIN_RELEASES, id), join(root, id)]);
+  cpSync(join(MAIN_RELEASES, "current"), join(root, "current"));
+  for (const path of paths) {
+    const file = releaseFile(join(root, id, "files"), `${path}index.html`);
+    if (!existsSync(file)) continue; // rendered on request (the 404 page): not part of the bench
+    const stripped = Buffer.from(stripScripts(readFileSync(file, "utf8")));
+    for (const variant of [file, `${file}.br`, `${file}.gz`]) rmSync(variant, { force: true });
+    writeFileSync(file, stripped);
+    writeFileSync(`${file}.br`, brotliCompressSync(stripped, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(stripped, { level: 9 }));
+  }
+  return root;
 }
 
 export function median(values: readonly number[]): number {
