@@ -102,6 +102,24 @@ export function entryPath(type: CollectionName, slug: string): string {
   }
 }
 
+/** The page that shows a document most (its preview in the studio), or null for one no page shows as such. */
+const DOCUMENT_PAGES: Record<DocumentName, string | null> = {
+  pages: "/",
+  navigation: "/",
+  company: "/company/",
+  contacts: "/contacts/",
+  worths: "/worths/",
+  questions: "/questions/",
+  searchSynonyms: null,
+};
+
+/** The page to preview an entry on: its own, its list's, or a document's page; null for tables and unnamed entries. */
+export function previewPath(type: EditableType, slug: string): string | null {
+  if (isCollectionName(type)) return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? entryPath(type, slug) : SECTION_PATHS[type];
+  if (isDocumentName(type)) return DOCUMENT_PAGES[type];
+  return null;
+}
+
 /** The list page of a collection's section: where a deleted entry's address leads by default. */
 export const SECTION_PATHS: Record<CollectionName, string> = {
   services: "/services/",

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Content } from "../../app/content/index.server.ts";
+import { isCollectionName, isDocumentName } from "../../app/content/catalog.ts";
+import { COLLECTIONS, type Content } from "../../app/content/index.server.ts";
+import type { ValidEntry } from "./content/check.ts";
 import { type PreviewSite, renderPreview } from "../releases/preview.ts";
 
 /** How long a rendered preview can be opened (the frames load it at once; a reload within this works). */
@@ -44,3 +46,22 @@ export function createPreviews() {
 }
 
 export type Previews = ReturnType<typeof createPreviews>;
+
+/**
+ * The content with one entry as the editor holds it: a collection's entry in
+ * place of the saved one of its slug (or added, in the collection's order), a
+ * document whole. Tables change no page.
+ */
+export function overlayEntry(entry: ValidEntry): (content: Content) => Content {
+  const { type, slug, output } = entry;
+  return (content) => {
+    if (isCollectionName(type)) {
+      const { sort } = COLLECTIONS[type];
+      const list = [...(content[type] as Array<{ slug: string }>).filter((e) => e.slug !== slug), output as { slug: string }];
+      if (sort) list.sort(sort as (a: unknown, b: unknown) => number);
+      return { ...content, [type]: list };
+    }
+    if (isDocumentName(type)) return { ...content, [type]: output };
+    return content;
+  };
+}

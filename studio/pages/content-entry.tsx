@@ -4,6 +4,7 @@ import { type EditableType, isCollectionName, isEditableType, SINGLE, typeInfo }
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { ConflictView } from "../content/conflict.tsx";
 import { DeletePanel } from "../content/delete-panel.tsx";
+import { EntryPreview } from "../content/entry-preview.tsx";
 import { FormField, FormState } from "../content/fields.tsx";
 import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
 import { contentHref } from "../content/paths.ts";
@@ -255,6 +256,16 @@ function Editor({ data }: { data: EntryLoad }) {
           ) : null}
         </div>
       </form>
+      <EntryPreview
+        type={type}
+        slug={collection ? String(values.slug ?? "") : SINGLE}
+        values={() => pruned(model, values) as Values}
+        onFieldErrors={(found) => {
+          setSubmitted(true);
+          setErrors(found);
+          focusFirstError();
+        }}
+      />
       {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} onCancel={() => setDeleting(false)} /> : null}
     </Page>
   );

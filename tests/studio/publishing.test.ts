@@ -52,21 +52,34 @@ async function signedInPage(width = 1440): Promise<Page> {
 const publicTitle = async (path: string) => (await (await fetch(server.baseUrl + path)).text()).replace(/\u00a0/g, " ");
 
 describe("publishing from the studio", () => {
-  it("previews the saved change at 360 px, publishes it, lists it and rolls it back", async () => {
+  it("changes an article's title and body in the editor, previews it at 360 px, publishes it, lists it and rolls it back", { timeout: 180_000 }, async () => {
     const before = liveRelease(sandbox.releasesDir) as string;
     const title = `Заголовок из студии ${Date.now()}`;
-    saveTitle(title);
+    const sentence = `Абзац, дописанный в студии ${Date.now()}.`;
     const page = await signedInPage();
 
-    // Preview: the page as it will be, framed at a phone's width, before anything is published.
-    await page.getByLabel("Адрес страницы").fill(`/academy/${article.slug}/`);
-    await page.getByRole("button", { name: "Показать" }).click();
+    // The editor: the title in its field, a paragraph at the end of the body.
+    await page.goto(`${server.baseUrl}/studio/content/articles/${article.slug}/`);
+    await page.getByLabel("Заголовок страницы").fill(title);
+    const body = page.getByRole("textbox", { name: "Текст статьи" });
+    await body.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.insertText(`\n\n${sentence}\n`);
+
+    // Preview of the unsaved form: the page as it will be, framed at a phone's width.
+    await page.getByRole("button", { name: "Показать страницу" }).click();
     await page.getByRole("tab", { name: "Телефон, 360 px" }).click();
     const frame = page.frameLocator("iframe.s-preview__frame--360");
-    await expect.poll(async () => (await frame.locator("h1").textContent())?.replace(/\u00a0/g, " ")).toBe(title);
+    await expect.poll(async () => (await frame.locator("h1").textContent())?.replace(/\u00a0/g, " "), { timeout: 15_000 }).toBe(title);
+    expect((await frame.locator("main").textContent())?.replace(/\u00a0/g, " ")).toContain(sentence);
     expect(await page.locator("iframe.s-preview__frame--360").evaluate((el) => el.getBoundingClientRect().width)).toBe(360);
     expect(await publicTitle(`/academy/${article.slug}/`)).not.toContain(title);
 
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText(/Сохранено/).waitFor();
+    expect(readFileSync(articleFile(), "utf8")).toContain(sentence);
+    await page.getByRole("navigation", { name: "Разделы студии" }).getByRole("link", { name: "Публикации" }).click();
+    await page.getByRole("heading", { level: 1, name: "Публикации" }).waitFor();
     await page.getByLabel("Что меняется").first().fill("Новый заголовок статьи");
     const started = Date.now();
     await page.getByRole("button", { name: "Опубликовать" }).click();
@@ -123,6 +136,23 @@ describe("the publishing API", () => {
     expect((await call(server, "GET", "/studio/api/releases/not-an-id/diff", { cookie })).status).toBe(404);
     expect((await call(server, "POST", "/studio/api/preview", { cookie, body: { path: "/../../etc/passwd" } })).status).toBe(422);
     expect((await call(server, "POST", "/studio/api/preview", { cookie, body: { path: "/no-such-page/" } })).status).toBe(422);
+    // An unsaved entry previewed: refused at its field when its schema refuses it, shown as text when hostile.
+    const path = `/academy/${article.slug}/`;
+    const entry = (values: Record<string, unknown>) => ({ path, entry: { type: "articles", slug: article.slug, values } });
+    const refused = await call(server, "POST", "/studio/api/preview", { cookie, body: entry({ title: "" }) });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(((await refused.json()) as { errors: Record<string, string> }).errors)).toContain("title");
+    const saved = (await call(server, "GET", `/studio/api/content/articles/${article.slug}`, { cookie }).then((r) => r.json())) as { values: Record<string, unknown> };
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const shown = await call(server, "POST", "/studio/api/preview", { cookie, body: entry({ ...saved.values, title: hostile }) });
+    expect(shown.status).toBe(201);
+    const frame = await call(server, "GET", ((await shown.json()) as { url: string }).url, { cookie });
+    const html = await frame.text();
+    expect(html).toContain("&lt;img src=x");
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toMatch(/<script>alert/);
+    expect((await call(server, "POST", "/studio/api/preview", { cookie, body: { path, entry: { type: "../../etc", slug: "x", values: {} } } })).status).toBe(422);
+    expect((await call(server, "POST", "/studio/api/preview", { cookie, body: { path, entry: "строка" } })).status).toBe(400);
   });
 
   it("makes a planned publication on time, also when the server restarts in between", async () => {

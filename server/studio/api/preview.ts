@@ -1,7 +1,9 @@
 import { canonicalPathname } from "../../../app/lib/url.ts";
+import { EntryInvalid, validateEntry } from "../content/check.ts";
 import type { Context } from "../context.ts";
 import { applyPreviewHeaders } from "../headers.ts";
 import { HttpError, MESSAGES } from "../http.ts";
+import { overlayEntry } from "../preview.ts";
 import type { ApiRoute } from "../router.ts";
 
 export const PREVIEW_MESSAGES = {
@@ -31,9 +33,21 @@ export const previewRoutes: ApiRoute[] = [
       const raw = typeof body.path === "string" ? body.path.trim() : "";
       const path = raw.startsWith("/") ? canonicalPathname(raw) : "";
       if (!PAGE_PATH.test(path)) throw new HttpError(422, MESSAGES.invalid, { path: PREVIEW_MESSAGES.path });
+      // An entry as the editor holds it, unsaved: the page shows it in place of the saved one.
+      let change;
+      if (body.entry !== undefined) {
+        if (typeof body.entry !== "object" || body.entry === null || Array.isArray(body.entry)) throw new HttpError(400, MESSAGES.invalid);
+        const given = body.entry as { type?: unknown; slug?: unknown; values?: unknown };
+        try {
+          change = overlayEntry(validateEntry({ type: String(given.type ?? ""), slug: String(given.slug ?? ""), values: given.values }));
+        } catch (error) {
+          if (error instanceof EntryInvalid) throw new HttpError(422, error.message, error.errors);
+          throw error;
+        }
+      }
       let token: string;
       try {
-        token = await previews(ctx).render(session.user.id, path);
+        token = await previews(ctx).render(session.user.id, path, change);
       } catch (error) {
         if (error instanceof HttpError) throw error;
         throw new HttpError(422, PREVIEW_MESSAGES.notPage, { path: PREVIEW_MESSAGES.notPage });
