@@ -80,6 +80,9 @@ describe("publishing from the studio", () => {
     expect(readFileSync(articleFile(), "utf8")).toContain(sentence);
     await page.getByRole("navigation", { name: "Разделы студии" }).getByRole("link", { name: "Публикации" }).click();
     await page.getByRole("heading", { level: 1, name: "Публикации" }).waitFor();
+    // What the publication will bring: the saved article, linked to its form.
+    const waiting = page.getByRole("region", { name: "Сохранённые правки, которых ещё нет на сайте" });
+    expect(await waiting.getByRole("link", { name: article.slug }).count()).toBe(1);
     await page.getByLabel("Что меняется").first().fill("Новый заголовок статьи");
     const started = Date.now();
     await page.getByRole("button", { name: "Опубликовать" }).click();
@@ -87,6 +90,7 @@ describe("publishing from the studio", () => {
     await expect.poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 5_000, interval: 200 }).toContain(title);
     expect(Date.now() - started).toBeLessThan(30_000);
 
+    await page.getByText("Всё сохранённое уже на\u00a0сайте").waitFor();
     const after = liveRelease(sandbox.releasesDir) as string;
     expect(after).not.toBe(before);
     expect(releaseRecord(sandbox.releasesDir, after).author).toContain("Ева Редакторова");

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import type { PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, ScheduledView } from "../../shared/api.ts";
+import type { UnpublishedList } from "../../shared/content-api.ts";
 
 /** What each form of «Публикации» sends (its `intent`), and what comes back. */
 export type ReleasesResult = {
@@ -13,8 +14,14 @@ export type ReleasesResult = {
   url?: string;
 };
 
-export function releasesLoader({ request }: LoaderFunctionArgs): Promise<ReleasesPage> {
-  return signedIn(request, () => api<ReleasesPage>("GET", "/releases"));
+export type ReleasesLoad = ReleasesPage & UnpublishedList;
+
+/** The history and what the next publication would bring (saved, not yet published). */
+export function releasesLoader({ request }: LoaderFunctionArgs): Promise<ReleasesLoad> {
+  return signedIn(request, async () => {
+    const [releases, unpublished] = await Promise.all([api<ReleasesPage>("GET", "/releases"), api<UnpublishedList>("GET", "/content/changes")]);
+    return { ...releases, ...unpublished };
+  });
 }
 
 export function releaseDiffLoader({ request, params }: LoaderFunctionArgs): Promise<ReleaseDiff & { id: string }> {

@@ -2,11 +2,15 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { api } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
-import type { PublishJobView, ReleasesPage, ReleaseSummary, ScheduledView } from "../../shared/api.ts";
+import type { PublishJobView, ReleaseSummary, ScheduledView } from "../../shared/api.ts";
 import { pages } from "../../shared/paths.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, Table, TextField, useFocusFirstError } from "../../ui/index.ts";
 import { PagePreview } from "../../preview/page-preview.tsx";
-import type { ReleasesResult } from "./actions.ts";
+import { isEditableType, SINGLE, typeInfo } from "../../../app/content/catalog.ts";
+import { contentHref } from "../../content/paths.ts";
+import type { UnpublishedList } from "../../shared/content-api.ts";
+import { CHANGE_LABELS } from "../content.tsx";
+import type { ReleasesLoad, ReleasesResult } from "./actions.ts";
 import { changesSummary } from "./labels.ts";
 
 /** How often the page asks how a publication is going. */
@@ -14,16 +18,41 @@ const POLL_MS = 700;
 
 /** «Публикации»: publish what is saved, follow it, plan one for later, look back, roll back. */
 export function Releases() {
-  const data = useLoaderData() as ReleasesPage;
+  const data = useLoaderData() as ReleasesLoad;
   const [notice, setNotice] = useState<ReleasesResult | null>(null);
   return (
     <Page title="Публикации" lead="Сохранённые правки попадают на сайт, когда их публикуют. Время московское.">
       <NoticeArea>{notice ? <Notice tone={notice.ok ? "success" : "error"}>{notice.message}</Notice> : null}</NoticeArea>
+      <Unpublished changes={data.changes} />
       <PagePreview />
       <PublishNow initial={data.job} announce={setNotice} />
       <Schedule scheduled={data.scheduled} announce={setNotice} />
       <History live={data.live} releases={data.releases} announce={setNotice} />
     </Page>
+  );
+}
+
+/** What is saved and not yet on the site: what «Опубликовать» will bring, each with a link to its form. */
+function Unpublished({ changes }: UnpublishedList) {
+  return (
+    <section className="s-section" aria-labelledby="unpublished">
+      <h2 className="s-section__title" id="unpublished">
+        Ждут публикации
+      </h2>
+      {changes.length === 0 ? (
+        <EmptyState title={"Всё сохранённое уже на\u00a0сайте"} />
+      ) : (
+        <Table caption="Сохранённые правки, которых ещё нет на сайте" hideCaption head={["Раздел", "Запись", "Что с ней"]}>
+          {changes.map((c) => (
+            <tr key={c.path}>
+              <td>{isEditableType(c.type) ? typeInfo(c.type).title : c.type}</td>
+              <td>{c.slug && c.slug !== SINGLE && c.change !== "deleted" ? <Link to={contentHref(c.type, c.slug)}>{c.slug}</Link> : c.change === "deleted" ? c.slug : <Link to={contentHref(c.type)}>открыть</Link>}</td>
+              <td>{CHANGE_LABELS[c.change]}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
   );
 }
 
