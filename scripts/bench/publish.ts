@@ -5,8 +5,10 @@
  *
  *   npm run bench:publish                        # the demo site: 5 one-article releases
  *   npm run bench:publish -- --articles 5000     # also a site with 5,000 synthetic articles
- *   npm run bench:publish -- --articles 5000 --before /tmp/old
- *       # …and the full build of a checkout from before releases (built there) on the same articles
+ *   npm run bench:publish -- --before /tmp/old
+ *       # …and the full build of a checkout from before releases (built there) on the demo's content
+ *   npm run bench:publish -- --articles 5000 --before /tmp/old --before-large
+ *       # …and that build on the 5,000 articles too (about half an hour on 2 cores)
  *   npm run bench:publish -- --load              # publications and rollbacks under wrk load
  *
  * Needs the code build (`npm run build`); `--load` needs Debian's wrk.
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     articles: { type: "string", default: "0" },
     before: { type: "string" },
+    "before-large": { type: "boolean", default: false },
     load: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
@@ -90,6 +93,12 @@ try {
   const first = await publishOrFail(demo, ["--message", "Первая публикация копии"]);
   console.error(`demo: first release ${s(first.record.seconds)} (${first.record.full ?? "exact"})`);
   await oneArticleRounds(demo, "demo site", readdirSync(join(demo.contentDir, "academy")).sort()[0] as string);
+  const demoFull = await publishOrFail(demo, ["--full", "--message", "Все страницы заново"]);
+  rows.push(`| demo site: full release (every page rendered) | ${s(demoFull.record.seconds)} | ${demoFull.record.pages.rendered} of ${demoFull.record.pages.rendered} | same run |`);
+  if (values.before) {
+    const seconds = buildBefore(values.before, demo.contentDir);
+    rows.push(`| demo site: \`npm run build\` before releases (${values.before}) | ${s(seconds)} | all | same run |`);
+  }
   if (values.load) rows.push(...(await measureUnderLoad(demo)));
 
   const count = Number(values.articles);
@@ -104,7 +113,7 @@ try {
     const full = await publishOrFail(large, ["--full", "--message", "Все страницы заново"]);
     rows.push(`| ${count} articles: full release (every page rendered, drawings cached) | ${s(full.record.seconds)} | ${full.record.pages.rendered} of ${pages} | steps: ${JSON.stringify(full.record.steps)} |`);
     await oneArticleRounds(large, `${count} articles`, "synthetic-02500.md");
-    if (values.before) {
+    if (values.before && values["before-large"]) {
       const seconds = buildBefore(values.before, large.contentDir);
       rows.push(`| ${count} articles: \`npm run build\` before releases (${values.before}) | ${s(seconds)} | all | same run |`);
     }

@@ -5,6 +5,7 @@ import { api, ApiFailure } from "../api/client.ts";
 import type { Reference, Refusal } from "../shared/content-api.ts";
 import { Button, Notice } from "../ui/index.ts";
 import { contentHref } from "./paths.ts";
+import { RedirectChoice } from "./redirect-choice.tsx";
 import { ReferenceList } from "./reference-list.tsx";
 
 /**
@@ -52,26 +53,15 @@ export function DeletePanel({ type, slug, baseHash, pages, onCancel }: Props) {
       <p>С сайта она исчезнет после публикации. До тех пор её можно вернуть из истории публикаций.</p>
       <ReferenceList references={references} action="удаления" />
       {ownPage ? (
-        <>
-          <div className="s-check">
-            <input id="delete-redirect" type="checkbox" checked={redirect} onChange={(e) => setRedirect(e.target.checked)} />
-            <label htmlFor="delete-redirect">Перенаправлять адрес {oldPath} (301)</label>
-          </div>
-          {redirect ? (
-            <div className="s-field">
-              <label className="s-field__label" htmlFor="delete-target">
-                Куда
-              </label>
-              <select id="delete-target" className="s-input s-select" value={target} onChange={(e) => setTarget(e.target.value)}>
-                {choices.map((path) => (
-                  <option key={path} value={path}>
-                    {path}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-        </>
+        <RedirectChoice
+          id="delete"
+          label={`Перенаправлять адрес ${oldPath} (301)`}
+          redirect={redirect}
+          onRedirect={setRedirect}
+          target={target}
+          onTarget={setTarget}
+          choices={choices}
+        />
       ) : null}
       {refusal ? (
         <Notice tone="error">

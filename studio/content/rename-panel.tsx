@@ -3,6 +3,7 @@ import { type EditableType, entryPath, hasOwnPage, isCollectionName } from "../.
 import { api } from "../api/client.ts";
 import type { Reference } from "../shared/content-api.ts";
 import { Button } from "../ui/index.ts";
+import { RedirectChoice } from "./redirect-choice.tsx";
 import { ReferenceList } from "./reference-list.tsx";
 
 /**
@@ -30,26 +31,16 @@ export function RenamePanel({ type, from, to, pages, onCancel, onConfirm }: Prop
         Адрес меняется: {from} → {to}
       </h2>
       {ownPage ? (
-        <>
-          <div className="s-check">
-            <input id="rename-redirect" type="checkbox" checked={redirect} onChange={(e) => setRedirect(e.target.checked)} />
-            <label htmlFor="rename-redirect">Перенаправлять старый адрес {oldPath} (301)</label>
-          </div>
-          {redirect ? (
-            <div className="s-field">
-              <label className="s-field__label" htmlFor="rename-target">
-                Куда
-              </label>
-              <select id="rename-target" className="s-input s-select" value={target} onChange={(e) => setTarget(e.target.value)}>
-                {choices.map((path) => (
-                  <option key={path} value={path}>
-                    {path === newPath ? `${path} (новый адрес)` : path}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-        </>
+        <RedirectChoice
+          id="rename"
+          label={`Перенаправлять старый адрес ${oldPath} (301)`}
+          redirect={redirect}
+          onRedirect={setRedirect}
+          target={target}
+          onTarget={setTarget}
+          choices={choices}
+          name={(path) => (path === newPath ? `${path} (новый адрес)` : path)}
+        />
       ) : null}
       <ReferenceList references={references} action="переименования" />
       <div className="s-actions">

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
+import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
 
 /**
  * The studio in Chromium, as its people use it: an editor made with the
@@ -26,22 +26,10 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-type Session = { context: BrowserContext; page: Page; problems: string[] };
+type Session = StudioSession;
 
 /** A fresh browser profile in Russian, recording console errors and CSP violations. */
-async function open(width = 1440): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow" });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    // 4xx answers of the API are the studio working (signed out, no access, a field to fix), not errors.
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
-    if (/Content Security Policy/i.test(text)) problems.push(text);
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
-}
+const open = (width = 1440): Promise<Session> => openStudioSession(browser, width);
 
 async function signInAs(page: Page, login: string, password: string, path = "/studio/") {
   await page.goto(server.baseUrl + path);

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, contentFile, EDITOR, getEntry, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
-import { signIn } from "../support/studio.ts";
+import { openStudioSession, signIn, type StudioSession } from "../support/studio.ts";
 
 /**
  * «Контент» in Chromium, as the agency's people use it: find an entry,
@@ -26,18 +26,10 @@ afterAll(async () => {
   await env?.dispose();
 });
 
-type Session = { context: BrowserContext; page: Page; problems: string[] };
+type Session = StudioSession;
 
 async function open(width = 1440, login = EDITOR): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow" });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
-    if (/Content Security Policy/i.test(text)) problems.push(text);
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
+  const { context, page, problems } = await openStudioSession(browser, width);
   await page.goto(`${env.server.baseUrl}/studio/sign-in/`);
   await page.getByLabel("Логин").fill(login.login);
   await page.getByLabel("Пароль").fill(login.password);

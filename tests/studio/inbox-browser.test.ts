@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
-import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
+import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
 
 /**
  * The inbox in Chromium, as sales, HR, an editor and an admin use it: a
@@ -38,20 +38,9 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-type Session = { context: BrowserContext; page: Page; problems: string[] };
+type Session = StudioSession;
 
-async function open(width = 1440): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow", acceptDownloads: true });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
-    if (/Content Security Policy/i.test(text)) problems.push(text);
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
-}
+const open = (width = 1440): Promise<Session> => openStudioSession(browser, width, { acceptDownloads: true });
 
 async function signInAs(session: Session, role: keyof typeof PASSWORD, path = "/studio/inbox/") {
   const { page } = session;
