@@ -250,7 +250,8 @@ function StringsField({ node, path, value }: { node: Extract<FieldNode, { kind: 
           </li>
         ))}
       </ol>
-      <Button onClick={() => change(path, [...items, ""])}>Добавить: {node.item.title.toLowerCase()}</Button>
+      {/* A list of lists (the search synonyms' groups) adds an empty list, a list of texts an empty text. */}
+      <Button onClick={() => change(path, [...items, node.item.kind === "tags" ? [] : ""])}>Добавить: {node.item.title.toLowerCase()}</Button>
     </fieldset>
   );
 }

@@ -9,11 +9,13 @@ export const SearchSynonymsSchema = z.strictObject({
   groups: z
     .array(
       z
-        .array(z.string().trim().min(1).regex(/[\p{L}\p{N}]/u, "must hold a letter or a digit"))
+        .array(z.string().trim().min(1).regex(/[\p{L}\p{N}]/u, "Нужна хотя бы одна буква или цифра"))
         .min(2)
-        .refine((members) => new Set(members.map((m) => m.toLowerCase())).size === members.length, "lists a member twice"),
+        .refine((members) => new Set(members.map((m) => m.toLowerCase())).size === members.length, "Одно и то же слово в группе дважды")
+        .meta({ title: "Слова одной группы", description: "Как посетители пишут одно и то же: «ASO», «АСО», «оптимизация приложений»" }),
     )
-    .min(1),
+    .min(1)
+    .meta({ title: "Группы синонимов", description: "Поиск находит по любому слову группы страницы с другими её словами" }),
 });
 
 export type SearchSynonyms = z.output<typeof SearchSynonymsSchema>;
