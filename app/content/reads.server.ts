@@ -15,6 +15,8 @@ export class Reads {
   readonly members = new Set<string>();
   /** collection → field → slugs of the entries whose field was read. */
   readonly fields = new Map<string, Map<string, Set<string>>>();
+  /** collection → fields read of every entry at once (a scan: scanCollection). */
+  readonly everyEntry = new Map<string, Set<string>>();
   /** document → fields read. */
   readonly documents = new Map<string, Set<string>>();
   /** Keys of generated images looked up. */
@@ -32,6 +34,13 @@ export class Reads {
     slugs.add(slug);
   }
 
+  /** A field of every entry of the collection, read in one scan. */
+  every(collection: string, field: string): void {
+    let fields = this.everyEntry.get(collection);
+    if (!fields) this.everyEntry.set(collection, (fields = new Set()));
+    fields.add(field);
+  }
+
   document(name: string, field: string): void {
     let fields = this.documents.get(name);
     if (!fields) this.documents.set(name, (fields = new Set()));
@@ -44,6 +53,7 @@ export class Reads {
     for (const [collection, byField] of other.fields) {
       for (const [field, slugs] of byField) for (const slug of slugs) this.field(collection, slug, field);
     }
+    for (const [collection, fields] of other.everyEntry) for (const field of fields) this.every(collection, field);
     for (const [name, fields] of other.documents) for (const field of fields) this.document(name, field);
     for (const key of other.images) this.images.add(key);
     this.modified ||= other.modified;
@@ -64,12 +74,16 @@ export type PageDeps = {
 export function toPageDeps(reads: Reads, sizes: Readonly<Record<string, number>>): PageDeps {
   const deps: PageDeps = {};
   if (reads.members.size > 0) deps.members = [...reads.members].sort();
-  if (reads.fields.size > 0) {
+  if (reads.fields.size > 0 || reads.everyEntry.size > 0) {
     deps.fields = {};
     for (const [collection, byField] of reads.fields) {
       const out: Record<string, "*" | string[]> = {};
       for (const [field, slugs] of byField) out[field] = slugs.size >= (sizes[collection] ?? Infinity) ? "*" : [...slugs].sort();
       deps.fields[collection] = out;
+    }
+    for (const [collection, fields] of reads.everyEntry) {
+      const out = (deps.fields[collection] ??= {});
+      for (const field of fields) out[field] = "*";
     }
   }
   if (reads.documents.size > 0) {

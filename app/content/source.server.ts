@@ -46,6 +46,7 @@ export function activeScope(): Scope | undefined {
   return storage.getStore();
 }
 
+
 /** A generated image's data, or undefined outside a release (the dev server has its own manifest). */
 export function releasedImage(key: string): ImageData | undefined | null {
   const scope = storage.getStore();

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/article";
 import { publicConfig } from "../../config/env.server.ts";
-import { content } from "../../content/index.server.ts";
+import { content, scanCollection } from "../../content/index.server.ts";
 import { tableOfContents } from "../../content/markdown.server.ts";
 import { teamAvatar } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
@@ -23,19 +23,17 @@ import { articleSummary, readingMinutes } from "./summary.server.ts";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const c = content();
-  const article = requireEntry(
-    c.articles.find((a) => a.slug === params.slug),
-    request,
-  );
+  // Scanned, not read entry by entry: every article page looks through every article.
+  const scanned = scanCollection("articles", ["slug", "category", "tags"]);
+  const article = requireEntry(c.articles[scanned.findIndex((a) => a.slug === params.slug)], request);
   const author = c.company.team.find((m) => m.id === article.author);
   // Related: the same category first, then shared tags; newest first within equal scores.
-  const related = c.articles
-    .filter((a) => a.slug !== article.slug)
-    .map((a) => ({ a, score: (a.category === article.category ? 2 : 0) + a.tags.filter((t) => article.tags.includes(t)).length }))
+  const related = scanned
+    .map((a, index) => ({ index, score: a.slug === article.slug ? 0 : (a.category === article.category ? 2 : 0) + a.tags.filter((t) => article.tags.includes(t)).length }))
     .filter((r) => r.score > 0)
     .sort((x, y) => y.score - x.score)
     .slice(0, 3)
-    .map((r) => articleSummary(r.a, c.company.team));
+    .map((r) => articleSummary(c.articles[r.index] as (typeof c.articles)[number], c.company.team));
   const site = publicConfig();
   const structuredData = articleLd(site, {
     title: article.title,
