@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Content } from "./index.server.ts";
+import { type Content, content, scanCollection } from "./index.server.ts";
 import { Reads, toPageDeps, trackReads } from "./reads.server.ts";
+import { withContentSource } from "./source.server.ts";
 
 const sample = () =>
   ({
@@ -18,6 +19,15 @@ describe("reads recorded while a page renders", () => {
     const found = c.articles.find((a) => a.slug === "b");
     expect(found?.title).toBe("Вторая");
     expect(toPageDeps(reads, { articles: 2 })).toEqual({ members: ["articles"], fields: { articles: { slug: "*", title: ["b"] } } });
+  });
+
+  it("records a scan as those fields of every entry, and what is then read of the entry picked", () => {
+    const reads = new Reads();
+    withContentSource({ content: sample(), images: {}, modified: {} }, () => {
+      const index = scanCollection("articles", ["slug", "category"]).findIndex((a) => a.category === "aso");
+      expect(content().articles[index]?.title).toBe("Вторая");
+    }, { reads });
+    expect(toPageDeps(reads, { articles: 2 })).toEqual({ members: ["articles"], fields: { articles: { slug: "*", category: "*", title: ["b"] } } });
   });
 
   it("records every field of an entry handed on as a whole (loader data is serialised)", () => {
