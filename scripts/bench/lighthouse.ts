@@ -8,7 +8,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import lighthouse, { type RunnerResult, type Trace } from "lighthouse";
-import { CHROMIUM_PATH } from "../../tests/support/browser.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser.ts";
 
 export type Chromium = { port: number; stop(): void };
 
@@ -20,13 +20,7 @@ export async function startChromium(workDir: string): Promise<Chromium> {
       "--headless=new",
       "--remote-debugging-port=0",
       `--user-data-dir=${join(workDir, "chrome")}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_ARGS,
       "about:blank",
     ],
     { stdio: ["ignore", "ignore", "pipe"] },

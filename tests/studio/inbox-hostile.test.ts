@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../support/forms-server.ts";
-import { HOSTILE_PATHS } from "../support/hostile.ts";
+import { HOSTILE_PATHS, HOSTILE_STRINGS } from "../support/hostile.ts";
 import { submission } from "../support/inbox.ts";
 import { rawExchange } from "../support/raw-http.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
@@ -11,32 +11,21 @@ import { addUser, call, signIn, startStudioServer, type StudioServer } from "../
  * input, nothing deleted that was not asked for, and the inbox still works.
  */
 const STRINGS = [
-  "",
-  " ",
-  "../../etc/passwd",
-  "..%2f..%2fetc%2fpasswd",
-  "%00",
-  "\u0000",
+  ...HOSTILE_STRINGS,
   "a\u0000b",
-  "a\r\nSet-Cookie: x=1",
-  "<script>alert(1)</script>",
-  "' OR 1=1 --",
   "'; DROP TABLE submissions; --",
   "%",
   "_",
   "\\",
   "\u{10FFFF}",
   "\ud800",
-  "𝕳𝖊𝖑𝖑𝖔 🙂 \u202e\u2066",
   "=HYPERLINK(\"http://evil.example\")",
   "+7 (999) 000-00-00",
   "@",
-  "x".repeat(5_000),
   "2026-02-30",
   "9999-99-99",
   "-1",
   "1e9",
-  "__proto__",
 ];
 const VALUES: unknown[] = ["\u0000", "ab\u0000cd", "x".repeat(5_000), null, 0, -1, 1e308, true, [], ["a"], {}, { $gt: "" }, "+7 999 000-00-00", "a@b", "A@B.C"];
 const FIELDS = ["status", "email", "phone", "confirm", "__proto__"];

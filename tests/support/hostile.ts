@@ -5,6 +5,22 @@ import { loadRouteRules } from "../../app/lib/route-rules.server.ts";
 import { isExternalHref } from "../../app/lib/url.ts";
 import type { RawReply } from "./raw-http.ts";
 
+/** Field values every endpoint taking text must survive: traversal, injection, control and odd Unicode, size. */
+export const HOSTILE_STRINGS: readonly string[] = [
+  "",
+  " ",
+  "../../etc/passwd",
+  "..%2f..%2fetc%2fpasswd",
+  "%00",
+  "\u0000",
+  "a\r\nSet-Cookie: x=1",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "𝕳𝖊𝖑𝖑𝖔 🙂 \u202e\u2066",
+  "x".repeat(5_000),
+  "__proto__",
+];
+
 /** Paths from the issue: each one a known trick against redirects, static files or parsers. */
 export const HOSTILE_PATHS = [
   "//evil.com",
