@@ -20,7 +20,6 @@ import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { SEARCH_INDEX_DIR } from "../app/routes/search/index-format.ts";
 import { PAGE_SIZE } from "../app/routes/search/use-search.ts";
-import { waitForReady } from "../tests/support/app.ts";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { freePort, startServer, stopServer } from "../tests/support/server.ts";
 import { article, corpus, lexicon, random, sourceTokens } from "./search-scale/corpus.ts";
@@ -180,7 +179,8 @@ async function browse(work: string) {
     await page.goto(`http://127.0.0.1:${port}/search/`);
     // Hydrated and idle: the form's section is the app's from here on (sections hydrate apart, at low
     // priority; before, a submit would load /search/?q=… anew).
-    await waitForReady(page);
+    await page.waitForFunction(() => (document.documentElement.dataset.appState ?? "hydrating") !== "hydrating");
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
     let firstMs = 0;
     const first = await transferDuring(page, async () => {
       firstMs = await uiQuery(page, FIRST);
