@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { SLUG_PATTERN } from "./fields.ts";
 import { ArticleSchema } from "./schemas/articles.ts";
 import { PositionSchema } from "./schemas/careers.ts";
 import { CompanySchema, ContactsSchema, QuestionsSchema, StaticPagesSchema, WorthsSchema } from "./schemas/documents.ts";
@@ -115,7 +116,7 @@ const DOCUMENT_PAGES: Record<DocumentName, string | null> = {
 
 /** The page to preview an entry on: its own, its list's, or a document's page; null for tables and unnamed entries. */
 export function previewPath(type: EditableType, slug: string): string | null {
-  if (isCollectionName(type)) return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? entryPath(type, slug) : SECTION_PATHS[type];
+  if (isCollectionName(type)) return SLUG_PATTERN.test(slug) ? entryPath(type, slug) : SECTION_PATHS[type];
   if (isDocumentName(type)) return DOCUMENT_PAGES[type];
   return null;
 }
