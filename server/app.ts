@@ -15,6 +15,7 @@ import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
 import type { LiveRelease } from "./releases/live.ts";
 import type { Releases } from "./releases/serving.ts";
 import { createRender } from "./render.ts";
+import { createFileCache } from "./file-cache.ts";
 import { createFileResponder } from "./file-response.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
@@ -36,6 +37,8 @@ export type AppOptions = {
   /** CSP reports, per visitor address (browsers may send one per violation). */
   reportLimiter: RateLimiter;
   bodyLimitBytes: number;
+  /** Bytes of the release's most requested files kept in memory (file-cache.ts). */
+  fileCacheBytes: number;
   trustedProxyHops: number;
   readiness: Readiness;
   log: Logger;
@@ -121,6 +124,8 @@ export function createApp(options: AppOptions) {
   const isShuttingDown = options.isShuttingDown ?? (() => false);
   const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag });
   const views = new WeakMap<LiveRelease, View>();
+  // One for every release: a file a new release did not change stays warm.
+  const fileCache = createFileCache(options.fileCacheBytes);
 
   function viewOf(release: LiveRelease): View {
     const known = views.get(release);
@@ -135,12 +140,15 @@ export function createApp(options: AppOptions) {
     }
     // Pages say which release they come from to the page itself, too (app/runtime/build-info.ts).
     const pageHeaders = ["Server-Timing", `release;desc="${release.id}"`];
-    const fileResponder = createFileResponder((path) => {
+    const headersOf = (path: string) => {
       const base = security.list(fileCsp.get(path));
       if (!path.endsWith(".html")) return base;
       // The error page is served, never indexed.
       return path === ERROR_PAGE ? [...base, ...pageHeaders, "X-Robots-Tag", "noindex"] : [...base, ...pageHeaders];
-    });
+    };
+    const fileResponder = createFileResponder(headersOf, fileCache, (path, error) =>
+      log.error("could not read a file of the release", { release: release.id, path, error }),
+    );
     const view: View = {
       release,
       livePages: new Map(prerenderedPages(release.files).map((p) => [fold(p), p])),
@@ -209,7 +217,7 @@ export function createApp(options: AppOptions) {
   }
 
   function serveFile(req: IncomingMessage, res: ServerResponse, id: string, view: View, path: string, file: StaticFile, status?: number) {
-    view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
+    return view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
   }
 
   async function health(req: IncomingMessage, res: ServerResponse, target: "/healthz" | "/readyz") {

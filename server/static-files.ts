@@ -6,14 +6,21 @@ import { MANIFEST_FILE, SEARCH_INDEX_URL } from "../app/routes/search/index-form
 import { contentType, isCompressible } from "./mime.ts";
 
 /**
- * The whole client build (assets, public files, prerendered pages and their
- * data files) held in memory with its compressed variants: no file system
- * access per request, so no path can reach outside the build.
+ * Where a file's bytes are. The code build's files (assets, fonts, icons: a
+ * few megabytes, fixed by the code) are held in memory. A release's files
+ * (pages, data files, pictures: as many as the site has pages) stay on disk
+ * and are read per request, from the system's page cache once read: the
+ * server's memory does not grow with the site (decision 012). Either way a
+ * file is found by its URL in a map made at load, never by joining a
+ * request's path to a folder, so no address reaches outside the files.
  */
-export type StaticFile = {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+export type FileBody = Buffer | { path: string };
+
+/** A public file with its compressed variants and the headers worked out once. */
+export type StaticFile<B extends FileBody = FileBody> = {
+  body: B;
+  br?: B;
+  gzip?: B;
   type: string;
   etag: string;
   cacheControl: string;
@@ -45,15 +52,16 @@ function precompressed(file: string, suffix: ".br" | ".gz", make: () => Buffer):
   return existsSync(file + suffix) ? readFileSync(file + suffix) : make();
 }
 
-export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
+/** Loads a build's files into memory (see FileBody). */
+export function loadStaticFiles(clientDir: string): Map<string, StaticFile<Buffer>> {
+  const files = new Map<string, StaticFile<Buffer>>();
   if (!existsSync(clientDir)) return files;
   for (const file of walk(clientDir)) {
     if (file.endsWith(".br") || file.endsWith(".gz")) continue;
     const urlPath = `/${relative(clientDir, file).split(sep).join("/")}`;
     const extension = extname(file);
     const body = readFileSync(file);
-    const entry: StaticFile = {
+    const entry: StaticFile<Buffer> = {
       body,
       type: contentType(extension),
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`,

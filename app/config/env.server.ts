@@ -59,6 +59,11 @@ const EnvSchema = z.object({
   RELEASES_DIR: optional(z.string().min(1)),
   /** Releases kept for rollback (besides the live one). */
   RELEASES_KEEP: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Megabytes of the live release's most requested files a server keeps in memory; the rest is
+   * read from disk per request (server/file-cache.ts). The server's memory budget counts on it.
+   */
+  FILE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(16),
 
   // Forms: storage, delivery, abuse limits (see docs/decisions/010-leads-storage-and-delivery.md).
   /** Directory of the embedded store (SQLite) and of releases (releases/) when DATABASE_URL is not set. Git-ignored. */

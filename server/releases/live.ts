@@ -10,10 +10,11 @@ import type { ReleaseSource, ReleaseState } from "./publish.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
 
 /**
- * The release a server is serving, held in memory: every public file with
- * its compressed variants, the CSP hashes of each page, the redirect tables
- * and the content on-request pages are rendered from. A request takes one of
- * these at its start and is answered from it alone.
+ * The release a server is serving: where each public file and its compressed
+ * variants are (read per request from the release's folder, which never
+ * changes), the CSP hashes of each page, the redirect tables and the content
+ * on-request pages are rendered from. A request takes one of these at its
+ * start and is answered from it alone.
  */
 export type LiveRelease = {
   id: string;
@@ -32,30 +33,22 @@ export type LiveRelease = {
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
 
 /**
- * Loads a release. Files the previous live release already holds with the
- * same bytes are shared, not read again, so switching to a release that
- * changed a few pages reads a few files.
+ * Loads a release: its tables and content, not its files' bytes (see
+ * FileBody), so switching takes the same few milliseconds at any size.
  */
-export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<string, StaticFile>, previous?: LiveRelease): LiveRelease {
+export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<string, StaticFile>): LiveRelease {
   const dir = releaseDir(root, id);
   const record = readJson<ReleaseRecord>(join(dir, "release.json"));
   const state = readJson<ReleaseState>(join(dir, "state.json"));
   const source = readJson<ReleaseSource>(join(dir, "source.json"));
-  const files = new Map(codeFiles);
+  const files = new Map<string, StaticFile>(codeFiles);
   for (const [urlPath, entry] of Object.entries(state.files)) {
-    const etag = `"${entry.hash}"`;
-    const known = previous?.files.get(urlPath);
-    if (known?.etag === etag) {
-      files.set(urlPath, known);
-      continue;
-    }
-    const file = releaseFile(join(dir, "files"), urlPath);
-    const body = readFileSync(file);
+    const path = releaseFile(join(dir, "files"), urlPath);
     files.set(urlPath, {
-      body,
-      ...(entry.compressed ? { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) } : {}),
+      body: { path },
+      ...(entry.compressed ? { br: { path: `${path}.br` }, gzip: { path: `${path}.gz` } } : {}),
       type: contentType(extname(urlPath)),
-      etag,
+      etag: `"${entry.hash}"`,
       cacheControl: cachePolicy(urlPath),
     });
   }

@@ -90,7 +90,7 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
         return;
       }
       const started = performance.now();
-      live = loadRelease(root, id, options.codeFiles, live);
+      live = loadRelease(root, id, options.codeFiles);
       log.info("serving release", { id, ms: Math.round(performance.now() - started) });
     } catch (error) {
       log.error("could not load a release; serving the previous one", { id, error });

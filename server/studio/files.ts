@@ -11,8 +11,8 @@ import { loadStaticFiles, type StaticFile } from "../static-files.ts";
  */
 export type StudioFiles = {
   /** The app's page, or null when the studio was not built. */
-  page: StaticFile | null;
-  asset(pathname: string): StaticFile | undefined;
+  page: StaticFile<Buffer> | null;
+  asset(pathname: string): StaticFile<Buffer> | undefined;
 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -26,7 +26,7 @@ export function loadStudioFiles(dir: string): StudioFiles {
 }
 
 /** Sends a file; `cacheable` files get a year and an ETag, the page none. */
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, status: number, cacheable: boolean): void {
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile<Buffer>, status: number, cacheable: boolean): void {
   res.statusCode = status;
   res.setHeader("Content-Type", file.type);
   if (cacheable) {

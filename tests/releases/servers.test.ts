@@ -1,6 +1,8 @@
 import type { ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type IncomingHttpHeaders, get as httpGet } from "node:http";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "../../app/content/index.server.ts";
@@ -18,6 +20,17 @@ async function serve(env: Record<string, string>): Promise<string> {
 afterAll(async () => {
   await Promise.all(servers.map(stopServer));
 });
+
+/** A response's bytes as sent (fetch would decompress them). */
+function bytesOf(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
 
 const releaseOf = async (url: string) => (await fetch(`${url}/`)).headers.get("x-release-id");
 
@@ -63,6 +76,36 @@ describe("several servers sharing the releases folder", () => {
       expect(await (await fetch(`${url}/academy/${article.slug}/`)).text()).toContain("Заголовок, который увидят оба сервера");
     }
     expect(Date.now() - published).toBeLessThan(10_000);
+  });
+});
+
+describe("a release's files, read from its folder", () => {
+  it("answer with the release's bytes in every encoding, and a file gone from the disk answers 503, not a crash", async () => {
+    const sandbox = makeSandbox();
+    // No memory cache: every answer below is read from the disk.
+    const url = await serve({ ...sandbox.env, FILE_CACHE_MB: "0" });
+    const page = join(sandbox.releasesDir, liveRelease(sandbox.releasesDir) as string, "files", "services", "index.html");
+    const bytes = readFileSync(page);
+    for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync], ["identity", (b: Buffer) => b]] as const) {
+      const res = await bytesOf(`${url}/services/`, { "accept-encoding": encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers["content-length"]).toBe(String(res.body.length));
+      expect(decode(res.body).equals(bytes), encoding).toBe(true);
+    }
+    const head = await fetch(`${url}/services/`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(await head.text()).toBe("");
+    const again = await fetch(`${url}/services/`, { headers: { "if-none-match": head.headers.get("etag") as string } });
+    expect(again.status).toBe(304);
+
+    for (const variant of ["", ".br", ".gz"]) rmSync(page + variant);
+    const gone = await fetch(`${url}/services/`);
+    expect(gone.status).toBe(503);
+    expect(gone.headers.get("retry-after")).toBe("1");
+    expect(gone.headers.get("content-security-policy")).toBeTruthy();
+    expect(await gone.text()).toContain("Повторите запрос");
+    expect((await fetch(`${url}/projects/`)).status).toBe(200);
   });
 });
 
