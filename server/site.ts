@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { type Env, runtimeConfig } from "../app/config/env.server.ts";
-import { BUILD_DIR, CLIENT_DIR, CONTENT_DIR } from "../app/config/paths.server.ts";
+import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "../app/config/paths.server.ts";
 import { type AppOptions, createApp } from "./app.ts";
 import { createSecurityHeaders, securityOptionsFromEnv } from "./headers.ts";
 import { createReadiness } from "./health.ts";
@@ -30,7 +30,7 @@ export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}) {
   // A meta tag, not a script: the pages' CSP hashes stay valid.
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const releases =
-    overrides.releases ?? (await startReleases({ env, build, buildDir: BUILD_DIR, contentDir: CONTENT_DIR, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
+    overrides.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
   const options: AppOptions = {
     build,
     origin: env.SITE_ORIGIN,
@@ -40,6 +40,7 @@ export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}) {
     rateLimiter: createRateLimiter({ perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST }),
     reportLimiter: createRateLimiter({ perMinute: REPORTS_PER_MINUTE, burst: REPORT_BURST }),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    fileCacheBytes: env.FILE_CACHE_MB * 1024 * 1024,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     readiness,
     log,

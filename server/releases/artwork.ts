@@ -1,10 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import sharp from "sharp";
 import type { Content } from "../../app/content/index.server.ts";
 import type { ImageData } from "../../app/images/types.ts";
 import { artworkCatalog } from "../../scripts/images/catalog.ts";
-import { type Encoded, encode, PUBLIC_PREFIX } from "../../scripts/images/encode.ts";
+import type { Encoded } from "../../scripts/images/encode.ts";
 
 export type Artwork = {
   /** Image data by key, as pages look it up (app/images/images.server.ts). */
@@ -21,6 +20,9 @@ export type Artwork = {
  * their drawing: a release encodes only artwork that is new or changed.
  */
 export async function drawArtwork(content: Content, cacheDir: string): Promise<Artwork> {
+  // Loaded here, not with the module: sharp costs a process ~20 MB, and a server that only
+  // serves releases never encodes an image (decision 012).
+  const [{ default: sharp }, { encode, PUBLIC_PREFIX }] = await Promise.all([import("sharp"), import("../../scripts/images/encode.ts")]);
   const catalog = artworkCatalog(content);
   mkdirSync(cacheDir, { recursive: true });
   // Images in parallel, one libvips thread each: on a small machine that beats

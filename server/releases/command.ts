@@ -4,6 +4,7 @@
  *   npm run publish [-- --message "…"] [--author "Имя <почта>"] [--full]
  *   npm run publish -- --list
  *   npm run publish -- --rollback [ID]
+ * A server's start runs it with --unless-current --json (serving.ts).
  * A running server switches to the new release by itself within a second or two.
  */
 import { join } from "node:path";
@@ -14,12 +15,12 @@ import { env, runtimeConfig } from "../../app/config/env.server.ts";
 import { BUILD_DIR, CONTENT_DIR } from "../../app/config/paths.server.ts";
 import { runtimeConfigTag } from "../runtime-config.ts";
 import { type Author, gitAuthor } from "./history.ts";
-import { publish, PublishRefused } from "./publish.ts";
+import { configFingerprint, publish, PublishRefused } from "./publish.ts";
 import { describeRelease, formatReleaseList } from "./report.ts";
 import { rollback } from "./rollback.ts";
 import { readCodeId } from "./serving.ts";
 import { siteOf } from "./site-config.ts";
-import { currentRelease, listReleases, releasesRoot } from "./store.ts";
+import { currentRelease, listReleases, type ReleaseRecord, releasesRoot } from "./store.ts";
 
 const USAGE = `Использование:
   npm run publish [-- --message "что изменилось"] [--author "Имя <почта>"] [--full]
@@ -38,6 +39,8 @@ const parsed = (() => {
         message: { type: "string", short: "m" },
         author: { type: "string" },
         full: { type: "boolean", default: false },
+        // A server's start (serving.ts): nothing to do when the live release fits this code and configuration.
+        "unless-current": { type: "boolean", default: false },
         list: { type: "boolean", default: false },
         rollback: { type: "boolean", default: false },
         // For programs (the studio): progress, the result and a refusal as JSON lines.
@@ -78,16 +81,20 @@ async function main(): Promise<number> {
     return 2;
   }
   const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  const site = siteOf(env);
+  const headTag = runtimeConfigTag(runtimeConfig(env));
+  const config = configFingerprint(site, headTag);
   const record = await publish({
     root,
     contentDir: CONTENT_DIR,
     build,
     code,
-    site: siteOf(env),
-    headTag: runtimeConfigTag(runtimeConfig(env)),
+    site,
+    headTag,
     author,
     message: values.message ?? "Публикация содержимого",
     full: values.full,
+    ...(values["unless-current"] ? { unlessCurrent: (live: ReleaseRecord) => live.code === code && live.config === config } : {}),
     keep: env.RELEASES_KEEP,
     progress: (line) => console.log(values.json ? JSON.stringify({ progress: line }) : `… ${line}`),
   });

@@ -24,9 +24,19 @@ export type PublishJob = {
  * the same content into the same releases; the server then switches to the
  * release as it does to any other.
  */
-export function startPublishJob(options: { author: Author; message: string; full?: boolean; runtimeDir: string; env?: NodeJS.ProcessEnv }): PublishJob {
+export function startPublishJob(options: {
+  author: Author;
+  message: string;
+  full?: boolean;
+  /** Only if the live release was made by other code or configuration (a server's start). */
+  unlessCurrent?: boolean;
+  runtimeDir: string;
+  env?: NodeJS.ProcessEnv;
+  onProgress?: (line: string) => void;
+}): PublishJob {
   const args = [join(options.runtimeDir, "publish.js"), "--json", "--message", options.message, "--author", `${options.author.name} <${options.author.email}>`];
   if (options.full) args.push("--full");
+  if (options.unlessCurrent) args.push("--unless-current");
   const child = spawn(process.execPath, args, { env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
   const job = { id: randomUUID(), startedAt: Date.now(), progress: [], state: "running" } as unknown as PublishJob;
   let stderr = "";
@@ -43,7 +53,10 @@ export function startPublishJob(options: { author: Author; message: string; full
       } catch {
         continue;
       }
-      if (message.progress) job.progress.push(message.progress);
+      if (message.progress) {
+        job.progress.push(message.progress);
+        options.onProgress?.(message.progress);
+      }
       if (message.release) job.record = message.release;
       if (message.refused) job.error = message.refused;
     }

@@ -9,8 +9,6 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import satori from "satori";
-import sharp from "sharp";
 import { palette } from "../../scripts/images/palette.ts";
 import type { ReleaseFiles } from "./files.ts";
 
@@ -29,9 +27,19 @@ function fontFile(subset: string, weight: number): Buffer {
 }
 // One family per subset: satori falls back between families, not between faces of one family.
 const SUBSETS = ["latin", "cyrillic"] as const;
-const FONTS = [400, 700].flatMap((weight) =>
-  SUBSETS.map((subset) => ({ name: `Onest ${subset}`, data: fontFile(subset, weight), weight: weight as 400 | 700, style: "normal" as const })),
-);
+/**
+ * The drawing's tools, loaded on the first picture: satori, its fonts and sharp
+ * cost a process ~45 MB of memory, and the server that only serves releases
+ * never draws one (decision 012).
+ */
+async function loadTools() {
+  const [{ default: satori }, { default: sharp }] = await Promise.all([import("satori"), import("sharp")]);
+  const fonts = [400, 700].flatMap((weight) =>
+    SUBSETS.map((subset) => ({ name: `Onest ${subset}`, data: fontFile(subset, weight), weight: weight as 400 | 700, style: "normal" as const })),
+  );
+  return { satori, sharp, fonts };
+}
+let tools: ReturnType<typeof loadTools> | undefined;
 const FONT_FAMILY = SUBSETS.map((subset) => `Onest ${subset}`).join(", ");
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: "\u00a0" };
@@ -85,7 +93,8 @@ export function ogKey(picture: OgPicture, site: OgSite): string {
 export async function ogImageFile(picture: OgPicture, site: OgSite, cacheDir: string): Promise<{ file: string; drawn: boolean }> {
   const file = join(cacheDir, `${ogKey(picture, site)}.png`);
   if (existsSync(file)) return { file, drawn: false };
-  const svg = await satori(drawing(picture, site) as Parameters<typeof satori>[0], { width: WIDTH, height: HEIGHT, fonts: FONTS });
+  const { satori, sharp, fonts } = await (tools ??= loadTools());
+  const svg = await satori(drawing(picture, site) as Parameters<typeof satori>[0], { width: WIDTH, height: HEIGHT, fonts });
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, effort: 1 }).toBuffer();
   mkdirSync(cacheDir, { recursive: true });
   const partial = `${file}.${process.pid}.tmp`;

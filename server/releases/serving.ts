@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ServerBuild } from "react-router";
 import type { Env } from "../../app/config/env.server.ts";
 import type { Logger } from "../log.ts";
 import type { StaticFile } from "../static-files.ts";
 import { type LiveRelease, loadRelease, watchCurrentRelease } from "./live.ts";
-import { configFingerprint, publish, type PublishOptions } from "./publish.ts";
+import { startPublishJob } from "./job.ts";
+import { configFingerprint } from "./publish.ts";
 import { siteOf } from "./site-config.ts";
 import { acquireLock, currentRelease, readRecord, releasesRoot, removePartials } from "./store.ts";
 
@@ -26,9 +26,9 @@ export function readCodeId(buildDir: string): string {
 
 export type ServingOptions = {
   env: Env;
-  build: ServerBuild;
   buildDir: string;
-  contentDir: string;
+  /** Where `publish.js` is (build/runtime): a release at start is made by it. */
+  runtimeDir: string;
   codeFiles: ReadonlyMap<string, StaticFile>;
   headTag: string | null;
   log: Logger;
@@ -63,21 +63,18 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
   }
 
   if (!fits(currentRelease(root))) {
-    const publishOptions: PublishOptions = {
-      root,
-      contentDir: options.contentDir,
-      build: options.build,
-      code,
-      site,
-      headTag: options.headTag,
+    // Made by `npm run publish` in a process of its own, as the studio's are (job.ts): rendering
+    // every page grows a heap to a few hundred MB, which a server would keep for its lifetime.
+    // The server's environment is the maker's, so the release fits it.
+    const job = await startPublishJob({
       author: { name: "Ориентир", email: "publish@localhost" },
       message: "Публикация при запуске сервера",
-      keep: env.RELEASES_KEEP,
-      unlessCurrent: (record) => record.code === code && record.config === config,
-      progress: (line) => log.info("release", { step: line }),
-    };
-    const record = await publish(publishOptions);
-    log.info("release made at start", { id: record.id, seconds: record.seconds, pages: record.pages });
+      unlessCurrent: true,
+      runtimeDir: options.runtimeDir,
+      onProgress: (line) => log.info("release", { step: line }),
+    }).done;
+    if (job.state !== "published" || !job.record) throw new Error(`no release could be made at start: ${job.error ?? job.state}`);
+    log.info("release made at start", { id: job.record.id, seconds: job.record.seconds, pages: job.record.pages });
   }
 
   const first = currentRelease(root);

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import sharp from "sharp";
 import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "../../app/content/uploads.server.ts";
 
 /**
@@ -19,6 +18,8 @@ export async function encodeUploads(contentDir: string, cacheDir: string): Promi
   let encoded = 0;
   const folder = join(contentDir, UPLOADS_FOLDER);
   if (!existsSync(folder)) return { files, encoded };
+  // Loaded here, not with the module: see artwork.ts.
+  const { default: sharp } = await import("sharp");
   const out = join(cacheDir, "uploads");
   mkdirSync(out, { recursive: true });
   for (const name of readdirSync(folder).sort()) {

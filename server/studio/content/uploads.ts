@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import sharp from "sharp";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "../../../app/content/uploads.server.ts";
 import { writeContentFile } from "./files.ts";
 
@@ -53,6 +52,8 @@ export async function storeUpload(contentDir: string, bytes: Buffer): Promise<St
     const head = bytes.subarray(0, 512).toString("utf8").toLowerCase();
     throw new UploadRefused(/<svg|<\?xml/.test(head) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.type);
   }
+  // Loaded on the first upload, not with the server: sharp costs a process ~20 MB (decision 012).
+  const { default: sharp } = await import("sharp");
   let width = 0;
   let height = 0;
   try {
