@@ -20,9 +20,10 @@ const REPORT_BURST = 20;
  * Everything the request handler needs: the code build, the live content
  * release (made first if there is none for this code and configuration),
  * configured from the environment. `overrides` let tests swap a part (a
- * logger that records, a tighter limiter).
+ * logger that records, a tighter limiter). `variables`: what `env` was parsed
+ * from, the environment of the process that makes a release at start.
  */
-export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}) {
+export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}, variables: NodeJS.ProcessEnv = process.env) {
   const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
   const log = overrides.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
@@ -30,7 +31,7 @@ export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}) {
   // A meta tag, not a script: the pages' CSP hashes stay valid.
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const releases =
-    overrides.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
+    overrides.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
   const options: AppOptions = {
     build,
     origin: env.SITE_ORIGIN,

@@ -29,6 +29,8 @@ export type ServingOptions = {
   buildDir: string;
   /** Where `publish.js` is (build/runtime): a release at start is made by it. */
   runtimeDir: string;
+  /** The variables `env` was parsed from: the release maker's environment, so the release fits. */
+  variables: NodeJS.ProcessEnv;
   codeFiles: ReadonlyMap<string, StaticFile>;
   headTag: string | null;
   log: Logger;
@@ -65,12 +67,12 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
   if (!fits(currentRelease(root))) {
     // Made by `npm run publish` in a process of its own, as the studio's are (job.ts): rendering
     // every page grows a heap to a few hundred MB, which a server would keep for its lifetime.
-    // The server's environment is the maker's, so the release fits it.
     const job = await startPublishJob({
       author: { name: "Ориентир", email: "publish@localhost" },
       message: "Публикация при запуске сервера",
       unlessCurrent: true,
       runtimeDir: options.runtimeDir,
+      env: options.variables,
       onProgress: (line) => log.info("release", { step: line }),
     }).done;
     if (job.state !== "published" || !job.record) throw new Error(`no release could be made at start: ${job.error ?? job.state}`);

@@ -20,7 +20,8 @@ export async function startInProcess(
   /** Serves a changed copy of the live release (a broken table, say). */
   alterRelease?: (release: LiveRelease) => LiveRelease,
 ) {
-  const config = parseEnv({ LOG_LEVEL: "info", ...env });
+  const variables = { LOG_LEVEL: "info", ...env };
+  const config = parseEnv(variables);
   const lines: LogLine[] = [];
   const log = createLogger({
     level: config.LOG_LEVEL,
@@ -28,7 +29,8 @@ export async function startInProcess(
       for (const line of chunk.split("\n")) if (line) lines.push(JSON.parse(line) as LogLine);
     },
   });
-  const loaded = await loadSite(config, { log, ...overrides });
+  // A release made at start is made by a child process: with these variables, not this process's.
+  const loaded = await loadSite(config, { log, ...overrides }, { PATH: process.env.PATH, HOME: process.env.HOME, ...variables });
   const site = alterRelease ? { ...loaded, handle: createApp({ ...loaded, releases: altered(loaded.releases, alterRelease) }) } : loaded;
   const server: Server = createHttpServer(site, config);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
