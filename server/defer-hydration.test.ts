@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./defer-hydration.ts";
+import { deferHydration, detachHydrationData } from "./defer-hydration.ts";
 
 // The shape of React Router 8's prerendered HTML (trimmed).
 const page = `<!DOCTYPE html><html lang="ru"><head><link rel="preload" href="/assets/font.woff2" as="font"/>
@@ -147,5 +147,31 @@ describe("deferHydration", () => {
 
   it("leaves a page without the router's scripts alone", () => {
     expect(deferHydration("<html><body><p>Нет скриптов</p></body></html>")).toBe("<html><body><p>Нет скриптов</p></body></html>");
+  });
+});
+
+describe("detachHydrationData", () => {
+  const chunk = (text: string) => `<script>window.__reactRouterContext.streamController.enqueue(${JSON.stringify(text).replace(/</g, "\\u003c")});</script>`;
+  const withData = page.replace(
+    "</body>",
+    `${chunk('[{"_1":2},"loaderData","<p>Вопрос \\"в кавычках\\"</p>"]\n')}${chunk("P3:[1]\n")}<script>window.__reactRouterContext.streamController.close();</script></body>`,
+  );
+
+  it("takes every chunk of the router's data out of the page, in order and unescaped, and leaves the rest", () => {
+    const detached = detachHydrationData(withData);
+    expect(detached?.data).toBe('[{"_1":2},"loaderData","<p>Вопрос \\"в кавычках\\"</p>"]\nP3:[1]\n');
+    expect(detached?.html).toBe(page);
+  });
+
+  it("has the app fetch it when it starts and hand it to the router's stream", () => {
+    const out = deferHydration(detachHydrationData(withData)?.html ?? "", { dataUrl: "/assets/hydration/abc.txt" });
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    const start = script.slice(0, script.indexOf("import("));
+    expect(start).toContain('fetch("/assets/hydration/abc.txt")');
+    expect(start).toContain("stream.enqueue(data); stream.close();");
+  });
+
+  it("returns null for a page without it", () => {
+    expect(detachHydrationData(page)).toBeNull();
   });
 });

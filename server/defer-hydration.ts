@@ -17,7 +17,7 @@
  * a dependency earlier changes nothing else: a module is evaluated once, and
  * these have no effect but defining their exports.
  *
- * Applied to prerendered pages at build (scripts/build.ts) and to pages
+ * Applied to pages a release renders (server/releases/render.ts) and to pages
  * rendered on request (server/render.ts), before their CSP hashes are taken.
  */
 
@@ -26,7 +26,12 @@ const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const NAMESPACE_IMPORT = /^import \* as (\w+) from "([^"]+)";$/;
 const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/;
 
-export function deferHydration(html: string): string {
+export type DeferOptions = {
+  /** Where the page's hydration data is, when it was taken out of the HTML (detachHydrationData). */
+  dataUrl?: string;
+};
+
+export function deferHydration(html: string, options: DeferOptions = {}): string {
   const script = HYDRATION_SCRIPT.exec(html);
   // Pages without the router's scripts (none today) are left as they are.
   if (!script?.[1]?.includes("__reactRouterRouteModules")) return html;
@@ -48,6 +53,7 @@ export function deferHydration(html: string): string {
 
   const body = [
     "const start = async () => {",
+    ...(options.dataUrl ? [fetchData(options.dataUrl)] : []),
     // One insertion for all the preloads (each insertion costs a style and preload pass).
     "const links = document.createDocumentFragment();",
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; links.append(link); }`,
@@ -72,4 +78,36 @@ export function deferHydration(html: string): string {
   ].join("\n");
 
   return html.replace(MODULEPRELOAD, "").replace(script[0], () => `<script type="module">${body}</script>`);
+}
+
+const ENQUEUE = /<script>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
+const CLOSE = "<script>window.__reactRouterContext.streamController.close();</script>";
+
+/**
+ * Takes the router's hydration data (the loader data of every route of the
+ * page, 15–35 KB of a page's HTML here) out of a page rendered by a release,
+ * to be fetched when the app starts (deferHydration's `dataUrl`). The app
+ * needs it only then, while in the HTML it made the document a round trip
+ * longer wherever the compressed page crossed the ~14 KB a connection sends
+ * in its first round trip (the projects, events and SEO pages: their LCP was
+ * 1.13–1.15 × their zero-JS copy's, docs/performance.md). Returns null when
+ * the page has no such data.
+ */
+export function detachHydrationData(html: string): { html: string; data: string } | null {
+  const chunks = [...html.matchAll(ENQUEUE)];
+  if (chunks.length === 0 || !html.includes(CLOSE)) return null;
+  const data = chunks.map((chunk) => JSON.parse(chunk[1] as string) as string).join("");
+  return { html: html.replace(ENQUEUE, "").replace(CLOSE, ""), data };
+}
+
+/**
+ * Fetches the data while the modules load, then hands it to the router's stream.
+ * If it cannot be had (the release it belongs to is two releases gone), the page
+ * stays the complete HTML it was served as, without the app.
+ */
+function fetchData(url: string): string {
+  return [
+    `fetch(${JSON.stringify(url)}).then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))`,
+    ".then((data) => { const stream = window.__reactRouterContext.streamController; stream.enqueue(data); stream.close(); }, () => {});",
+  ].join("");
 }

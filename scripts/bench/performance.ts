@@ -127,14 +127,15 @@ try {
 const kb = (n: number) => (n / 1000).toFixed(1);
 const ms = (n: number) => String(Math.round(n));
 const table = [
-  "| template | JS raw / br KB | CSS raw / br KB | HTML raw / br KB | performance | LCP ms | zero-JS LCP ms | ratio | LCP spread ms | FCP ms | TBT ms | zero-JS TBT ms | TBT added ms | CLS | a11y | SEO | load |",
-  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  "| template | JS raw / br KB | CSS raw / br KB | HTML raw / br KB | other raw / br KB | performance | LCP ms | zero-JS LCP ms | ratio | LCP spread ms | FCP ms | TBT ms | zero-JS TBT ms | TBT added ms | CLS | a11y | SEO | load |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map(({ name, path, weight: w, real: r, zero: z, lcpSpread, load }) =>
     [
       `${name} \`${path}\``,
       `${kb(w.script.raw)} / ${kb(w.script.br)}`,
       `${kb(w.stylesheet.raw)} / ${kb(w.stylesheet.br)}`,
       `${kb(w.document.raw)} / ${kb(w.document.br)}`,
+      `${kb(w.other.raw)} / ${kb(w.other.br)}`,
       r.performance,
       ms(r.lcp),
       ms(z.lcp),

@@ -78,7 +78,7 @@ export class PublishRefused extends Error {
 }
 
 /** Immutable files a tab opened on the previous release may still ask for. */
-const RETIRABLE = /^\/(search-index|assets\/images|builds\/meta)\//;
+const RETIRABLE = /^\/(search-index|assets\/images|assets\/hydration|builds\/meta)\//;
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
 
@@ -222,7 +222,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   mkdirSync(partial, { recursive: true });
   const files = new ReleaseFiles(join(partial, "files"), previous ? { root: join(previous.dir, "files"), manifest: previous.state.files } : null);
   const paths = withContentSource(source, () => prerenderPaths());
-  const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag: options.headTag });
+  const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag: options.headTag, detachData: true });
   const search = new SearchRecords(loaded.content, previous?.search ?? EMPTY_SEARCH);
   const ogCache = cacheDir(root, "og");
   const pages: Record<string, PageState> = {};

@@ -2,12 +2,13 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { Reads, toPageDeps, type PageDeps } from "../../app/content/reads.server.ts";
 import { type ContentSource, withContentSource } from "../../app/content/source.server.ts";
 import { FEED_PATHS } from "../../app/content/sitemap.server.ts";
-import { deferHydration } from "../defer-hydration.ts";
+import { createHash } from "node:crypto";
+import { deferHydration, detachHydrationData } from "../defer-hydration.ts";
 import { injectIntoHead } from "../runtime-config.ts";
 
 export type RenderedPage = {
   path: string;
-  /** URL path of each file → its bytes: the page and its data file, or a feed. */
+  /** URL path of each file → its bytes: the page, its data file and its hydration data, or a feed. */
   files: Map<string, Buffer>;
   /** What the page read of the content. */
   deps: PageDeps;
@@ -30,6 +31,11 @@ export function createPageRenderer(options: {
   now: Date;
   /** Public runtime configuration for every page (server/runtime-config.ts). */
   headTag: string | null;
+  /**
+   * Hydration data in a file of its own, named by its bytes (a release's pages); else inline
+   * (a preview, which is one HTML document).
+   */
+  detachData?: boolean;
 }): PageRenderer {
   const handler = createRequestHandler(options.build, "production");
   const sizes = Object.fromEntries(
@@ -59,7 +65,10 @@ export function createPageRenderer(options: {
         }
         files.set(`${path}_.data`, await fetchOk(`${path}_.data`, "page data"));
         const rendered = (await fetchOk(path, "page")).toString("utf8");
-        const deferred = deferHydration(rendered);
+        const detached = options.detachData ? detachHydrationData(rendered) : null;
+        const dataUrl = detached ? hydrationDataPath(detached.data) : undefined;
+        if (detached && dataUrl) files.set(dataUrl, Buffer.from(detached.data));
+        const deferred = deferHydration(detached?.html ?? rendered, { dataUrl });
         html = options.headTag ? injectIntoHead(deferred, options.headTag) : deferred;
         files.set(`${path}index.html`, Buffer.from(html));
       },
@@ -67,4 +76,11 @@ export function createPageRenderer(options: {
     );
     return { path, files, deps: toPageDeps(reads, sizes), html };
   };
+}
+
+/** Named by their bytes: cached for a year, and a page's HTML names exactly the data it was rendered with. */
+export const HYDRATION_DATA_PREFIX = "/assets/hydration/";
+
+function hydrationDataPath(data: string): string {
+  return `${HYDRATION_DATA_PREFIX}${createHash("sha256").update(data).digest("base64url").slice(0, 20)}.txt`;
 }
