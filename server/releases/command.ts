@@ -15,7 +15,7 @@ import { env, runtimeConfig } from "../../app/config/env.server.ts";
 import { BUILD_DIR, CONTENT_DIR } from "../../app/config/paths.server.ts";
 import { runtimeConfigTag } from "../runtime-config.ts";
 import { type Author, gitAuthor } from "./history.ts";
-import { configFingerprint, publish, PublishRefused } from "./publish.ts";
+import { configFingerprint, madeBy, publish, PublishRefused } from "./publish.ts";
 import { describeRelease, formatReleaseList } from "./report.ts";
 import { rollback } from "./rollback.ts";
 import { readCodeId } from "./serving.ts";
@@ -94,7 +94,7 @@ async function main(): Promise<number> {
     author,
     message: values.message ?? "Публикация содержимого",
     full: values.full,
-    ...(values["unless-current"] ? { unlessCurrent: (live: ReleaseRecord) => live.code === code && live.config === config } : {}),
+    ...(values["unless-current"] ? { unlessCurrent: (live: ReleaseRecord) => madeBy(live, code, config) } : {}),
     keep: env.RELEASES_KEEP,
     progress: (line) => console.log(values.json ? JSON.stringify({ progress: line }) : `… ${line}`),
   });

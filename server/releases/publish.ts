@@ -16,7 +16,7 @@ import { calendar, compare, concerns, everything, type Fingerprints, fingerprint
 import { type FileManifest, ReleaseFiles } from "./files.ts";
 import { type Author, commitContent } from "./history.ts";
 import { describePage, type OgSite, PictureQueue } from "./og.ts";
-import { createPageRenderer } from "./render.ts";
+import { createPageRenderer, HYDRATION_DATA_PREFIX } from "./render.ts";
 import { EMPTY_SEARCH, SearchRecords, type SearchState } from "./search.ts";
 import {
   acquireLock,
@@ -78,7 +78,7 @@ export class PublishRefused extends Error {
 }
 
 /** Immutable files a tab opened on the previous release may still ask for. */
-const RETIRABLE = /^\/(search-index|assets\/images|assets\/hydration|builds\/meta)\//;
+const RETIRABLE = ["/search-index/", "/assets/images/", HYDRATION_DATA_PREFIX, "/builds/meta/"];
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
 
@@ -93,6 +93,11 @@ export function changedUrls(before: FileManifest, after: FileManifest): string[]
   for (const [path, entry] of Object.entries(after)) if (before[path]?.hash !== entry.hash) urls.add(address(path));
   for (const path of Object.keys(before)) if (!after[path]) urls.add(address(path));
   return [...urls].sort();
+}
+
+/** Whether a release was made by this code with this configuration (else a server must make one). */
+export function madeBy(record: ReleaseRecord, code: string, config: string): boolean {
+  return record.code === code && record.config === config;
 }
 
 export function configFingerprint(site: OgSite, headTag: string | null): string {
@@ -274,7 +279,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const retired: string[] = [];
   const retiredBefore = new Set(previous?.state.retired);
   for (const url of Object.keys(previous?.state.files ?? {})) {
-    if (files.has(url) || !RETIRABLE.test(url) || retiredBefore.has(url)) continue;
+    if (files.has(url) || !RETIRABLE.some((prefix) => url.startsWith(prefix)) || retiredBefore.has(url)) continue;
     files.reuse(url);
     retired.push(url);
   }

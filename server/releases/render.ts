@@ -1,8 +1,8 @@
+import { createHash } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { Reads, toPageDeps, type PageDeps } from "../../app/content/reads.server.ts";
 import { type ContentSource, withContentSource } from "../../app/content/source.server.ts";
 import { FEED_PATHS } from "../../app/content/sitemap.server.ts";
-import { createHash } from "node:crypto";
 import { deferHydration, detachHydrationData } from "../defer-hydration.ts";
 import { injectIntoHead } from "../runtime-config.ts";
 
@@ -66,8 +66,11 @@ export function createPageRenderer(options: {
         files.set(`${path}_.data`, await fetchOk(`${path}_.data`, "page data"));
         const rendered = (await fetchOk(path, "page")).toString("utf8");
         const detached = options.detachData ? detachHydrationData(rendered) : null;
-        const dataUrl = detached ? hydrationDataPath(detached.data) : undefined;
-        if (detached && dataUrl) files.set(dataUrl, Buffer.from(detached.data));
+        let dataUrl: string | undefined;
+        if (detached) {
+          dataUrl = hydrationDataPath(detached.data);
+          files.set(dataUrl, Buffer.from(detached.data));
+        }
         const deferred = deferHydration(detached?.html ?? rendered, { dataUrl });
         html = options.headTag ? injectIntoHead(deferred, options.headTag) : deferred;
         files.set(`${path}index.html`, Buffer.from(html));

@@ -5,7 +5,7 @@ import type { Logger } from "../log.ts";
 import type { StaticFile } from "../static-files.ts";
 import { type LiveRelease, loadRelease, watchCurrentRelease } from "./live.ts";
 import { startPublishJob } from "./job.ts";
-import { configFingerprint } from "./publish.ts";
+import { configFingerprint, madeBy } from "./publish.ts";
 import { siteOf } from "./site-config.ts";
 import { acquireLock, currentRelease, readRecord, releasesRoot, removePartials } from "./store.ts";
 
@@ -52,8 +52,7 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
   const config = configFingerprint(site, options.headTag);
   const fits = (id: string | null) => {
     if (!id) return false;
-    const record = readRecord(root, id);
-    return record.code === code && record.config === config;
+    return madeBy(readRecord(root, id), code, config);
   };
 
   // What a maker killed halfway left behind goes, unless a maker is at work right now.
