@@ -10,12 +10,21 @@ function rfc822(isoDate: string): string {
   return `${weekday}, ${day} ${month} ${year} ${time} +0000`;
 }
 
-/** /academy/rss.xml: every academy article, newest first (prerendered at build). */
+/**
+ * A feed is what a reader polls for news: the newest articles, not the archive.
+ * Every article would make it megabytes at thousands of articles (3.8 MB at
+ * 5,000), fetched on every poll and compressed again by every release that
+ * touches any article; 50 is more than a reader shows and more than the
+ * academy publishes in months.
+ */
+export const RSS_ITEMS = 50;
+
+/** /academy/rss.xml: the newest academy articles, newest first. */
 export function loader() {
   const c = content();
   const origin = env.SITE_ORIGIN;
   const authors = new Map(c.company.team.map((m) => [m.id, m.name]));
-  const items = c.articles.map((a) => {
+  const items = c.articles.slice(0, RSS_ITEMS).map((a) => {
     const link = escapeXml(origin + paths.article(a.slug));
     return [
       "    <item>",
