@@ -45,6 +45,19 @@ export type AnalysedDoc = {
   hash: string;
 };
 
+/**
+ * What assembly needs of every page, whether or not its files are written:
+ * which blocks it has (to find the furniture) and the hash of its analysis (its
+ * signature). A fraction of the analysis: a release keeps the outlines of all
+ * pages in one small file, the analyses themselves where it can load them when
+ * a page's postings or record must be written (server/releases/search.ts).
+ */
+export type DocOutline = Pick<AnalysedDoc, "url" | "kind" | "hash"> & { blocks: ReadonlyArray<Pick<AnalysedBlock, "key" | "field">> };
+
+export function outlineOf(doc: AnalysedDoc): DocOutline {
+  return { url: doc.url, kind: doc.kind, hash: doc.hash, blocks: doc.blocks.map(({ key, field }) => ({ key, field })) };
+}
+
 /** Raised whenever analysis would give another result for the same page: cached analyses of an older version are stale. */
 export const ANALYSIS_VERSION = 1;
 

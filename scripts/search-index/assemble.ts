@@ -21,7 +21,7 @@ import {
 } from "../../app/routes/search/index-format.ts";
 import { SEARCH_KINDS } from "../../app/routes/search/kinds.ts";
 import { tokens } from "../../app/routes/search/words.ts";
-import type { AnalysedDoc } from "./analyse.ts";
+import type { AnalysedDoc, DocOutline } from "./analyse.ts";
 import { contentHash } from "./chunking.ts";
 import { docPostings, type DocPostings, excerptText, findFurniture, signature } from "./doc-postings.ts";
 import { Vocabulary } from "./vocabulary.ts";
@@ -50,6 +50,11 @@ export type AssembleOptions = {
   previous?: IndexState;
   /** Changed pages the delta segment may hold before the base is built anew (default: 2 % of the pages, at least 16). */
   maxDelta?: number;
+  /**
+   * The analysis of the n-th page, when `docs` are outlines: asked for only of
+   * the pages whose postings or record are written (default: `docs` are analyses).
+   */
+  analysis?: (n: number) => AnalysedDoc;
 };
 
 export type AssembledIndex = {
@@ -70,7 +75,7 @@ export function compileSynonyms(groups: ReadonlyArray<readonly string[]>): Synon
 }
 
 /** Stable ids: each known page keeps its own; new pages get the next ones, in the order given. */
-function assignIds(docs: readonly AnalysedDoc[], previous: IndexState | undefined): { ids: number[]; size: number } {
+function assignIds(docs: readonly DocOutline[], previous: IndexState | undefined): { ids: number[]; size: number } {
   let size = previous?.size ?? 0;
   return { ids: docs.map((doc) => previous?.pages[doc.url]?.id ?? size++), size };
 }
@@ -89,7 +94,7 @@ function writeLists(recordHashes: ReadonlyMap<number, string>, size: number, fil
   return lists;
 }
 
-export function assembleIndex(docs: readonly AnalysedDoc[], synonymGroups: ReadonlyArray<readonly string[]>, options: AssembleOptions = {}): AssembledIndex {
+export function assembleIndex(docs: readonly DocOutline[], synonymGroups: ReadonlyArray<readonly string[]>, options: AssembleOptions = {}): AssembledIndex {
   const urls = new Set(docs.map((d) => d.url));
   if (urls.size !== docs.length) throw new Error("search index: two pages with one URL");
   const synonyms = compileSynonyms(synonymGroups);
@@ -97,12 +102,13 @@ export function assembleIndex(docs: readonly AnalysedDoc[], synonymGroups: Reado
   const previous = options.previous?.format === INDEX_FORMAT && options.previous.settings === settings ? options.previous : undefined;
   const { ids, size } = assignIds(docs, previous);
 
+  const analysis = options.analysis ?? ((n: number) => asAnalysis(docs[n] as DocOutline));
   const furniture = findFurniture(docs);
   const signatures = docs.map((doc, n) => signature(doc, furniture[n] as Uint8Array));
   // Worked out only for the pages whose files are written.
   const vocabulary = new Vocabulary();
   const postingsOf = new Map<number, DocPostings>();
-  const postings = (n: number) => postingsOf.get(n) ?? (postingsOf.set(n, docPostings(docs[n] as AnalysedDoc, furniture[n] as Uint8Array, vocabulary)).get(n) as DocPostings);
+  const postings = (n: number) => postingsOf.get(n) ?? (postingsOf.set(n, docPostings(analysis(n), furniture[n] as Uint8Array, vocabulary)).get(n) as DocPostings);
 
   const changed = docs.flatMap((doc, n) => (previous?.base.signatures[doc.url] === signatures[n] ? [] : [n]));
   const removed = previous ? Object.keys(previous.base.signatures).filter((url) => !urls.has(url)) : [];
@@ -141,7 +147,8 @@ export function assembleIndex(docs: readonly AnalysedDoc[], synonymGroups: Reado
     let hash = known?.signature === sig ? known.record : null;
     if (hash) carried.push(recordUrl(id, hash));
     else {
-      const text = JSON.stringify({ url: doc.url, title: doc.title, kind: doc.kind, text: excerptText(doc, furniture[n] as Uint8Array) } satisfies DocRecord);
+      const full = analysis(n);
+      const text = JSON.stringify({ url: doc.url, title: full.title, kind: doc.kind, text: excerptText(full, furniture[n] as Uint8Array) } satisfies DocRecord);
       hash = contentHash(text, RECORD_HASH_LENGTH);
       files.set(recordUrl(id, hash), text);
       recordsWritten += 1;
@@ -162,4 +169,9 @@ export function assembleIndex(docs: readonly AnalysedDoc[], synonymGroups: Reado
     state: { format: INDEX_FORMAT, settings, size, pages, base },
     report: { pages: docs.length, rebuiltBase: !keepBase, deltaPages: keepBase ? changed.length : 0, removedPages: removed.length, recordsWritten },
   };
+}
+
+function asAnalysis(doc: DocOutline): AnalysedDoc {
+  if (!("terms" in doc)) throw new Error(`search index: ${doc.url} is an outline, and no analysis was given for it`);
+  return doc as AnalysedDoc;
 }

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { HEAD_LENGTH_MAX, PAIR_SEPARATOR, postingValue, WEIGHT_MAX } from "../../app/routes/search/index-format.ts";
-import type { AnalysedDoc, Field } from "./analyse.ts";
+import type { AnalysedDoc, DocOutline, Field } from "./analyse.ts";
 import { Numbering, type Vocabulary } from "./vocabulary.ts";
 import { WEIGHTS } from "./weights.ts";
 
@@ -31,7 +31,7 @@ const HEAD_OF_PAGE: ReadonlySet<Field> = new Set(["name", "title", "lead", "kind
  * text (0): a block on WEIGHTS.sharedBy pages or more, or another page's
  * name, title or lead (a card linking there). A page's own head is its own.
  */
-export function findFurniture(docs: readonly AnalysedDoc[]): Uint8Array[] {
+export function findFurniture(docs: readonly DocOutline[]): Uint8Array[] {
   const blocks = new Numbering();
   const numbers = docs.map((doc) => doc.blocks.map((b) => blocks.number(b.key)));
   const pages = new Int32Array(blocks.keys.length);
@@ -60,7 +60,7 @@ export function findFurniture(docs: readonly AnalysedDoc[]): Uint8Array[] {
  * of its blocks are furniture. Equal signatures, equal files: a page whose
  * signature is unchanged since the last assembly needs nothing rewritten.
  */
-export function signature(doc: AnalysedDoc, furniture: Uint8Array): string {
+export function signature(doc: DocOutline, furniture: Uint8Array): string {
   return createHash("sha1").update(doc.hash).update(furniture).digest("base64url");
 }
 

@@ -17,7 +17,7 @@ import { type FileManifest, ReleaseFiles } from "./files.ts";
 import { type Author, commitContent } from "./history.ts";
 import { describePage, type OgSite, PictureQueue } from "./og.ts";
 import { createPageRenderer, HYDRATION_DATA_PREFIX } from "./render.ts";
-import { EMPTY_SEARCH, SearchRecords, type SearchState } from "./search.ts";
+import { readSearchState, SearchRecords, type SearchState } from "./search.ts";
 import {
   acquireLock,
   cacheDir,
@@ -115,14 +115,8 @@ function readPrevious(root: string, id: string | null): Previous | null {
     record: readRecord(root, id),
     state: readJson<ReleaseState>(join(dir, "state.json")),
     source: readJson<ReleaseSource>(join(dir, "source.json")),
-    search: readSearch(join(dir, "search.json")),
+    search: readSearchState(dir),
   };
-}
-
-/** A release's search state; one made by code before decision 021 kept records, not analyses: none. */
-function readSearch(file: string): SearchState {
-  const state = readJson<Partial<SearchState>>(file);
-  return state.docs && "index" in state ? (state as SearchState) : EMPTY_SEARCH;
 }
 
 /** A release's parsed files, by path, for loadContent to reuse (the next release, a preview). */
@@ -228,7 +222,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const files = new ReleaseFiles(join(partial, "files"), previous ? { root: join(previous.dir, "files"), manifest: previous.state.files } : null);
   const paths = withContentSource(source, () => prerenderPaths());
   const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag: options.headTag, detachData: true });
-  const search = new SearchRecords(loaded.content, previous?.search ?? EMPTY_SEARCH);
+  const search = new SearchRecords(loaded.content, previous ? { state: previous.search, dir: previous.dir } : null, id);
   const ogCache = cacheDir(root, "og");
   const pages: Record<string, PageState> = {};
   const renderedPaths: string[] = [];
@@ -291,7 +285,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const releaseSource: ReleaseSource = { ...source, tables, contentFiles: loaded.files };
   writeFileSync(join(partial, "state.json"), JSON.stringify(state));
   writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
-  writeFileSync(join(partial, "search.json"), JSON.stringify(index.state));
+  search.save(partial);
   writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, files.manifest).join("\n"));
   const removed = Object.keys(previous?.state.pages ?? {}).filter((path) => !pages[path]).length;
   const record: ReleaseRecord = {
