@@ -14,7 +14,7 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe("inlineScriptHashes", () => {
-  it("hashes every inline script, once, and skips external scripts and data blocks", () => {
+  it("hashes every inline script, once, and skips external scripts, data blocks and empty scripts", () => {
     const html = [
       "<script>a()</script>",
       '<script type="module" async="">import "/x.js";</script>',
@@ -22,6 +22,7 @@ describe("inlineScriptHashes", () => {
       '<script type="application/ld+json">{"@type":"Organization"}</script>',
       "<SCRIPT>a()</SCRIPT >",
       '<script id="_R_">ré()</script>',
+      "<script></script>",
     ].join("\n");
     expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha('import "/x.js";'), sha("ré()")]);
   });

@@ -97,6 +97,8 @@ export function inlineScriptHashes(html: string): string[] {
     const type = TYPE_ATTRIBUTE.exec(attributes)?.[1];
     // Data blocks (JSON-LD and the like) never run, so they need no hash.
     if (type && !EXECUTABLE_TYPE.test(type)) continue;
+    // An empty inline script is never run nor checked against the policy (HTML, "prepare the script element").
+    if (text === "") continue;
     hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
   }
   return [...hashes];

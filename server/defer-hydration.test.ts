@@ -171,6 +171,18 @@ describe("detachHydrationData", () => {
     expect(start).toContain("stream.enqueue(data); stream.close();");
   });
 
+  it("moves the router's context into the module script, before the start-up, and leaves no classic inline script of its own", () => {
+    const out = deferHydration(detachHydrationData(withData)?.html ?? "", { dataUrl: "/assets/hydration/abc.txt" });
+    expect(out).not.toContain("<script>window.__reactRouterContext");
+    expect(out).toContain("<main>Текст</main><script></script><script type=\"module\">");
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    expect(script.startsWith("window.__reactRouterContext = {};;\nconst start = async")).toBe(true);
+  });
+
+  it("keeps the router's context inline where the data stays in the page (its chunks need it while parsing)", () => {
+    expect(deferHydration(withData)).toContain("<script>window.__reactRouterContext = {};</script>");
+  });
+
   it("returns null for a page without it", () => {
     expect(detachHydrationData(page)).toBeNull();
   });

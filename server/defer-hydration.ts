@@ -26,6 +26,9 @@ const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const NAMESPACE_IMPORT = /^import \* as (\w+) from "([^"]+)";$/;
 const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/;
 
+/** The router's context and its scroll restoration: classic inline scripts with no other dependency. */
+const FOLDABLE = /<script>(?:window\.__reactRouterContext = |\(\(storageKey, restoreKey\) => )[\s\S]*?<\/script>/g;
+
 export type DeferOptions = {
   /** Where the page's hydration data is, when it was taken out of the HTML (detachHydrationData). */
   dataUrl?: string;
@@ -51,7 +54,15 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
   const named = new Set([...script[1].matchAll(/"(\/[^"]+)"/g)].map((match) => match[1]));
   const shared = preloads.filter((href) => !named.has(href));
 
+  // With the data out of the page, nothing inline needs the router's context before the
+  // document is parsed: it and the scroll restoration move into this script, which runs when
+  // parsing ends (as they did, at the end of <body>). Their elements stay, empty, for React to
+  // hydrate (an empty inline script is neither run nor checked by the policy). Two hashes
+  // fewer in the headers and their code out of the HTML: ~150 bytes of the ~14.6 KB a first
+  // round trip carries.
+  const folded = options.dataUrl ? [...html.matchAll(FOLDABLE)].map((match) => match[0]) : [];
   const body = [
+    ...folded.map((tag) => `${tag.slice("<script>".length, -"</script>".length)};`),
     "const start = async () => {",
     ...(options.dataUrl ? [fetchData(options.dataUrl)] : []),
     // One insertion for all the preloads (each insertion costs a style and preload pass).
@@ -77,7 +88,9 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
     'if (document.readyState === "complete") afterPaint(); else addEventListener("load", afterPaint, { once: true });',
   ].join("\n");
 
-  return html.replace(MODULEPRELOAD, "").replace(script[0], () => `<script type="module">${body}</script>`);
+  let out = html.replace(MODULEPRELOAD, "");
+  for (const tag of folded) out = out.replace(tag, "<script></script>");
+  return out.replace(script[0], () => `<script type="module">${body}</script>`);
 }
 
 const ENQUEUE = /<script>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
