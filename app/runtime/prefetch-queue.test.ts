@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PREFETCH_SLOTS, PrefetchQueue } from "./prefetch-queue.ts";
+import { admitOne, PREFETCH_SLOTS, PrefetchQueue } from "./prefetch-queue.ts";
 
 describe("PrefetchQueue", () => {
   it("runs at most 4 targets at once and starts the next when one is done", () => {
@@ -35,5 +35,22 @@ describe("PrefetchQueue", () => {
     expect(queue.active()).toEqual(["/b/"]);
     queue.done("/zzz/");
     expect(changes).toBe(2);
+  });
+});
+
+describe("admitOne", () => {
+  it("mounts one new slot per step, drops finished ones at once, and keeps the array when nothing changes", () => {
+    let shown: readonly string[] = [];
+    const active = ["/a/", "/b/", "/c/"];
+    shown = admitOne(shown, active);
+    expect(shown).toEqual(["/a/"]);
+    shown = admitOne(shown, active);
+    expect(shown).toEqual(["/a/", "/b/"]);
+    shown = admitOne(shown, active);
+    expect(shown).toEqual(["/a/", "/b/", "/c/"]);
+    expect(admitOne(shown, active)).toBe(shown);
+    shown = admitOne(shown, ["/c/", "/d/"]);
+    expect(shown).toEqual(["/c/", "/d/"]);
+    expect(admitOne(shown, [])).toEqual([]);
   });
 });

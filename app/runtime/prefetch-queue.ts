@@ -45,3 +45,17 @@ export class PrefetchQueue {
     if (changed || started.length > 0) this.onChange();
   }
 }
+
+/**
+ * The slots to render next: those still active, in their order, and at most one
+ * that is new. Each slot's links start their fetches as the browser inserts
+ * them (a few per target, shared chunks included), so four slots mounted in one
+ * commit made one long task; one per commit keeps every task short.
+ * Returns `shown` itself when nothing changes.
+ */
+export function admitOne(shown: readonly string[], active: readonly string[]): readonly string[] {
+  const kept = shown.filter((target) => active.includes(target));
+  const next = active.find((target) => !shown.includes(target));
+  const result = next === undefined ? kept : [...kept, next];
+  return result.length === shown.length && result.every((target, i) => target === shown[i]) ? shown : result;
+}

@@ -1,9 +1,9 @@
-import { type ComponentProps, type RefObject, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { type ComponentProps, type RefObject, startTransition, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { PrefetchPageLinks } from "react-router";
 import { isExternalHref, linkHref, splitHref } from "../lib/url.ts";
 import { prefetchPaused, prefetchSettled, prefetchStarted } from "./chunk-recovery.ts";
 import { allowsPrefetch, currentConnection } from "./connection.ts";
-import { PREFETCH_SLOTS, PrefetchQueue } from "./prefetch-queue.ts";
+import { admitOne, PREFETCH_SLOTS, PrefetchQueue } from "./prefetch-queue.ts";
 import { whenAppReady } from "./ready.ts";
 
 /**
@@ -69,14 +69,28 @@ function subscribe(listener: () => void): () => void {
 
 const NONE: readonly string[] = [];
 
-/** Renders React Router's preload links for the targets holding a slot. */
+/**
+ * Renders React Router's preload links for the targets holding a slot. The
+ * queue's changes render as transitions, and slots mount one per task
+ * (`admitOne`): a store read with useSyncExternalStore re-renders synchronously,
+ * and four slots' links inserted in one commit were the longest task after
+ * hydration (decision 022).
+ */
 export function PrefetchHost() {
-  const active = useSyncExternalStore(
-    subscribe,
-    () => queue.active(),
-    () => NONE,
-  );
-  return active.map((target) => <PrefetchSlot key={target} target={target} />);
+  const [active, setActive] = useState<readonly string[]>(NONE);
+  const [shown, setShown] = useState<readonly string[]>(NONE);
+  useEffect(() => {
+    const update = () => startTransition(() => setActive(queue.active()));
+    update();
+    return subscribe(update);
+  }, []);
+  useEffect(() => {
+    const next = admitOne(shown, active);
+    if (next === shown) return;
+    const timer = window.setTimeout(() => startTransition(() => setShown(next)), 0);
+    return () => window.clearTimeout(timer);
+  }, [active, shown]);
+  return shown.map((target) => <PrefetchSlot key={target} target={target} />);
 }
 
 /** One target's preloads; the slot is released when every link it rendered has loaded or failed. */
