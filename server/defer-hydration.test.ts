@@ -12,6 +12,19 @@ import * as route1 from "/assets/page-4.js";
 
 import("/assets/entry.client-2.js");</script></body></html>`;
 
+/** MessageChannel as the start script uses it to end a task: `onPost` sees each boundary. */
+function fakeChannel(onPost: () => void = () => {}) {
+  return class {
+    port1: { onmessage: (() => void) | null } = { onmessage: null };
+    port2 = {
+      postMessage: () => {
+        onPost();
+        queueMicrotask(() => this.port1.onmessage?.());
+      },
+    };
+  };
+}
+
 describe("deferHydration", () => {
   const out = deferHydration(page);
 
@@ -38,23 +51,20 @@ describe("deferHydration", () => {
     const head: string[] = [];
     const win: Record<string, unknown> = {};
     const run = new Function(
-      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "__import",
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "MessageChannel", "__import",
       `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
     );
     await run(
       {
         readyState: "interactive",
         createElement: () => ({}),
-        createDocumentFragment: () => {
-          const children: Array<{ href: string }> = [];
-          return { children, append: (link: { href: string }) => children.push(link) };
-        },
-        head: { append: (fragment: { children: Array<{ href: string }> }) => head.push(...fragment.children.map((link) => link.href)) },
+        head: { append: (link: { href: string }) => head.push(link.href) },
       },
       (_event: string, listener: () => void) => listeners.push(listener),
       (callback: () => void) => callback(),
       (callback: () => void) => callback(),
       win,
+      fakeChannel(),
       async (url: string) => {
         imported.push(url);
         return { url };
@@ -68,28 +78,28 @@ describe("deferHydration", () => {
     expect(win.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-3.js" }, "routes/home/page": { url: "/assets/page-4.js" } });
   });
 
-  it("evaluates the chunks the page's modules share first, one per task, before the page's own modules", async () => {
+  it("preloads every module, one per task, then evaluates the chunks the page's modules share, one per task, before the page's own modules", async () => {
     const withShared = page.replace('<link rel="modulepreload" href="/assets/root-3.js"/>', '<link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/vendor-5.js"/><link rel="modulepreload" href="/assets/ui-6.js"/>');
     const script = /<script type="module">([\s\S]*?)<\/script>/.exec(deferHydration(withShared))?.[1] ?? "";
     const steps: string[] = [];
     const run = new Function(
-      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "__import",
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "MessageChannel", "__import",
       `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
     );
     await run(
       {
         readyState: "complete",
         createElement: () => ({}),
-        createDocumentFragment: () => ({ append: () => {} }),
-        head: { append: () => {} },
+        head: { append: (link: { href: string }) => steps.push(`preload ${link.href}`) },
       },
       () => {},
       (callback: () => void) => callback(),
       (callback: () => void) => {
-        steps.push("next task");
+        steps.push("the frame after load");
         callback();
       },
       {},
+      fakeChannel(() => steps.push("next task")),
       async (url: string) => {
         steps.push(url);
         return { url };
@@ -97,7 +107,9 @@ describe("deferHydration", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(steps).toEqual([
-      "next task", // the frame after load
+      "the frame after load",
+      // One preload per task (each insertion starts a fetch), then the shared chunks, one per task.
+      ...["manifest-1", "entry.client-2", "root-3", "vendor-5", "ui-6"].flatMap((name) => [`preload /assets/${name}.js`, "next task"]),
       "/assets/vendor-5.js",
       "next task",
       "/assets/ui-6.js",
@@ -122,16 +134,17 @@ describe("deferHydration", () => {
       observe() {}
     }
     const run = new Function(
-      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "PerformanceObserver", "__import",
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "PerformanceObserver", "MessageChannel", "__import",
       `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
     );
     await run(
-      { readyState: "complete", createElement: () => ({}), createDocumentFragment: () => ({ append: () => {} }), head: { append: () => {} } },
+      { readyState: "complete", createElement: () => ({}), head: { append: () => {} } },
       () => {},
       () => {},
       (callback: () => void, ms = 0) => (ms === 0 ? callback() : undefined),
       {},
       FakeObserver,
+      fakeChannel(),
       async (url: string) => {
         imported.push(url);
         return { url };
