@@ -49,7 +49,13 @@ describe("deferHydration", () => {
     const imported: string[] = [];
     const listeners: Array<() => void> = [];
     const head: string[] = [];
-    const win: Record<string, unknown> = {};
+    const history = {
+      state: { key: "k1" } as Record<string, unknown>,
+      replaceState(state: Record<string, unknown>) {
+        this.state = state;
+      },
+    };
+    const win: Record<string, unknown> = { history };
     const run = new Function(
       "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "MessageChannel", "__import",
       `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
@@ -76,6 +82,8 @@ describe("deferHydration", () => {
     expect(head).toEqual(["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/root-3.js"]);
     expect(imported).toEqual(["/assets/manifest-1.js", "/assets/root-3.js", "/assets/page-4.js", "/assets/entry.client-2.js"]);
     expect(win.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-3.js" }, "routes/home/page": { url: "/assets/page-4.js" } });
+    // The entry is numbered as the router's history would number it, its scroll key kept.
+    expect(history.state).toEqual({ key: "k1", idx: 0 });
   });
 
   it("preloads every module, one per task, then evaluates the chunks the page's modules share, one per task, before the page's own modules", async () => {
@@ -98,7 +106,7 @@ describe("deferHydration", () => {
         steps.push("the frame after load");
         callback();
       },
-      {},
+      { history: { state: { idx: 3 }, replaceState: () => steps.push("renumbered") } },
       fakeChannel(() => steps.push("next task")),
       async (url: string) => {
         steps.push(url);
@@ -142,7 +150,7 @@ describe("deferHydration", () => {
       () => {},
       () => {},
       (callback: () => void, ms = 0) => (ms === 0 ? callback() : undefined),
-      {},
+      { history: { state: null, replaceState: () => {} } },
       FakeObserver,
       fakeChannel(),
       async (url: string) => {
