@@ -88,6 +88,12 @@ try {
       );
       const lcpNode = findNode(lhr.audits["lcp-breakdown-insight"]?.details);
       if (lcpNode) console.log(`  LCP element: ${lcpNode.selector ?? ""} ${(lcpNode.snippet ?? "").slice(0, 120)}`);
+      // Lighthouse's own list: in simulated throttling, each task's simulated start and duration (4× CPU, 2× for a
+      // task that laid out), attributed to a script where it can: what its TBT is made of.
+      const longTasks = (lhr.audits["long-tasks"]?.details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? [];
+      for (const item of longTasks) {
+        console.log(`  simulated long task at ${Math.round(item.startTime ?? 0)} ms: ${Math.round(item.duration ?? 0)} ms, ${(item.url ?? "").replace(/^https?:\/\/[^/]+/, "")}`);
+      }
       const tasks = await tasksOf(trace, fcpTs);
       console.log(`  blocking time from thread time (×4 − 50 ms, after first paint): ${Math.round(threadBlocking(tasks))} ms`);
       for (const task of tasks.filter((t) => threadMs(t) >= minMs)) {
