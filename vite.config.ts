@@ -17,7 +17,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "vendor", test: /node_modules[\\/](?!zod[\\/]|@orama[\\/])/, priority: 2 },
-            { name: "ui", test: /app[\\/](ui[\\/](?!accordion|breadcrumbs|page-header|prose|tag)|site[\\/](?!not-found|section-chips)|runtime[\\/](?!analytics|build-updates)|lib[\\/]|consent[\\/])|app[\\/]forms[\\/](utm|deferred)\.|app[\\/]root\.tsx|app[\\/]layouts[\\/]default/, priority: 1 },
+            { name: "ui", test: /app[\\/](ui[\\/](?!accordion|breadcrumbs|page-header|prose|tag)|site[\\/](?!not-found|section-chips)|runtime[\\/](?!analytics|build-updates|prefetch-host)|lib[\\/]|consent[\\/])|app[\\/]forms[\\/](utm|deferred)\.|app[\\/]root\.tsx|app[\\/]layouts[\\/]default/, priority: 1 },
           ],
         },
       },

@@ -1,11 +1,11 @@
-import { useEffect } from "react";
+import { type ComponentType, startTransition, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { analyticsAllowed, onConsentChange } from "../consent/consent.ts";
 import { captureUtm } from "../forms/utm.ts";
 import { updateAppState } from "./app-state.ts";
 import { runningBuild, UPDATE_POLL_MS } from "./build-info.ts";
 import { NavigationEvents } from "./navigation-events.tsx";
-import { PrefetchHost } from "./prefetch.tsx";
+import { subscribe as onPrefetchQueued } from "./prefetch.tsx";
 import { ProgressIndicator } from "./progress.tsx";
 import { markHydrated, whenAppReady } from "./ready.ts";
 import { scheduleRouteRules } from "./route-rules.ts";
@@ -26,6 +26,9 @@ let started = false;
  */
 export function AppRuntime() {
   const location = useLocation();
+  // The prefetches' renderer (prefetch-host.tsx), loaded when the first link in view is queued:
+  // never on data saver or 2g, where nothing is.
+  const [PrefetchHost, setPrefetchHost] = useState<ComponentType | null>(null);
 
   useEffect(() => {
     if (started) return;
@@ -47,13 +50,17 @@ export function AppRuntime() {
       if (analyticsAllowed(config.analyticsRequireConsent === true)) start(location);
       else onConsentChange((choice) => choice.analytics && start({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }));
     }, 0);
-    whenAppReady(() =>
+    const stopWaiting = onPrefetchQueued(() => {
+      stopWaiting();
+      void import("./prefetch-host.tsx").then(({ PrefetchHost }) => startTransition(() => setPrefetchHost(() => PrefetchHost)), () => {});
+    });
+    whenAppReady(() => {
       void runningBuild().then((build) => {
         if (!build) return;
         scheduleRouteRules(build);
         window.setTimeout(() => void import("./build-updates.ts").then(({ pollForNewBuild }) => pollForNewBuild(build)), UPDATE_POLL_MS);
-      }),
-    );
+      });
+    });
     // Start-up only: later locations reach analytics through the finish hook.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -62,7 +69,7 @@ export function AppRuntime() {
     <>
       <NavigationEvents />
       <ProgressIndicator />
-      <PrefetchHost />
+      {PrefetchHost ? <PrefetchHost /> : null}
     </>
   );
 }

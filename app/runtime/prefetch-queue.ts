@@ -55,7 +55,6 @@ export class PrefetchQueue {
  */
 export function admitOne(shown: readonly string[], active: readonly string[]): readonly string[] {
   const kept = shown.filter((target) => active.includes(target));
-  const next = active.find((target) => !shown.includes(target));
-  const result = next === undefined ? kept : [...kept, next];
-  return result.length === shown.length && result.every((target, i) => target === shown[i]) ? shown : result;
+  const next = active.find((target) => !kept.includes(target));
+  return next ? [...kept, next] : kept.length < shown.length ? kept : shown;
 }
