@@ -116,6 +116,7 @@ describe("deferHydration", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(steps).toEqual([
       "the frame after load",
+      "next task", // the history entry numbered (here it was already)
       // One preload per task (each insertion starts a fetch), then the shared chunks, one per task.
       ...["manifest-1", "entry.client-2", "root-3", "vendor-5", "ui-6"].flatMap((name) => [`preload /assets/${name}.js`, "next task"]),
       "/assets/vendor-5.js",
