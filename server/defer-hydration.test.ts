@@ -185,12 +185,39 @@ describe("detachHydrationData", () => {
     expect(detached?.html).toBe(page);
   });
 
-  it("has the app fetch it when it starts and hand it to the router's stream", () => {
+  it("has the app fetch it when it starts and hand it to the router's stream a task after the app's entry", async () => {
     const out = deferHydration(detachHydrationData(withData)?.html ?? "", { dataUrl: "/assets/hydration/abc.txt" });
     const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
-    const start = script.slice(0, script.indexOf("import("));
-    expect(start).toContain('fetch("/assets/hydration/abc.txt")');
-    expect(start).toContain("stream.enqueue(data); stream.close();");
+    const steps: string[] = [];
+    const streamController = { enqueue: (text: string) => steps.push(`enqueue ${text}`), close: () => steps.push("close") };
+    const win = { __reactRouterContext: {}, history: { state: { idx: 0 }, replaceState: () => {} } };
+    const run = new Function(
+      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "MessageChannel", "fetch", "__import",
+      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
+    );
+    await run(
+      { readyState: "complete", createElement: () => ({}), head: { append: () => {} } },
+      () => {},
+      (callback: () => void) => callback(),
+      (callback: () => void) => callback(),
+      win,
+      fakeChannel(() => steps.push("next task")),
+      async (url: string) => {
+        steps.push(`fetch ${url}`);
+        return { ok: true, text: async () => "DATA" };
+      },
+      async (url: string) => {
+        // The router's context is set by the script itself; its stream controller is the router's.
+        Object.assign(win.__reactRouterContext, { streamController });
+        steps.push(`import ${url}`);
+        return {};
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps[0]).toBe("fetch /assets/hydration/abc.txt");
+    const entry = steps.indexOf("import /assets/entry.client-2.js");
+    expect(entry).toBeGreaterThan(0);
+    expect(steps.slice(entry)).toEqual(["import /assets/entry.client-2.js", "next task", "enqueue DATA", "close"]);
   });
 
   it("moves the router's context into the module script, before the start-up, and leaves no classic inline script of its own", () => {

@@ -48,7 +48,8 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
     if (namespace) imports.push(`const ${namespace[1]} = await import(${JSON.stringify(namespace[2])});`);
     else if (sideEffect) imports.push(`await import(${JSON.stringify(sideEffect[1])});`);
     else if (/^import\s/.test(line)) throw new Error(`deferHydration: unexpected static import in the hydration script: ${line}`);
-    else rest.push(line);
+    // The app's entry is awaited: what comes after it runs once the app has started.
+    else rest.push(/^import\(/.test(line) ? `await ${line}` : line);
   }
 
   const named = new Set([...script[1].matchAll(/"(\/[^"]+)"/g)].map((match) => match[1]));
@@ -62,7 +63,8 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
   // round trip carries.
   const folded = options.dataUrl ? [...html.matchAll(FOLDABLE)].map((match) => match[0]) : [];
   const body = [
-    ...folded.map((tag) => `${tag.slice("<script>".length, -"</script>".length)};`),
+    // Their lines without the indentation React Router gives them (bytes of the first round trip).
+    ...folded.map((tag) => `${tag.slice("<script>".length, -"</script>".length).replace(/\n\s+/g, "\n")};`),
     "const start = async () => {",
     // A task boundary without the 4 ms a chain of timeouts is held to after five. Short names:
     // this script is part of every page's first round trip (~14.6 KB, decision 022).
@@ -81,6 +83,7 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
     `for (const href of ${JSON.stringify(shared)}) { await import(href); await next(); }`,
     ...imports,
     ...rest,
+    ...(options.dataUrl ? HAND_OVER_DATA : []),
     "};",
     // After the load event and the first contentful paint, whichever comes last. The load
     // event may come before the first paint (a short page on a busy phone): modules fetched
@@ -123,13 +126,25 @@ export function detachHydrationData(html: string): { html: string; data: string 
 }
 
 /**
- * Fetches the data while the modules load, then hands it to the router's stream.
- * If it cannot be had (the release it belongs to is two releases gone), the page
- * stays the complete HTML it was served as, without the app.
+ * Fetches the data while the modules load. If it cannot be had (the release it
+ * belongs to is two releases gone), the page stays the complete HTML it was
+ * served as, without the app.
  */
 function fetchData(url: string): string {
   return [
-    `fetch(${JSON.stringify(url)}).then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))`,
-    ".then((data) => { const stream = window.__reactRouterContext.streamController; stream.enqueue(data); stream.close(); }, () => {});",
-  ].join("");
+    `const data = fetch(${JSON.stringify(url)}).then((r) => (r.ok ? r.text() : Promise.reject(r.status)));`,
+    "data.catch(() => {});",
+  ].join("\n");
 }
+
+/**
+ * Hands the data to the router's stream a task after the app has started. The
+ * router decodes it as it arrives: handed over before, it was decoded inside
+ * the router's first render, a task already long with the app's start (27 ms
+ * of 60 at 4× CPU on the home page, docs/performance.md); handed over after,
+ * the decoding is a task of its own.
+ */
+const HAND_OVER_DATA = [
+  "await next();",
+  "data.then((text) => { const s = window.__reactRouterContext.streamController; s.enqueue(text); s.close(); }, () => {});",
+];
