@@ -107,7 +107,9 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     store: createStore(db),
     outbox: createOutboxStore(db),
     output: () => output,
+    /** Stops the server if it still runs (after kill9 it does not), then starts it again. */
     async restart() {
+      await stopServer(server.child);
       server.child = listen(await startServer(port, env));
     },
     async kill9() {

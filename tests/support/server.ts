@@ -40,7 +40,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Exited already, by itself or by a signal (a test's kill -9): its exit event is gone.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   await once(child, "exit");
 }
