@@ -6,8 +6,8 @@ import { admitOne } from "./prefetch-queue.ts";
 
 /*
  * What renders the prefetches the queue (prefetch.tsx) admits: a chunk of its
- * own, loaded by the runtime once the app is ready and only where prefetching
- * is allowed (no page needs it to be shown or hydrated).
+ * own, loaded by the runtime when the first target is queued, so never where
+ * prefetching is off (no page needs it to be shown or hydrated).
  */
 
 /** A slot is freed even if a preload never reports back. */

@@ -19,7 +19,7 @@ const queue = new PrefetchQueue(PREFETCH_SLOTS, () => {
 let observer: IntersectionObserver | null = null;
 const targets = new WeakMap<Element, string>();
 
-export function prefetchAllowed(): boolean {
+function prefetchAllowed(): boolean {
   return typeof IntersectionObserver === "function" && allowsPrefetch(currentConnection()) && !prefetchPaused();
 }
 
