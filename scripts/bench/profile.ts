@@ -8,7 +8,7 @@
  * says what is inside them, down to the framework's functions (their names
  * read best from a build with `build.minify` off).
  *
- *   npm run bench:profile [-- --runs N] [/path …]
+ *   npm run bench:profile [-- --runs N] [--top N] [/path …]
  *
  * Reads the live release (run `npm run build && npm run publish` first).
  */
@@ -27,7 +27,8 @@ const only = args.filter((a) => a.startsWith("/"));
 const paths = only.length > 0 ? only : benchTemplates().map((t) => t.path);
 /** How long a page is watched after its load event: the app starts, hydrates and prefetches in it. */
 const WATCH_MS = 6_000;
-const TOP = 12;
+/** How many functions are listed per long task (`--top`). */
+const TOP = Number(args[args.indexOf("--top") + 1] ?? 0) || 12;
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
