@@ -171,11 +171,21 @@ describe("fonts and layout stability", () => {
       context = await browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
       await page.addInitScript(() => {
-        const w = window as unknown as { __shift: number };
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const w = window as unknown as { __shift: number; __moved: string[] };
         w.__shift = 0;
+        w.__moved = [];
+        // What moved, for the failure message: element, its rectangle before → after, and when.
+        const describe = (node: Node | null | undefined) =>
+          node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${node.classList.length > 0 ? `.${[...node.classList].join(".")}` : ""}` : String(node?.nodeName);
+        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) w.__shift += entry.value;
+          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; startTime: number; sources: Source[] }>) {
+            if (entry.hadRecentInput) continue;
+            w.__shift += entry.value;
+            for (const source of entry.sources) {
+              w.__moved.push(`${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)} at ${Math.round(entry.startTime)} ms (${entry.value.toFixed(4)})`);
+            }
           }
         }).observe({ type: "layout-shift", buffered: true });
       });
@@ -183,8 +193,11 @@ describe("fonts and layout stability", () => {
       await waitForHydration(page);
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(200);
-      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
-      expect(shift, `${width} px`).toBeLessThan(LIMIT[width]);
+      const { shift, moved } = await page.evaluate(() => {
+        const w = window as unknown as { __shift: number; __moved: string[] };
+        return { shift: w.__shift, moved: w.__moved };
+      });
+      expect(shift, `${width} px; moved: ${moved.join("; ") || "nothing"}`).toBeLessThan(LIMIT[width]);
       await context.close();
     }
   });
