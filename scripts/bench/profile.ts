@@ -15,8 +15,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser.ts";
+import { launchBrowser } from "../../tests/support/browser.ts";
 import { MAIN_RELEASES } from "../../tests/support/releases.ts";
 import { startSite } from "./support.ts";
 import { benchTemplates } from "./zero-js.ts";
@@ -50,7 +49,7 @@ function watchLongTasks() {
 
 const work = mkdtempSync(join(tmpdir(), "bench-profile-"));
 const site = await startSite(work, { RATE_LIMIT_PER_MINUTE: "0", LOG_LEVEL: "warn", DATA_DIR: join(work, "data"), RELEASES_DIR: MAIN_RELEASES });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+const browser = await launchBrowser();
 try {
   for (const path of paths) {
     for (let run = 1; run <= runs; run += 1) {
