@@ -25,6 +25,20 @@ function fakeChannel(onPost: () => void = () => {}) {
   };
 }
 
+/** The start script `deferHydration` puts in a page. */
+const startScript = (html: string) => /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+
+/**
+ * Runs a page's start script with the browser it uses faked, by global name;
+ * its dynamic imports go to `globals.import`.
+ */
+function runStartScript(html: string, globals: Record<string, unknown> & { import: (url: string) => Promise<unknown> }): Promise<void> {
+  const { import: importModule, ...browser } = globals;
+  const names = Object.keys(browser);
+  const run = new Function(...names, "__import", `return (async () => { ${startScript(html).replace(/import\(/g, "__import(")} })();`);
+  return run(...names.map((name) => browser[name]), importModule);
+}
+
 describe("deferHydration", () => {
   const out = deferHydration(page);
 
@@ -36,7 +50,7 @@ describe("deferHydration", () => {
   });
 
   it("leaves no static import, and imports the same modules in the same order once the page has loaded", () => {
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    const script = startScript(out);
     expect(script).not.toMatch(/^import\s/m);
     const order = [...script.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]);
     expect(order).toEqual(["/assets/manifest-1.js", "/assets/root-3.js", "/assets/page-4.js", "/assets/entry.client-2.js"]);
@@ -45,7 +59,6 @@ describe("deferHydration", () => {
   });
 
   it("runs: the modules are imported only after the load event, then the routes are registered", async () => {
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
     const imported: string[] = [];
     const listeners: Array<() => void> = [];
     const head: string[] = [];
@@ -56,26 +69,22 @@ describe("deferHydration", () => {
       },
     };
     const win: Record<string, unknown> = { history };
-    const run = new Function(
-      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "MessageChannel", "__import",
-      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
-    );
-    await run(
-      {
+    await runStartScript(out, {
+      document: {
         readyState: "interactive",
         createElement: () => ({}),
         head: { append: (link: { href: string }) => head.push(link.href) },
       },
-      (_event: string, listener: () => void) => listeners.push(listener),
-      (callback: () => void) => callback(),
-      (callback: () => void) => callback(),
-      win,
-      fakeChannel(),
-      async (url: string) => {
+      addEventListener: (_event: string, listener: () => void) => listeners.push(listener),
+      requestAnimationFrame: (callback: () => void) => callback(),
+      setTimeout: (callback: () => void) => callback(),
+      window: win,
+      MessageChannel: fakeChannel(),
+      import: async (url: string) => {
         imported.push(url);
         return { url };
       },
-    );
+    });
     expect(imported).toEqual([]);
     listeners.forEach((listener) => listener());
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -88,31 +97,26 @@ describe("deferHydration", () => {
 
   it("preloads every module, one per task, then evaluates the chunks the page's modules share, one per task, before the page's own modules", async () => {
     const withShared = page.replace('<link rel="modulepreload" href="/assets/root-3.js"/>', '<link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/vendor-5.js"/><link rel="modulepreload" href="/assets/ui-6.js"/>');
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(deferHydration(withShared))?.[1] ?? "";
     const steps: string[] = [];
-    const run = new Function(
-      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "MessageChannel", "__import",
-      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
-    );
-    await run(
-      {
+    await runStartScript(deferHydration(withShared), {
+      document: {
         readyState: "complete",
         createElement: () => ({}),
         head: { append: (link: { href: string }) => steps.push(`preload ${link.href}`) },
       },
-      () => {},
-      (callback: () => void) => callback(),
-      (callback: () => void) => {
+      addEventListener: () => {},
+      requestAnimationFrame: (callback: () => void) => callback(),
+      setTimeout: (callback: () => void) => {
         steps.push("the frame after load");
         callback();
       },
-      { history: { state: { idx: 3 }, replaceState: () => steps.push("renumbered") } },
-      fakeChannel(() => steps.push("next task")),
-      async (url: string) => {
+      window: { history: { state: { idx: 3 }, replaceState: () => steps.push("renumbered") } },
+      MessageChannel: fakeChannel(() => steps.push("next task")),
+      import: async (url: string) => {
         steps.push(url);
         return { url };
       },
-    );
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(steps).toEqual([
       "the frame after load",
@@ -131,7 +135,6 @@ describe("deferHydration", () => {
   });
 
   it("waits for the first contentful paint when the load event comes first", async () => {
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
     const imported: string[] = [];
     type Report = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void;
     const observed: { report?: Report } = {};
@@ -142,23 +145,19 @@ describe("deferHydration", () => {
       }
       observe() {}
     }
-    const run = new Function(
-      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "PerformanceObserver", "MessageChannel", "__import",
-      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
-    );
-    await run(
-      { readyState: "complete", createElement: () => ({}), head: { append: () => {} } },
-      () => {},
-      () => {},
-      (callback: () => void, ms = 0) => (ms === 0 ? callback() : undefined),
-      { history: { state: null, replaceState: () => {} } },
-      FakeObserver,
-      fakeChannel(),
-      async (url: string) => {
+    await runStartScript(out, {
+      document: { readyState: "complete", createElement: () => ({}), head: { append: () => {} } },
+      addEventListener: () => {},
+      requestAnimationFrame: () => {},
+      setTimeout: (callback: () => void, ms = 0) => (ms === 0 ? callback() : undefined),
+      window: { history: { state: null, replaceState: () => {} } },
+      PerformanceObserver: FakeObserver,
+      MessageChannel: fakeChannel(),
+      import: async (url: string) => {
         imported.push(url);
         return { url };
       },
-    );
+    });
     expect(imported).toEqual([]);
     observed.report?.({ getEntriesByName: (name) => (name === "first-paint" ? [{}] : []) }, { disconnect: () => {} });
     expect(imported).toEqual([]);
@@ -187,32 +186,27 @@ describe("detachHydrationData", () => {
 
   it("has the app fetch it when it starts and hand it to the router's stream a task after the app's entry", async () => {
     const out = deferHydration(detachHydrationData(withData)?.html ?? "", { dataUrl: "/assets/hydration/abc.txt" });
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
     const steps: string[] = [];
     const streamController = { enqueue: (text: string) => steps.push(`enqueue ${text}`), close: () => steps.push("close") };
     const win = { __reactRouterContext: {}, history: { state: { idx: 0 }, replaceState: () => {} } };
-    const run = new Function(
-      "document", "addEventListener", "requestAnimationFrame", "setTimeout", "window", "MessageChannel", "fetch", "__import",
-      `return (async () => { ${script.replace(/import\(/g, "__import(")} })();`,
-    );
-    await run(
-      { readyState: "complete", createElement: () => ({}), head: { append: () => {} } },
-      () => {},
-      (callback: () => void) => callback(),
-      (callback: () => void) => callback(),
-      win,
-      fakeChannel(() => steps.push("next task")),
-      async (url: string) => {
+    await runStartScript(out, {
+      document: { readyState: "complete", createElement: () => ({}), head: { append: () => {} } },
+      addEventListener: () => {},
+      requestAnimationFrame: (callback: () => void) => callback(),
+      setTimeout: (callback: () => void) => callback(),
+      window: win,
+      MessageChannel: fakeChannel(() => steps.push("next task")),
+      fetch: async (url: string) => {
         steps.push(`fetch ${url}`);
         return { ok: true, text: async () => "DATA" };
       },
-      async (url: string) => {
+      import: async (url: string) => {
         // The router's context is set by the script itself; its stream controller is the router's.
         Object.assign(win.__reactRouterContext, { streamController });
         steps.push(`import ${url}`);
         return {};
       },
-    );
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(steps[0]).toBe("fetch /assets/hydration/abc.txt");
     const entry = steps.indexOf("import /assets/entry.client-2.js");
@@ -224,7 +218,7 @@ describe("detachHydrationData", () => {
     const out = deferHydration(detachHydrationData(withData)?.html ?? "", { dataUrl: "/assets/hydration/abc.txt" });
     expect(out).not.toContain("<script>window.__reactRouterContext");
     expect(out).toContain("<main>Текст</main><script></script><script type=\"module\">");
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    const script = startScript(out);
     expect(script.startsWith("window.__reactRouterContext = {};;\nconst start = async")).toBe(true);
   });
 
