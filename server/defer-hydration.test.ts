@@ -110,7 +110,7 @@ describe("deferHydration", () => {
         steps.push("the frame after load");
         callback();
       },
-      window: { history: { state: { idx: 3 }, replaceState: () => steps.push("renumbered") } },
+      window: { history: { state: { key: "k1", idx: 3 }, replaceState: () => steps.push("renumbered") } },
       MessageChannel: fakeChannel(() => steps.push("next task")),
       import: async (url: string) => {
         steps.push(url);
@@ -220,6 +220,77 @@ describe("detachHydrationData", () => {
     expect(out).toContain("<main>Текст</main><script></script><script type=\"module\">");
     const script = startScript(out);
     expect(script.startsWith("window.__reactRouterContext = {};;\nconst start = async")).toBe(true);
+  });
+
+  describe("the scroll restoration, moved into the module script", () => {
+    // React Router's script as it renders it (its function's source, then its arguments).
+    const restoration = `<script>((storageKey, restoreKey) => {
+        if (!window.history.state || !window.history.state.key) {
+          let key = Math.random().toString(32).slice(2);
+          window.history.replaceState({ key }, "");
+        }
+        try {
+          let storedY = JSON.parse(sessionStorage.getItem(storageKey) || "{}")[restoreKey || window.history.state.key];
+          if (typeof storedY === "number") window.scrollTo(0, storedY);
+        } catch (error) {
+          console.error(error);
+          sessionStorage.removeItem(storageKey);
+        }
+      })("react-router-scroll-positions", null)</script>`;
+    const html = withData.replace("<script>window.__reactRouterContext", `${restoration}<script>window.__reactRouterContext`);
+    const out = deferHydration(detachHydrationData(html)?.html ?? "", { dataUrl: "/assets/hydration/abc.txt" });
+
+    /** Runs the page's module script up to the start (the load event never comes), then the start if asked. */
+    async function visit(state: Record<string, unknown> | null, { start = false } = {}) {
+      const steps: string[] = [];
+      const history = {
+        state,
+        replaceState(next: Record<string, unknown>) {
+          steps.push(`replaceState ${JSON.stringify(Object.keys(next))}`);
+          this.state = next;
+        },
+      };
+      const positions = JSON.stringify({ k1: 640 });
+      const win: { history: typeof history; scrollTo: (x: number, y: number) => void; __reactRouterContext?: object } = {
+        history,
+        scrollTo: (_x, y) => steps.push(`scrollTo ${y}`),
+      };
+      await runStartScript(out, {
+        history,
+        sessionStorage: { getItem: () => positions, removeItem: () => steps.push("positions removed") },
+        console: { error: () => steps.push("error") },
+        document: { readyState: start ? "complete" : "interactive", createElement: () => ({}), head: { append: () => {} } },
+        addEventListener: () => {},
+        requestAnimationFrame: (callback: () => void) => callback(),
+        setTimeout: (callback: () => void, ms = 0) => (ms === 0 ? callback() : undefined),
+        window: win,
+        MessageChannel: fakeChannel(),
+        fetch: async () => ({ ok: true, text: async () => "" }),
+        import: async () => {
+          // The router's context is set by the script itself; its stream controller is the router's.
+          Object.assign(win.__reactRouterContext ?? {}, { streamController: { enqueue: () => {}, close: () => {} } });
+          return {};
+        },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return { steps, state: history.state };
+    }
+
+    it("restores the position of an entry visited before (a reload, Back from another site) while the page is parsed", async () => {
+      expect(out).not.toContain("<script>((storageKey");
+      expect(await visit({ key: "k1", idx: 2 })).toEqual({ steps: ["scrollTo 640"], state: { key: "k1", idx: 2 } });
+    });
+
+    it("leaves a first visit's entry alone until the start-up, which gives it its key and number at once", async () => {
+      expect(await visit(null)).toEqual({ steps: [], state: null });
+      const { steps, state } = await visit(null, { start: true });
+      expect(steps).toEqual(['replaceState ["key","idx"]']);
+      expect(state).toEqual({ key: expect.stringMatching(/^[0-9a-v]+$/), idx: 0 });
+    });
+
+    it("keeps an entry's key and number when it has both", async () => {
+      expect(await visit({ key: "k1", idx: 2 }, { start: true })).toEqual({ steps: ["scrollTo 640"], state: { key: "k1", idx: 2 } });
+    });
   });
 
   it("keeps the router's context inline where the data stays in the page (its chunks need it while parsing)", () => {

@@ -28,6 +28,8 @@ const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/;
 
 /** The router's context and its scroll restoration: classic inline scripts with no other dependency. */
 const FOLDABLE = /<script>(?:window\.__reactRouterContext = |\(\(storageKey, restoreKey\) => )[\s\S]*?<\/script>/g;
+/** React Router's scroll restoration keyed by the history entry (no `getKey`: a key by address would have a position on a first visit too). */
+const SCROLL_RESTORATION = /^\(\(storageKey, restoreKey\) => [\s\S]*, null\);$/;
 
 export type DeferOptions = {
   /** Where the page's hydration data is, when it was taken out of the HTML (detachHydrationData). */
@@ -64,7 +66,15 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
   const folded = options.dataUrl ? [...html.matchAll(FOLDABLE)].map((match) => match[0]) : [];
   const body = [
     // Their lines without the indentation React Router gives them (bytes of the first round trip).
-    ...folded.map((tag) => `${tag.slice("<script>".length, -"</script>".length).replace(/\n\s+/g, "\n")};`),
+    ...folded.map((tag) => {
+      const code = `${tag.slice("<script>".length, -"</script>".length).replace(/\n\s+/g, "\n")};`;
+      // The scroll restoration only where the entry has its key, i.e. was visited before (a
+      // reload, Back from another site): only such an entry has a position to restore. On a
+      // first visit it would give the entry its key with a replaceState, 5–8 ms of the task
+      // that ends parsing on this machine, before the first paint (docs/performance.md); the
+      // start-up gives it instead, with the entry's number.
+      return SCROLL_RESTORATION.test(code) ? `if (history.state?.key) ${code}` : code;
+    }),
     "const start = async () => {",
     // A task boundary without the 4 ms a chain of timeouts is held to after five. Short names:
     // this script is part of every page's first round trip (~14.6 KB, decision 022).
@@ -72,9 +82,10 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
     ...(options.dataUrl ? [fetchData(options.dataUrl)] : []),
     // React Router's history numbers the entry (state.idx 0) on creation when it has no number
     // yet, with a replaceState inside the router's creation, the longest task of the start: done
-    // here, in a task of its own, the router finds the number and keeps it.
+    // here, in a task of its own, the router finds the number and keeps it. A first visit's
+    // entry gets its key here too, as the scroll restoration would have given it.
     "const h = window.history;",
-    'if (h.state?.idx == null) h.replaceState({ ...h.state, idx: 0 }, "");',
+    'if (h.state?.idx == null || !h.state.key) h.replaceState({ key: Math.random().toString(32).slice(2), ...h.state, idx: h.state?.idx ?? 0 }, "");',
     "await next();",
     // One preload per task: the browser starts each fetch as the link is inserted, and
     // thirteen at once were a task of 13–30 ms on this machine (52–122 ms at Lighthouse's
