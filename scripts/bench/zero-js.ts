@@ -38,29 +38,34 @@ export function stripScripts(html: string): string {
 }
 
 /**
- * The zero-JS copy of the live release (data/releases, made by `npm run publish`): its own
- * releases folder under `workDir`, whose live release is the same files hard-linked, except
- * the given pages' HTML, written anew (never through a link) without scripts, compressed as
- * the server sends it. A second server started with `RELEASES_DIR` set to the folder serves
- * it. The ETags stay the live release's: nothing in a benchmark revalidates.
+ * A copy of the live release (data/releases, made by `npm run publish`): its own releases
+ * folder `workDir/name`, whose live release is the same files hard-linked, except the given
+ * pages' HTML, written anew (never through a link) as `change` makes it, compressed as the
+ * server sends it. A second server started with `RELEASES_DIR` set to the folder serves it.
+ * The ETags stay the live release's: nothing in a benchmark revalidates.
  */
-export function zeroJsReleases(workDir: string, paths: readonly string[]): string {
+export function releaseCopy(workDir: string, name: string, paths: readonly string[], change: (html: string) => string): string {
   const id = liveRelease(MAIN_RELEASES);
   if (!id) throw new Error(`no release in ${MAIN_RELEASES}: run \`npm run publish\``);
-  const root = join(workDir, "zero-js-releases");
+  const root = join(workDir, name);
   mkdirSync(root, { recursive: true });
   execFileSync("cp", ["-al", join(MAIN_RELEASES, id), join(root, id)]);
   cpSync(join(MAIN_RELEASES, "current"), join(root, "current"));
   for (const path of paths) {
     const file = releaseFile(join(root, id, "files"), `${path}index.html`);
     if (!existsSync(file)) continue; // rendered on request (the 404 page): not part of the bench
-    const stripped = Buffer.from(stripScripts(readFileSync(file, "utf8")));
+    const changed = Buffer.from(change(readFileSync(file, "utf8")));
     for (const variant of [file, `${file}.br`, `${file}.gz`]) rmSync(variant, { force: true });
-    writeFileSync(file, stripped);
-    writeFileSync(`${file}.br`, brotliCompressSync(stripped, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, gzipSync(stripped, { level: 9 }));
+    writeFileSync(file, changed);
+    writeFileSync(`${file}.br`, brotliCompressSync(changed, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(changed, { level: 9 }));
   }
   return root;
+}
+
+/** The zero-JS copy of the live release: the given pages without scripts (releaseCopy). */
+export function zeroJsReleases(workDir: string, paths: readonly string[]): string {
+  return releaseCopy(workDir, "zero-js-releases", paths, stripScripts);
 }
 
 export function median(values: readonly number[]): number {
