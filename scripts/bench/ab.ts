@@ -65,11 +65,16 @@ const base = (html: string) => (noJs ? stripScripts(html) : html);
 const releasesA = releaseCopy(work, "a", paths, base);
 const releasesB = releaseCopy(work, "b", paths, (html) => (css && stylesheet ? base(html).replace(`/assets/${stylesheet}`, `/assets/${variantSheet}`) : base(html)));
 const env = { RATE_LIMIT_PER_MINUTE: "0", LOG_LEVEL: "warn" };
-const siteA = await startSite(work, { ...env, DATA_DIR: join(work, "data-a"), RELEASES_DIR: releasesA });
-const siteB = await startSite(work, { ...env, DATA_DIR: join(work, "data-b"), RELEASES_DIR: releasesB }, rootB);
-const chrome = await startChromium(work);
-console.log(`B: ${[css ? `stylesheet + ${JSON.stringify(css)}` : "", hinted.length > 0 ? `compile hint on ${hinted.join(", ")}` : ""].filter(Boolean).join("; ")}${noJs ? " (zero-JS copies)" : ""}; ${runs} runs each, alternating`);
+// Whatever started is stopped, even when what follows it fails to start.
+const started: Array<() => unknown> = [() => rmSync(work, { recursive: true, force: true })];
 try {
+  const siteA = await startSite(work, { ...env, DATA_DIR: join(work, "data-a"), RELEASES_DIR: releasesA });
+  started.unshift(() => siteA.stop());
+  const siteB = await startSite(work, { ...env, DATA_DIR: join(work, "data-b"), RELEASES_DIR: releasesB }, rootB);
+  started.unshift(() => siteB.stop());
+  const chrome = await startChromium(work);
+  started.unshift(() => chrome.stop());
+  console.log(`B: ${[css ? `stylesheet + ${JSON.stringify(css)}` : "", hinted.length > 0 ? `compile hint on ${hinted.join(", ")}` : ""].filter(Boolean).join("; ")}${noJs ? " (zero-JS copies)" : ""}; ${runs} runs each, alternating`);
   for (const path of paths) {
     const figures = { A: [] as Array<{ tbt: number; perf: number; lcp: number; cls: number }>, B: [] as Array<{ tbt: number; perf: number; lcp: number; cls: number }> };
     for (let run = 0; run < runs; run += 1) {
@@ -92,8 +97,5 @@ try {
     }
   }
 } finally {
-  chrome.stop();
-  await siteA.stop();
-  await siteB.stop();
-  rmSync(work, { recursive: true, force: true });
+  for (const stop of started) await stop();
 }
