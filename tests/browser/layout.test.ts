@@ -86,3 +86,24 @@ describe("layout at 360, 768 and 1440 px", () => {
     expect(phone?.smallText).toEqual([]);
   });
 });
+
+describe("the header while the HTML is still arriving", () => {
+  it.each(WIDTHS)("at %i px puts the menu where it stays once the tools after it arrive (no layout shift)", async (width) => {
+    const entry = pages.get(width);
+    if (!entry) throw new Error(`no page for ${width}`);
+    const { page } = entry;
+    const menuBox = () => page.locator("details.site-menu").evaluate((el) => {
+      const { left, top } = el.getBoundingClientRect();
+      return { left: Math.round(left), top: Math.round(top) };
+    });
+    const html = await (await fetch(`${baseUrl}/services/`)).text();
+    const cut = html.indexOf('<div class="site-header__tools"');
+    expect(cut, "the header's tools follow the menu in the HTML").toBeGreaterThan(html.indexOf('<details class="site-menu"'));
+    // A first paint can come while the parser is here: the menu is in, the tools are not.
+    await page.route(`${baseUrl}/services/?partial`, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }));
+    await page.goto(`${baseUrl}/services/?partial`, { waitUntil: "load" });
+    const partial = await menuBox();
+    await page.goto(`${baseUrl}/services/`, { waitUntil: "load" });
+    expect(partial).toEqual(await menuBox());
+  });
+});
