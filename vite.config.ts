@@ -1,10 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { compileHint } from "./scripts/compile-hint.ts";
 import { uiTypography } from "./scripts/ui-typography.ts";
 
 export default defineConfig({
-  plugins: [uiTypography(), reactRouter(), compileHint("vendor")],
+  plugins: [uiTypography(), reactRouter()],
   build: {
     assetsInlineLimit: 0,
     modulePreload: {

@@ -54,6 +54,11 @@ export function recoverNavigation(destination: string, pattern: string | null): 
     console.error(`Code for ${destination} failed to load: loading it as a full page.`);
     return;
   }
+  giveUp(destination);
+}
+
+/** The reload for `destination` was just tried and its code failed again: the error page, not another reload. */
+function giveUp(destination: string): void {
   console.error(`Code for ${destination} failed to load again within ${RELOAD_GUARD_MS / 1_000} s: not reloading.`);
   updateAppState({ chunkFailure: destination });
 }
@@ -144,7 +149,6 @@ export function recoverAfterReload(): boolean {
     return false;
   }
   if (reloadAt(entry.destination)) return true;
-  console.error(`Code for ${entry.destination} failed to load again within ${RELOAD_GUARD_MS / 1_000} s: not reloading.`);
-  updateAppState({ chunkFailure: entry.destination });
+  giveUp(entry.destination);
   return false;
 }
