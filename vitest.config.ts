@@ -24,6 +24,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // What the browser tests poll for comes from the app's later tasks (a chunk loaded after
+          // hydration, the counter's tag): on a busy two-core host that can take longer than the
+          // default second. A longer wait changes no outcome, only how long a failure takes.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
