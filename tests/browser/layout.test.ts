@@ -4,6 +4,7 @@ import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
 import { waitForHydration } from "../support/app.ts";
+import { startStallingProxy } from "../support/stalling-proxy.ts";
 
 /** The spec's design widths (section 9). */
 const WIDTHS = [360, 768, 1440] as const;
@@ -99,11 +100,65 @@ describe("the header while the HTML is still arriving", () => {
     const html = await (await fetch(`${baseUrl}/services/`)).text();
     const cut = html.indexOf('<div class="site-header__tools"');
     expect(cut, "the header's tools follow the menu in the HTML").toBeGreaterThan(html.indexOf('<details class="site-menu"'));
-    // A first paint can come while the parser is here: the menu is in, the tools are not.
+    // A browser without rel=expect (app/root.tsx) can paint while the parser is here: the menu is in, the tools are not.
     await page.route(`${baseUrl}/services/?partial`, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }));
     await page.goto(`${baseUrl}/services/?partial`, { waitUntil: "load" });
     const partial = await menuBox();
     await page.goto(`${baseUrl}/services/`, { waitUntil: "load" });
     expect(partial).toEqual(await menuBox());
+  });
+});
+
+describe("the header while the HTML is held inside it", () => {
+  /** Where the parser can stand inside the header: right after the start tag of each of these. */
+  const STOPS = ["site-menu", "site-menu__toggle", "site-menu__toggle-label", "site-header__tools", "site-header__search", "site-header__action"];
+
+  function startTagOf(html: string, className: string): string {
+    const tag = new RegExp(`<[a-z]+ [^>]*class="(?:[^"]* )?${className}(?: [^"]*)?"[^>]*>`).exec(html);
+    if (!tag) throw new Error(`no element .${className} in the HTML`);
+    return tag[0];
+  }
+
+  it.each(WIDTHS)("at %i px shows no half-built menu or tools, and nothing moves when the rest arrives", async (width) => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const proxy = await startStallingProxy(baseUrl);
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    try {
+      await context.addInitScript(() => {
+        type Shift = PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> };
+        const w = window as Window & { __firstFrame?: string[]; __shifts?: string[] };
+        w.__shifts = [];
+        // What the first frame shows of a header still being parsed (nothing, once <main> follows it).
+        requestAnimationFrame(() => {
+          const whole = document.querySelector(".site-header + *") !== null;
+          w.__firstFrame = whole
+            ? []
+            : [...document.querySelectorAll(".site-header__inner > :not(.site-header__logo)")]
+                .filter((el) => el.checkVisibility({ visibilityProperty: true }))
+                .map((el) => el.className);
+        });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            const moved = (entry.sources ?? []).map(({ node }) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : ""));
+            w.__shifts?.push(`${entry.value.toFixed(4)}: ${moved.join(", ")}`);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      for (const stop of STOPS) {
+        const page = await context.newPage();
+        proxy.stallAfter(startTagOf(html, stop), 400);
+        await page.goto(`${proxy.origin}/`, { waitUntil: "load" });
+        await page.waitForTimeout(200);
+        const seen = await page.evaluate(() => {
+          const w = window as Window & { __firstFrame?: string[]; __shifts?: string[] };
+          return { halfBuiltShown: w.__firstFrame, shifts: w.__shifts };
+        });
+        expect(seen, `held after the start tag of .${stop}`).toEqual({ halfBuiltShown: [], shifts: [] });
+        await page.close();
+      }
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
   });
 });
