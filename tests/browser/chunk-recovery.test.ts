@@ -120,7 +120,7 @@ describe("chunk-load recovery", () => {
     // The error page shows after React Router's reload of this page and its hydration: a full
     // page load, longer than expect.poll's default second on a busy machine.
     await expect
-      .poll(() => page.locator("main").textContent(), { timeout: 10_000 })
+      .poll(() => page.locator("main").textContent())
       .toContain("Сервер молчит, попробуйте обновить страницу");
     expect(page.url()).toBe(`${baseUrl}/`);
   });
@@ -139,7 +139,7 @@ describe("chunk-load recovery", () => {
     loads.urls.length = 0;
     await markWindow(page);
     await waitForReady(page);
-    await expect.poll(() => failure.failed, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => failure.failed).toBeGreaterThan(0);
     await page.waitForTimeout(1_500);
     expect(loads.urls).toEqual([]);
     expect(await markSurvived(page)).toBe(true);

@@ -4,6 +4,7 @@ import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
 import { waitForHydration } from "../support/app.ts";
+import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { startStallingProxy } from "../support/stalling-proxy.ts";
 
 /** The spec's design widths (section 9). */
@@ -100,7 +101,8 @@ describe("the header while the HTML is still arriving", () => {
     const html = await (await fetch(`${baseUrl}/services/`)).text();
     const cut = html.indexOf('<div class="site-header__tools"');
     expect(cut, "the header's tools follow the menu in the HTML").toBeGreaterThan(html.indexOf('<details class="site-menu"'));
-    // A browser without rel=expect (app/root.tsx) can paint while the parser is here: the menu is in, the tools are not.
+    // A frame can be painted while the parser is here: the menu is in, the tools are not. The menu is
+    // hidden then (header.css), but its box must already stand where it stays.
     await page.route(`${baseUrl}/services/?partial`, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }));
     await page.goto(`${baseUrl}/services/?partial`, { waitUntil: "load" });
     const partial = await menuBox();
@@ -125,9 +127,7 @@ describe("the header while the HTML is held inside it", () => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     try {
       await context.addInitScript(() => {
-        type Shift = PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> };
-        const w = window as Window & { __firstFrame?: string[]; __shifts?: string[] };
-        w.__shifts = [];
+        const w = window as Window & { __firstFrame?: string[] };
         // What the first frame shows of a header still being parsed (nothing, once <main> follows it).
         requestAnimationFrame(() => {
           const whole = document.querySelector(".site-header + *") !== null;
@@ -137,22 +137,17 @@ describe("the header while the HTML is held inside it", () => {
                 .filter((el) => el.checkVisibility({ visibilityProperty: true }))
                 .map((el) => el.className);
         });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Shift[]) {
-            const moved = (entry.sources ?? []).map(({ node }) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : ""));
-            w.__shifts?.push(`${entry.value.toFixed(4)}: ${moved.join(", ")}`);
-          }
-        }).observe({ type: "layout-shift", buffered: true });
       });
+      await recordLayoutShifts(context);
       for (const stop of STOPS) {
         const page = await context.newPage();
         proxy.stallAfter(startTagOf(html, stop), 400);
         await page.goto(`${proxy.origin}/`, { waitUntil: "load" });
         await page.waitForTimeout(200);
-        const seen = await page.evaluate(() => {
-          const w = window as Window & { __firstFrame?: string[]; __shifts?: string[] };
-          return { halfBuiltShown: w.__firstFrame, shifts: w.__shifts };
-        });
+        const seen = {
+          halfBuiltShown: await page.evaluate(() => (window as Window & { __firstFrame?: string[] }).__firstFrame),
+          shifts: (await layoutShifts(page)).map((shift) => shift.description),
+        };
         expect(seen, `held after the start tag of .${stop}`).toEqual({ halfBuiltShown: [], shifts: [] });
         await page.close();
       }

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { baseUrl } from "../support/site.ts";
 import { pageTemplates } from "../support/templates.ts";
 
@@ -170,33 +171,14 @@ describe("fonts and layout stability", () => {
     for (const width of [360, 1440] as const) {
       context = await browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-        const w = window as unknown as { __shift: number; __moved: string[] };
-        w.__shift = 0;
-        w.__moved = [];
-        // What moved, for the failure message: element, its rectangle before → after, and when.
-        const describe = (node: Node | null | undefined) =>
-          node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${node.classList.length > 0 ? `.${[...node.classList].join(".")}` : ""}` : String(node?.nodeName);
-        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; startTime: number; sources: Source[] }>) {
-            if (entry.hadRecentInput) continue;
-            w.__shift += entry.value;
-            for (const source of entry.sources) {
-              w.__moved.push(`${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)} at ${Math.round(entry.startTime)} ms (${entry.value.toFixed(4)})`);
-            }
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(baseUrl + path);
       await waitForHydration(page);
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(200);
-      const { shift, moved } = await page.evaluate(() => {
-        const w = window as unknown as { __shift: number; __moved: string[] };
-        return { shift: w.__shift, moved: w.__moved };
-      });
+      const shifts = await layoutShifts(page);
+      const shift = shifts.reduce((sum, { value }) => sum + value, 0);
+      const moved = shifts.map(({ description }) => description);
       expect(shift, `${width} px; moved: ${moved.join("; ") || "nothing"}`).toBeLessThan(LIMIT[width]);
       await context.close();
     }

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { openApp } from "../support/app.ts";
+import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 
 let browser: Browser;
 
@@ -37,24 +38,10 @@ describe("viewport state", () => {
   it("causes no layout shift after hydration", async () => {
     for (const width of [375, 1280]) {
       const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
-      await page.addInitScript(() => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
-        const w = window as Window & { __shifts?: string[] };
-        w.__shifts = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Shift[]) {
-            if (entry.hadRecentInput) continue;
-            // What moved, so a failure names it: tag and classes of each shifted node.
-            const moved = (entry.sources ?? []).map(({ node }) =>
-              node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join(".")}` : String(node?.nodeName),
-            );
-            w.__shifts?.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(", ")}`);
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordLayoutShifts(page);
       await openApp(page, "/");
       await page.waitForTimeout(1_500);
-      expect(await page.evaluate(() => (window as Window & { __shifts?: string[] }).__shifts), `${width} px`).toEqual([]);
+      expect((await layoutShifts(page)).map((shift) => shift.description), `${width} px`).toEqual([]);
     }
   });
 });
