@@ -134,10 +134,15 @@ export function useSearch() {
       const next = value.trim();
       // Against what was last written, not the rendered query: Enter right after the debounced
       // commit, before the page has caught up, must not add the same query to history twice.
-      if (next === written.current) return;
+      // An entry confirmed with Enter is kept: the next typing starts an entry of its own, however
+      // soon (a fresh-clone run lost «маркетинга» to «python» typed within the pause, then Back).
+      if (next === written.current) {
+        if (explicit) lastCommit.current = 0;
+        return;
+      }
       const now = Date.now();
       const replace = !explicit && query !== "" && now - lastCommit.current < HISTORY_PAUSE_MS;
-      lastCommit.current = now;
+      lastCommit.current = explicit ? 0 : now;
       written.current = next;
       const commitNumber = ++commits.current;
       // The address changes once the answer is ready (up to a short wait), so the page shows
