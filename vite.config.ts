@@ -1,9 +1,11 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { compileHint } from "./scripts/compile-hint.ts";
+import { terserPass } from "./scripts/terser-pass.ts";
 import { uiTypography } from "./scripts/ui-typography.ts";
 
 export default defineConfig({
-  plugins: [uiTypography(), reactRouter()],
+  plugins: [uiTypography(), reactRouter(), terserPass(), compileHint("vendor")],
   build: {
     assetsInlineLimit: 0,
     modulePreload: {

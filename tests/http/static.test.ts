@@ -22,6 +22,17 @@ describe("caching and compression", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("sends the framework's chunk with V8's compile hint as its first line, compressed as well", async () => {
+    const { html } = await getHtml("/");
+    const vendor = /"(\/assets\/vendor-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(vendor, "the framework's chunk among the home page's modules").toBeTruthy();
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await get(vendor ?? "", { headers: { "Accept-Encoding": encoding } });
+      expect(res.status, encoding).toBe(200);
+      expect((await res.text()).startsWith(`//# allFunctionsCalledOnLoad\n`), encoding).toBe(true);
+    }
+  });
+
   it("answers a missing asset with a fast plain 404, not a page", async () => {
     const res = await get("/assets/entry.client-MISSING.js");
     expect(res.status).toBe(404);
