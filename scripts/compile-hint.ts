@@ -6,7 +6,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 /**
  * Puts V8's compile hint on the browser's chunk named `chunkName` (the framework's): V8 then
  * compiles its functions while the file streams in, off the page's main thread, instead of each
- * on its first call inside the start-up's tasks (docs/performance.md, decision 022). The comment
+ * on its first call inside the start-up's tasks (docs/performance.md, decisions 022 and 023). The comment
  * is added after minification, which would strip it; the chunk's hash accounts for it, so the
  * file's name changes with it.
  */
