@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, type CSSProperties, type ReactNode } from "react";
 import { formatNumber } from "../lib/format.ts";
 import { cx } from "./class-names.ts";
 
@@ -28,7 +28,18 @@ export function Stat({ value, unit = "", sign = "", label }: StatProps) {
   );
 }
 
-/** Metrics side by side: a description list, so each number is read with its label. */
+/**
+ * Metrics side by side: a description list, so each number is read with its label. The list
+ * carries its count so that wide screens lay out its columns from the first frame: a frame
+ * painted while the list is half parsed would otherwise stretch the metrics that have arrived
+ * across the row, then shrink them (a layout shift). One metric needs no count (the default).
+ */
 export function StatList({ children, className, tone = "default" }: { children: ReactNode; className?: string; tone?: "default" | "inverse" }) {
-  return <dl className={cx("stats", tone === "inverse" && "stats--inverse", className)}>{children}</dl>;
+  const count = Children.count(children);
+  const style = count > 1 ? ({ "--stats-count": count } as CSSProperties) : undefined;
+  return (
+    <dl className={cx("stats", tone === "inverse" && "stats--inverse", className)} style={style}>
+      {children}
+    </dl>
+  );
 }

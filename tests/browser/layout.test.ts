@@ -157,3 +157,32 @@ describe("the header while the HTML is held inside it", () => {
     }
   });
 });
+
+describe("metrics while the HTML is held inside their list", () => {
+  // A frame painted with two metrics of a list parsed and the rest not yet: the second must
+  // already stand in its final column, not halfway across the row, moving when the rest arrive.
+  // Held 1.5 s: the home page paints its first frame later than 400 ms into a stall here.
+  it.each(["/", "/services/seo/"])("%s at 1440 px: nothing moves when the rest of the list arrives", async (path) => {
+    const html = await (await fetch(baseUrl + path)).text();
+    const list = /<dl class="stats[^"]*"[^>]*>/.exec(html.slice(html.indexOf("<main")));
+    if (!list) throw new Error(`no metrics on ${path}`);
+    const start = html.indexOf(list[0]);
+    const END = "</dd></div>";
+    const second = html.indexOf(END, html.indexOf(END, start) + END.length) + END.length;
+    const twoMetrics = html.slice(start, second);
+    expect(html.slice(second).startsWith('<div class="stat">'), "the list has more than two metrics").toBe(true);
+    const proxy = await startStallingProxy(baseUrl);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      await recordLayoutShifts(context);
+      const page = await context.newPage();
+      proxy.stallAfter(twoMetrics, 1500);
+      await page.goto(proxy.origin + path, { waitUntil: "load" });
+      await page.waitForTimeout(200);
+      expect((await layoutShifts(page)).map((shift) => shift.description)).toEqual([]);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
+  });
+});
