@@ -33,7 +33,7 @@ export function Section({ id, title, eyebrow, lead, action, tone = "default", ti
     <Suspense>
       <section id={id} className={cx("section", `section--${tone}`, className)} aria-labelledby={headingId}>
         <div className="container section__inner">
-          <header className="section__header">
+          <header className={cx("section__header", action ? "section__header--action" : undefined)}>
             <div className="section__titles">
               <Heading level={2} size={titleSize} id={headingId} eyebrow={eyebrow}>
                 {title}

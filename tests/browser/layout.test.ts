@@ -158,7 +158,7 @@ describe("the header while the HTML is held inside it", () => {
   });
 });
 
-describe("metrics while the HTML is held inside their list", () => {
+describe("blocks while the HTML is held inside them", () => {
   // A frame painted with two metrics of a list parsed and the rest not yet: the second must
   // already stand in its final column, not halfway across the row, moving when the rest arrive.
   // Held 1.5 s: the home page paints its first frame later than 400 ms into a stall here.
@@ -184,5 +184,40 @@ describe("metrics while the HTML is held inside their list", () => {
       await context.close();
       await proxy.close();
     }
+  });
+
+  // A frame can be painted at any point of the HTML (the parser yields when the machine is busy).
+  // Where a block's first part stands must not depend on the parts still to come.
+  const HELD = [
+    // The number stands above its label, though the label comes first.
+    { part: "a metric's label", from: /<dl class="stats[^"]*"[^>]*>/, to: "</dt>", block: ".stats .stat__label" },
+    // A one-line title is bottom-aligned with the taller action beside it.
+    { part: "a section's title", from: /<header class="section__header[^"]*">/, to: "</h2>", block: ".section__header .heading" },
+    // The action is right-aligned: it must not widen leftwards after its text.
+    { part: "a section's action", from: /<div class="section__action">/, to: "</span>", block: ".section__action a" },
+  ];
+  describe.each(HELD)("/ held right after $part", ({ from, to, block }) => {
+    it.each([360, 768, 1440])("at %i px: nothing moves when the rest arrives", async (width) => {
+      const html = await (await fetch(baseUrl + "/")).text();
+      const found = from.exec(html.slice(html.indexOf("<main")));
+      if (!found) throw new Error(`no ${from.source} on /`);
+      const start = html.indexOf(found[0]);
+      const marker = html.slice(start, html.indexOf(to, start) + to.length);
+      const proxy = await startStallingProxy(baseUrl);
+      const context = await browser.newContext({ viewport: { width, height: 1200 } });
+      try {
+        await recordLayoutShifts(context);
+        const page = await context.newPage();
+        proxy.stallAfter(marker, 1500);
+        await page.goto(proxy.origin + "/", { waitUntil: "load" });
+        await page.waitForTimeout(200);
+        const top = await page.locator(block).first().evaluate((el) => el.getBoundingClientRect().top);
+        expect(top, "the block is on the first screen, where a shift counts").toBeLessThan(1200);
+        expect((await layoutShifts(page)).map((shift) => shift.description)).toEqual([]);
+      } finally {
+        await context.close();
+        await proxy.close();
+      }
+    });
   });
 });
