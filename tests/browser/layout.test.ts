@@ -159,6 +159,29 @@ describe("the header while the HTML is held inside it", () => {
 });
 
 describe("blocks while the HTML is held inside them", () => {
+  /**
+   * Loads `path` with its HTML held 1.5 s right after `marker`: the layout shifts seen until
+   * 200 ms after the load, and where the first `block` then stands.
+   */
+  async function loadHeld(path: string, marker: string, viewport: { width: number; height: number }, block = "main") {
+    const proxy = await startStallingProxy(baseUrl);
+    const context = await browser.newContext({ viewport });
+    try {
+      await recordLayoutShifts(context);
+      const page = await context.newPage();
+      proxy.stallAfter(marker, 1500);
+      await page.goto(proxy.origin + path, { waitUntil: "load" });
+      await page.waitForTimeout(200);
+      return {
+        shifts: (await layoutShifts(page)).map((shift) => shift.description),
+        top: await page.locator(block).first().evaluate((el) => el.getBoundingClientRect().top),
+      };
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
+  }
+
   // A frame painted with two metrics of a list parsed and the rest not yet: the second must
   // already stand in its final column, not halfway across the row, moving when the rest arrive.
   // Held 1.5 s: the home page paints its first frame later than 400 ms into a stall here.
@@ -171,19 +194,8 @@ describe("blocks while the HTML is held inside them", () => {
     const second = html.indexOf(END, html.indexOf(END, start) + END.length) + END.length;
     const twoMetrics = html.slice(start, second);
     expect(html.slice(second).startsWith('<div class="stat">'), "the list has more than two metrics").toBe(true);
-    const proxy = await startStallingProxy(baseUrl);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    try {
-      await recordLayoutShifts(context);
-      const page = await context.newPage();
-      proxy.stallAfter(twoMetrics, 1500);
-      await page.goto(proxy.origin + path, { waitUntil: "load" });
-      await page.waitForTimeout(200);
-      expect((await layoutShifts(page)).map((shift) => shift.description)).toEqual([]);
-    } finally {
-      await context.close();
-      await proxy.close();
-    }
+    const { shifts } = await loadHeld(path, twoMetrics, { width: 1440, height: 900 });
+    expect(shifts).toEqual([]);
   });
 
   // A frame can be painted at any point of the HTML (the parser yields when the machine is busy).
@@ -203,21 +215,9 @@ describe("blocks while the HTML is held inside them", () => {
       if (!found) throw new Error(`no ${from.source} on /`);
       const start = html.indexOf(found[0]);
       const marker = html.slice(start, html.indexOf(to, start) + to.length);
-      const proxy = await startStallingProxy(baseUrl);
-      const context = await browser.newContext({ viewport: { width, height: 1200 } });
-      try {
-        await recordLayoutShifts(context);
-        const page = await context.newPage();
-        proxy.stallAfter(marker, 1500);
-        await page.goto(proxy.origin + "/", { waitUntil: "load" });
-        await page.waitForTimeout(200);
-        const top = await page.locator(block).first().evaluate((el) => el.getBoundingClientRect().top);
-        expect(top, "the block is on the first screen, where a shift counts").toBeLessThan(1200);
-        expect((await layoutShifts(page)).map((shift) => shift.description)).toEqual([]);
-      } finally {
-        await context.close();
-        await proxy.close();
-      }
+      const { shifts, top } = await loadHeld("/", marker, { width, height: 1200 }, block);
+      expect(top, "the block is on the first screen, where a shift counts").toBeLessThan(1200);
+      expect(shifts).toEqual([]);
     });
   });
 });
