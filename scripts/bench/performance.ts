@@ -18,7 +18,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir, uptime } from "node:os";
 import { join } from "node:path";
 import { launchBrowser } from "../../tests/support/browser.ts";
 import { pageWeight, type Weight } from "../../tests/support/page-weight.ts";
@@ -155,8 +155,10 @@ const table = [
   ).map((line) => `| ${line} |`),
 ].join("\n");
 const cpu = cpus();
+/** When this machine booted: tables of one machine compare, across a new virtual machine they may not (the docs). */
+const bootedAt = new Date(Date.now() - uptime() * 1000).toISOString().slice(0, 16).replace("T", " ");
 const report = [
-  `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run bench\` on ${cpu.length} × ${cpu[0]?.model.trim() ?? "?"}, ` +
+  `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run bench\` on ${cpu.length} × ${cpu[0]?.model.trim() ?? "?"} (up since ${bootedAt} UTC), ` +
     `load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after (the last column: at the end of each template's runs), ${chromiumVersion()}, ` +
     `Lighthouse benchmark index ${Math.round(median(rows.map((row) => row.real.benchmarkIndex)))}. Lighthouse ${lighthouseVersion()}, mobile, simulated throttling (4× CPU), ` +
     `360 × 800 px; medians of ${runs} runs each, the page and its zero-JS copy alternating; TBT added is the page's median less its zero-JS copy's; ` +
