@@ -108,6 +108,18 @@ export const icon = () => slug().meta({ title: "Значок", description: "И�
 /** A year and month written as YYYY-MM. */
 export const yearMonth = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Год и месяц в виде ГГГГ-ММ");
 
+/**
+ * A link to another site: https:// written out, no backslash, space or control
+ * character anywhere (a URL parser accepts `https:\\evil.example`, and
+ * browsers drop tabs and line breaks from an address before they read it).
+ */
+export const httpsUrl = () =>
+  z
+    .string()
+    // Before the URL check, which would quietly drop a tab from the address it returns.
+    .regex(/^https:\/\/[^\\\s\p{Cc}]+$/u, "Ссылка, начинающаяся с\u00a0https://, без пробелов и\u00a0обратной косой черты")
+    .pipe(z.url({ protocol: /^https$/ }));
+
 /** An address of the site: a path from the root with its trailing slash, an optional #anchor. */
 export const sitePath = () =>
   z

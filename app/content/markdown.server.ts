@@ -15,14 +15,33 @@ let nestedUnder: number | null = null;
 /** Set per call: where uploaded originals are shown from in the studio's preview (null: the published <picture>). */
 let uploadsBase: string | null = null;
 
+/** Set per call: a link that would be dropped is refused instead (the studio's save and preview), see renderMarkdown. */
+let strictLinks = false;
+
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * Links and images lead only where a page may send a visitor: the site's own
  * paths and anchors, http(s), mail and phone. Anything else (javascript:,
- * data:, vbscript:…) is dropped, whoever wrote the Markdown.
+ * data:, vbscript:…) is dropped, whoever wrote the Markdown. A path may not
+ * start `//` or `/\\`, and no link may hold a backslash or a control
+ * character: browsers read `/\\evil.example`, and `/<tab>/evil.example` once
+ * they strip the tab, as the address of another site.
  */
-const SAFE_HREF = /^(?:\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i;
+const SAFE_HREF = /^(?:\/(?![/\\])|#|https?:\/\/|mailto:|tel:)[^\\\p{Cc}]*$/iu;
+
+export const MARKDOWN_MESSAGES = {
+  link: (href: string) =>
+    `Ссылка «${href.replace(/\p{Cc}/gu, "�")}» не\u00a0годится: нужен адрес страницы сайта от\u00a0корня (/services/), https://…, mailto: или tel:, без обратной косой черты и\u00a0невидимых символов`,
+  nesting: "Слишком глубокая вложенность цитат или списков: разметку не\u00a0разобрать",
+} as const;
+
+/** Whether a link or image may be rendered; in the studio (strictLinks) one that may not is an error at its field. */
+function safeHref(href: string): boolean {
+  if (SAFE_HREF.test(href)) return true;
+  if (strictLinks) throw new Error(MARKDOWN_MESSAGES.link(href));
+  return false;
+}
 
 /** An uploaded image as a <picture> of its encoded copies (or the original, in the studio's preview). */
 function uploadedImage(hash: string, ext: string, alt: string): string {
@@ -65,14 +84,14 @@ const marked = new Marked({
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
     link({ href, title, tokens }) {
       const inner = this.parser.parseInline(tokens);
-      if (!SAFE_HREF.test(href.trim())) return inner;
+      if (!safeHref(href.trim())) return inner;
       return `<a href="${escapeHtml(href.trim())}"${title ? ` title="${escapeHtml(title)}"` : ""}>${inner}</a>`;
     },
     image({ href, title, text }) {
       const upload = UPLOAD_HREF.exec(href.trim());
       const alt = escapeHtml(text);
       if (upload) return uploadedImage(upload[1] as string, upload[2] as string, alt);
-      if (!SAFE_HREF.test(href.trim())) return alt;
+      if (!safeHref(href.trim())) return alt;
       return `<img src="${escapeHtml(href.trim())}" alt="${alt}"${title ? ` title="${escapeHtml(title)}"` : ""}>`;
     },
     // Section headings carry ids so a table of contents (articles, legal pages) can link to them.
@@ -95,13 +114,29 @@ const marked = new Marked({
  * `nestedUnder: 3` is for text shown inside an item titled by an <h3> (an event
  * on the events page): its `##` becomes <h4>, without ids, since several
  * such texts share one page and their headings are not in a table of contents.
+ * `strictLinks`: a link that would be dropped throws a Russian message instead
+ * (the studio refuses it at its field; content already saved is still shown,
+ * without the link).
  */
-export function renderMarkdown(source: string, options: { nestedUnder?: number; uploadsBase?: string } = {}): string {
+export function renderMarkdown(source: string, options: MarkdownOptions = {}): string {
   usedIds = new Set();
   nestedUnder = options.nestedUnder ?? null;
   uploadsBase = options.uploadsBase ?? null;
-  return typograph(marked.parse(source, { async: false })).replaceAll("<table>", '<table tabindex="0">');
+  strictLinks = options.strictLinks ?? false;
+  let html: string;
+  try {
+    html = marked.parse(source, { async: false });
+  } catch (error) {
+    // marked recurses once per level of `>` or list nesting: thousands of levels overflow the stack.
+    if (error instanceof RangeError || (error as Error).message.startsWith("Maximum call stack")) throw new Error(MARKDOWN_MESSAGES.nesting);
+    throw error;
+  } finally {
+    strictLinks = false;
+  }
+  return typograph(html).replaceAll("<table>", '<table tabindex="0">');
 }
+
+export type MarkdownOptions = { nestedUnder?: number; uploadsBase?: string; strictLinks?: boolean };
 
 export type TocEntry = { id: string; title: string; level: 2 | 3 };
 

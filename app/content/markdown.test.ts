@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, tableOfContents } from "./markdown.server.ts";
+import { MARKDOWN_MESSAGES, renderMarkdown, tableOfContents } from "./markdown.server.ts";
 
 describe("markdown headings", () => {
   it("gives ## and ### headings unique ids that the table of contents links to", () => {
@@ -27,5 +27,35 @@ describe("markdown shown inside an item", () => {
     expect(html).toContain("<h4>Программа</h4>");
     expect(html).toContain("<h5>Доклад</h5>");
     expect(html).not.toContain(" id=");
+  });
+});
+
+describe("markdown links", () => {
+  const offSite = ["/\\evil.example", "//evil.example", "</\t/evil.example>", "/\\/evil.example", "javascript:alert(1)", "</a\u0000b/>"];
+
+  it("keeps site paths, anchors, http(s), mail and phone", () => {
+    const html = renderMarkdown("[а](/services/) [б](#итоги) [в](https://example.com/a?b=1) [г](mailto:info@example.com) [д](tel:+74950000000)");
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      "/services/",
+      "#итоги",
+      "https://example.com/a?b=1",
+      "mailto:info@example.com",
+      "tel:+74950000000",
+    ]);
+  });
+
+  it.each(offSite)("drops a link to %j from content already saved, keeping its text", (href) => {
+    const html = renderMarkdown(`Смотрите [здесь](${href}) и ![схема](${href})`);
+    expect(html).not.toContain("href=");
+    expect(html).not.toContain("src=");
+    expect(html).toContain("здесь");
+  });
+
+  it.each(offSite)("refuses a link to %j in Russian when asked to be strict (the studio)", (href) => {
+    expect(() => renderMarkdown(`[здесь](${href})`, { strictLinks: true })).toThrow(/^Ссылка «.*» не\u00a0годится/);
+  });
+
+  it("refuses nesting too deep to parse in Russian, not with the engine's stack overflow", () => {
+    expect(() => renderMarkdown("> ".repeat(20_000))).toThrow(MARKDOWN_MESSAGES.nesting);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { faqItem, icon, markdown, ref, seo, slug, text } from "../fields.ts";
+import { faqItem, httpsUrl, icon, markdown, ref, seo, slug, text } from "../fields.ts";
 
 /** The agency's values: `content/worths.yaml`. */
 export const WorthsSchema = z.strictObject({
@@ -118,7 +118,7 @@ export const ContactsSchema = z.strictObject({
       z.strictObject({
         name: text().meta({ title: "Название" }),
         icon: icon(),
-        url: z.url({ protocol: /^https$/ }).meta({ title: "Ссылка" }),
+        url: httpsUrl().meta({ title: "Ссылка" }),
       }),
     )
     .default([])

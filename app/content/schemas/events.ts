@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTime, markdown, seo, slug, text } from "../fields.ts";
+import { httpsUrl, isoDateTime, markdown, seo, slug, text } from "../fields.ts";
 
 export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
 
@@ -29,9 +29,9 @@ export const EventSchema = z.strictObject({
     .min(1)
     .meta({ title: "Спикеры" }),
   /** Registration page (upcoming). */
-  registrationUrl: z.url({ protocol: /^https$/ }).optional().meta({ title: "Ссылка на регистрацию" }),
+  registrationUrl: httpsUrl().optional().meta({ title: "Ссылка на регистрацию" }),
   /** Recording (past). */
-  recordingUrl: z.url({ protocol: /^https$/ }).optional().meta({ title: "Ссылка на запись" }),
+  recordingUrl: httpsUrl().optional().meta({ title: "Ссылка на запись" }),
   /** Description (Markdown). Shown under the event's <h3> on the events page: its `##` is an <h4> there. */
   body: markdown({ nestedUnder: 3 }).meta({ title: "Описание" }),
 });

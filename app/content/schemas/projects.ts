@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
+import { httpsUrl, isoDate, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
 
 /** Sections of the projects area: /projects/<card>/<slug>/. */
 export const PROJECT_CARDS = ["cases", "reviews"] as const;
@@ -71,7 +71,7 @@ export const ReviewSchema = z.strictObject({
   source: z
     .strictObject({
       name: text().meta({ title: "Где" }),
-      url: z.url({ protocol: /^https$/ }).optional().meta({ title: "Ссылка" }),
+      url: httpsUrl().optional().meta({ title: "Ссылка" }),
     })
     .optional()
     .meta({ title: "Источник", description: "Где отзыв опубликован впервые: на бланке, на сайте рейтинга…" }),
