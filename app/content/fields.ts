@@ -31,14 +31,27 @@ export type Label = { title: string; description?: string };
 export const text = () => z.string().trim().min(1).transform((source) => presenters.text(source));
 
 /**
+ * The longest Markdown text of one field, in characters: three times the
+ * longest text of the site (the privacy policy, 16,600). Rendering time grows
+ * faster than the text on some inputs, so a limit keeps what a field can cost
+ * small (decision 025).
+ */
+export const MARKDOWN_MAX_CHARS = 50_000;
+
+/** The error of a text over the limit (the studio states the limit next to the field). */
+export const MARKDOWN_TOO_LONG = `Текст не\u00a0длиннее ${MARKDOWN_MAX_CHARS.toLocaleString("ru-RU")} знаков: разделите его или сократите`;
+
+/**
  * Markdown source rendered to typographed HTML (code blocks highlighted; a block needs a known language).
  * `nestedUnder`: the heading level of the item the text is shown in (see renderMarkdown).
+ * Over MARKDOWN_MAX_CHARS the text is refused before it is rendered.
  */
 export const markdown = (options: { nestedUnder?: number } = {}) =>
   z
     .string()
     .trim()
     .min(1)
+    .max(MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG)
     .transform((source, ctx) => {
       try {
         return presenters.markdown(source, options);

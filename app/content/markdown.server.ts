@@ -15,6 +15,9 @@ let nestedUnder: number | null = null;
 /** Set per call: where uploaded originals are shown from in the studio's preview (null: the published <picture>). */
 let uploadsBase: string | null = null;
 
+/** Set per call: when rendering must have ended (performance.now()), see renderMarkdown. */
+let deadline = Number.POSITIVE_INFINITY;
+
 /** Set per call: a link that would be dropped is refused instead (the studio's save and preview), see renderMarkdown. */
 let strictLinks = false;
 
@@ -34,7 +37,29 @@ export const MARKDOWN_MESSAGES = {
   link: (href: string) =>
     `Ссылка «${href.replace(/\p{Cc}/gu, "�")}» не\u00a0годится: нужен адрес страницы сайта от\u00a0корня (/services/), https://…, mailto: или tel:, без обратной косой черты и\u00a0невидимых символов`,
   nesting: "Слишком глубокая вложенность цитат или списков: разметку не\u00a0разобрать",
+  tooComplex:
+    "Текст слишком сложный для разметки: он не\u00a0разобран за\u00a0отведённое время. Проверьте подряд идущие знаки _, * и\u00a0~ или разделите текст",
 } as const;
+
+/**
+ * How long one text may take to render where nothing else limits it (a
+ * release, content:check): texts of the size limit take 30–90 ms, hostile
+ * ones minutes (decision 025). The studio's worker has a shorter limit of its
+ * own, so whatever it saved renders here well within this.
+ */
+export const RENDER_TIME_LIMIT_MS = 3_000;
+
+/**
+ * marked's emphasis and strikethrough tokenizers scan the rest of the text for
+ * a closing delimiter at every opening one: time grows with the square of the
+ * text (`_*a` repeated: 30 s for 50,000 characters). Checked before each scan,
+ * a deadline stops such a text within one scan of it. `false` lets marked's
+ * own tokenizer run.
+ */
+function withinDeadline(): false {
+  if (performance.now() > deadline) throw new Error(MARKDOWN_MESSAGES.tooComplex);
+  return false;
+}
 
 /** Whether a link or image may be rendered; in the studio (strictLinks) one that may not is an error at its field. */
 function safeHref(href: string): boolean {
@@ -78,6 +103,7 @@ export function headingId(text: string): string {
 
 const marked = new Marked({
   gfm: true,
+  tokenizer: { emStrong: withinDeadline, del: withinDeadline },
   renderer: {
     code: ({ text, lang }) => `${highlightCode(text, lang)}\n`,
     // Raw HTML in Markdown is shown as text: content is written in the studio by people, not by developers.
@@ -116,27 +142,31 @@ const marked = new Marked({
  * such texts share one page and their headings are not in a table of contents.
  * `strictLinks`: a link that would be dropped throws a Russian message instead
  * (the studio refuses it at its field; content already saved is still shown,
- * without the link).
+ * without the link). `timeLimitMs`: a text not parsed by then throws a Russian
+ * message (MARKDOWN_MESSAGES.tooComplex).
  */
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): string {
   usedIds = new Set();
   nestedUnder = options.nestedUnder ?? null;
   uploadsBase = options.uploadsBase ?? null;
   strictLinks = options.strictLinks ?? false;
+  deadline = performance.now() + (options.timeLimitMs ?? RENDER_TIME_LIMIT_MS);
   let html: string;
   try {
     html = marked.parse(source, { async: false });
   } catch (error) {
     // marked recurses once per level of `>` or list nesting: thousands of levels overflow the stack.
     if (error instanceof RangeError || (error as Error).message.startsWith("Maximum call stack")) throw new Error(MARKDOWN_MESSAGES.nesting);
-    throw error;
+    // Our own refusals (a link, an upload, the deadline) come back with marked's plea to report a bug appended: it is not one.
+    throw new Error((error as Error).message.replace(/\s*Please report this to https:\/\/github\.com\/markedjs\/marked\.?$/, ""), { cause: error });
   } finally {
     strictLinks = false;
+    deadline = Number.POSITIVE_INFINITY;
   }
   return typograph(html).replaceAll("<table>", '<table tabindex="0">');
 }
 
-export type MarkdownOptions = { nestedUnder?: number; uploadsBase?: string; strictLinks?: boolean };
+export type MarkdownOptions = { nestedUnder?: number; uploadsBase?: string; strictLinks?: boolean; timeLimitMs?: number };
 
 export type TocEntry = { id: string; title: string; level: 2 | 3 };
 

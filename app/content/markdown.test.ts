@@ -59,3 +59,11 @@ describe("markdown links", () => {
     expect(() => renderMarkdown("> ".repeat(20_000))).toThrow(MARKDOWN_MESSAGES.nesting);
   });
 });
+
+describe("markdown that takes too long", () => {
+  it("stops a text whose emphasis would take half a minute at the time limit, with a Russian message", () => {
+    const started = performance.now();
+    expect(() => renderMarkdown("_*a".repeat(16_667), { timeLimitMs: 300 })).toThrow(MARKDOWN_MESSAGES.tooComplex);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});

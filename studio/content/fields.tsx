@@ -44,7 +44,7 @@ export function FormField({ node, path, value }: Props) {
     case "markdown":
       return (
         <Suspense fallback={<p className="s-field__hint">Загружаем редактор текста…</p>}>
-          <MarkdownField label={label} hint={hintOf(node)} error={error} value={str(value)} onChange={set} {...(node.nestedUnder ? { nestedUnder: node.nestedUnder } : {})} />
+          <MarkdownField label={label} hint={hintOf(node, node.maxLength ? `Не\u00a0длиннее ${node.maxLength.toLocaleString("ru-RU")} знаков` : undefined)} error={error} value={str(value)} onChange={set} {...(node.nestedUnder ? { nestedUnder: node.nestedUnder } : {})} />
         </Suspense>
       );
     case "boolean":

@@ -13,7 +13,7 @@ export type Option = { value: string; label: string };
 type Base = { title: string; description: string | undefined; required: boolean };
 export type FieldNode =
   | (Base & { kind: "text"; pattern: string | undefined; maxLength: number | undefined; long: boolean })
-  | (Base & { kind: "markdown"; nestedUnder: number | undefined })
+  | (Base & { kind: "markdown"; nestedUnder: number | undefined; maxLength: number | undefined })
   | (Base & { kind: "number"; integer: boolean; minimum: number | undefined; maximum: number | undefined })
   | (Base & { kind: "boolean"; default: boolean })
   | (Base & { kind: "enum"; options: Option[]; numeric: boolean })
@@ -84,7 +84,7 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
     return { ...base, kind: "number", integer: json.type === "integer", minimum: json.minimum, maximum: json.maximum !== undefined && json.maximum < 1e15 ? json.maximum : undefined };
   }
   if (json["x-reference"]) return { ...base, kind: "reference", target: json["x-reference"] };
-  if (json.contentMediaType === "text/markdown") return { ...base, kind: "markdown", nestedUnder: json["x-nested-under"] };
+  if (json.contentMediaType === "text/markdown") return { ...base, kind: "markdown", nestedUnder: json["x-nested-under"], maxLength: json.maxLength };
   if (json.format === "date") return { ...base, kind: "date" };
   if (json.format === "date-time") return { ...base, kind: "datetime" };
   return { ...base, kind: "text", pattern: json.pattern, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT };

@@ -1,9 +1,8 @@
 import { isCollectionName, isEditableType } from "../../../app/content/catalog.ts";
-import { renderMarkdown } from "../../../app/content/markdown.server.ts";
-import { setUploadsRoot } from "../../../app/content/uploads.server.ts";
 import type { PreviewResult, UploadResult } from "../../../studio/shared/content-api.ts";
 import { STUDIO_API } from "../../../studio/shared/paths.ts";
 import { validSlug } from "../content/files.ts";
+import { renderOffThread } from "../content/markdown-off-thread.ts";
 import { readUpload, storeUpload, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError, readRaw, UPLOAD_BODY_LIMIT } from "../http.ts";
@@ -87,14 +86,16 @@ export const contentLiveRoutes: ApiRoute[] = [
       if (nested !== undefined && nested !== null && !(typeof nested === "number" && Number.isInteger(nested) && nested >= 1 && nested <= 5)) {
         throw new HttpError(400, CONTENT_MESSAGES.badRequest);
       }
-      setUploadsRoot(ctx.services.config.contentDir);
-      try {
-        const html = renderMarkdown(body.markdown, { ...(typeof nested === "number" ? { nestedUnder: nested } : {}), uploadsBase: `${STUDIO_API}${UPLOADS_PATH}/` });
-        const result: PreviewResult = { html };
-        ctx.send(200, result);
-      } catch (error) {
-        ctx.send(422, { ok: false, message: (error as Error).message });
-      }
+      // Off the main thread, within the time limit, links strict: the text as its save would be checked (decision 025).
+      const rendered = await renderOffThread({
+        source: body.markdown.trim(),
+        contentDir: ctx.services.config.contentDir,
+        uploadsBase: `${STUDIO_API}${UPLOADS_PATH}/`,
+        ...(typeof nested === "number" ? { nestedUnder: nested } : {}),
+      });
+      if ("error" in rendered) return ctx.send(422, { ok: false, message: rendered.error });
+      const result: PreviewResult = { html: rendered.html };
+      ctx.send(200, result);
     },
   },
   {

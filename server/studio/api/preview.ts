@@ -1,5 +1,6 @@
 import { canonicalPathname } from "../../../app/lib/url.ts";
-import { EntryInvalid, validateEntry } from "../content/check.ts";
+import { withRenderedMarkdown } from "../../../app/content/present.server.ts";
+import { EntryInvalid, renderEntryMarkdown, validateEntry } from "../content/check.ts";
 import type { Context } from "../context.ts";
 import { applyPreviewHeaders } from "../headers.ts";
 import { HttpError, MESSAGES } from "../http.ts";
@@ -38,8 +39,10 @@ export const previewRoutes: ApiRoute[] = [
       if (body.entry !== undefined) {
         if (typeof body.entry !== "object" || body.entry === null || Array.isArray(body.entry)) throw new HttpError(400, MESSAGES.invalid);
         const given = body.entry as { type?: unknown; slug?: unknown; values?: unknown };
+        const payload = { type: String(given.type ?? ""), slug: String(given.slug ?? ""), values: given.values };
+        const rendered = await renderEntryMarkdown(payload, ctx.services.config.contentDir);
         try {
-          change = overlayEntry(validateEntry({ type: String(given.type ?? ""), slug: String(given.slug ?? ""), values: given.values }));
+          change = withRenderedMarkdown(rendered, () => overlayEntry(validateEntry(payload)));
         } catch (error) {
           if (error instanceof EntryInvalid) throw new HttpError(422, error.message, error.errors);
           throw error;

@@ -5,11 +5,14 @@ import { type EditableType, isCollectionName, isEditableType, typeInfo } from ".
 import { type Content, loadContent } from "../../../app/content/index.server.ts";
 import { ContentError, type FileCache } from "../../../app/content/load.server.ts";
 import { prerenderPaths } from "../../../app/content/sitemap.server.ts";
+import { MARKDOWN_MESSAGES } from "../../../app/content/markdown.server.ts";
+import { markdownIn, markdownKey, type RenderedMarkdown, type RenderedText } from "../../../app/content/present.server.ts";
 import { withContentSource } from "../../../app/content/source.server.ts";
 import { fileCache, type ReleaseSource } from "../../releases/publish.ts";
 import { currentRelease, releaseDir } from "../../releases/store.ts";
 import { checkNavigation, loadTables } from "../../releases/tables.ts";
 import { serializeEntry, validSlug, type Values } from "./files.ts";
+import { renderOffThread } from "./markdown-off-thread.ts";
 
 /**
  * Whether content can be published, checked with the code releases use: an
@@ -50,8 +53,7 @@ export function validateEntry(payload: EntryPayload): ValidEntry {
   const { type, slug } = payload;
   if (!isEditableType(type)) throw new EntryInvalid(CHECK_MESSAGES.unknownType, {});
   if (!validSlug(type, slug)) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: CHECK_MESSAGES.badSlug });
-  const given = typeof payload.values === "object" && payload.values !== null && !Array.isArray(payload.values) ? (payload.values as Values) : {};
-  const values = isCollectionName(type) ? { ...given, slug } : given;
+  const values = entryValues(type, payload);
   const result = typeInfo(type).schema.safeParse(values);
   if (!result.success) {
     const errors: Record<string, string> = {};
@@ -62,6 +64,33 @@ export function validateEntry(payload: EntryPayload): ValidEntry {
     throw new EntryInvalid(CHECK_MESSAGES.fields, errors);
   }
   return { type, slug, values, output: result.data, files: serializeEntry(type, values) };
+}
+
+function entryValues(type: EditableType, payload: EntryPayload): Values {
+  const given = typeof payload.values === "object" && payload.values !== null && !Array.isArray(payload.values) ? (payload.values as Values) : {};
+  return isCollectionName(type) ? { ...given, slug: payload.slug } : given;
+}
+
+/**
+ * The entry's Markdown texts rendered in the worker, links strict, each
+ * within the time limit (decision 025). Validate (and check the site) inside
+ * `withRenderedMarkdown(rendered, …)`: a text's refusal becomes its field's
+ * error, and the main thread renders none of them. After a text that took too
+ * long the rest are not tried: the entry is refused anyway.
+ */
+export async function renderEntryMarkdown(payload: EntryPayload, contentDir: string): Promise<RenderedMarkdown> {
+  const texts = new Map<string, RenderedText>();
+  const { type } = payload;
+  if (!isEditableType(type)) return { texts, complete: true };
+  const values = entryValues(type, payload);
+  for (const text of markdownIn(() => typeInfo(type).schema.safeParse(values))) {
+    const key = markdownKey(text);
+    if (texts.has(key)) continue;
+    const rendered = await renderOffThread({ ...text, contentDir });
+    texts.set(key, rendered);
+    if ("error" in rendered && rendered.error === MARKDOWN_MESSAGES.tooComplex) return { texts, complete: false };
+  }
+  return { texts, complete: true };
 }
 
 /** Parsed files of the last load, by path and hash: a check re-parses only what changed. */

@@ -14,11 +14,12 @@ import {
 import type { Content } from "../../../app/content/index.server.ts";
 import { ContentError } from "../../../app/content/load.server.ts";
 import { prerenderPaths } from "../../../app/content/sitemap.server.ts";
+import { withRenderedMarkdown } from "../../../app/content/present.server.ts";
 import { withContentSource } from "../../../app/content/source.server.ts";
 import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
 import { REDIRECTS_FILE } from "../../releases/tables.ts";
 import type { ChangeState, ListedEntry, Reference } from "../../../studio/shared/content-api.ts";
-import { checkSite, EntryInvalid, loadSaved, validateEntry } from "./check.ts";
+import { checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, validSlug, type Values, writeContentFile } from "./files.ts";
 import { referencesTo, withRedirect } from "./references.ts";
 
@@ -145,34 +146,37 @@ export type Saved = { slug: string; hash: string; changed: boolean; redirected: 
  * Validates and writes an entry (never publishes). Refusals: EntryInvalid
  * (fields, or the site would not publish), EntryConflict (changed meanwhile).
  */
-export function saveEntry(place: ContentPlace, input: SaveInput): Promise<Saved> {
-  return serialized(() => {
-    const valid = validateEntry({ type: input.type, slug: input.slug, values: input.values });
-    const { type, slug } = valid;
-    const writes = new Map<string, string | null>(valid.files);
-    let redirected: string | null = null;
-    const renamed = input.renamedFrom !== undefined && input.renamedFrom !== slug ? input.renamedFrom : null;
-    if (renamed !== null) {
-      if (!isCollectionName(type) || !validSlug(type, renamed)) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
-      if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
-      assertBase(place, type, renamed, input.baseHash);
-      for (const path of entryFiles(type, renamed)) writes.set(path, null);
-      if (input.redirectTo && hasOwnPage(type)) {
-        const from = entryPath(type, renamed);
-        writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", from, input.redirectTo));
-        redirected = from;
-      }
-    } else {
-      const current = entryHash(place.contentDir, type, slug);
-      if (input.baseHash === null && current !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
-      if (input.baseHash !== null) assertBase(place, type, slug, input.baseHash);
+export async function saveEntry(place: ContentPlace, input: SaveInput): Promise<Saved> {
+  const rendered = await renderEntryMarkdown(input, place.contentDir);
+  return serialized(() => withRenderedMarkdown(rendered, () => saveRendered(place, input)));
+}
+
+function saveRendered(place: ContentPlace, input: SaveInput): Saved {
+  const valid = validateEntry({ type: input.type, slug: input.slug, values: input.values });
+  const { type, slug } = valid;
+  const writes = new Map<string, string | null>(valid.files);
+  let redirected: string | null = null;
+  const renamed = input.renamedFrom !== undefined && input.renamedFrom !== slug ? input.renamedFrom : null;
+  if (renamed !== null) {
+    if (!isCollectionName(type) || !validSlug(type, renamed)) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+    if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+    assertBase(place, type, renamed, input.baseHash);
+    for (const path of entryFiles(type, renamed)) writes.set(path, null);
+    if (input.redirectTo && hasOwnPage(type)) {
+      const from = entryPath(type, renamed);
+      writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", from, input.redirectTo));
+      redirected = from;
     }
-    const unchanged = renamed === null && [...valid.files].every(([path, text]) => readText(place, path) === text);
-    if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
-    checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
-    apply(place, writes);
-    return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: true, redirected };
-  });
+  } else {
+    const current = entryHash(place.contentDir, type, slug);
+    if (input.baseHash === null && current !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+    if (input.baseHash !== null) assertBase(place, type, slug, input.baseHash);
+  }
+  const unchanged = renamed === null && [...valid.files].every(([path, text]) => readText(place, path) === text);
+  if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
+  checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
+  apply(place, writes);
+  return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: true, redirected };
 }
 
 /** Deletes a collection's entry, with a 301 from its address to `redirectTo` when given. */

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "../../../app/content/fields.ts";
+import { MARKDOWN_MESSAGES, renderMarkdown } from "../../../app/content/markdown.server.ts";
+import { renderOffThread, TIME_LIMIT_MS } from "./markdown-off-thread.ts";
+
+const contentDir = "content";
+/** 50,000 characters that take marked half a minute on its own (decision 025). */
+const hostile = "_*a".repeat(MARKDOWN_MAX_CHARS / 3);
+
+/** The longest the main thread went without running a timer while `work` ran. */
+async function longestStall<T>(work: Promise<T>): Promise<{ result: T; stallMs: number }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const ticking = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last);
+    last = now;
+  }, 5);
+  try {
+    return { result: await work, stallMs };
+  } finally {
+    clearInterval(ticking);
+  }
+}
+
+describe("Markdown rendered off the main thread", () => {
+  it("renders a text as the site would, links kept", async () => {
+    const source = "## Итоги\n\nСм. [услуги](/services/) и\u00a0`код`.";
+    const rendered = await renderOffThread({ source, contentDir });
+    expect(rendered).toEqual({ html: renderMarkdown(source) });
+    expect(rendered).toEqual({ html: expect.stringContaining('<a href="/services/">услуги</a>') as unknown });
+  });
+
+  it("refuses a hostile text within the time limit, the main thread free meanwhile, and renders the next text", async () => {
+    const started = performance.now();
+    const { result, stallMs } = await longestStall(renderOffThread({ source: hostile, contentDir }));
+    expect(result).toEqual({ error: MARKDOWN_MESSAGES.tooComplex });
+    expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS + 1_500);
+    expect(stallMs).toBeLessThan(250);
+    expect(await renderOffThread({ source: "Текст", contentDir })).toEqual({ html: "<p>Текст</p>" });
+  });
+
+  it("refuses a text over the size limit without rendering it", async () => {
+    expect(await renderOffThread({ source: "а".repeat(MARKDOWN_MAX_CHARS + 1), contentDir })).toEqual({ error: MARKDOWN_TOO_LONG });
+  });
+
+  it.each(["/\\evil.example", "//evil.example", "</\t/evil.example>"])("refuses a link to %j in Russian", async (href) => {
+    const result = await renderOffThread({ source: `[здесь](${href})`, contentDir });
+    expect(result).toEqual({ error: expect.stringMatching(/^Ссылка «.*» не\u00a0годится/) as unknown });
+  });
+});
