@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../support/forms-server.ts";
@@ -173,11 +173,17 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
 
   it("creates, deletes with a 301 and keeps hostile text as text; a publication shows it all", { timeout: 180_000 }, async () => {
     const hostile = `<script>alert(1)</script> "><img src=x onerror=alert(1)>`;
-    const created = await save(env, "articles", "studio-new-article", {
-      values: newArticle("studio-new-article", `Новая статья ${hostile}`, `Текст ${hostile}\n\n[ссылка](javascript:alert(1)) и [нормальная](https://example.com)\n\n![](/uploads/000000000000000000000000.png)`),
+    // A link to script is refused at its field (decision 025), and so is an image that was never uploaded.
+    const scripted = await save(env, "articles", "studio-new-article", {
+      values: newArticle("studio-new-article", `Новая статья ${hostile}`, `Текст ${hostile}\n\n[ссылка](javascript:alert(1)) и [нормальная](https://example.com)`),
       baseHash: null,
     });
-    // An image that was never uploaded is refused at its field.
+    expect(scripted.status).toBe(422);
+    expect(((await scripted.json()) as { errors: Record<string, string> }).errors.body).toMatch(/^Ссылка «javascript:alert\(1\)» не\u00a0годится/);
+    const created = await save(env, "articles", "studio-new-article", {
+      values: newArticle("studio-new-article", `Новая статья ${hostile}`, `Текст ${hostile}\n\n![](/uploads/000000000000000000000000.png)`),
+      baseHash: null,
+    });
     expect(created.status).toBe(422);
     expect(((await created.json()) as { errors: Record<string, string> }).errors.body).toMatch(/не найдено/);
     const png = await image(1200, 800, "png");
@@ -188,9 +194,12 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
         body: new Uint8Array(png),
       })
     ).json()) as { file: string };
-    const body = `Текст ${hostile}\n\n[ссылка](javascript:alert(1)) и [нормальная](https://example.com)\n\n![Схема](/uploads/${up.file})`;
+    const body = `Текст ${hostile}\n\n[нормальная](https://example.com)\n\n![Схема](/uploads/${up.file})`;
     const ok = await save(env, "articles", "studio-new-article", { values: newArticle("studio-new-article", `Новая статья ${hostile}`, body), baseHash: null });
     expect(ok.status, await ok.clone().text()).toBe(200);
+    // Links written into the file by hand, past the studio: a publication shows their text, never the link.
+    const file = join(env.sandbox.contentDir, "academy/studio-new-article.md");
+    writeFileSync(file, `${readFileSync(file, "utf8")}\nОбход: [скрипт](javascript:alert(1)), [чужой](/\\evil.example), [чужой](//evil.example), [чужой](</\t/evil.example>).\n`);
     const victim = await getEntry(env, "articles", "ppc-vk-ads-lead-forms");
     const deleted = await call(env.server, "POST", "/studio/api/content/articles/ppc-vk-ads-lead-forms/delete", { cookie: env.editor, body: { baseHash: victim.hash, redirect: { to: "/academy/" } } });
     expect(deleted.status, await deleted.clone().text()).toBe(200);
@@ -204,6 +213,8 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(html).not.toMatch(/<script>alert\(1\)/);
     expect(html).not.toMatch(/<img src="?x"? onerror/);
     expect(html).not.toMatch(/href="javascript:/i);
+    expect(html).toContain("Обход: скрипт, чужой");
+    expect(html).not.toMatch(/href="\/[\\/\t]|evil\.example/);
     expect(html).toContain('href="https://example.com"');
     const picture = /<picture><source type="image\/avif" srcset="([^"]+)"[\s\S]*?<img src="([^"]+)" alt="Схема" width="1200" height="800"/.exec(html);
     expect(picture, "the upload as a <picture>").not.toBeNull();
