@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { httpsUrl, sitePath } from "./fields.ts";
+import { httpsUrl, markdown, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, sitePath } from "./fields.ts";
+import "./present.server.ts";
 
 describe("link fields", () => {
   it.each(["https://example.com/a?b=1#c", "https://пример.рф/"])("takes the https address %j as written", (url) => {
@@ -17,5 +18,18 @@ describe("link fields", () => {
 
   it.each(["/\\evil.example/", "//evil.example/", "/a\t/", "/services"])("refuses %j as a site path", (path) => {
     expect(sitePath().safeParse(path).success).toBe(false);
+  });
+});
+
+describe("Markdown fields", () => {
+  it("renders a text up to the size limit", () => {
+    expect(markdown().parse(`${"а".repeat(MARKDOWN_MAX_CHARS - 2)}\n\n`)).toMatch(/^<p>а+<\/p>$/);
+  });
+
+  it("refuses a longer text at the field in Russian, without spending time rendering it", () => {
+    const started = performance.now();
+    const result = markdown().safeParse("_*a".repeat(MARKDOWN_MAX_CHARS / 3 + 1));
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([MARKDOWN_TOO_LONG]);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
