@@ -77,7 +77,7 @@ describe("content in a browser", () => {
     // The preview comes from the site's own renderer: the code is highlighted there.
     await page.locator(".s-markdown__preview .code-block").waitFor();
     // The text's size limit is stated at the field (decision 025).
-    expect(await page.getByText(/Не\sдлиннее 50\s000 знаков/).isVisible()).toBe(true);
+    expect(await page.locator(".s-field__hint", { hasText: /Не\sдлиннее 50\s000 знаков/ }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Сохранить" }).click();
     const description = page.getByLabel("Описание для поисковиков");
     await expect.poll(() => description.getAttribute("aria-invalid")).toBe("true");
