@@ -50,6 +50,11 @@ function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
     worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 128 } });
     // A worker waiting for texts does not keep a command or a stopping server alive.
     worker.unref();
+    // A failure between texts would otherwise be an unhandled 'error' event, which ends the server.
+    const started = worker;
+    started.on("error", () => {
+      if (worker === started) end();
+    });
   }
   const current = worker;
   return new Promise<Rendered>((resolve) => {
