@@ -149,7 +149,7 @@ describe("the publishing API", () => {
     const saved = (await call(server, "GET", `/studio/api/content/articles/${article.slug}`, { cookie }).then((r) => r.json())) as { values: Record<string, unknown> };
     const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     const shown = await call(server, "POST", "/studio/api/preview", { cookie, body: entry({ ...saved.values, title: hostile }) });
-    expect(shown.status).toBe(201);
+    expect(shown.status, await shown.clone().text()).toBe(201);
     const frame = await call(server, "GET", ((await shown.json()) as { url: string }).url, { cookie });
     const html = await frame.text();
     expect(html).toContain("&lt;img src=x");

@@ -31,6 +31,8 @@ const IDLE_MS = 30_000;
 const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./markdown-worker.ts" : "./markdown-worker.js", import.meta.url);
 
 let worker: Worker | null = null;
+/** Whether the worker has loaded the renderer (it says so once); its start is not counted in a text's time. */
+let ready: Promise<boolean> = Promise.resolve(false);
 let idle: NodeJS.Timeout | null = null;
 /** Texts render one after another: a queue of the jobs not yet answered. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -43,20 +45,31 @@ function end(): void {
   void ending?.terminate();
 }
 
-function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
-  if (job.source.length > MARKDOWN_MAX_CHARS) return Promise.resolve({ error: MARKDOWN_TOO_LONG });
+function start(): Worker {
+  const started = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 128 } });
+  // A worker waiting for texts does not keep a command or a stopping server alive.
+  started.unref();
+  ready = new Promise((resolve) => {
+    started.once("message", () => resolve(true));
+    started.once("exit", () => resolve(false));
+  });
+  // A failure between texts would otherwise be an unhandled 'error' event, which ends the server.
+  started.on("error", () => {
+    if (worker === started) end();
+  });
+  return started;
+}
+
+async function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
+  if (job.source.length > MARKDOWN_MAX_CHARS) return { error: MARKDOWN_TOO_LONG };
   if (idle) clearTimeout(idle);
-  if (!worker) {
-    worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 128 } });
-    // A worker waiting for texts does not keep a command or a stopping server alive.
-    worker.unref();
-    // A failure between texts would otherwise be an unhandled 'error' event, which ends the server.
-    const started = worker;
-    started.on("error", () => {
-      if (worker === started) end();
-    });
-  }
+  worker ??= start();
   const current = worker;
+  // Loading the renderer takes 0.5–1 s, more on a busy machine: a text's time starts after it.
+  if (!(await ready)) {
+    end();
+    throw new Error("the Markdown worker did not start");
+  }
   return new Promise<Rendered>((resolve) => {
     const settle = (answer: Rendered, keep: boolean) => {
       clearTimeout(timer);
@@ -84,6 +97,7 @@ function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
 /** Renders one text off the main thread: its HTML, or the Russian reason it is refused (too long, too complex, a bad link…). */
 export function renderOffThread(job: MarkdownJob, limitMs = TIME_LIMIT_MS): Promise<Rendered> {
   const answer = queue.then(() => run(job, limitMs));
-  queue = answer;
+  // The next text waits for this one, answered or failed.
+  queue = answer.catch(() => undefined);
   return answer;
 }

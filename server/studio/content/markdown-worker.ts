@@ -24,3 +24,6 @@ parentPort?.on("message", (job: MarkdownJob) => {
   }
   parentPort?.postMessage(answer);
 });
+
+// Loaded: the texts' time limit starts counting from here (markdown-off-thread.ts).
+parentPort?.postMessage({ ready: true });
