@@ -4,14 +4,22 @@
  * say it (the words typed, and every other member of the synonym group).
  */
 import type { SynonymGroup } from "./index-format.ts";
-import { MAX_QUERY_TERMS, tokens } from "./words.ts";
+import { MAX_QUERY_TERMS, normalise, queryTokens } from "./words.ts";
 
 /**
  * One way of saying a concept: its terms, next to each other in that order
  * at best; a `phrase` must stand so where the page says what it is (a
  * synonym phrase's words apart mean something else: «реклама в поиске»).
  */
-export type Alternative = { terms: string[]; factor: number; phrase?: boolean };
+export type Alternative = {
+  terms: string[];
+  /** The words the visitor typed for `terms`, normalised: each may be the beginning of a longer term. Absent for other ways of saying it (matched whole). */
+  typed?: string[];
+  factor: number;
+  phrase?: boolean;
+  /** Another form of the word typed (ranking.ts): found with it, but the concept's rarity is the word's own where the word is found. */
+  form?: boolean;
+};
 
 export type Concept = {
   alternatives: Alternative[];
@@ -20,7 +28,7 @@ export type Concept = {
 };
 
 /** A synonym counts a little less than the word typed, so a page that uses the visitor's own word comes first. */
-const SYNONYM_FACTOR = 0.9;
+export const SYNONYM_FACTOR = 0.9;
 /** A word this long may be typed with one wrong, missing, extra or swapped letter. */
 export const TYPO_MIN_LETTERS = 5;
 
@@ -38,10 +46,10 @@ function synonymAt(terms: readonly string[], at: number, groups: readonly Synony
 }
 
 export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Concept[] {
-  const words: Array<{ term: string; letters: number }> = [];
-  for (const t of tokens(query)) {
+  const words: Array<{ term: string; letters: number; typed: string }> = [];
+  for (const t of queryTokens(query)) {
     if (words.length === MAX_QUERY_TERMS) break;
-    if (!words.some((w) => w.term === t.term)) words.push({ term: t.term, letters: t.end - t.start });
+    if (!words.some((w) => w.term === t.term)) words.push({ term: t.term, letters: t.end - t.start, typed: normalise(query.slice(t.start, t.end)) });
   }
   const terms = words.map((w) => w.term);
   const concepts: Concept[] = [];
@@ -53,7 +61,7 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
       .filter((member) => !same(member, typed))
       .map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
     const letters = words.slice(at, at + span).reduce((sum, w) => sum + w.letters, 0);
-    concepts.push({ alternatives: [{ terms: typed, factor: 1 }, ...others], letters });
+    concepts.push({ alternatives: [{ terms: typed, typed: words.slice(at, at + span).map((w) => w.typed), factor: 1 }, ...others], letters });
     at += span;
   }
   return concepts;
