@@ -37,6 +37,8 @@ const HEAD_BONUS = 6;
 const TRANSLITERATED_FACTOR = 0.8;
 /** What a concept naming the page's kind («отзыв», «вакансия») covers of its head. */
 const KIND_COVER = 0.5;
+/** How much an optional word of the query (the site's own name) counts, in a page that has it and against one that lacks it. */
+const OPTIONAL_WEIGHT = 0.25;
 /** A word matched through a typo counts this much of an exact match. */
 const TYPO_FACTOR = 0.5;
 /** Another form of a word (another ending, or only a shared beginning) counts this much of the word as typed. */
@@ -153,23 +155,27 @@ async function phraseHolders(index: OpenIndex, terms: readonly string[], lookup:
 
 /**
  * Index terms one edit away from `queried`: it lost a letter (typo keys of
- * names, titles and headings), gained one, or has one wrong after its first
- * half (the terms beginning like it).
+ * names, titles and headings; in other text, among the first terms beginning
+ * with its first letters), gained one, or has one wrong after its first half
+ * (the terms beginning like it).
  */
 async function typoCorrections(queried: string, lookup: Lookup): Promise<string[]> {
   const variants = deletions(queried);
-  const [longer, shorter, alike] = await Promise.all([
+  const [longer, shorter, alike, near] = await Promise.all([
     Promise.all([queried, ...variants].map((v) => lookup.typos(v))),
     Promise.all(variants.map((v) => lookup.terms(v, false))),
     lookup.terms(queried.slice(0, Math.max(MIN_PREFIX, Math.ceil(queried.length / 2))), true),
+    // Terms of the text (not only names and titles) that lost a letter in the first half: the first chunks of its first letters.
+    lookup.terms(queried.slice(0, MIN_PREFIX), true),
   ]);
-  const candidates = new Set([...longer.flat(), ...[...shorter.flat(), ...alike].map((f) => f.key)]);
+  const candidates = new Set([...longer.flat(), ...[...shorter.flat(), ...alike, ...near].map((f) => f.key)]);
   return [...candidates].filter((c) => oneEditApart(c, queried));
 }
 
-/** The alternatives of `terms` (other forms of a word), each synonym of the table among them with its group. */
-function formAlternatives(terms: ReadonlySet<string>, synonyms: readonly SynonymGroup[]): Alternative[] {
+/** The alternatives of `terms` (other forms of a word), and, `withGroups`, each synonym of the table among them with its group. */
+function formAlternatives(terms: ReadonlySet<string>, synonyms: readonly SynonymGroup[], withGroups: boolean): Alternative[] {
   const alternatives: Alternative[] = [...terms].map((t) => ({ terms: [t], factor: FORM_FACTOR, form: true }));
+  if (!withGroups) return alternatives;
   for (const group of synonyms) {
     if (!group.some((member) => member.length === 1 && terms.has(member[0] as string))) continue;
     for (const member of group) {
@@ -189,21 +195,23 @@ export function beginnings(queried: string): string[] {
 /**
  * Terms of the index and words of the synonym table sharing a beginning of
  * SHARED_PREFIX_MIN letters or more with `queried` (a term), each with the
- * length of that beginning.
+ * length of that beginning; and whether the index has the word as typed
+ * (`queried`, or a longer term it finds as typed).
  */
-async function sharedBeginnings(queried: string, synonyms: readonly SynonymGroup[], lookup: Lookup): Promise<Map<string, number>> {
+async function sharedBeginnings(queried: string, typed: string | null, synonyms: readonly SynonymGroup[], lookup: Lookup): Promise<{ shared: Map<string, number>; typedFound: boolean }> {
   const shared = new Map<string, number>();
-  if (queried.length < SHARED_PREFIX_MIN) return shared;
+  if (queried.length < SHARED_PREFIX_MIN) return { shared, typedFound: true };
   // Asked together: the chunks of the shorter beginnings are mostly those of the longer ones, each fetched once.
   const found = await Promise.all(beginnings(queried).map((beginning) => lookup.terms(beginning, true)));
-  const candidates = new Set(found.flat().map((f) => f.key));
-  for (const group of synonyms) for (const member of group) if (member.length === 1) candidates.add(member[0] as string);
-  for (const candidate of candidates) {
+  const keys = new Set(found.flat().map((f) => f.key));
+  const typedFound = [...keys].some((key) => matchWeight(key, queried, typed) > 0);
+  for (const group of synonyms) for (const member of group) if (member.length === 1) keys.add(member[0] as string);
+  for (const candidate of keys) {
     let length = 0;
     while (length < candidate.length && candidate[length] === queried[length]) length += 1;
     if (length >= SHARED_PREFIX_MIN && candidate !== queried) shared.set(candidate, length);
   }
-  return shared;
+  return { shared, typedFound };
 }
 
 /**
@@ -212,25 +220,28 @@ async function sharedBeginnings(queried: string, synonyms: readonly SynonymGroup
  * shorter of the two and half the longer (автоматизац → автоматизиру,
  * сегментирован → сегментац, брендирован → брендинг, фронтендер → фронтенд;
  * not контекстн → контент, not брендирован → бренд), and are not found
- * already as longer forms of the word typed.
+ * already as longer forms of the word typed. A synonym among them brings its
+ * group `withGroups` only: for a word the index and the table lack
+ * (фронтендер → the group of frontend), not for one it has (контекстн does
+ * not bring the group of «контекстолог»).
  */
-function otherForms(queried: string, typed: string | null, shared: ReadonlyMap<string, number>, synonyms: readonly SynonymGroup[]): Alternative[] {
+function otherForms(queried: string, typed: string | null, shared: ReadonlyMap<string, number>, synonyms: readonly SynonymGroup[], withGroups: boolean): Alternative[] {
   const forms = new Set<string>();
   for (const [candidate, length] of shared) {
     const [shorter, longer] = candidate.length < queried.length ? [candidate.length, queried.length] : [queried.length, candidate.length];
     if (length >= FORM_SHARE_OF_SHORTER * shorter && length >= FORM_SHARE_OF_LONGER * longer && matchWeight(candidate, queried, typed) === 0) forms.add(candidate);
   }
-  return formAlternatives(forms, synonyms);
+  return formAlternatives(forms, synonyms, withGroups);
 }
 
 /**
  * For a word that finds nothing in any way: the terms and synonyms sharing
  * the longest beginning with it, of SHARED_PREFIX_MIN letters or more
- * (брендирован → брендинг, and its group).
+ * (брендирован → брендинг), each synonym with its group.
  */
 function longestShared(shared: ReadonlyMap<string, number>, synonyms: readonly SynonymGroup[]): Alternative[] {
   const longest = Math.max(0, ...shared.values());
-  return formAlternatives(new Set([...shared].filter(([, length]) => length === longest).map(([candidate]) => candidate)), synonyms);
+  return formAlternatives(new Set([...shared].filter(([, length]) => length === longest).map(([candidate]) => candidate)), synonyms, true);
 }
 
 type Resolved = Holds & { alternatives: Alternative[]; typo: boolean };
@@ -244,9 +255,12 @@ type Resolved = Holds & { alternatives: Alternative[]; typo: boolean };
  */
 async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen: boolean): Promise<Resolved> {
   const asWritten = concept.alternatives[0];
-  const word = asWritten?.terms.length === 1 ? (asWritten.terms[0] as string) : null;
-  const shared = word ? await sharedBeginnings(word, index.manifest.synonyms, lookup) : new Map<string, number>();
-  const forms = word ? otherForms(word, asWritten?.typed?.[0] ?? null, shared, index.manifest.synonyms) : [];
+  // The visitor's own word (a concept named by a phrase of left-out words has none).
+  const word = asWritten?.typed && asWritten.terms.length === 1 ? (asWritten.terms[0] as string) : null;
+  const typed = asWritten?.typed?.[0] ?? null;
+  const { shared, typedFound } = word ? await sharedBeginnings(word, typed, index.manifest.synonyms, lookup) : { shared: new Map<string, number>(), typedFound: true };
+  // A synonym group found through a form of the word: only for a word neither the index nor the table has.
+  const forms = word ? otherForms(word, typed, shared, index.manifest.synonyms, !typedFound && concept.alternatives.length === 1) : [];
   const withForms = [...concept.alternatives, ...forms];
   const asTyped: Resolved = { alternatives: withForms, ...(await conceptHolds(index, withForms, lookup)), typo: false };
   if (!word || (asTyped.holds.size > 0 && !widen)) return asTyped;
@@ -297,34 +311,48 @@ export type Ranking = { ranked: RankedDoc[]; terms: string[] };
 
 /** Pages answering `concepts`, best first, and the terms that found them (for excerpts). */
 export async function rankPages(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup): Promise<Ranking> {
-  const first = await rankResolved(index, concepts, lookup, false);
+  const first = await rankResolved(index, concepts, lookup, false, false);
+  if (first.ranked.length > 0 || concepts.length === 0) return first;
   // Nothing as typed: the words may be meant in the other alphabet (дата митап → Data-митап).
-  return first.ranked.length > 0 || concepts.length === 0 ? first : rankResolved(index, concepts, lookup, true);
+  const widened = await rankResolved(index, concepts, lookup, true, false);
+  if (widened.ranked.length > 0 || concepts.length === 1) return widened;
+  // Still nothing holds every word: pages holding all but one more («как добраться до офиса»: the contacts page has no «добраться»).
+  return rankResolved(index, concepts, lookup, true, true);
 }
 
-async function rankResolved(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup, widen: boolean): Promise<Ranking> {
+async function rankResolved(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup, widen: boolean, partial: boolean): Promise<Ranking> {
   if (concepts.length === 0) return { ranked: [], terms: [] };
-  const resolved = await Promise.all(concepts.map((c) => resolve(index, c, lookup, widen)));
+  const resolved = await Promise.all(
+    concepts.map(async (c) => {
+      const r = await resolve(index, c, lookup, widen);
+      if (!c.optional) return r;
+      // The site's own name says little about a page: it counts for a quarter of its weight, held or missing.
+      for (const hold of r.holds.values()) hold.score *= OPTIONAL_WEIGHT;
+      return { ...r, rarity: r.rarity * OPTIONAL_WEIGHT };
+    }),
+  );
   const pairs = await pairScores(index, resolved.map((r) => r.alternatives), lookup);
-  const allowedMissing = concepts.length >= 3 ? 1 : 0;
+  const allowedMissing = (concepts.length >= 3 ? 1 : 0) + (partial ? 1 : 0);
   const totalRarity = resolved.reduce((sum, r) => sum + r.rarity, 0) || 1;
   const candidates = new Set(resolved.flatMap((r) => [...r.holds.keys()]));
   const ranked: Array<RankedDoc & { typos: number }> = [];
   for (const id of candidates) {
     let missing = 0;
     let missingRarity = 0;
+    let held = 0;
     let typos = 0;
     let own = 0;
     let score = pairs.get(id) ?? 0;
     let cover = 0;
     let headRarity = 0;
-    for (const r of resolved) {
+    for (const [c, r] of resolved.entries()) {
       const hold = r.holds.get(id);
       if (!hold) {
-        missing += 1;
+        if (!concepts[c]?.optional) missing += 1;
         missingRarity += r.rarity;
         continue;
       }
+      held += 1;
       if (r.typo) typos += 1;
       if (hold.own) own += 1;
       score += hold.score;
@@ -332,7 +360,7 @@ async function rankResolved(index: OpenIndex, concepts: readonly Concept[], look
       if (hold.inHead) headRarity += r.rarity;
     }
     // Text the page shares with others (a call to action, a card) may complete a match, never make most of it.
-    if (missing > allowedMissing || own === 0 || own < concepts.length - missing - own) continue;
+    if (missing > allowedMissing || own === 0 || own < held - own) continue;
     score += HEAD_BONUS * Math.min(1, cover) * (headRarity / totalRarity) ** 2;
     // Missing a common word of a longer query («сколько») costs little, missing its rare word a lot.
     ranked.push({ id, score: score * (1 - missingRarity / totalRarity), typos });

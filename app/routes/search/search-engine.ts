@@ -58,7 +58,7 @@ export async function preload(query: string): Promise<void> {
   const index = await openIndex();
   const concepts = parseQuery(query, index.manifest.synonyms);
   const terms = concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms));
-  const words = concepts.flatMap((c) => (c.alternatives[0]?.terms.length === 1 ? c.alternatives[0].terms : []));
+  const words = concepts.flatMap((c) => (c.alternatives[0]?.typed && c.alternatives[0].terms.length === 1 ? c.alternatives[0].terms : []));
   await Promise.all([
     ...terms.map((t) => lookupTerms(index.manifest, t, t.length >= MIN_PREFIX)),
     ...words.flatMap((w) => beginnings(w)).map((b) => lookupTerms(index.manifest, b, true)),

@@ -35,9 +35,20 @@ const QUESTION_WORDS = new Set(
     "зачем почему отчего куда откуда какой какая какое какие какого какую каким каких каков какова " +
     "пожалуйста подскажите скажите расскажите покажите здравствуйте привет спасибо " +
     "хочу хотим хотел хотела хотелось нужно нужен нужна нужны надо можно могу можете " +
-    "вами ваш ваша ваше ваши вашего вашей вашем вашим ваших вашу мне меня мной мой моя мое моё мои моего моей моих моим нам нами"
+    "вами ваш ваша ваше ваши вашего вашей вашем вашим ваших вашу мне меня мной мой моя мое моё мои моего моей моих моим нам нами " +
+    "находится находитесь находятся расположен расположена расположены"
   ).split(" "),
 );
+
+/**
+ * Words naming the site itself: every page is the agency's, so «телефон
+ * агентства» asks for the telephone, and a page need not say «агентство» to
+ * answer it (query.ts makes such a word optional beside others).
+ */
+const SELF_WORDS = new Set("агентство агентства агентству агентством агентстве агентств ориентир ориентира ориентиру ориентиром ориентире".split(" "));
+
+/** Whether a normalised word names the site itself. */
+export const isSelfWord = (word: string) => SELF_WORDS.has(word);
 
 /** Lower case, ё read as е (visitors rarely type ё; content uses it). */
 export function normalise(text: string): string {
@@ -90,6 +101,11 @@ export function wordsStartingWith(text: string, prefixes: readonly string[]): To
 /** The words of a query that say what it asks about: its meaningful words without question words and politeness. */
 export function queryTokens(query: string): Token[] {
   return tokens(query).filter((t) => !QUESTION_WORDS.has(normalise(query.slice(t.start, t.end))));
+}
+
+/** Every word of `text`, normalised, stop words and one-letter words included: for names made of such words only («о нас»). */
+export function plainWords(text: string): string[] {
+  return [...text.matchAll(WORD)].map((match) => normalise(match[0]));
 }
 
 /** A query word shorter than this matches whole terms only: "ма" would match half the index. */
