@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 // Kept apart from vite.config.ts: the React Router plugin does not run under Vitest.
 export default defineConfig({
   test: {
+    // The default reporter's line per file, then the ten slowest files.
+    reporters: ["default", "./tests/support/slowest-files.ts"],
     projects: [
       {
         test: {

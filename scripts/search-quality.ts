@@ -3,15 +3,21 @@
  *
  *   npm run bench:search-quality [-- --queries FILE] [--misses]
  *
- * Runs the judged queries (scripts/search-quality/judged-queries.yaml, or
- * FILE) through our engine and through Pagefind 1.6 over the same
- * pages of the live release (`npm run publish`), in one run, and prints
+ * Runs judged queries through our engine and through Pagefind 1.6 over the
+ * same pages of the live release (`npm run publish`), in one run, and prints
  * success@1 (navigational queries), success@3, MRR@10 and nDCG@10 of each as
- * a Markdown table. `--misses` lists, per engine, the queries whose
- * acceptable pages were not in the first three, with what came first.
+ * a Markdown table, with the machine and time of the run. By default it runs
+ * two sets, reported apart: the tuning set
+ * (scripts/search-quality/judged-queries.yaml, which the ranking was tuned
+ * on) and the held-out set (held-out-queries.yaml, kept out of tuning);
+ * `--queries FILE` runs FILE alone. `--misses` lists, per set and engine,
+ * the queries whose acceptable pages were not in the first three (or, for a
+ * navigational query, not first), with what came first.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { env } from "../app/config/env.server.ts";
 import { content } from "../app/content/index.server.ts";
@@ -20,10 +26,10 @@ import { assembleIndex } from "./search-index/assemble.ts";
 import { customRecords, indexedPages } from "./search-index/sources.ts";
 import { liveFiles, releasesRoot } from "../server/releases/store.ts";
 import { type Engine, ourEngine, pagefindEngine } from "./search-quality/engines.ts";
-import { JUDGED_QUERIES, type JudgedQuery, loadJudged } from "./search-quality/judged.ts";
+import { HELD_OUT_QUERIES, JUDGED_QUERIES, type JudgedQuery, loadJudged, sharedQueries } from "./search-quality/judged.ts";
 import { firstAcceptable, score, type Scores } from "./search-quality/metrics.ts";
 
-const { values: args } = parseArgs({ options: { queries: { type: "string", default: JUDGED_QUERIES }, misses: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({ options: { queries: { type: "string" }, misses: { type: "boolean", default: false } } });
 
 // The pages of the live release (npm run publish), as visitors get them.
 const PAGES_DIR = liveFiles(releasesRoot(env)) ?? "";
@@ -32,7 +38,18 @@ const c = content();
 const pages = indexedPages(c).map((p) => ({ ...p, html: readFileSync(join(PAGES_DIR, p.path, "index.html"), "utf8") }));
 const records = customRecords(c);
 const docs = [...pages.map((p) => analysePage({ html: p.html, url: p.path, kind: p.kind, names: p.names })), ...records.map(analyseRecord)];
-const judged = loadJudged(args.queries, new Set(docs.map((d) => d.url)));
+const known = new Set(docs.map((d) => d.url));
+const sets: Array<{ name: string; queries: JudgedQuery[] }> = args.queries
+  ? [{ name: basename(args.queries), queries: loadJudged(args.queries, known) }]
+  : [
+      { name: "tuning set", queries: loadJudged(JUDGED_QUERIES, known) },
+      { name: "held out", queries: loadJudged(HELD_OUT_QUERIES, known) },
+    ];
+if (sets.length === 2) {
+  const shared = sharedQueries(sets[0]?.queries ?? [], sets[1]?.queries ?? []);
+  if (shared.length > 0) throw new Error(`held-out queries also in the tuning set: ${shared.join(", ")}`);
+}
+const loadBefore = loadavg()[0] ?? 0;
 
 const engines: Array<{ name: string; engine: Engine }> = [
   { name: "ours", engine: await ourEngine(assembleIndex(docs, c.searchSynonyms.groups).files) },
@@ -43,28 +60,43 @@ const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 const rows: string[] = [];
 const missed: string[] = [];
-for (const { name, engine } of engines) {
-  const runs: Array<{ judged: JudgedQuery; results: string[] }> = [];
-  const times: number[] = [];
-  for (const q of judged) {
-    const started = performance.now();
-    runs.push({ judged: q, results: await engine(q.query) });
-    times.push(performance.now() - started);
-  }
-  const s: Scores = score(runs);
-  rows.push(`| ${name} | ${percent(s.successAt1)} | ${percent(s.successAt3)} | ${s.mrr.toFixed(3)} | ${s.ndcg.toFixed(3)} | ${median(times).toFixed(1)} ms |`);
-  for (const { judged: q, results } of runs) {
-    const rank = firstAcceptable(q, results);
-    if (rank === 0 || rank > 3 || (q.navigational && rank !== 1)) missed.push(`${name}: «${q.query}» → ${rank || "—"}; first: ${results.slice(0, 3).join(", ") || "nothing"}`);
+for (const set of sets) {
+  const navigational = set.queries.filter((q) => q.navigational).length;
+  for (const { name, engine } of engines) {
+    const runs: Array<{ judged: JudgedQuery; results: string[] }> = [];
+    const times: number[] = [];
+    for (const q of set.queries) {
+      const started = performance.now();
+      runs.push({ judged: q, results: await engine(q.query) });
+      times.push(performance.now() - started);
+    }
+    const s: Scores = score(runs);
+    rows.push(
+      `| ${set.name} | ${name} | ${set.queries.length} (${navigational}) | ${percent(s.successAt1)} | ${percent(s.successAt3)} | ${s.mrr.toFixed(3)} | ${s.ndcg.toFixed(3)} | ${median(times).toFixed(1)} ms |`,
+    );
+    for (const { judged: q, results } of runs) {
+      const rank = firstAcceptable(q, results);
+      if (rank === 0 || rank > 3 || (q.navigational && rank !== 1)) missed.push(`${set.name}, ${name}: «${q.query}» → ${rank || "—"}; first: ${results.slice(0, 3).join(", ") || "nothing"}`);
+    }
   }
 }
-const navigational = judged.filter((q) => q.navigational).length;
+
+function commit(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+    return dirty ? `${head} with uncommitted changes` : head;
+  } catch {
+    return "unknown commit";
+  }
+}
+const cpu = cpus();
 console.log(
   [
-    `${judged.length} judged queries (${navigational} navigational) over ${docs.length} pages and records:`,
+    `Run ${new Date().toISOString()} at ${commit()}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after; ${docs.length} pages and records of the live release.`,
     "",
-    "| engine | success@1 (navigational) | success@3 | MRR@10 | nDCG@10 | median time per query (Node) |",
-    "|---|---|---|---|---|---|",
+    "| set | engine | queries (navigational) | success@1 (navigational) | success@3 | MRR@10 | nDCG@10 | median time per query (Node) |",
+    "|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n"),
 );

@@ -122,7 +122,7 @@ type View = {
 export function createApp(options: AppOptions) {
   const { origin, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
-  const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag });
+  const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag, trustedProxyHops: options.trustedProxyHops });
   const views = new WeakMap<LiveRelease, View>();
   // One for every release: a file a new release did not change stays warm.
   const fileCache = createFileCache(options.fileCacheBytes);

@@ -71,6 +71,18 @@ export function clientAddress(req: IncomingMessage, trustedHops: number): string
   return chain[chain.length - trustedHops] ?? peer;
 }
 
+/** The header React Router's code reads the visitor's address from; render.ts sets it on every request. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+/**
+ * The visitor's address as it is stored (a submission, its consent record):
+ * IPv4 without its IPv6 mapping. Only the socket and trusted proxies decide it;
+ * no header a client sends can set it otherwise.
+ */
+export function clientIp(req: IncomingMessage, trustedHops: number): string {
+  return clientAddress(req, trustedHops).replace(/^::ffff:/, "") || "unknown";
+}
+
 /** One bucket per IPv4 address, and per /64 for IPv6 (one subscriber's usual allocation). */
 export function rateLimitKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);

@@ -10,6 +10,7 @@ import { deferHydration } from "./defer-hydration.ts";
 import { negotiateEncoding } from "./encoding.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Logger } from "./log.ts";
+import { CLIENT_IP_HEADER, clientIp } from "./rate-limit.ts";
 import { plain } from "./respond.ts";
 import { injectIntoHead } from "./runtime-config.ts";
 
@@ -26,6 +27,8 @@ export type RenderOptions = {
   log: Logger;
   /** Public runtime configuration, added to every rendered HTML page (server/runtime-config.ts). */
   headTag?: string | null;
+  /** Proxies in front that append to X-Forwarded-For (TRUSTED_PROXY_HOPS): who the visitor is. */
+  trustedProxyHops: number;
 };
 export type Render = {
   (req: IncomingMessage, res: ServerResponse, id: string, releaseId: string, pathname: string, search: string): Promise<void>;
@@ -41,7 +44,7 @@ export type Render = {
  * origin (never the Host header). Server-rendered HTML is buffered so the CSP
  * header can list the hashes of exactly the inline scripts it carries.
  */
-export function createRender({ build, origin, security, log, headTag }: RenderOptions): Render {
+export function createRender({ build, origin, security, log, headTag, trustedProxyHops }: RenderOptions): Render {
   const handleWithRouter = createRequestHandler(withJsonErrorLog(build, log), "production");
 
   async function render(req: IncomingMessage, res: ServerResponse, id: string, releaseId: string, pathname: string, search: string) {
@@ -50,10 +53,12 @@ export function createRender({ build, origin, security, log, headTag }: RenderOp
     const method = req.method ?? "GET";
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || name.startsWith(":") || name === "x-request-id") continue;
+      if (value === undefined || name.startsWith(":") || name === "x-request-id" || name === CLIENT_IP_HEADER) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
     headers.set("x-request-id", id);
+    // The visitor's address as the server worked it out, whatever the client sent under that name.
+    headers.set(CLIENT_IP_HEADER, clientIp(req, trustedProxyHops));
     const hasBody = method !== "GET" && method !== "HEAD";
     let request: Request;
     try {

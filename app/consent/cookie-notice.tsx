@@ -6,8 +6,10 @@ import { AppLink } from "../ui/app-link.tsx";
 import { type ConsentChoice, noticeNeeded, onConsentChange, saveChoice } from "./consent.ts";
 import "./cookie-notice.css";
 
-/** ANALYTICS_REQUIRE_CONSENT, from the runtime configuration the server puts into every page. */
-const requireConsent = () => readRuntimeConfig().analyticsRequireConsent === true;
+/** Whether a counter runs at all (PUBLIC_METRIKA_ID), from the runtime configuration the server puts into every page. */
+const hasCounter = () => readRuntimeConfig().metrikaId !== null;
+/** ANALYTICS_REQUIRE_CONSENT: there is something to ask only when a counter runs. */
+const requireConsent = () => hasCounter() && readRuntimeConfig().analyticsRequireConsent === true;
 
 function subscribe(listener: () => void): () => void {
   whenAppReady(listener);
@@ -16,8 +18,9 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The cookie notice on a first visit; the answer is remembered for a year.
- * With ANALYTICS_REQUIRE_CONSENT it asks (accept / necessary only) and the
- * counter waits (app/runtime/app-runtime.tsx); otherwise it informs.
+ * It names only what runs: without a counter, necessary cookies alone. With
+ * a counter and ANALYTICS_REQUIRE_CONSENT it asks (accept / necessary only)
+ * and the counter waits (app/runtime/app-runtime.tsx); otherwise it informs.
  * Rendered after hydration only: the cookie is the browser's, and
  * prerendered pages are the same for everyone. It appears at the app's first
  * idle moment: asked while React hydrates, a store whose value differs from
@@ -36,9 +39,7 @@ export function CookieNotice() {
   return (
     <section className="cookie-notice" aria-label="Уведомление о cookie">
       <p>
-        Мы используем cookie, чтобы сайт работал,{" "}
-        {asks ? "и — если вы согласны — для статистики посещений (Яндекс Метрика)." : "и для статистики посещений (Яндекс Метрика)."}{" "}
-        Подробнее — в <AppLink to={paths.cookies()}>правилах использования cookie</AppLink>.
+        {noticeText(asks, hasCounter())} Подробнее — в <AppLink to={paths.cookies()}>правилах использования cookie</AppLink>.
       </p>
       <div className="cookie-notice__actions">
         {asks ? (
@@ -58,4 +59,12 @@ export function CookieNotice() {
       </div>
     </section>
   );
+}
+
+/** The notice's first sentence: what the cookies are for, naming Yandex Metrica only when it runs. */
+export function noticeText(asks: boolean, counter: boolean): string {
+  if (!counter) return "Мы используем только необходимые cookie — без них сайт не работает.";
+  return asks
+    ? "Мы используем cookie, чтобы сайт работал, и — если вы согласны — для статистики посещений (Яндекс Метрика)."
+    : "Мы используем cookie, чтобы сайт работал, и для статистики посещений (Яндекс Метрика).";
 }

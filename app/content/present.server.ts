@@ -1,6 +1,6 @@
 import { installPresenters } from "./fields.ts";
 import { renderMarkdown } from "./markdown.server.ts";
-import { typograph } from "./typography.server.ts";
+import { typographText } from "./typography.server.ts";
 
 /**
  * On the server, visible text is typographed and Markdown rendered while
@@ -61,4 +61,4 @@ export function withRenderedMarkdown<T>(rendered: RenderedMarkdown, work: () => 
   return within({ rendered }, work);
 }
 
-installPresenters({ text: typograph, markdown: presentMarkdown });
+installPresenters({ text: typographText, markdown: presentMarkdown });

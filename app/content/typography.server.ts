@@ -28,3 +28,23 @@ const CYRILLIC = /[а-яё]/i;
 export function typograph(text: string): string {
   return (CYRILLIC.test(text) ? russian : english).execute(text);
 }
+
+/** Stand-ins from Unicode's private use area, which no one types, for what Typograf would read as markup. */
+const AMP = "\ue000";
+const LT = "\ue001";
+const SEMI = "\ue002";
+/** An entity (`&copy;`, `&#60;`) or a tag's start (`<b`, `</`, `<!`): markup to Typograf, text to whoever typed it. */
+const MARKUP = /&(#?\w+);|<(?=[a-z/!?])/gi;
+const RESTORE = new RegExp(`[${AMP}${LT}${SEMI}]`, "g");
+const ORIGINAL: Record<string, string> = { [AMP]: "&", [LT]: "<", [SEMI]: ";" };
+
+/**
+ * Typographs plain text: what was typed stays what is shown. Typograf reads its
+ * input as HTML, so `&copy;` typed into a title would come out as «©» and a
+ * tag would be skipped as a tag; such sequences are hidden from it and put
+ * back after (each place that shows the text escapes it for its own format).
+ */
+export function typographText(text: string): string {
+  const hidden = text.replace(MARKUP, (_, entity: string | undefined) => (entity === undefined ? LT : AMP + entity + SEMI));
+  return typograph(hidden).replace(RESTORE, (c) => ORIGINAL[c] as string);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MANIFEST_FILE, SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
 import { lexicon, random } from "../search-scale/corpus.ts";
-import { type AssembledIndex, assembleIndex } from "./assemble.ts";
+import { type AssembledIndex, assembleIndex, compileSynonyms } from "./assemble.ts";
 import { contentHash } from "./chunking.ts";
 import { analyse, engineOver, firstResults, type PageParts } from "./fixtures.ts";
 
@@ -85,5 +85,9 @@ describe("a publication after the previous index", () => {
     const next = assembleIndex(pages.map(analyse), [...synonyms, ["CRM", "црм"]], { previous: first.state });
     expect(next.report.rebuiltBase).toBe(true);
     expect(next.carried).toEqual([]);
+  });
+
+  it("compiles synonyms as queries read them: without question words, a phrase of left-out words as those words", () => {
+    expect(compileSynonyms([["контакты", "как связаться", "о нас"]])).toEqual([[["контакт"], ["связа"], ["о", "нас"]]]);
   });
 });

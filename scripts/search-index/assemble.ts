@@ -20,7 +20,7 @@ import {
   type SynonymGroup,
 } from "../../app/routes/search/index-format.ts";
 import { SEARCH_KINDS } from "../../app/routes/search/kinds.ts";
-import { tokens } from "../../app/routes/search/words.ts";
+import { plainWords, queryTokens } from "../../app/routes/search/words.ts";
 import type { AnalysedDoc, DocOutline } from "./analyse.ts";
 import { contentHash } from "./chunking.ts";
 import { docPostings, type DocPostings, excerptText, findFurniture, signature } from "./doc-postings.ts";
@@ -67,10 +67,22 @@ export type AssembledIndex = {
   report: { pages: number; rebuiltBase: boolean; deltaPages: number; removedPages: number; recordsWritten: number };
 };
 
-/** Synonym groups as the engine matches them: each word or phrase as its terms. */
+/**
+ * Synonym groups as the engine matches them: each word or phrase as its
+ * terms, read as a query is (without question words); a phrase made of
+ * words search leaves out only («о нас») as those words, which a query of
+ * that phrase alone is matched against (query.ts).
+ */
 export function compileSynonyms(groups: ReadonlyArray<readonly string[]>): SynonymGroup[] {
   return groups
-    .map((group) => group.map((phrase) => tokens(phrase).map((t) => t.term)).filter((terms) => terms.length > 0))
+    .map((group) =>
+      group
+        .map((phrase) => {
+          const terms = queryTokens(phrase).map((t) => t.term);
+          return terms.length > 0 ? terms : plainWords(phrase);
+        })
+        .filter((terms) => terms.length > 0),
+    )
     .filter((group) => group.length > 1);
 }
 

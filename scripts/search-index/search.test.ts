@@ -1,4 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SearchSynonymsSchema } from "../../app/content/schemas/search.ts";
 import { assembleIndex } from "./assemble.ts";
 import { analyse, type Engine, engineOver, firstResults, type PageParts } from "./fixtures.ts";
 import { analyseRecord } from "./analyse.ts";
@@ -162,20 +166,28 @@ describe("words as visitors type them", () => {
     expect(await first("голвлмка")).toBeUndefined();
   });
 
-  it("ranks a page found with a typo after every page found as typed", async () => {
-    // «маркетнг» is a typo of «маркетинг» on three pages, but one page writes «маркетнг» itself.
-    const typo = { url: "/academy/typo/", kind: "article", title: "Заметки", lead: "Слово маркетнг здесь написано с опечаткой." } as const;
+  it("ranks a page found with a typo, or through another ending of the word, after every page found as typed", async () => {
+    // «мракетинг» and «маркетнг» are typos of «маркетинг» on three pages, but one page writes them itself.
+    const typo = { url: "/academy/typo/", kind: "article", title: "Заметки о маркетнг", lead: "Слова мракетинг и маркетнг здесь написаны с опечаткой." } as const;
     const { files } = assembleIndex([...pages.map(analyse), analyse(typo)], synonyms);
     const other = await engineOver(files);
-    expect(await firstResults(other, "маркетнг", 10)).toEqual(["/academy/typo/"]);
+    expect(await firstResults(other, "мракетинг", 10)).toEqual(["/academy/typo/"]);
+    // A typo in the last two letters reads as another form of the word (the same beginning, another ending): found at half
+    // the weight, after a page that has the word as typed in the same part (here the title).
+    const found = await firstResults(other, "маркетнг", 10);
+    expect(found[0]).toBe("/academy/typo/");
+    expect(found).toContain("/services/performance-marketing/");
     engine = await engineOver(assembleIndex([...pages.map(analyse), ...records], synonyms).files);
   });
 });
 
 describe("what does not make a page match", () => {
   it("ignores the call to action, forms and cards that many pages repeat", async () => {
-    expect((await engine.search("обсудим вашу задачу", null)).total).toBe(0);
-    expect((await engine.search("отправить заявку", null)).total).toBe(0);
+    expect((await engine.search("обсудим", null)).total).toBe(0);
+    // «вашу» is politeness, not asked about: the call to action completes the match of the one page with a «Задача» of its own, and makes none alone.
+    expect(await firstResults(engine, "обсудим вашу задачу", 10)).toEqual(["/projects/cases/medlinia-context/"]);
+    // The form's button is not text: no page holds «отправить»; holding all but it is the page whose own text says «заявки».
+    expect(await firstResults(engine, "отправить заявку", 10)).toEqual(["/services/seo/"]);
     // The card of the Медлиния case on other pages does not make them answer «МРТ».
     expect(await firstResults(engine, "мрт", 10)).toEqual(expect.arrayContaining(["/projects/cases/medlinia-context/"]));
     expect(await firstResults(engine, "мрт", 10)).not.toContain("/services/seo/");
@@ -190,5 +202,104 @@ describe("what does not make a page match", () => {
     const outcome = await engine.search("медлиния", "review");
     expect(outcome.counts).toMatchObject({ case: 1, review: 1, service: 0 });
     expect((await engine.loadHits(outcome, 0, 10)).map((h) => h.url)).toEqual(["/projects/reviews/medlinia/"]);
+  });
+});
+
+describe("words the pages do not use (issue 42)", () => {
+  // Pages shaped like the site's, with the words the examples need and pages that hold them more plainly.
+  const named: PageParts[] = [
+    {
+      url: "/services/branding-and-design/",
+      kind: "service",
+      crumb: "Брендинг и дизайн",
+      title: "Брендинг и дизайн — стратегия бренда, айдентика и ребрендинг",
+      lead: "Создаём бренды, которые работают в рекламе и на полке одинаково убедительно.",
+    },
+    { url: "/academy/brand-platform/", kind: "article", title: "Платформа бренда за шесть недель", lead: "Как проходит стратегическая сессия по бренду." },
+    {
+      url: "/academy/python-report/",
+      kind: "article",
+      title: "Автоматизируем еженедельный отчёт на Python: API Директа, Метрики и DataLens",
+      lead: "Скрипт сам собирает данные и присылает отчёт в понедельник утром.",
+    },
+    {
+      url: "/career/senior-seo/",
+      kind: "position",
+      title: "Senior SEO-специалист",
+      sections: [{ heading: "Будет плюсом", text: "Опыт автоматизации отчётов и выгрузок из Вебмастера." }],
+    },
+    { url: "/career/frontend-developer/", kind: "position", title: "Frontend-разработчик (senior)", lead: "Разрабатываете сайты клиентов на React и TypeScript." },
+    { url: "/services/web-development/", kind: "service", crumb: "Разработка сайтов", title: "Разработка сайтов", lead: "Фронтенд и бэкенд в одной команде, с аналитикой и коллтрекингом с первого дня." },
+    { url: "/company/", kind: "page", title: "О компании", lead: "Агентство строит маркетинг, который можно посчитать." },
+    { url: "/privacy/", kind: "page", title: "Политика обработки персональных данных", lead: "Эта Политика объясняет, какие данные мы обрабатываем и зачем." },
+    {
+      url: "/cookies/",
+      kind: "page",
+      title: "Политика использования файлов cookie",
+      lead: "Политика дополняет Политику обработки персональных данных.",
+      sections: [{ heading: "Конфиденциальность", text: "Политика конфиденциальности распространяется и на cookie." }],
+    },
+    {
+      url: "/agreement/",
+      kind: "page",
+      title: "Согласие на обработку персональных данных",
+      sections: [{ heading: "Цели", text: "Связаться с вами, уточнить задачу и сохранить конфиденциальность переписки." }],
+    },
+    { url: "/contacts/", kind: "page", title: "Контакты", lead: "Расскажите о задаче — руководитель направления свяжется с вами в течение рабочего дня." },
+  ];
+  // The site's own synonym table: the names people give pages are content.
+  const table = SearchSynonymsSchema.parse(parse(readFileSync(join(import.meta.dirname, "../../content/search-synonyms.yaml"), "utf8")));
+  let examples: Engine;
+  beforeAll(async () => {
+    examples = await engineOver(assembleIndex(named.map(analyse), table.groups).files);
+  });
+  afterAll(async () => {
+    engine = await engineOver(assembleIndex([...pages.map(analyse), ...records], synonyms).files);
+  });
+
+  it.each([
+    // Another form of the root: the page says «брендинг».
+    ["брендирование", "/services/branding-and-design/"],
+    // «автоматизация» is on a vacancy too; the article says «Автоматизируем … отчёт» in its title.
+    ["автоматизация отчётов", "/academy/python-report/"],
+    // Slang the synonyms do not hold: «фронтендер» shares «фронтенд» with the group of «frontend».
+    ["фронтендер", "/career/frontend-developer/"],
+    // What people call the page: the title says «Политика обработки персональных данных».
+    ["политика конфиденциальности", "/privacy/"],
+    // A question: «как», «с», «вами» ask nothing; «связаться» names the contacts page.
+    ["как с вами связаться", "/contacts/"],
+  ])("«%s» puts %s first", async (query, expected) => {
+    expect((await firstResults(examples, query, 1))[0]).toBe(expected);
+  });
+
+  it("finds other forms of a word at half its weight, then the longest beginning of five letters it shares with the index", async () => {
+    // «брендирование» and «брендинг» are forms of one word; «бренд» is too short a part of «брендирован» to be one.
+    expect(await firstResults(examples, "брендирование", 10)).toEqual(["/services/branding-and-design/"]);
+    // No term is a form of «политизированный» (it shares only «полит» with «политика»): rather than nothing, the terms sharing
+    // its longest beginning of five letters or more are found.
+    expect(new Set(await firstResults(examples, "политизированный", 10))).toEqual(new Set(["/privacy/", "/cookies/"]));
+    // A word sharing fewer than five letters with every term finds nothing.
+    expect((await examples.search("поликлиника", null)).total).toBe(0);
+  });
+
+  it("answers a name made of left-out words through the synonym table, and a query no page holds whole by the pages holding all but one word", async () => {
+    // «о» and «нас» are left out of every query; the table names «о нас» with «о компании».
+    expect(await firstResults(examples, "о нас", 1)).toEqual(["/company/"]);
+    // No page says «добраться»; the contacts page is the page of offices (the table).
+    expect(await firstResults(examples, "как добраться до офиса", 1)).toEqual(["/contacts/"]);
+    // The site's own name beside other words is optional: the contacts page does not say «агентство».
+    expect(await firstResults(examples, "телефон агентства", 1)).toEqual(["/contacts/"]);
+  });
+
+  it("forgives a letter missing in the first half of a word the page has only in its text", async () => {
+    expect(await firstResults(examples, "колтрекинг", 1)).toEqual(["/services/web-development/"]);
+  });
+
+  it("leaves out question words and politeness, and keeps a whole word from matching what it does not begin", async () => {
+    expect(await firstResults(examples, "подскажите пожалуйста где контакты", 1)).toEqual(["/contacts/"]);
+    // «цены» is a whole word: «ценности» begins with its stem «цен», not with it.
+    const values = await engineOver(assembleIndex([analyse({ url: "/worths/", kind: "page", title: "Ценности" })], []).files);
+    expect((await values.search("цены", null)).total).toBe(0);
+    expect((await values.search("цен", null)).total).toBe(1);
   });
 });

@@ -16,7 +16,16 @@ const JudgedQuerySchema = z.strictObject({
 
 export type JudgedQuery = z.output<typeof JudgedQuerySchema>;
 
+/** The set the ranking was tuned on. */
 export const JUDGED_QUERIES = join(import.meta.dirname, "judged-queries.yaml");
+/** Queries kept out of tuning (issue 42): the check that the ranking answers what it was not tuned on. */
+export const HELD_OUT_QUERIES = join(import.meta.dirname, "held-out-queries.yaml");
+
+/** Queries that two sets both hold (a held-out query copied into the tuning set is no longer held out). */
+export function sharedQueries(a: readonly JudgedQuery[], b: readonly JudgedQuery[]): string[] {
+  const inA = new Set(a.map((q) => q.query.toLowerCase()));
+  return b.filter((q) => inA.has(q.query.toLowerCase())).map((q) => q.query);
+}
 
 /** The set in `file`; every page it names must be one of `known` (the indexed URLs). */
 export function loadJudged(file: string, known: ReadonlySet<string>): JudgedQuery[] {

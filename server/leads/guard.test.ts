@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientIp, createFormGuard, FORM_BODY_LIMIT, JOB_BODY_LIMIT } from "./guard.ts";
+import { clientIp } from "../rate-limit.ts";
+import { createFormGuard, FORM_BODY_LIMIT, JOB_BODY_LIMIT, routedPath } from "./guard.ts";
 
 const ORIGIN = "https://site.example";
 
@@ -33,10 +34,49 @@ const form = { "content-type": "application/x-www-form-urlencoded", "content-len
 describe("createFormGuard", () => {
   const guard = () => createFormGuard({ origin: ORIGIN, rateLimit: { limit: 2, windowMs: 60_000 }, trustedProxyHops: 0 });
 
-  it("lets same-site form posts through and records the client address", async () => {
-    const req = request({ ...form, "sec-fetch-site": "same-origin", "x-client-ip": "6.6.6.6" });
+  it("lets same-site form posts through", async () => {
+    const req = request({ ...form, "sec-fetch-site": "same-origin" });
     expect(await guard()(req, response(), "/api/forms/project/")).toBe(false);
-    expect(req.headers["x-client-ip"]).toBe("192.0.2.1");
+  });
+
+  it("answers for every spelling of a form's address the router takes, and for nothing else", async () => {
+    const g = guard();
+    const spellings = [
+      "/API/forms/subscribe/",
+      "/Api/Forms/subscribe/",
+      "/%61pi/forms/subscribe/",
+      "/%41PI/%66orms/%73ubscribe/",
+      "/api/forms/./subscribe/",
+      "/x/../api/forms/subscribe/",
+      "/api\\forms\\subscribe/",
+      "/FORMS/PROJECT.data",
+      "/Sub/Confirm/",
+      "/sub%2Fconfirm/",
+    ];
+    for (const path of spellings) {
+      expect(g.owns(request(form), path), path).toBe(true);
+      const res = response();
+      expect(await g(request({ ...form, origin: "https://evil.example" }), res, path), path).toBe(true);
+      expect(res.statusCode, path).toBe(403);
+    }
+    for (const path of ["/", "/services/", "/formsx/", "/api/formula/"]) expect(g.owns(request(form), path), path).toBe(false);
+    expect(g.owns(request(form, "GET"), "/API/forms/subscribe/")).toBe(false);
+  });
+
+  it("counts posts per address across spellings", async () => {
+    const g = guard();
+    const statuses: number[] = [];
+    for (const path of ["/api/forms/subscribe/", "/API/FORMS/subscribe/", "/%61pi/forms/subscribe/"]) {
+      const res = response();
+      await g(request({ ...form, "sec-fetch-site": "same-origin" }), res, path);
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("routedPath folds case, decodes and normalises as the URL parser does", () => {
+    expect(routedPath("/%61pi/Forms//x/../job.data")).toBe("/api/forms/job.data");
+    expect(routedPath("/%ZZ/")).toBe("/%zz/");
   });
 
   it("never looks at GET, nor at posts elsewhere", async () => {

@@ -1,17 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MESSAGES as M } from "../../app/forms/messages.ts";
 import { refuseUnread } from "../body.ts";
-import { clientAddress, createRateLimiter } from "../rate-limit.ts";
+import { clientIp, createRateLimiter } from "../rate-limit.ts";
 
 /**
  * Checks every request that could run a form action (any method but GET and
  * HEAD to the forms' addresses, their `.data` variants included) before React
  * Router reads a byte of it: cross-site posts (403),
  * foreign content types (415), missing or excessive length (411/413), too
- * many posts from one address (429 with Retry-After). It also records the
- * client address for the consent record, overwriting whatever the client sent.
+ * many posts from one address (429 with Retry-After).
  */
-export const CLIENT_IP_HEADER = "x-client-ip";
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** A 5 MB CV plus the other fields and multipart framing. */
 export const JOB_BODY_LIMIT = 6 * 1024 * 1024;
@@ -43,13 +41,34 @@ export type GuardConfig = {
   queue?: { concurrency: number; maxWaitMs: number };
 };
 
-/** The visitor's address as the consent record keeps it (IPv4 without its IPv6 mapping). */
-export function clientIp(req: IncomingMessage, trustedProxyHops: number): string {
-  return clientAddress(req, trustedProxyHops).replace(/^::ffff:/, "") || "unknown";
+/**
+ * The path as React Router matches it, so that no spelling of a form's address
+ * reaches the form without the guard: the URL parser's normalisation (dot
+ * segments, backslashes, tabs), every segment percent-decoded, letters folded
+ * (routes match whatever the case), runs of slashes as one.
+ */
+export function routedPath(pathname: string): string {
+  let parsed: string;
+  try {
+    parsed = new URL(pathname, "http://site.invalid").pathname;
+  } catch {
+    parsed = pathname;
+  }
+  const decoded = parsed
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join("/");
+  return decoded.toLowerCase().replace(/\/{2,}/g, "/");
 }
 
-function bodyLimit(pathname: string): number {
-  return /^\/(api\/)?forms\/job[/.]/.test(pathname) ? JOB_BODY_LIMIT : FORM_BODY_LIMIT;
+function bodyLimit(path: string): number {
+  return /^\/(api\/)?forms\/job[/.]/.test(path) ? JOB_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
 /**
@@ -121,12 +140,11 @@ export function createFormGuard(config: GuardConfig) {
   async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     if (!owns(req, pathname)) return false;
     const ip = clientIp(req, config.trustedProxyHops);
-    req.headers[CLIENT_IP_HEADER] = ip;
     if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
     if (!FORM_TYPES.test(req.headers["content-type"] ?? "")) return refuse(req, res, 415, M.form.wrongType);
     const length = req.headers["content-length"];
     if (length === undefined) return refuse(req, res, 411, M.form.lengthRequired);
-    if (Number(length) > bodyLimit(pathname)) return refuse(req, res, 413, M.form.tooLarge);
+    if (Number(length) > bodyLimit(routedPath(pathname))) return refuse(req, res, 413, M.form.tooLarge);
     const decision = limiter.take(ip);
     if (!decision.allowed) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(decision.retryAfterSeconds) });
     if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
@@ -146,7 +164,11 @@ export function createFormGuard(config: GuardConfig) {
 
 export type FormGuard = ReturnType<typeof createFormGuard>;
 
-/** Whether the guard answers for this request: a post to a form's address, whose body limits are its own. */
+/**
+ * Whether the guard answers for this request: a post to a form's address, in
+ * any spelling the router takes for it, whose body limits are its own. The one
+ * place that decides which requests are form posts.
+ */
 function owns(req: IncomingMessage, pathname: string): boolean {
-  return req.method !== "GET" && req.method !== "HEAD" && FORM_PATH.test(pathname);
+  return req.method !== "GET" && req.method !== "HEAD" && FORM_PATH.test(routedPath(pathname));
 }

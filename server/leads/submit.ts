@@ -4,6 +4,7 @@ import { MESSAGES as M } from "../../app/forms/messages.ts";
 import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues } from "../../app/forms/kinds.ts";
 import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "../../app/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "../../app/forms/service.server.ts";
+import { CLIENT_IP_HEADER } from "../rate-limit.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Store } from "./store.ts";
 import type { Channel, NewSubmission } from "./types.ts";
@@ -105,7 +106,7 @@ export function createSubmit(deps: SubmitDeps) {
     const store = deps.store();
     if (!store) return unavailable(values);
     const at = now();
-    const ip = request.headers.get("x-client-ip") ?? "unknown";
+    const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
     const submissionId = id ?? derivedId(kind, ip, at, form, file?.sha256);
     const record = buildRecord(kind, parsed, context, config);
     const newsletter = kind === "subscribe" || (kind === "project" && parsed.newsletter === true && parsed.email !== "");

@@ -95,9 +95,12 @@ export function createAuth(deps: { users: UserStore; sessions: SessionStore; thr
       await audit.write({ action: "session.sign-out", actor: { id: session.user.id, login: session.user.login }, target: session.user.login, ip: client.ip });
     },
 
-    /** Checks the signed-in user's current password (throttled like a sign-in). */
+    /**
+     * Checks the signed-in user's current password, throttled like a sign-in but per user from
+     * any address: whoever holds the session may change addresses, and locks out no one else.
+     */
     async confirmPassword(session: ActiveSession, password: string, client: Client): Promise<boolean> {
-      return checkThrottled(session.user.login, password, session.user.passwordHash, client);
+      return checkThrottled(session.user.login, password, session.user.passwordHash, { ...client, addressKey: `session:${session.user.id}` });
     },
   };
 }

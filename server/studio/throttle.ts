@@ -2,63 +2,101 @@ import type { Db, Row } from "../leads/db.ts";
 
 /**
  * Sign-in throttling kept in the store, so every server behind a balancer
- * counts the same attempts. Failed sign-ins are counted per login (known or
- * not: the answer must not tell which logins exist) and per client address
- * within a sliding window; at the limit, further tries are refused with the
- * seconds until the oldest counted failure leaves the window.
+ * counts the same attempts. It slows guessing down without handing a stranger
+ * a way to lock the owner out (OWASP's authentication guidance on lockout):
  *
- * An attempt is recorded before the password is checked (so a burst of
- * parallel tries cannot all slip under the limit) and taken back if it
- * succeeds; a success also forgets that login's earlier failures.
+ * - per login and address: `accountLimit` failures within the window refuse
+ *   that login from that address only; the owner elsewhere still signs in;
+ * - per address: `addressLimit` failures over any logins refuse the address
+ *   (password spraying);
+ * - per login from every address together (a guess from each of many
+ *   addresses): from `accountLimit × SLOWDOWN_FACTOR` failures on, tries on
+ *   that login are spaced out, one per 1, 2, 4… seconds after the last failure,
+ *   never more than SLOWDOWN_MAX_MS. A wait of seconds, never a lockout.
+ *
+ * Logins are counted known or not (the answer must not tell which exist). An
+ * attempt is recorded before the password is checked (so a burst of parallel
+ * tries cannot all slip under a limit) and taken back if it succeeds; a success
+ * also forgets that login's earlier failures from the same address.
  */
 export type ThrottleLimits = { accountLimit: number; addressLimit: number; windowMs: number };
 export type ThrottleDecision = { allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number };
 type Attempt = { account: string; address: string; at: number };
 
-type CountRow = Row & { n: number; oldest: number | null };
+/** Failures on one login from all addresses, as a multiple of the per-address limit, before tries are spaced out. */
+export const SLOWDOWN_FACTOR = 4;
+/** The longest space between two tries on a login under a spread-out attack. */
+export const SLOWDOWN_MAX_MS = 60_000;
+
+type CountRow = Row & { n: number; oldest: number | null; newest: number | null };
+
+/** The key of a login tried from an address (a newline is in neither). */
+const pairKey = (account: string, address: string) => `${account}\n${address}`;
 
 export function createThrottle(db: Db, limits: ThrottleLimits) {
   async function count(tx: Db, scope: string, key: string, since: number) {
     const [row] = await tx.query<CountRow>(
-      "SELECT COUNT(*) AS n, MIN(at) AS oldest FROM studio_sign_in_attempts WHERE scope = $1 AND key = $2 AND at > $3",
+      "SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM studio_sign_in_attempts WHERE scope = $1 AND key = $2 AND at > $3",
       [scope, key, since],
     );
-    return { n: Number(row?.n ?? 0), oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest) };
+    const at = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+    return { n: Number(row?.n ?? 0), oldest: at(row?.oldest), newest: at(row?.newest) };
   }
 
+  /** Until the oldest counted failure leaves the window, once `n` reached `limit`; else 0. */
+  const windowWait = (c: { n: number; oldest: number | null }, limit: number, now: number) =>
+    c.n >= limit ? (c.oldest ?? now) + limits.windowMs - now : 0;
+
   return {
-    /** Records an attempt for this login and address, unless either is at its limit. */
+    /** Records an attempt for this login and address, unless a limit says to wait. */
     async begin(account: string, address: string, now = Date.now()): Promise<ThrottleDecision> {
       const since = now - limits.windowMs;
+      const pair = pairKey(account, address);
       return db.transaction(async (tx) => {
         // One sign-in at a time decides on PostgreSQL too (counts of concurrent ones would not see each other).
         if (db.backend === "postgres") await tx.query("SELECT pg_advisory_xact_lock(7302)");
-        const byAccount = await count(tx, "account", account, since);
+        const byPair = await count(tx, "pair", pair, since);
         const byAddress = await count(tx, "address", address, since);
-        const waits = [
-          byAccount.n >= limits.accountLimit ? (byAccount.oldest ?? now) + limits.windowMs - now : 0,
-          byAddress.n >= limits.addressLimit ? (byAddress.oldest ?? now) + limits.windowMs - now : 0,
-        ];
-        const wait = Math.max(...waits);
+        const byAccount = await count(tx, "account", account, since);
+        const beyond = byAccount.n - limits.accountLimit * SLOWDOWN_FACTOR;
+        const spacing = beyond >= 0 ? Math.min(SLOWDOWN_MAX_MS, 1000 * 2 ** beyond) : 0;
+        const wait = Math.max(
+          windowWait(byPair, limits.accountLimit, now),
+          windowWait(byAddress, limits.addressLimit, now),
+          spacing > 0 ? (byAccount.newest ?? now) + spacing - now : 0,
+        );
         if (wait > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
-        await tx.query("DELETE FROM studio_sign_in_attempts WHERE at <= $1 AND ((scope = 'account' AND key = $2) OR (scope = 'address' AND key = $3))", [
-          since,
-          account,
+        await tx.query(
+          "DELETE FROM studio_sign_in_attempts WHERE at <= $1 AND ((scope = 'pair' AND key = $2) OR (scope = 'address' AND key = $3) OR (scope = 'account' AND key = $4))",
+          [since, pair, address, account],
+        );
+        await tx.query("INSERT INTO studio_sign_in_attempts (scope, key, at) VALUES ('pair', $1, $4), ('address', $2, $4), ('account', $3, $4)", [
+          pair,
           address,
+          account,
+          now,
         ]);
-        await tx.query("INSERT INTO studio_sign_in_attempts (scope, key, at) VALUES ('account', $1, $3), ('address', $2, $3)", [account, address, now]);
         return { allowed: true, attempt: { account, address, at: now } };
       });
     },
 
-    /** The attempt succeeded: it does not count, and neither do the login's earlier failures. */
+    /**
+     * The attempt succeeded: it does not count, and neither do the login's earlier failures
+     * from this address. Failures from elsewhere stay: the owner's success ends no one else's wait.
+     */
     async succeeded(attempt: Attempt): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.query("DELETE FROM studio_sign_in_attempts WHERE scope = 'account' AND key = $1", [attempt.account]);
-        await tx.query("DELETE FROM studio_sign_in_attempts WHERE id IN (SELECT id FROM studio_sign_in_attempts WHERE scope = 'address' AND key = $1 AND at = $2 LIMIT 1)", [
-          attempt.address,
-          attempt.at,
-        ]);
+        await tx.query("DELETE FROM studio_sign_in_attempts WHERE scope = 'pair' AND key = $1", [pairKey(attempt.account, attempt.address)]);
+        for (const [scope, key] of [
+          ["address", attempt.address],
+          ["account", attempt.account],
+        ] as const) {
+          await tx.query("DELETE FROM studio_sign_in_attempts WHERE id IN (SELECT id FROM studio_sign_in_attempts WHERE scope = $1 AND key = $2 AND at = $3 LIMIT 1)", [
+            scope,
+            key,
+            attempt.at,
+          ]);
+        }
       });
     },
 

@@ -1,11 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
-import { pageTemplates } from "../support/templates.ts";
+import { pageTemplates, sweptPages } from "../support/templates.ts";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: axe's rule sets of those names. */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -36,7 +35,7 @@ async function violations(path: string, width: number): Promise<string[]> {
 }
 
 describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
-  it.each([...livePagePaths(), "/error/"])("%s has no violations on a desktop", async (path) => {
+  it.each(sweptPages())("%s has no violations on a desktop", async (path) => {
     expect(await violations(path, 1440)).toEqual([]);
   });
 

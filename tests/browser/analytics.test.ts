@@ -76,6 +76,14 @@ describe("Yandex Metrica", () => {
     expect((await calls(page)).filter((call) => call[1] === "init")).toHaveLength(1);
   });
 
+  it("is named by the cookie notice when it runs", async () => {
+    const { page } = await pageWithStubbedCounter();
+    await openApp(page, "/contacts/", origin);
+    const notice = page.getByRole("region", { name: "Уведомление о cookie" });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toMatch(/для\sстатистики\sпосещений\s\(Яндекс\sМетрика\)/);
+  });
+
   it("reaches prerendered and rendered pages alike, as a meta tag", async () => {
     for (const path of ["/", "/services/", "/no-such-page/"]) {
       const html = await (await fetch(origin + path)).text();
@@ -90,5 +98,11 @@ describe("Yandex Metrica", () => {
     expect(await calls(page)).toEqual([]);
     expect(tagRequests).toEqual([]);
     expect(await (await fetch(`${baseUrl}/`)).text()).not.toContain('name="runtime-config"');
+    // The cookie notice names no processing that does not happen.
+    const notice = page.getByRole("region", { name: "Уведомление о cookie" });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toMatch(/только\sнеобходимые\scookie/);
+    expect(await notice.textContent()).not.toMatch(/Метрик|Metri[ck]a/i);
+    expect(await notice.getByRole("button").allTextContents()).toEqual(["Понятно"]);
   });
 });

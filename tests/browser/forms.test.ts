@@ -205,6 +205,8 @@ describe("cookie notice", () => {
     const notice = page.getByRole("region", { name: "Уведомление о cookie" });
     await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
     expect(await notice.getByRole("link").getAttribute("href")).toBe("/cookies/");
+    // The counter runs here (PUBLIC_METRIKA_ID): the notice names it.
+    expect(await notice.textContent()).toMatch(/для\sстатистики\sпосещений\s\(Яндекс\sМетрика\)/);
     await notice.getByRole("button", { name: "Понятно" }).click();
     await expect.poll(() => notice.count(), WAIT).toBe(0);
     const cookie = (await context.cookies()).find((c) => c.name === "cookie_consent");
@@ -232,6 +234,7 @@ describe("cookie notice", () => {
       const notice = page.getByRole("region", { name: "Уведомление о cookie" });
       await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
       expect(await notice.getByRole("button", { name: "Только необходимые" }).isVisible()).toBe(true);
+      expect(await notice.textContent()).toMatch(/если\sвы\sсогласны\s—\sдля\sстатистики\sпосещений\s\(Яндекс\sМетрика\)/);
       const calls = () => page.evaluate(() => (window as unknown as { ymCalls: unknown[][] }).ymCalls.map((c) => c[1]));
       await page.waitForTimeout(500);
       expect(await calls()).toEqual([]);

@@ -66,6 +66,10 @@ describe("search finds pages by the meaning of a word", () => {
     ["море зовет", "/projects/cases/more-zovet-seo/"],
     // An English word inside Russian text.
     ["python", "/academy/data-python-report-automation/"],
+    // Another form of the root: the page says «брендинг» (issue 42).
+    ["брендирование", "/services/branding-and-design/"],
+    // A question: its question words and politeness ask nothing, «связаться» names the contacts page (issue 42).
+    ["как с вами связаться", "/contacts/"],
   ])("«%s» finds %s among the first results", async (text, expected) => {
     await open("/search/");
     await typeQuery(text);

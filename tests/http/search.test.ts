@@ -76,6 +76,18 @@ describe("ranking on the site's own pages", () => {
     expect((await firstResults(engine, query, 1))[0]).toBe(expected);
   });
 
+  // The examples of issue 42 «Search that understands what it was not tuned on»: another form of a
+  // word, slang outside the synonyms, what people call a page, a question.
+  it.each([
+    ["брендирование", paths.service("branding-and-design")],
+    ["автоматизация отчётов", paths.article("data-python-report-automation")],
+    ["фронтендер", paths.position("frontend-developer")],
+    ["политика конфиденциальности", paths.privacy()],
+    ["как с вами связаться", paths.contacts()],
+  ])("«%s» puts %s first", async (query, expected) => {
+    expect((await firstResults(engine, query, 1))[0]).toBe(expected);
+  });
+
   it("«аналитик» puts the vacancy «Аналитик данных» among the first three", async () => {
     expect(await firstResults(engine, "аналитик", 3)).toContain(paths.position("data-analyst"));
   });

@@ -5,7 +5,8 @@ import { freePort, startServer } from "../support/server.ts";
 describe("SIGTERM", () => {
   it("finishes in-flight requests and exits within 10 s", async () => {
     const port = await freePort();
-    const server = await startServer(port);
+    // The production default: requests arriving while it drains are answered too.
+    const server = await startServer(port, { SHUTDOWN_DRAIN_MS: "1000" });
     const paths = ["/services/", "/search/?q=seo", "/no-such-page/", "/academy/"];
     let firstAnswered: () => void = () => {};
     const answered = new Promise<void>((resolve) => (firstAnswered = resolve));

@@ -6,8 +6,8 @@ import { freePort, startServer, stopServer } from "../support/server.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
 
 /**
- * What an attacker tries: guessing passwords (throttled per account and per
- * address, in the store), telling real logins from unknown ones by the answer
+ * What an attacker tries: guessing passwords (throttled per login and address,
+ * per address and, slowed down, per login; in the store), telling real logins from unknown ones by the answer
  * or its time, keeping a stolen session alive, and feeding every endpoint
  * hostile input. Plus STUDIO=off.
  */
@@ -25,23 +25,49 @@ describe.each(BACKENDS)("sign-in throttling on %s", (backend) => {
   });
   afterAll(() => server?.dispose());
 
-  it("refuses a login after its limit of failures from any addresses, with Retry-After and a Russian message; others are unaffected", async () => {
+  it("refuses a login from an address after its limit of failures there, with Retry-After and a Russian message; the owner elsewhere still signs in", async () => {
+    const attacker = nextIp();
     for (let i = 0; i < 3; i++) {
-      expect((await call(server, "POST", "/studio/api/session", { body: { login: "target", password: `guess number ${i}!` }, ip: nextIp() })).status).toBe(401);
+      expect((await call(server, "POST", "/studio/api/session", { body: { login: "target", password: `guess number ${i}!` }, ip: attacker })).status).toBe(401);
     }
-    const refused = await call(server, "POST", "/studio/api/session", { body: { login: "target", password: "Target's passphrase 1" }, ip: nextIp() });
+    // The attacker's address is refused for this login, even with the right password…
+    const refused = await call(server, "POST", "/studio/api/session", { body: { login: "target", password: "Target's passphrase 1" }, ip: attacker });
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(500);
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect((await refused.json()).message).toMatch(/^Слишком много неудачных попыток входа\. Попробуйте снова через 10\u00a0минут\.$/);
+    // …while the owner at their own address signs in: strangers cannot lock a staff login.
+    await signIn(server, "target", "Target's passphrase 1", nextIp());
     // An unknown login is throttled the same way: the 429 does not tell which logins exist.
-    for (let i = 0; i < 3; i++) await call(server, "POST", "/studio/api/session", { body: { login: "ghost", password: `guess number ${i}!` }, ip: nextIp() });
-    expect((await call(server, "POST", "/studio/api/session", { body: { login: "ghost", password: "x".repeat(12) }, ip: nextIp() })).status).toBe(429);
+    const ghost = nextIp();
+    for (let i = 0; i < 3; i++) await call(server, "POST", "/studio/api/session", { body: { login: "ghost", password: `guess number ${i}!` }, ip: ghost });
+    expect((await call(server, "POST", "/studio/api/session", { body: { login: "ghost", password: "x".repeat(12) }, ip: ghost })).status).toBe(429);
     await signIn(server, "bystander", "Bystander passphrase 1");
     // Counted in the store, so every server shares it.
     const rows = await server.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM studio_sign_in_attempts WHERE scope = 'account' AND key = 'target'");
     expect(Number(rows[0]?.n)).toBe(3);
+  });
+
+  it("failures on one login from many addresses end in 429 for each of them, and slow further tries down", async () => {
+    const addresses = Array.from({ length: 4 }, () => nextIp());
+    for (const ip of addresses) {
+      for (let i = 0; i < 3; i++) {
+        const res = await call(server, "POST", "/studio/api/session", { body: { login: "crowded", password: `guess number ${i}!` }, ip });
+        expect(res.status).toBe(401);
+      }
+      expect((await call(server, "POST", "/studio/api/session", { body: { login: "crowded", password: "another guess!" }, ip })).status).toBe(429);
+    }
+    // From 12 failures (3 × 4) from everywhere together, tries on the login are spaced 1, 2, 4… s apart:
+    // new addresses soon have to wait, a minute at most.
+    let slowed: Response | undefined;
+    for (let i = 0; i < 6 && !slowed; i++) {
+      const res = await call(server, "POST", "/studio/api/session", { body: { login: "crowded", password: "another guess!" }, ip: nextIp() });
+      if (res.status === 429) slowed = res;
+      else expect(res.status).toBe(401);
+    }
+    expect(slowed?.status).toBe(429);
+    expect(Number(slowed?.headers.get("retry-after"))).toBeLessThanOrEqual(60);
   });
 
   it("refuses an address after its limit of failures over any logins", async () => {

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
+import { queryTerms } from "../../app/routes/search/words.ts";
 import { BACKENDS } from "../support/forms-server.ts";
 import { type ContentServer, contentFile, getEntry, image, newArticle, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
 import { call, signIn } from "../support/studio.ts";
@@ -232,7 +234,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
 
   it("creates or changes every type, and one publication shows each on the site", { timeout: 180_000 }, async () => {
     // One word of Cyrillic letters: typography leaves it as it is.
-    const names = ["services", "industries", "cases", "reviews", "articles", "positions", "events", "legal", "pages", "navigation", "company", "contacts", "worths", "questions"];
+    const names = ["services", "industries", "cases", "reviews", "articles", "positions", "events", "legal", "pages", "navigation", "company", "contacts", "worths", "questions", "searchSynonyms"];
     const marker = (what: string) => `Маркер${"АБВГДЕЖЗИКЛМНОП"[names.indexOf(what)]}${backend === "sqlite" ? "Один" : "Два"}`;
     const copies: Array<[string, string, string]> = [
       ["services", "seo", "name"],
@@ -268,6 +270,10 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
       expect(res.status, `${type}: ${await res.clone().text()}`).toBe(200);
       expected.push([where, marker(type)]);
     }
+    // The search synonyms (issue 42: the names people give pages) are edited here too; they show in the index's manifest.
+    const synonyms = await getEntry(env, "searchSynonyms", "-");
+    (synonyms.values.groups as string[][]).push([marker("searchSynonyms"), "студийныйсиноним"]);
+    expect((await save(env, "searchSynonyms", "-", { values: synonyms.values, baseHash: synonyms.hash })).status).toBe(200);
     const tables = await getEntry(env, "redirects", "-");
     (tables.values.redirects as Array<{ from: string; to: string }>).push({ from: "/studio-old-address/", to: "/services/" });
     expect((await save(env, "redirects", "-", { values: tables.values, baseHash: tables.hash })).status).toBe(200);
@@ -284,6 +290,8 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
       expect(res.status, where).toBe(200);
       expect((await res.text()).includes(text), `${text} on ${where}`).toBe(true);
     }
+    const manifest = (await (await fetch(`${env.server.baseUrl}${SEARCH_INDEX_URL}${MANIFEST_FILE}`)).json()) as Manifest;
+    expect(manifest.synonyms).toContainEqual([queryTerms(marker("searchSynonyms")), queryTerms("студийныйсиноним")]);
     const old = await fetch(`${env.server.baseUrl}/studio-old-address/`, { redirect: "manual" });
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/services/");

@@ -85,22 +85,35 @@ describe.each(BACKENDS)("studio store on %s", (backend) => {
     expect(await sessions.find(c)).toBeNull();
   });
 
-  it("throttles per account and per address within the window, and forgets an account's failures on success", async () => {
+  it("throttles per login and address and per address within the window, spaces out tries on a login from many addresses, and forgets a pair's failures on success", async () => {
     const throttle = createThrottle(db, { accountLimit: 3, addressLimit: 5, windowMs: 60_000 });
     const t0 = 1_900_000_000_000;
-    for (let i = 0; i < 3; i++) expect((await throttle.begin("victim", `198.51.100.${i}`, t0 + i * 1000)).allowed).toBe(true);
-    const refused = await throttle.begin("victim", "198.51.100.9", t0 + 5_000);
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 55 });
-    expect((await throttle.begin("victim", "198.51.100.9", t0 + 60_001)).allowed).toBe(true);
+    // Three failures on a login from one address: that address waits out the window for it…
+    for (let i = 0; i < 3; i++) expect((await throttle.begin("victim", "198.51.100.1", t0 + i * 1000)).allowed).toBe(true);
+    expect(await throttle.begin("victim", "198.51.100.1", t0 + 5_000)).toEqual({ allowed: false, retryAfterSeconds: 55 });
+    expect((await throttle.begin("victim", "198.51.100.1", t0 + 60_001)).allowed).toBe(true);
+    // …while the owner at another address is not locked out.
+    expect((await throttle.begin("victim", "198.51.100.2", t0 + 5_000)).allowed).toBe(true);
     // Per address: five logins from one address, the sixth refused.
     for (let i = 0; i < 5; i++) expect((await throttle.begin(`login${i}`, "203.0.113.7", t0 + i)).allowed).toBe(true);
     expect((await throttle.begin("another", "203.0.113.7", t0 + 10)).allowed).toBe(false);
-    // A success takes its attempt back and clears the account.
+    // A guess from each of many addresses: from 3 × 4 failures on, tries are spaced 1, 2, 4… s apart.
+    const t1 = t0 + 200_000;
+    for (let i = 0; i < 12; i++) expect((await throttle.begin("spread", `192.0.2.${i}`, t1 + i)).allowed).toBe(true);
+    expect(await throttle.begin("spread", "192.0.2.100", t1 + 12)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect((await throttle.begin("spread", "192.0.2.100", t1 + 11 + 1000)).allowed).toBe(true);
+    expect(await throttle.begin("spread", "192.0.2.101", t1 + 11 + 1500)).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect((await throttle.begin("spread", "192.0.2.101", t1 + 11 + 1000 + 2000)).allowed).toBe(true);
+    // Never more than a minute apart, however many failures: a wait, not a lockout.
+    for (let i = 0; i < 20; i++) await db.query("INSERT INTO studio_sign_in_attempts (scope, key, at) VALUES ('account', 'spread', $1)", [t1 + 4000 + i]);
+    const spaced = await throttle.begin("spread", "192.0.2.102", t1 + 4020);
+    expect(spaced.allowed ? 0 : spaced.retryAfterSeconds).toBe(60);
+    // A success takes its attempt back and clears the login's failures from that address.
     const ok = await throttle.begin("lucky", "203.0.113.8", t0);
     await throttle.begin("lucky", "203.0.113.8", t0 + 1);
     if (!ok.allowed) throw new Error("unexpected");
     await throttle.succeeded(ok.attempt);
-    const [row] = await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM studio_sign_in_attempts WHERE scope = 'account' AND key = 'lucky'");
+    const [row] = await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM studio_sign_in_attempts WHERE scope = 'pair' AND key = $1", ["lucky\n203.0.113.8"]);
     expect(Number(row?.n)).toBe(0);
   });
 

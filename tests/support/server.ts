@@ -17,7 +17,8 @@ export const SERVER_SCRIPT = START[3] as string;
 /** Starts the production server as `npm start` does, on a port, and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...START_FLAGS, SERVER_SCRIPT], {
-    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", ...env },
+    // A short drain: nothing waits on a test server's stop (the shutdown tests set their own).
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", SHUTDOWN_DRAIN_MS: "100", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

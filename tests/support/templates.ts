@@ -1,4 +1,8 @@
 import { content } from "../../app/content/index.server.ts";
+import { livePagePaths } from "../../app/content/sitemap.server.ts";
+
+/** `npm run test:full` sets it: the sweeps over every page, not one page per template. */
+export const FULL_RUN = process.env.TEST_FULL === "1";
 
 /**
  * One address per page template of the site (dynamic ones with a real
@@ -40,4 +44,16 @@ export function pageTemplates(): Array<{ name: string; path: string }> {
     { name: "error", path: "/error/" },
     { name: "not-found", path: "/no-such-page/" },
   ];
+}
+
+/**
+ * The pages a browser sweep visits: every live page (and the error page) in
+ * `npm run test:full`; per commit, one page of each template, which is what
+ * decides a page's layout, markup and scripts (content differs, not structure).
+ */
+export function sweptPages(): string[] {
+  if (FULL_RUN) return [...livePagePaths(), "/error/"];
+  return pageTemplates()
+    .map((t) => t.path)
+    .filter((path) => path !== "/no-such-page/");
 }

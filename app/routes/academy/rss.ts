@@ -3,6 +3,15 @@ import { content } from "../../content/index.server.ts";
 import { paths } from "../../lib/paths.ts";
 import { escapeXml } from "../../lib/xml.ts";
 
+/**
+ * A plain-text field as the HTML RSS readers take `<description>` to be:
+ * escaped once for HTML, then for XML, so `<img …>` typed into a description
+ * reaches the reader as the text «<img …>», never as an element.
+ */
+function htmlText(text: string): string {
+  return escapeXml(escapeXml(text));
+}
+
 /** RFC 822 date, as RSS 2.0 requires: 2026-03-05 → "Thu, 05 Mar 2026 09:00:00 +0300". */
 function rfc822(isoDate: string): string {
   const date = new Date(`${isoDate}T09:00:00+03:00`);
@@ -34,7 +43,7 @@ export function loader() {
       `      <pubDate>${rfc822(a.published)}</pubDate>`,
       `      <dc:creator>${escapeXml(authors.get(a.author) ?? env.SITE_BRAND)}</dc:creator>`,
       `      <category>${escapeXml(a.category)}</category>`,
-      `      <description>${escapeXml(a.description)}</description>`,
+      `      <description>${htmlText(a.description)}</description>`,
       "    </item>",
     ].join("\n");
   });
@@ -44,7 +53,7 @@ export function loader() {
   <channel>
     <title>${escapeXml(`Академия ${env.SITE_BRAND}`)}</title>
     <link>${escapeXml(origin + paths.academy())}</link>
-    <description>${escapeXml(c.pages.academy.description)}</description>
+    <description>${htmlText(c.pages.academy.description)}</description>
     <language>ru</language>
     <lastBuildDate>${rfc822(newest)}</lastBuildDate>
     <atom:link href="${escapeXml(origin + paths.academyRss())}" rel="self" type="application/rss+xml"/>

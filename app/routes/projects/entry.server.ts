@@ -1,7 +1,7 @@
 import { content } from "../../content/index.server.ts";
 import type { Case, Review } from "../../content/schemas/projects.ts";
 import { caseCover } from "../../images/images.server.ts";
-import { typograph } from "../../content/typography.server.ts";
+import { typographText } from "../../content/typography.server.ts";
 import type { CaseCardData, ReviewCardData } from "./work-cards.tsx";
 
 /** Data for a case study or a review page, with its related work. */
@@ -50,7 +50,7 @@ export function caseData(entry: Case) {
     solution: entry.solution,
     body: entry.body,
     // Units are short labels ("из 17") that the content loader leaves as written.
-    results: entry.results.map((m) => ({ ...m, unit: typograph(m.unit) })),
+    results: entry.results.map((m) => ({ ...m, unit: typographText(m.unit) })),
     quote: entry.quote,
     cover: caseCover(entry.slug),
     reviews: c.reviews.filter((r) => r.case === entry.slug).map(reviewCard),

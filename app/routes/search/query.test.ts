@@ -26,6 +26,15 @@ describe("a query's concepts", () => {
     ]);
   });
 
+  it("asks nothing of question words and politeness, and makes the site's own name optional beside other words", () => {
+    expect(parseQuery("подскажите, пожалуйста, как с вами связаться", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("связаться")]);
+    expect(parseQuery("телефон агентства", []).map((c) => c.optional ?? false)).toEqual([false, true]);
+    expect(parseQuery("агентство", []).map((c) => c.optional ?? false)).toEqual([false]);
+    // A name made of left-out words only is found through the synonym table, or not at all.
+    expect(parseQuery("о нас", [[queryTerms("о компании"), ["о", "нас"]]]).map((c) => c.alternatives.map((a) => a.terms))).toEqual([[queryTerms("о компании")]]);
+    expect(parseQuery("о нас", [])).toEqual([]);
+  });
+
   it("counts the letters typed for each concept (typos are forgiven from five)", () => {
     expect(parseQuery("seo аналитек", []).map((c) => c.letters)).toEqual([3, 8]);
   });

@@ -4,23 +4,33 @@
  * say it (the words typed, and every other member of the synonym group).
  */
 import type { SynonymGroup } from "./index-format.ts";
-import { MAX_QUERY_TERMS, tokens } from "./words.ts";
+import { isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "./words.ts";
 
 /**
  * One way of saying a concept: its terms, next to each other in that order
  * at best; a `phrase` must stand so where the page says what it is (a
  * synonym phrase's words apart mean something else: «реклама в поиске»).
  */
-export type Alternative = { terms: string[]; factor: number; phrase?: boolean };
+export type Alternative = {
+  terms: string[];
+  /** The words the visitor typed for `terms`, normalised: each may be the beginning of a longer term. Absent for other ways of saying it (matched whole). */
+  typed?: string[];
+  factor: number;
+  phrase?: boolean;
+  /** Another form of the word typed (ranking.ts): found with it, but the concept's rarity is the word's own where the word is found. */
+  form?: boolean;
+};
 
 export type Concept = {
   alternatives: Alternative[];
   /** Letters the visitor typed for it: only words of TYPO_MIN_LETTERS or more are matched with a typo. */
   letters: number;
+  /** A word naming the site itself beside others («телефон агентства»): a page need not hold it, though missing it costs. */
+  optional?: boolean;
 };
 
 /** A synonym counts a little less than the word typed, so a page that uses the visitor's own word comes first. */
-const SYNONYM_FACTOR = 0.9;
+export const SYNONYM_FACTOR = 0.9;
 /** A word this long may be typed with one wrong, missing, extra or swapped letter. */
 export const TYPO_MIN_LETTERS = 5;
 
@@ -38,11 +48,12 @@ function synonymAt(terms: readonly string[], at: number, groups: readonly Synony
 }
 
 export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Concept[] {
-  const words: Array<{ term: string; letters: number }> = [];
-  for (const t of tokens(query)) {
+  const words: Array<{ term: string; letters: number; typed: string }> = [];
+  for (const t of queryTokens(query)) {
     if (words.length === MAX_QUERY_TERMS) break;
-    if (!words.some((w) => w.term === t.term)) words.push({ term: t.term, letters: t.end - t.start });
+    if (!words.some((w) => w.term === t.term)) words.push({ term: t.term, letters: t.end - t.start, typed: normalise(query.slice(t.start, t.end)) });
   }
+  if (words.length === 0) return wholeName(query, synonyms);
   const terms = words.map((w) => w.term);
   const concepts: Concept[] = [];
   for (let at = 0; at < words.length; ) {
@@ -53,10 +64,26 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
       .filter((member) => !same(member, typed))
       .map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
     const letters = words.slice(at, at + span).reduce((sum, w) => sum + w.letters, 0);
-    concepts.push({ alternatives: [{ terms: typed, factor: 1 }, ...others], letters });
+    const typedWords = words.slice(at, at + span).map((w) => w.typed);
+    const optional = span === 1 && isSelfWord(typedWords[0] as string) && words.some((w) => !isSelfWord(w.typed));
+    concepts.push({ alternatives: [{ terms: typed, typed: typedWords, factor: 1 }, ...others], letters, ...(optional ? { optional } : {}) });
     at += span;
   }
   return concepts;
+}
+
+/**
+ * A query of words search leaves out only («о нас»): one concept, the other
+ * ways of saying it, if the synonym table names it so; otherwise nothing.
+ */
+function wholeName(query: string, synonyms: readonly SynonymGroup[]): Concept[] {
+  const words = plainWords(query);
+  for (const group of synonyms) {
+    if (!group.some((member) => same(member, words))) continue;
+    const others = group.filter((member) => !same(member, words)).map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
+    return [{ alternatives: others, letters: words.join("").length }];
+  }
+  return [];
 }
 
 /** Every term a concept may be found by, for marking them in excerpts. */

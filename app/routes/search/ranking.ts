@@ -8,13 +8,16 @@
  *   says what it is (name, title, lead, headings);
  * - how much of the page's name or title the query covers, and how much of
  *   the query that is: a page whose name is the query comes first.
- * A word that finds nothing as typed is tried in the other alphabet, then
- * with one letter corrected; pages found through a typo come after every
- * page found without one.
+ * A word also finds its other forms (the same beginning with another
+ * ending: «автоматизация» finds «автоматизируем»), at a lower weight. A word
+ * that finds nothing as typed is tried in the other alphabet, then with one
+ * letter corrected (pages found through a typo come after every page found
+ * without one), then by the longest beginning of five letters or more it
+ * shares with a term or a synonym («брендирование» finds «брендинг»).
  */
 import type { Found, OpenIndex } from "./index-reader.ts";
-import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, WEIGHT_MAX } from "./index-format.ts";
-import { type Alternative, type Concept, TYPO_MIN_LETTERS } from "./query.ts";
+import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "./index-format.ts";
+import { type Alternative, type Concept, SYNONYM_FACTOR, TYPO_MIN_LETTERS } from "./query.ts";
 import { transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "./typos.ts";
 import { matchWeight, MIN_PREFIX, term } from "./words.ts";
@@ -34,8 +37,18 @@ const HEAD_BONUS = 6;
 const TRANSLITERATED_FACTOR = 0.8;
 /** What a concept naming the page's kind («отзыв», «вакансия») covers of its head. */
 const KIND_COVER = 0.5;
+/** How much an optional word of the query (the site's own name) counts, in a page that has it and against one that lacks it. */
+const OPTIONAL_WEIGHT = 0.25;
 /** A word matched through a typo counts this much of an exact match. */
 const TYPO_FACTOR = 0.5;
+/** Another form of a word (another ending, or only a shared beginning) counts this much of the word as typed. */
+const FORM_FACTOR = 0.5;
+/** Letters a word shares at least with a term taken for another form of it. */
+export const SHARED_PREFIX_MIN = 5;
+/** For two terms to be forms of one word, the beginning they share makes up this much of the shorter… */
+const FORM_SHARE_OF_SHORTER = 0.75;
+/** …and this much of the longer (сегмент → сегментирован, not полит → политехническ). */
+const FORM_SHARE_OF_LONGER = 0.5;
 
 /** How a page holds one term. */
 type TermHold = { score: number; head: number; kind: boolean; own: boolean };
@@ -65,10 +78,10 @@ function* postings(index: OpenIndex, found: readonly Found[]): Generator<{ key: 
 }
 
 /** Pages holding `queried` (or, typed far enough, a longer term it begins), each by its best form; scores without rarity. */
-async function termHolds(index: OpenIndex, queried: string, lookup: Lookup): Promise<Map<number, TermHold>> {
+async function termHolds(index: OpenIndex, queried: string, typed: string | null, lookup: Lookup): Promise<Map<number, TermHold>> {
   const holds = new Map<number, TermHold>();
-  for (const { key, ids, values } of postings(index, await lookup.terms(queried, queried.length >= MIN_PREFIX))) {
-    const factor = matchWeight(key, queried);
+  for (const { key, ids, values } of postings(index, await lookup.terms(queried, typed !== null && typed.length >= MIN_PREFIX))) {
+    const factor = matchWeight(key, queried, typed);
     if (factor === 0) continue;
     ids.forEach((id, i) => {
       const value = values[i] as number;
@@ -91,8 +104,10 @@ async function termHolds(index: OpenIndex, queried: string, lookup: Lookup): Pro
  */
 async function conceptHolds(index: OpenIndex, alternatives: readonly Alternative[], lookup: Lookup): Promise<Holds> {
   const holds = new Map<number, Hold>();
+  /** Pages holding the concept as typed or through a synonym, not only through another form of the word. */
+  const own = new Set<number>();
   for (const alternative of alternatives) {
-    const [first, ...rest] = await Promise.all(alternative.terms.map((t) => termHolds(index, t, lookup)));
+    const [first, ...rest] = await Promise.all(alternative.terms.map((t, i) => termHolds(index, t, alternative.typed?.[i] ?? null, lookup)));
     const together = alternative.phrase ? await phraseHolders(index, alternative.terms, lookup) : null;
     for (const [id, firstHold] of first ?? []) {
       if (together && !together.has(id)) continue;
@@ -101,10 +116,12 @@ async function conceptHolds(index: OpenIndex, alternatives: readonly Alternative
       const held = all as TermHold[];
       const hold: Hold = {
         score: alternative.factor * held.reduce((sum, h) => sum + h.score, 0),
-        cover: held.reduce((sum, h) => sum + (h.head > 0 ? 1 / h.head : h.kind ? KIND_COVER : 0), 0),
+        // Another form of the word names the page less than the word itself.
+        cover: (alternative.form ? FORM_FACTOR : 1) * held.reduce((sum, h) => sum + (h.head > 0 ? 1 / h.head : h.kind ? KIND_COVER : 0), 0),
         inHead: held.every((h) => h.head > 0 || h.kind),
         own: held.every((h) => h.own),
       };
+      if (!alternative.form) own.add(id);
       const known = holds.get(id);
       if (!known) holds.set(id, hold);
       else {
@@ -116,7 +133,9 @@ async function conceptHolds(index: OpenIndex, alternatives: readonly Alternative
       }
     }
   }
-  const conceptRarity = holds.size > 0 ? rarity(index.live, holds.size) : 0;
+  // Other forms of a word widen what it finds, not how rare it is: «автоматизация» stays as rare as it is.
+  const holders = own.size > 0 ? own.size : holds.size;
+  const conceptRarity = holders > 0 ? rarity(index.live, holders) : 0;
   for (const hold of holds.values()) hold.score *= conceptRarity;
   return { holds, rarity: conceptRarity };
 }
@@ -136,61 +155,148 @@ async function phraseHolders(index: OpenIndex, terms: readonly string[], lookup:
 
 /**
  * Index terms one edit away from `queried`: it lost a letter (typo keys of
- * names, titles and headings), gained one, or has one wrong after its first
- * half (the terms beginning like it).
+ * names, titles and headings; in other text, among the first terms beginning
+ * with its first letters), gained one, or has one wrong after its first half
+ * (the terms beginning like it).
  */
 async function typoCorrections(queried: string, lookup: Lookup): Promise<string[]> {
   const variants = deletions(queried);
-  const [longer, shorter, alike] = await Promise.all([
+  const [longer, shorter, alike, near] = await Promise.all([
     Promise.all([queried, ...variants].map((v) => lookup.typos(v))),
     Promise.all(variants.map((v) => lookup.terms(v, false))),
     lookup.terms(queried.slice(0, Math.max(MIN_PREFIX, Math.ceil(queried.length / 2))), true),
+    // Terms of the text (not only names and titles) that lost a letter in the first half: the first chunks of its first letters.
+    lookup.terms(queried.slice(0, MIN_PREFIX), true),
   ]);
-  const candidates = new Set([...longer.flat(), ...[...shorter.flat(), ...alike].map((f) => f.key)]);
+  const candidates = new Set([...longer.flat(), ...[...shorter.flat(), ...alike, ...near].map((f) => f.key)]);
   return [...candidates].filter((c) => oneEditApart(c, queried));
+}
+
+/** The alternatives of `terms` (other forms of a word), and, `withGroups`, each synonym of the table among them with its group. */
+function formAlternatives(terms: ReadonlySet<string>, synonyms: readonly SynonymGroup[], withGroups: boolean): Alternative[] {
+  const alternatives: Alternative[] = [...terms].map((t) => ({ terms: [t], factor: FORM_FACTOR, form: true }));
+  if (!withGroups) return alternatives;
+  for (const group of synonyms) {
+    if (!group.some((member) => member.length === 1 && terms.has(member[0] as string))) continue;
+    for (const member of group) {
+      if (member.length > 1 || !terms.has(member[0] as string)) alternatives.push({ terms: member, factor: FORM_FACTOR * SYNONYM_FACTOR, phrase: member.length > 1, form: true });
+    }
+  }
+  return alternatives;
+}
+
+/** The beginnings of `queried` another form of it may share: from SHARED_PREFIX_MIN letters to all of it. */
+export function beginnings(queried: string): string[] {
+  const out: string[] = [];
+  for (let length = SHARED_PREFIX_MIN; length <= queried.length; length++) out.push(queried.slice(0, length));
+  return out;
+}
+
+/**
+ * Terms of the index and words of the synonym table sharing a beginning of
+ * SHARED_PREFIX_MIN letters or more with `queried` (a term), each with the
+ * length of that beginning; and whether the index has the word as typed
+ * (`queried`, or a longer term it finds as typed).
+ */
+async function sharedBeginnings(queried: string, typed: string | null, synonyms: readonly SynonymGroup[], lookup: Lookup): Promise<{ shared: Map<string, number>; typedFound: boolean }> {
+  const shared = new Map<string, number>();
+  if (queried.length < SHARED_PREFIX_MIN) return { shared, typedFound: true };
+  // Asked together: the chunks of the shorter beginnings are mostly those of the longer ones, each fetched once.
+  const found = await Promise.all(beginnings(queried).map((beginning) => lookup.terms(beginning, true)));
+  const keys = new Set(found.flat().map((f) => f.key));
+  const typedFound = [...keys].some((key) => matchWeight(key, queried, typed) > 0);
+  for (const group of synonyms) for (const member of group) if (member.length === 1) keys.add(member[0] as string);
+  for (const candidate of keys) {
+    let length = 0;
+    while (length < candidate.length && candidate[length] === queried[length]) length += 1;
+    if (length >= SHARED_PREFIX_MIN && candidate !== queried) shared.set(candidate, length);
+  }
+  return { shared, typedFound };
+}
+
+/**
+ * Other forms of the word `queried` (a term): terms and synonyms that share
+ * with it a beginning of SHARED_PREFIX_MIN letters or more, most of the
+ * shorter of the two and half the longer (автоматизац → автоматизиру,
+ * сегментирован → сегментац, брендирован → брендинг, фронтендер → фронтенд;
+ * not контекстн → контент, not брендирован → бренд), and are not found
+ * already as longer forms of the word typed. A synonym among them brings its
+ * group `withGroups` only: for a word the index and the table lack
+ * (фронтендер → the group of frontend), not for one it has (контекстн does
+ * not bring the group of «контекстолог»).
+ */
+function otherForms(queried: string, typed: string | null, shared: ReadonlyMap<string, number>, synonyms: readonly SynonymGroup[], withGroups: boolean): Alternative[] {
+  const forms = new Set<string>();
+  for (const [candidate, length] of shared) {
+    const [shorter, longer] = candidate.length < queried.length ? [candidate.length, queried.length] : [queried.length, candidate.length];
+    if (length >= FORM_SHARE_OF_SHORTER * shorter && length >= FORM_SHARE_OF_LONGER * longer && matchWeight(candidate, queried, typed) === 0) forms.add(candidate);
+  }
+  return formAlternatives(forms, synonyms, withGroups);
+}
+
+/**
+ * For a word that finds nothing in any way: the terms and synonyms sharing
+ * the longest beginning with it, of SHARED_PREFIX_MIN letters or more
+ * (брендирован → брендинг), each synonym with its group.
+ */
+function longestShared(shared: ReadonlyMap<string, number>, synonyms: readonly SynonymGroup[]): Alternative[] {
+  const longest = Math.max(0, ...shared.values());
+  return formAlternatives(new Set([...shared].filter(([, length]) => length === longest).map(([candidate]) => candidate)), synonyms, true);
 }
 
 type Resolved = Holds & { alternatives: Alternative[]; typo: boolean };
 
 /**
- * The concept as the index can answer it: as typed; if that finds nothing
- * (or, `widen`ed, when the whole query found nothing), also in the other
- * alphabet; if that still finds nothing, with one letter corrected.
+ * The concept as the index can answer it: as typed, with the other forms of
+ * a word; if that finds nothing (or, `widen`ed, when the whole query found
+ * nothing), also in the other alphabet; if that still finds nothing, with one
+ * letter corrected; failing that, by the longest beginning it shares with a
+ * term or a synonym.
  */
 async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen: boolean): Promise<Resolved> {
-  const asTyped: Resolved = { alternatives: concept.alternatives, ...(await conceptHolds(index, concept.alternatives, lookup)), typo: false };
-  const typed = concept.alternatives[0]?.terms ?? [];
-  if (typed.length !== 1 || (asTyped.holds.size > 0 && !widen)) return asTyped;
-  const word = typed[0] as string;
+  const asWritten = concept.alternatives[0];
+  // The visitor's own word (a concept named by a phrase of left-out words has none).
+  const word = asWritten?.typed && asWritten.terms.length === 1 ? (asWritten.terms[0] as string) : null;
+  const typed = asWritten?.typed?.[0] ?? null;
+  const { shared, typedFound } = word ? await sharedBeginnings(word, typed, index.manifest.synonyms, lookup) : { shared: new Map<string, number>(), typedFound: true };
+  // A synonym group found through a form of the word: only for a word neither the index nor the table has.
+  const forms = word ? otherForms(word, typed, shared, index.manifest.synonyms, !typedFound && concept.alternatives.length === 1) : [];
+  const withForms = [...concept.alternatives, ...forms];
+  const asTyped: Resolved = { alternatives: withForms, ...(await conceptHolds(index, withForms, lookup)), typo: false };
+  if (!word || (asTyped.holds.size > 0 && !widen)) return asTyped;
   const other = transliterate(word);
   const spellings = other ? [word, term(other)] : [word];
   if (other) {
-    const alternatives = [...concept.alternatives, { terms: [term(other)], factor: TRANSLITERATED_FACTOR }];
+    const alternatives = [...withForms, { terms: [term(other)], typed: [other], factor: TRANSLITERATED_FACTOR }];
     const found = await conceptHolds(index, alternatives, lookup);
     if (found.holds.size > 0) return { alternatives, ...found, typo: false };
   }
   if (asTyped.holds.size > 0 || concept.letters < TYPO_MIN_LETTERS) return asTyped;
   const corrected = await Promise.all(spellings.map((s) => typoCorrections(s, lookup)));
-  const alternatives = [...new Set(corrected.flat())].map((t) => ({ terms: [t], factor: TYPO_FACTOR }));
-  return { alternatives, ...(await conceptHolds(index, alternatives, lookup)), typo: true };
+  const typos = [...new Set(corrected.flat())].map((t) => ({ terms: [t], factor: TYPO_FACTOR }));
+  const typoHolds = await conceptHolds(index, typos, lookup);
+  if (typoHolds.holds.size > 0 || word.length <= SHARED_PREFIX_MIN) return { alternatives: typos, ...typoHolds, typo: true };
+  const longest = longestShared(shared, index.manifest.synonyms);
+  return { alternatives: longest, ...(await conceptHolds(index, longest, lookup)), typo: false };
 }
 
 /** Score of each page for the pairs of neighbouring query terms it holds side by side. */
 async function pairScores(index: OpenIndex, resolved: ReadonlyArray<readonly Alternative[]>, lookup: Lookup): Promise<Map<number, number>> {
-  // Neighbours inside a phrase, and across each boundary between two concepts.
-  const boundaries: Array<Array<[string, string]>> = [];
+  // Neighbours inside a phrase, and across each boundary between two concepts; the right one with the word typed for it, if any.
+  type Pair = [left: string, right: string, typed: string | null];
+  const boundaries: Pair[][] = [];
   resolved.forEach((alternatives, c) => {
-    for (const a of alternatives) for (let i = 1; i < a.terms.length; i++) boundaries.push([[a.terms[i - 1] as string, a.terms[i] as string]]);
+    for (const a of alternatives) for (let i = 1; i < a.terms.length; i++) boundaries.push([[a.terms[i - 1] as string, a.terms[i] as string, a.typed?.[i] ?? null]]);
     const next = resolved[c + 1];
-    if (next) boundaries.push(alternatives.flatMap((a) => next.map((b): [string, string] => [a.terms.at(-1) as string, b.terms[0] as string])));
+    if (next) boundaries.push(alternatives.flatMap((a) => next.map((b): Pair => [a.terms.at(-1) as string, b.terms[0] as string, b.typed?.[0] ?? null])));
   });
   const scores = new Map<number, number>();
   await Promise.all(
     boundaries.map(async (pairs) => {
       const best = new Map<number, number>();
-      for (const [left, right] of pairs) {
-        for (const { key, rarity: r, ids, values } of postings(index, await lookup.pairs(left, right, right.length >= MIN_PREFIX))) {
-          const factor = matchWeight(key, right);
+      for (const [left, right, typed] of pairs) {
+        for (const { key, rarity: r, ids, values } of postings(index, await lookup.pairs(left, right, typed !== null && typed.length >= MIN_PREFIX))) {
+          const factor = matchWeight(key, right, typed);
           if (factor === 0) continue;
           ids.forEach((id, i) => best.set(id, Math.max(best.get(id) ?? 0, (PAIR_WEIGHT * factor * r * postingWeight(values[i] as number)) / WEIGHT_MAX)));
         }
@@ -205,34 +311,48 @@ export type Ranking = { ranked: RankedDoc[]; terms: string[] };
 
 /** Pages answering `concepts`, best first, and the terms that found them (for excerpts). */
 export async function rankPages(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup): Promise<Ranking> {
-  const first = await rankResolved(index, concepts, lookup, false);
+  const first = await rankResolved(index, concepts, lookup, false, false);
+  if (first.ranked.length > 0 || concepts.length === 0) return first;
   // Nothing as typed: the words may be meant in the other alphabet (дата митап → Data-митап).
-  return first.ranked.length > 0 || concepts.length === 0 ? first : rankResolved(index, concepts, lookup, true);
+  const widened = await rankResolved(index, concepts, lookup, true, false);
+  if (widened.ranked.length > 0 || concepts.length === 1) return widened;
+  // Still nothing holds every word: pages holding all but one more («как добраться до офиса»: the contacts page has no «добраться»).
+  return rankResolved(index, concepts, lookup, true, true);
 }
 
-async function rankResolved(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup, widen: boolean): Promise<Ranking> {
+async function rankResolved(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup, widen: boolean, partial: boolean): Promise<Ranking> {
   if (concepts.length === 0) return { ranked: [], terms: [] };
-  const resolved = await Promise.all(concepts.map((c) => resolve(index, c, lookup, widen)));
+  const resolved = await Promise.all(
+    concepts.map(async (c) => {
+      const r = await resolve(index, c, lookup, widen);
+      if (!c.optional) return r;
+      // The site's own name says little about a page: it counts for a quarter of its weight, held or missing.
+      for (const hold of r.holds.values()) hold.score *= OPTIONAL_WEIGHT;
+      return { ...r, rarity: r.rarity * OPTIONAL_WEIGHT };
+    }),
+  );
   const pairs = await pairScores(index, resolved.map((r) => r.alternatives), lookup);
-  const allowedMissing = concepts.length >= 3 ? 1 : 0;
+  const allowedMissing = (concepts.length >= 3 ? 1 : 0) + (partial ? 1 : 0);
   const totalRarity = resolved.reduce((sum, r) => sum + r.rarity, 0) || 1;
   const candidates = new Set(resolved.flatMap((r) => [...r.holds.keys()]));
   const ranked: Array<RankedDoc & { typos: number }> = [];
   for (const id of candidates) {
     let missing = 0;
     let missingRarity = 0;
+    let held = 0;
     let typos = 0;
     let own = 0;
     let score = pairs.get(id) ?? 0;
     let cover = 0;
     let headRarity = 0;
-    for (const r of resolved) {
+    for (const [c, r] of resolved.entries()) {
       const hold = r.holds.get(id);
       if (!hold) {
-        missing += 1;
+        if (!concepts[c]?.optional) missing += 1;
         missingRarity += r.rarity;
         continue;
       }
+      held += 1;
       if (r.typo) typos += 1;
       if (hold.own) own += 1;
       score += hold.score;
@@ -240,7 +360,7 @@ async function rankResolved(index: OpenIndex, concepts: readonly Concept[], look
       if (hold.inHead) headRarity += r.rarity;
     }
     // Text the page shares with others (a call to action, a card) may complete a match, never make most of it.
-    if (missing > allowedMissing || own === 0 || own < concepts.length - missing - own) continue;
+    if (missing > allowedMissing || own === 0 || own < held - own) continue;
     score += HEAD_BONUS * Math.min(1, cover) * (headRarity / totalRarity) ** 2;
     // Missing a common word of a longer query («сколько») costs little, missing its rare word a lot.
     ranked.push({ id, score: score * (1 - missingRarity / totalRarity), typos });

@@ -11,7 +11,7 @@ import { loadRecord, lookupPairs, lookupTerms, lookupTypos, onIndexForgotten, ty
 import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
 import { parseQuery } from "./query.ts";
 import { MIN_PREFIX } from "./words.ts";
-import { type Lookup, type RankedDoc, rankPages } from "./ranking.ts";
+import { beginnings, type Lookup, type RankedDoc, rankPages } from "./ranking.ts";
 
 export type SearchHit = { url: string; title: string; kind: SearchKind; excerpt: ExcerptPart[] };
 
@@ -49,14 +49,20 @@ const lookupIn = ({ manifest }: OpenIndex): Lookup => ({
 });
 
 /**
- * Fetches the chunks of a query's words and their synonyms before it is asked
- * (while the visitor is still typing), without ranking: that waits for the
- * committed query, so keystrokes cost no ranking of partial words.
+ * Fetches the chunks of a query's words, their synonyms and their other forms
+ * before it is asked (while the visitor is still typing), without ranking:
+ * that waits for the committed query, so keystrokes cost no ranking of
+ * partial words.
  */
 export async function preload(query: string): Promise<void> {
   const index = await openIndex();
-  const terms = parseQuery(query, index.manifest.synonyms).flatMap((c) => c.alternatives.flatMap((a) => a.terms));
-  await Promise.all(terms.map((t) => lookupTerms(index.manifest, t, t.length >= MIN_PREFIX)));
+  const concepts = parseQuery(query, index.manifest.synonyms);
+  const terms = concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms));
+  const words = concepts.flatMap((c) => (c.alternatives[0]?.typed && c.alternatives[0].terms.length === 1 ? c.alternatives[0].terms : []));
+  await Promise.all([
+    ...terms.map((t) => lookupTerms(index.manifest, t, t.length >= MIN_PREFIX)),
+    ...words.flatMap((w) => beginnings(w)).map((b) => lookupTerms(index.manifest, b, true)),
+  ]);
 }
 
 /** Pages answering the query, best first, with counts per kind. */

@@ -23,6 +23,33 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/**
+ * Words that make a query a question or a request, not what it asks about
+ * («как с вами связаться», «подскажите, сколько стоит…»): dropped from
+ * queries and synonym phrases only. Pages keep them (a question's title
+ * «Можно ли работать удалённо?» still has its words), but a page must not
+ * match, or fail to match, because of them.
+ */
+const QUESTION_WORDS = new Set(
+  (
+    "зачем почему отчего куда откуда какой какая какое какие какого какую каким каких каков какова " +
+    "пожалуйста подскажите скажите расскажите покажите здравствуйте привет спасибо " +
+    "хочу хотим хотел хотела хотелось нужно нужен нужна нужны надо можно могу можете " +
+    "вами ваш ваша ваше ваши вашего вашей вашем вашим ваших вашу мне меня мной мой моя мое моё мои моего моей моих моим нам нами " +
+    "находится находитесь находятся расположен расположена расположены"
+  ).split(" "),
+);
+
+/**
+ * Words naming the site itself: every page is the agency's, so «телефон
+ * агентства» asks for the telephone, and a page need not say «агентство» to
+ * answer it (query.ts makes such a word optional beside others).
+ */
+const SELF_WORDS = new Set("агентство агентства агентству агентством агентстве агентств ориентир ориентира ориентиру ориентиром ориентире".split(" "));
+
+/** Whether a normalised word names the site itself. */
+export const isSelfWord = (word: string) => SELF_WORDS.has(word);
+
 /** Lower case, ё read as е (visitors rarely type ё; content uses it). */
 export function normalise(text: string): string {
   return text.toLowerCase().replaceAll("ё", "е");
@@ -71,15 +98,37 @@ export function wordsStartingWith(text: string, prefixes: readonly string[]): To
   return [...found.values()].sort((a, b) => a.start - b.start);
 }
 
+/** The words of a query that say what it asks about: its meaningful words without question words and politeness. */
+export function queryTokens(query: string): Token[] {
+  return tokens(query).filter((t) => !QUESTION_WORDS.has(normalise(query.slice(t.start, t.end))));
+}
+
+/** Every word of `text`, normalised, stop words and one-letter words included: for names made of such words only («о нас»). */
+export function plainWords(text: string): string[] {
+  return [...text.matchAll(WORD)].map((match) => normalise(match[0]));
+}
+
 /** A query word shorter than this matches whole terms only: "ма" would match half the index. */
 export const MIN_PREFIX = 3;
 /** A word typed so far also finds longer terms (маркет → маркетинг), at a lower weight than a whole-term match. */
 const PREFIX_WEIGHT = 0.6;
 
-/** How well an index term answers a query term: 1 whole, less as a longer form of a typed beginning, 0 not at all. */
-export function matchWeight(candidate: string, queried: string): number {
+/** A term this long is a word's stem, not a beginning that may be half of a word: its longer terms are forms of it (маркетинг → маркетинговый). */
+export const STEM_MIN = 5;
+
+/**
+ * How well an index term answers a query term: 1 whole, less as a longer
+ * term it begins, 0 not at all. `typed` is the word as the visitor typed it
+ * (normalised): a longer term counts if it begins with that word (typed so
+ * far: «цен» finds «ценности»), or with a stem of STEM_MIN letters or more
+ * («маркетинга» finds «маркетинговый»), but not with a short stem alone
+ * («цены» is a whole word, not the beginning of «ценности»). null for a
+ * term nobody typed (a synonym), matched whole only.
+ */
+export function matchWeight(candidate: string, queried: string, typed: string | null = queried): number {
   if (candidate === queried) return 1;
-  return queried.length >= MIN_PREFIX && candidate.startsWith(queried) ? PREFIX_WEIGHT : 0;
+  if (typed === null || !candidate.startsWith(queried)) return 0;
+  return (typed.length >= MIN_PREFIX && candidate.startsWith(typed)) || queried.length >= STEM_MIN ? PREFIX_WEIGHT : 0;
 }
 
 /** Words of a query that count: each fetches index chunks, and a pasted page should not fetch them all. */
@@ -87,5 +136,5 @@ export const MAX_QUERY_TERMS = 8;
 
 /** The distinct terms a query asks for, in the order typed. */
 export function queryTerms(query: string): string[] {
-  return [...new Set(tokens(query).map((t) => t.term))].slice(0, MAX_QUERY_TERMS);
+  return [...new Set(queryTokens(query).map((t) => t.term))].slice(0, MAX_QUERY_TERMS);
 }

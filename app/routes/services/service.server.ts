@@ -4,7 +4,7 @@ import { caseCover } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
 import { paths } from "../../lib/paths.ts";
 import { faqPage, service as serviceLd } from "../../lib/structured-data.server.ts";
-import { typograph } from "../../content/typography.server.ts";
+import { typographText } from "../../content/typography.server.ts";
 
 /** A service with its related cases as cards and its structured data, or the validate-rule 404. */
 export function loadService(slug: string | undefined, request: Request) {
@@ -32,7 +32,7 @@ export function loadService(slug: string | undefined, request: Request) {
   // Tool names are plain strings in content ("VK Реклама"): bind their short words like every other text.
   const ld = serviceLd(publicConfig(), { name: service.name, description: service.description, path: paths.service(service.slug), priceFrom: service.pricing.from });
   const structuredData = service.faq.length > 0 ? [ld, faqPage(service.faq)] : ld;
-  return { service: { ...service, tools: service.tools.map(typograph) }, cases, structuredData };
+  return { service: { ...service, tools: service.tools.map(typographText) }, cases, structuredData };
 }
 
 export type ServiceData = ReturnType<typeof loadService>;
