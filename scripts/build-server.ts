@@ -9,7 +9,7 @@
  */
 import { rmSync } from "node:fs";
 import { build } from "rolldown";
-import { RUNTIME_DIR } from "../app/config/paths.server.ts";
+import { RUNTIME_DIR } from "#core/config/paths.server.ts";
 
 export async function bundleRuntime(): Promise<void> {
   rmSync(RUNTIME_DIR, { recursive: true, force: true });

@@ -1,6 +1,6 @@
-import { releasedImage } from "../content/source.server.ts";
-import { imageKeys } from "./keys.ts";
-import type { ImageData } from "./types.ts";
+import { releasedImage } from "#core/content/source.server.ts";
+import { imageKeys } from "#core/images/keys.ts";
+import type { ImageData } from "#core/images/types.ts";
 
 /**
  * The generated artwork, looked up by loaders. A release draws every image

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { isRouteErrorResponse } from "react-router";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { reloadApp } from "../runtime/chunk-recovery.ts";
 import { Button, ButtonLink } from "../ui/button.tsx";
 

@@ -17,8 +17,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Font } from "opentype.js/dist/opentype.mjs";
-import { CONTENT_DIR } from "../../app/config/paths.server.ts";
-import { advanceEm, loadFont, onest, type Weight } from "./outlines.ts";
+import { CONTENT_DIR } from "#core/config/paths.server.ts";
+import { advanceEm, loadFont, onest, type Weight } from "#core/images/outlines.ts";
 
 const LIBERATION = "/usr/share/fonts/truetype/liberation";
 const [arialRegular = `${LIBERATION}/LiberationSans-Regular.ttf`, arialBold = `${LIBERATION}/LiberationSans-Bold.ttf`, robotoRegular, robotoBold] =

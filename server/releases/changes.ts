@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { Content } from "../../app/content/index.server.ts";
-import type { PageDeps } from "../../app/content/reads.server.ts";
-import type { ContentSource } from "../../app/content/source.server.ts";
+import type { Content } from "#core/content/index.server.ts";
+import type { PageDeps } from "#core/content/reads.server.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
 
 /**
  * What a release knows of its content, to tell the next release what

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "../../app/content/uploads.server.ts";
+import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "#core/content/uploads.server.ts";
 
 /**
  * Images uploaded in the studio, encoded like the site's own artwork

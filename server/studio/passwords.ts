@@ -1,5 +1,5 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
-import { normalizeLogin, passwordLengthProblem, RULE_MESSAGES } from "../../studio/shared/rules.ts";
+import { normalizeLogin, passwordLengthProblem, RULE_MESSAGES } from "#core/studio/rules.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type Permission, permissionsOf, type Role } from "../../studio/shared/roles.ts";
+import { type Permission, permissionsOf, type Role } from "#core/studio/roles.ts";
 import { HttpError, MESSAGES } from "./http.ts";
 
 /**

@@ -5,7 +5,7 @@ import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
 import { useEffect, useId, useRef, useState } from "react";
 import { api, ApiFailure } from "../api/client.ts";
-import type { PreviewResult, UploadResult } from "../shared/content-api.ts";
+import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { Button } from "../ui/index.ts";
 import { uploadImage } from "./upload.ts";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { ERROR_TEXTS, ErrorPage } from "../../site/error-page.tsx";
 

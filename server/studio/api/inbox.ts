@@ -1,6 +1,6 @@
-import type { FormKind } from "../../../app/forms/kinds.ts";
-import { isStatus, kindsFor, type InboxPage } from "../../../studio/shared/inbox.ts";
-import { type Permission, permissionsOf } from "../../../studio/shared/roles.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
+import { isStatus, kindsFor, type InboxPage } from "#core/studio/inbox.ts";
+import { type Permission, permissionsOf } from "#core/studio/roles.ts";
 import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
 import { attachmentDisposition, cvFileName } from "../inbox/attachment.ts";
