@@ -121,14 +121,14 @@ export function typographSource(code: string, fileName: string): string | null {
   return out;
 }
 
-/** Vite plugin: runs on the app's own TypeScript before any other transform, for every bundle alike. */
+/** Vite plugin: runs on the app's and the core's own TypeScript (core/ holds UI strings too: form messages, content labels) before any other transform, for every bundle alike. */
 export function uiTypography(): Plugin {
   return {
     name: "ui-typography",
     enforce: "pre",
     transform(code, id) {
       const file = id.split("?")[0] ?? id;
-      if (!/\/app\/.*\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("/node_modules/")) return null;
+      if (!/\/(app|core)\/.*\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("/node_modules/")) return null;
       const out = typographSource(code, file);
       return out === null ? null : { code: out, map: null };
     },
