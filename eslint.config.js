@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    // Addresses come from app/lib/paths.ts: a raw "/…" string in JSX would skip
+    // Addresses come from core/lib/paths.ts: a raw "/…" string in JSX would skip
     // the trailing-slash rule and drift when a route is renamed.
     files: ["app/**/*.tsx"],
     rules: {
@@ -33,11 +33,11 @@ export default tseslint.config(
         "error",
         {
           selector: "JSXAttribute[name.name=/^(to|href|action)$/] > Literal[value=/^\\/[^.]*$/]",
-          message: "Use paths.* from app/lib/paths.ts for internal addresses.",
+          message: "Use paths.* from core/lib/paths.ts for internal addresses.",
         },
         {
           selector: "JSXAttribute[name.name=/^(to|href|action)$/] > JSXExpressionContainer > TemplateLiteral[quasis.0.value.raw=/^\\//]",
-          message: "Use paths.* from app/lib/paths.ts for internal addresses.",
+          message: "Use paths.* from core/lib/paths.ts for internal addresses.",
         },
       ],
     },

@@ -5,7 +5,7 @@ import type { Plugin } from "vite";
 /**
  * Typography for UI strings: text written in components and constants
  * ("О компании", "Редакция от ${date}") gets the spec's short-word rule at
- * build time, the way content gets it at load (app/content/typography.server.ts):
+ * build time, the way content gets it at load (core/content/typography.server.ts):
  * a word of one or two letters is bound to the next word with U+00A0, and a
  * particle (ли, же, бы…) to the word before it. Server and browser bundles get
  * the same text, so hydration is untouched and no typographer ships.

@@ -1,5 +1,5 @@
 /**
- * Computes the size-adjusted fallback faces of app/styles/fonts.css: how much a
+ * Computes the size-adjusted fallback faces of core/styles/fonts.css: how much a
  * local font must be scaled so that Russian text set in it takes the same width
  * as in Onest, and Onest's vertical metrics expressed for the scaled face. With
  * these, swapping the web font in reflows nothing (no layout shift).

@@ -4,7 +4,7 @@ import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, 
 
 /**
  * Images uploaded in the studio, encoded like the site's own artwork
- * (scripts/images/encode.ts): AVIF and WebP at a few widths, into the cache
+ * (core/images/encode.ts): AVIF and WebP at a few widths, into the cache
  * every release shares, named by the upload's hash, so each is encoded once.
  * Only these copies are published; the uploaded file never is.
  */

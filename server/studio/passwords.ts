@@ -84,7 +84,7 @@ export function needsRehash(hash: string): boolean {
 const CONTEXT_WORDS = ["ориентир", "orientir", "студия", "studio", "пароль", "password", "parol", "qwerty", "йцукен", "admin", "админ"];
 
 /**
- * The password rules (studio/shared/rules.ts) plus what only the server knows:
+ * The password rules (core/studio/rules.ts) plus what only the server knows:
  * the list of common passwords and words of the context (the service, the
  * login, the person's name) with only digits or punctuation around them.
  */
