@@ -4,7 +4,7 @@
  * `publish.js`, `studio.js`, and `markdown-worker.js`, the studio's Markdown thread). Node can run our
  * TypeScript directly, but its type stripping keeps a WebAssembly compiler in
  * every process (~18 MB resident), which the memory budget of decision 012
- * cannot spare. Our own modules (server/, core/config, app/lib, core/content…)
+ * cannot spare. Our own modules (server/ and the core it imports, core/…)
  * are bundled; packages stay imports of node_modules.
  */
 import { rmSync } from "node:fs";
