@@ -45,7 +45,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY content ./content
 # What releases draw pictures and artwork with: the design tokens' colours and the icons.
-COPY app/styles/tokens.css ./app/styles/tokens.css
+COPY core/styles/tokens.css ./core/styles/tokens.css
 COPY public/assets/icons ./public/assets/icons
 # The build holds the bundled server and release maker (build/runtime/): no TypeScript at run time.
 COPY --from=build /app/build ./build

@@ -9,9 +9,9 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "studio/**/*.test.{ts,tsx}"],
+          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "studio/**/*.test.{ts,tsx}"],
           environment: "node",
-          // Tests that load the content (app/content/load.test.ts, app/ui/icons.test.ts) validate
+          // Tests that load the content (core/content/load.test.ts, app/ui/icons.test.ts) validate
           // and highlight every file: about 4 s alone, several times that on a busy machine.
           testTimeout: 30_000,
         },

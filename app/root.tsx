@@ -1,11 +1,11 @@
 // First, so the cascade layers' order (app/styles/index.css) is declared before any
 // component's CSS that uses a layer: the first mention of a layer fixes its place.
 import "./styles/index.css";
-import "./content/code-highlight.css";
+import "./styles/code-highlight.css";
 import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { publicConfig } from "./config/env.server.ts";
+import { publicConfig } from "#core/config/env.server.ts";
 import { CookieNotice } from "./consent/cookie-notice.tsx";
 import { logRouteError } from "./lib/log-error.ts";
 import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";

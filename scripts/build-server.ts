@@ -4,12 +4,12 @@
  * `publish.js`, `studio.js`, and `markdown-worker.js`, the studio's Markdown thread). Node can run our
  * TypeScript directly, but its type stripping keeps a WebAssembly compiler in
  * every process (~18 MB resident), which the memory budget of decision 012
- * cannot spare. Our own modules (server/, app/config, app/lib, app/content…)
+ * cannot spare. Our own modules (server/ and the core it imports, core/…)
  * are bundled; packages stay imports of node_modules.
  */
 import { rmSync } from "node:fs";
 import { build } from "rolldown";
-import { RUNTIME_DIR } from "../app/config/paths.server.ts";
+import { RUNTIME_DIR } from "#core/config/paths.server.ts";
 
 export async function bundleRuntime(): Promise<void> {
   rmSync(RUNTIME_DIR, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * Validates every content file and cross-reference, printing all problems and
  * the size of each collection: `npm run content:check`.
  */
-import { content } from "../app/content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 
 try {
   const all = content();

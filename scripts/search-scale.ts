@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { SEARCH_INDEX_DIR } from "../app/routes/search/index-format.ts";
+import { SEARCH_INDEX_DIR } from "#core/search/index-format.ts";
 import { PAGE_SIZE } from "../app/routes/search/use-search.ts";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { freePort, startServer, stopServer } from "../tests/support/server.ts";

@@ -60,7 +60,7 @@ export function* prerenderedHtmlFiles(clientDir: string): Generator<string> {
 }
 
 if (import.meta.main) {
-  const { env } = await import("../app/config/env.server.ts");
+  const { env } = await import("#core/config/env.server.ts");
   const { liveFiles, releasesRoot } = await import("../server/releases/store.ts");
   const dir = liveFiles(releasesRoot(env));
   if (!dir) throw new Error("no release yet: run `npm run publish`");

@@ -5,7 +5,7 @@ import type { Plugin } from "vite";
 /**
  * Typography for UI strings: text written in components and constants
  * ("О компании", "Редакция от ${date}") gets the spec's short-word rule at
- * build time, the way content gets it at load (app/content/typography.server.ts):
+ * build time, the way content gets it at load (core/content/typography.server.ts):
  * a word of one or two letters is bound to the next word with U+00A0, and a
  * particle (ли, же, бы…) to the word before it. Server and browser bundles get
  * the same text, so hydration is untouched and no typographer ships.
@@ -121,14 +121,14 @@ export function typographSource(code: string, fileName: string): string | null {
   return out;
 }
 
-/** Vite plugin: runs on the app's own TypeScript before any other transform, for every bundle alike. */
+/** Vite plugin: runs on the app's and the core's own TypeScript (core/ holds UI strings too: form messages, content labels) before any other transform, for every bundle alike. */
 export function uiTypography(): Plugin {
   return {
     name: "ui-typography",
     enforce: "pre",
     transform(code, id) {
       const file = id.split("?")[0] ?? id;
-      if (!/\/app\/.*\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("/node_modules/")) return null;
+      if (!/\/(app|core)\/.*\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("/node_modules/")) return null;
       const out = typographSource(code, file);
       return out === null ? null : { code: out, map: null };
     },

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import { withContentSource } from "../app/content/source.server.ts";
-import { matchRouteRule } from "../app/lib/route-rules.ts";
-import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "../app/lib/url.ts";
+import { withContentSource } from "#core/content/source.server.ts";
+import { matchRouteRule } from "#core/lib/route-rules.ts";
+import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "#core/lib/url.ts";
 import { BODY_MESSAGES, bodyProblem, readBody, refuseUnread } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
 import { CSP_REPORT_PATH } from "./csp.ts";

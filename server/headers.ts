@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { Env } from "../app/config/env.server.ts";
+import type { Env } from "#core/config/env.server.ts";
 import { createCsp, type CspBuilder, METRIKA, type ThirdParty } from "./csp.ts";
 
 /**

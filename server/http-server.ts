@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import type { Env } from "../app/config/env.server.ts";
+import type { Env } from "#core/config/env.server.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Logger } from "./log.ts";
 

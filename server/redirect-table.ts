@@ -1,4 +1,4 @@
-import { canonicalPathname, isExternalHref } from "../app/lib/url.ts";
+import { canonicalPathname, isExternalHref } from "#core/lib/url.ts";
 
 /**
  * The large fixed table of old addresses (`content/redirects.csv`, header

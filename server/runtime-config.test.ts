@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runtimeConfig, parseEnv } from "../app/config/env.server.ts";
-import { parseRuntimeConfig } from "../app/runtime/runtime-config.ts";
+import { runtimeConfig, parseEnv } from "#core/config/env.server.ts";
+import { parseRuntimeConfig } from "#core/lib/runtime-config.ts";
 import { injectIntoHead, runtimeConfigTag } from "./runtime-config.ts";
 
 const TAG = runtimeConfigTag({ metrikaId: "123" }) ?? "";

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from "../app/config/env.server.ts";
-import { RUNTIME_CONFIG_META } from "../app/runtime/runtime-config.ts";
+import type { RuntimeConfig } from "#core/config/env.server.ts";
+import { RUNTIME_CONFIG_META } from "#core/lib/runtime-config.ts";
 
 /**
  * Public runtime configuration reaches the browser as a meta tag in every

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { type Env, runtimeConfig } from "../app/config/env.server.ts";
-import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "../app/config/paths.server.ts";
+import { type Env, runtimeConfig } from "#core/config/env.server.ts";
+import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "#core/config/paths.server.ts";
 import { type AppOptions, createApp } from "./app.ts";
 import { createSecurityHeaders, securityOptionsFromEnv } from "./headers.ts";
 import { createReadiness } from "./health.ts";

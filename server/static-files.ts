@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { MANIFEST_FILE, SEARCH_INDEX_URL } from "../app/routes/search/index-format.ts";
+import { MANIFEST_FILE, SEARCH_INDEX_URL } from "#core/search/index-format.ts";
 import { contentType, isCompressible } from "./mime.ts";
 
 /**

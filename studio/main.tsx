@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { STUDIO_BASE } from "./shared/paths.ts";
+import { STUDIO_BASE } from "#core/studio/paths.ts";
 import { routes } from "./routes.tsx";
 import "./styles/studio.css";
 

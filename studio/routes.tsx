@@ -18,8 +18,8 @@ import { usersAction, usersLoader } from "./pages/users-action.ts";
 import { Users } from "./pages/users.tsx";
 import { Layout } from "./shell/layout.tsx";
 import { SHELL_ROUTE } from "./shell/session.ts";
-import type { SessionInfo } from "./shared/api.ts";
-import { pages } from "./shared/paths.ts";
+import type { SessionInfo } from "#core/studio/api.ts";
+import { pages } from "#core/studio/paths.ts";
 
 /**
  * The studio's map: one line per page (paths from shared/paths.ts, relative to

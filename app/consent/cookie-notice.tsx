@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { isAppReady, whenAppReady } from "../runtime/ready.ts";
-import { readRuntimeConfig } from "../runtime/runtime-config.ts";
+import { readRuntimeConfig } from "#core/lib/runtime-config.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { type ConsentChoice, noticeNeeded, onConsentChange, saveChoice } from "./consent.ts";
 import "./cookie-notice.css";

@@ -1,6 +1,6 @@
-import { content } from "../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import type { FormOptions } from "./options.ts";
-import type { FormsContext } from "./service.server.ts";
+import type { FormsContext } from "#core/forms/service.server.ts";
 
 /** Facts from the content every form submission is checked against. */
 export function formsContext(): FormsContext {

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { hasNavigated, onAppStateChange } from "../runtime/app-state.ts";
-import type { FormKind } from "./kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 // With the page, not with the forms' code: the server's form is styled before it is touched.
 import "./forms.css";
 

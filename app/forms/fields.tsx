@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import type { LeadForm } from "./use-lead-form.ts";
 

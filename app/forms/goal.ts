@@ -1,6 +1,6 @@
-import { readRuntimeConfig } from "../runtime/runtime-config.ts";
-import { GOALS } from "./answer.ts";
-import type { FormKind } from "./kinds.ts";
+import { readRuntimeConfig } from "#core/lib/runtime-config.ts";
+import { GOALS } from "#core/forms/answer.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 
 type Ym = (id: number, method: "reachGoal", goal: string) => void;
 

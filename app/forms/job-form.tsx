@@ -1,9 +1,9 @@
-import type { FormAnswer } from "./answer.ts";
+import type { FormAnswer } from "#core/forms/answer.ts";
 import { ConsentCheckbox, ConsentDocuments, FileField, FormFooter, HiddenFields, TextArea, TextField } from "./fields.tsx";
-import { CV_ACCEPT } from "./file-type.ts";
+import { CV_ACCEPT } from "#core/forms/file-type.ts";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 
 /** The application on every /career/<slug>/ page. */
 export function JobApplicationForm({ position, title, initial }: { position: string; title: string; initial?: FormAnswer }) {

@@ -1,10 +1,10 @@
-import type { FormAnswer } from "./answer.ts";
+import type { FormAnswer } from "#core/forms/answer.ts";
 import { CheckboxGroup, ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, SelectField, TextArea, TextField } from "./fields.tsx";
 import { useFormOptions } from "./options.ts";
-import { BUDGETS } from "./kinds.ts";
+import { BUDGETS } from "#core/forms/kinds.ts";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 
 /**
  * "Обсудить проект": on /contacts/, every service page (`service` ticks that

@@ -1,8 +1,8 @@
-import type { FormAnswer } from "./answer.ts";
+import type { FormAnswer } from "#core/forms/answer.ts";
 import { ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, TextField } from "./fields.tsx";
 import { FormSuccess } from "./success.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 
 /** Newsletter subscription (double opt-in): on /sub/ and, compact, in the footer. */
 export function SubscribeForm({ variant = "page", initial }: { variant?: "page" | "footer"; initial?: FormAnswer }) {

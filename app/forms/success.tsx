@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { FormKind } from "./kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 
 const TEXTS: Record<FormKind, { title: string; text: string; again: string }> = {
   project: {

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { paths } from "../lib/paths.ts";
-import type { FormAnswer } from "./answer.ts";
+import { paths } from "#core/lib/paths.ts";
+import type { FormAnswer } from "#core/forms/answer.ts";
 import { reachGoal } from "./goal.ts";
-import { MESSAGES as M } from "./messages.ts";
-import type { FieldErrors, FormKind, FormValues } from "./kinds.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
+import type { FieldErrors, FormKind, FormValues } from "#core/forms/kinds.ts";
 import { hasNavigated } from "../runtime/app-state.ts";
-import { captureUtm } from "./utm.ts";
+import { captureUtm } from "#core/forms/utm.ts";
 
 /**
  * State and behaviour shared by every form. Without JavaScript the form is a
@@ -17,7 +17,7 @@ import { captureUtm } from "./utm.ts";
  * load with the first check, not with the page.
  */
 async function validate(kind: FormKind, form: FormData, serviceSlugs: readonly string[]): Promise<FieldErrors> {
-  const { validateInBrowser } = await import("./schemas.ts");
+  const { validateInBrowser } = await import("#core/forms/schemas.ts");
   return validateInBrowser(kind, form, serviceSlugs);
 }
 

@@ -1,10 +1,10 @@
-import { releasedImage } from "../content/source.server.ts";
-import { imageKeys } from "./keys.ts";
-import type { ImageData } from "./types.ts";
+import { releasedImage } from "#core/content/source.server.ts";
+import { imageKeys } from "#core/images/keys.ts";
+import type { ImageData } from "#core/images/types.ts";
 
 /**
  * The generated artwork, looked up by loaders. A release draws every image
- * from its content and hands pages its manifest (app/content/source.server.ts);
+ * from its content and hands pages its manifest (core/content/source.server.ts);
  * the dev server has none, so `npm run dev` draws them first (`npm run images`)
  * into manifest.generated.json, read here.
  */
@@ -14,7 +14,7 @@ const devManifest = () =>
 function image(key: string): ImageData {
   const released = releasedImage(key);
   const entry = released === null ? devManifest()?.[key] : released;
-  if (!entry) throw new Error(`No generated image "${key}": is it in scripts/images/catalog.ts?`);
+  if (!entry) throw new Error(`No generated image "${key}": is it in core/images/catalog.ts?`);
   return entry;
 }
 

@@ -1,13 +1,14 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/default";
-import { content } from "../content/index.server.ts";
-import { renderTime } from "../content/source.server.ts";
+import { content } from "#core/content/index.server.ts";
+import { renderTime } from "#core/content/source.server.ts";
 import { formOptions } from "../forms/context.server.ts";
-import { formatPhone } from "../lib/format.ts";
+import { formatPhone } from "#core/lib/format.ts";
 import { pageMeta, type RootData } from "../lib/meta.ts";
 import { logRouteError } from "../lib/log-error.ts";
-import { ErrorPage, ERROR_TEXTS, errorStatus } from "../site/error-page.tsx";
+import { ErrorPage, errorStatus } from "../site/error-page.tsx";
+import { ERROR_TEXTS } from "../site/error-texts.ts";
 import { SiteFooter, type FooterData } from "../site/footer.tsx";
 import { SiteHeader } from "../site/header.tsx";
 

@@ -1,8 +1,8 @@
 import type { Location, MetaDescriptor } from "react-router";
-import type { PublicConfig } from "../config/env.server.ts";
-import type { SiteNav } from "../content/schemas/navigation.ts";
-import { ogImagePath } from "./og-image.ts";
-import { canonicalPathname } from "./url.ts";
+import type { PublicConfig } from "#core/config/env.server.ts";
+import type { SiteNav } from "#core/content/schemas/navigation.ts";
+import { ogImagePath } from "#core/lib/og-image.ts";
+import { canonicalPathname } from "#core/lib/url.ts";
 
 /** Root loader data: the public configuration every page's metadata needs, and the site's navigation. */
 export type RootData = { site: PublicConfig; nav: SiteNav };

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { type NavigateOptions, useNavigate } from "react-router";
-import { resolveNavigation } from "./url.ts";
+import { resolveNavigation } from "#core/lib/url.ts";
 
 /**
  * The site's one programmatic navigation: internal targets get the trailing

@@ -5,7 +5,7 @@
  * this reaches the browser; pages render the result with <JsonLd>. The
  * BreadcrumbList is built by the breadcrumbs themselves (app/ui/breadcrumbs.tsx).
  */
-import { ogImagePath } from "./og-image.ts";
+import { ogImagePath } from "#core/lib/og-image.ts";
 
 export type Thing = Record<string, unknown>;
 

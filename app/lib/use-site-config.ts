@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicConfig } from "../config/env.server.ts";
-import type { SiteNav } from "../content/schemas/navigation.ts";
+import type { PublicConfig } from "#core/config/env.server.ts";
+import type { SiteNav } from "#core/content/schemas/navigation.ts";
 import type { RootData } from "./meta.ts";
 
 function useRootData(): RootData {

@@ -1,7 +1,7 @@
 import { type ComponentType, startTransition, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { analyticsAllowed, onConsentChange } from "../consent/consent.ts";
-import { captureUtm } from "../forms/utm.ts";
+import { captureUtm } from "#core/forms/utm.ts";
 import { updateAppState } from "./app-state.ts";
 import { runningBuild, UPDATE_POLL_MS } from "./build-info.ts";
 import { NavigationEvents } from "./navigation-events.tsx";
@@ -9,7 +9,7 @@ import { subscribe as onPrefetchQueued } from "./prefetch.tsx";
 import { ProgressIndicator } from "./progress.tsx";
 import { markHydrated, whenAppReady } from "./ready.ts";
 import { scheduleRouteRules } from "./route-rules.ts";
-import { readRuntimeConfig } from "./runtime-config.ts";
+import { readRuntimeConfig } from "#core/lib/runtime-config.ts";
 import type { PageLocation } from "./transitions.ts";
 import { startViewport } from "./viewport.ts";
 import { startWebFonts } from "./web-fonts.ts";

@@ -1,4 +1,4 @@
-import type { BuildIdentity } from "../lib/build-identity.ts";
+import type { BuildIdentity } from "#core/lib/build-identity.ts";
 
 /**
  * The release this tab's page came from. The server says it in a

@@ -1,4 +1,4 @@
-import { LATEST_BUILD_PATH, type BuildIdentity } from "../lib/build-identity.ts";
+import { LATEST_BUILD_PATH, type BuildIdentity } from "#core/lib/build-identity.ts";
 import { setNewerBuild, UPDATE_POLL_MS } from "./build-info.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { redirect, redirectDocument, type ClientInstrumentation, type MiddlewareFunction } from "react-router";
-import { splitHref } from "../lib/url.ts";
+import { splitHref } from "#core/lib/url.ts";
 import { markNavigated } from "./app-state.ts";
 import { newerBuild } from "./build-info.ts";
 import { beginNavigation, isBrokenPattern, recoverNavigation } from "./chunk-recovery.ts";

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from "react";
-import { isExternalHref, linkHref, splitHref } from "../lib/url.ts";
+import { isExternalHref, linkHref, splitHref } from "#core/lib/url.ts";
 import { prefetchPaused } from "./chunk-recovery.ts";
 import { allowsPrefetch, currentConnection } from "./connection.ts";
 import { PREFETCH_SLOTS, PrefetchQueue } from "./prefetch-queue.ts";

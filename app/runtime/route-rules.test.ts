@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RouteRules } from "../lib/route-rules.ts";
+import type { RouteRules } from "#core/lib/route-rules.ts";
 import { ruleRedirect } from "./route-rules.ts";
 
 const rules: RouteRules = {

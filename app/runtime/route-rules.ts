@@ -1,5 +1,5 @@
-import { buildMetaPath, type BuildIdentity, type BuildMeta } from "../lib/build-identity.ts";
-import { matchRouteRule, type RouteRules } from "../lib/route-rules.ts";
+import { buildMetaPath, type BuildIdentity, type BuildMeta } from "#core/lib/build-identity.ts";
+import { matchRouteRule, type RouteRules } from "#core/lib/route-rules.ts";
 import { allowsRouteRules, currentConnection } from "./connection.ts";
 
 /** About a second after the app is ready: off the critical path. */

@@ -5,14 +5,14 @@ import { onPageFinish } from "./transitions.ts";
  * When text is set in Onest. Its files (~52 KB) never compete with a first
  * visit's first paint, and the text never changes font under the reader:
  * - a first visit reads its first page in the size-matched local faces
- *   (app/styles/fonts.css) while the files download after load, unseen;
+ *   (core/styles/fonts.css) while the files download after load, unseen;
  * - from the first page reached by a client-side navigation on (it is drawn
  *   anew anyway), and on every later page load of the same visit (tab) from
  *   the first paint, text is set in Onest.
  * The flag lives in sessionStorage, not localStorage: a visit that comes back
  * days later may find the files gone from its HTTP cache, and its first paint
  * must not wait for them.
- * The `web-fonts` class of <html> switches `--font-sans` (app/styles/tokens.css).
+ * The `web-fonts` class of <html> switches `--font-sans` (core/styles/tokens.css).
  */
 const CLASS = "web-fonts";
 const CACHED_FLAG = "web-fonts-cached";

@@ -1,17 +1,9 @@
 import { lazy, Suspense } from "react";
 import { isRouteErrorResponse } from "react-router";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { reloadApp } from "../runtime/chunk-recovery.ts";
 import { Button, ButtonLink } from "../ui/button.tsx";
-
-/** Fixed texts of the error page (spec, section 2). */
-export const ERROR_TEXTS = {
-  notFoundTitle: "Страница не найдена",
-  notFoundText: "Такой страница нет. Может то, что вам интересно, находится в другом разделе?",
-  silentText: "Сервер молчит, попробуйте обновить страницу",
-  refresh: "Обновить",
-  home: "Главная",
-} as const;
+import { ERROR_TEXTS } from "./error-texts.ts";
 
 // Its markup and section links load with a 404, not with every page (the server renders it in place).
 const NotFound = lazy(() => import("./not-found.tsx"));

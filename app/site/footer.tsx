@@ -1,5 +1,5 @@
 import { SubscribeForm } from "../forms/deferred.tsx";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { Logo } from "./logo.tsx";

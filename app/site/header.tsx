@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { NavLink } from "react-router";
-import { paths } from "../lib/paths.ts";
-import { linkHref } from "../lib/url.ts";
+import { paths } from "#core/lib/paths.ts";
+import { linkHref } from "#core/lib/url.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { ButtonLink } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";

@@ -1,5 +1,5 @@
-import { content } from "../content/index.server.ts";
-import type { SiteNav } from "../content/schemas/navigation.ts";
+import { content } from "#core/content/index.server.ts";
+import type { SiteNav } from "#core/content/schemas/navigation.ts";
 
 /*
  * The site's navigation lists, edited as content (content/navigation.yaml).

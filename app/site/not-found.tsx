@@ -1,4 +1,4 @@
-import { ERROR_TEXTS } from "./error-page.tsx";
+import { ERROR_TEXTS } from "./error-texts.ts";
 import { SectionChips } from "./section-chips.tsx";
 
 /** The 404 page (spec, section 2): title, text and the three main sections. */

@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect } from "react";
 import { useAppNavigate } from "../lib/navigate.ts";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import { Icon } from "../ui/icon.tsx";
 

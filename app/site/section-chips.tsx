@@ -1,4 +1,4 @@
-import { paths } from "../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { Tag, TagList } from "../ui/tag.tsx";
 
 /** The three main sections offered where a visitor found nothing (404 page, empty search). */

@@ -1,6 +1,6 @@
 import { type ComponentProps, type Ref, useCallback, useRef } from "react";
 import { Link } from "react-router";
-import { isExternalHref, linkHref } from "../lib/url.ts";
+import { isExternalHref, linkHref } from "#core/lib/url.ts";
 import { prefetchHref, usePrefetchOnView } from "../runtime/prefetch.tsx";
 
 type AppLinkProps = Omit<ComponentProps<typeof Link>, "to"> & {

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { paths } from "../lib/paths.ts";
-import { canonicalPathname } from "../lib/url.ts";
+import { paths } from "#core/lib/paths.ts";
+import { canonicalPathname } from "#core/lib/url.ts";
 import { useSiteConfig } from "../lib/use-site-config.ts";
 import { AppLink } from "./app-link.tsx";
 import { JsonLd } from "./json-ld.tsx";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { content } from "../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 
 const ICON_DIR = "public/assets/icons";
 const available = new Set(readdirSync(ICON_DIR).filter((f) => f.endsWith(".svg")).map((f) => f.slice(0, -4)));

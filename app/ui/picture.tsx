@@ -1,4 +1,4 @@
-import type { ImageData } from "../images/types.ts";
+import type { ImageData } from "#core/images/types.ts";
 import { cx } from "./class-names.ts";
 
 type PictureProps = {

@@ -1,5 +1,5 @@
 import { Children, type CSSProperties, type ReactNode } from "react";
-import { formatNumber } from "../lib/format.ts";
+import { formatNumber } from "#core/lib/format.ts";
 import { cx } from "./class-names.ts";
 
 type StatProps = {

@@ -12,8 +12,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseEnv } from "../../app/config/env.server.ts";
-import { content } from "../../app/content/index.server.ts";
+import { parseEnv } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { leadsConfig } from "../../server/leads/config.ts";
 import { createOutboxStore } from "../../server/leads/outbox-store.ts";
 import { openDb } from "../../server/leads/service.ts";

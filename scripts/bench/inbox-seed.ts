@@ -1,4 +1,4 @@
-import type { FormKind } from "../../app/forms/kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db } from "../../server/leads/db.ts";
 import type { Store } from "../../server/leads/store.ts";
 import type { NewSubmission } from "../../server/leads/types.ts";

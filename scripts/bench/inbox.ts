@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { parseEnv } from "../../app/config/env.server.ts";
+import { parseEnv } from "#core/config/env.server.ts";
 import { leadsConfig } from "../../server/leads/config.ts";
 import type { Db } from "../../server/leads/db.ts";
 import { migrate } from "../../server/leads/migrations.ts";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { content } from "../../app/content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { releaseFile } from "../../server/releases/files.ts";
 import { liveRelease, MAIN_RELEASES } from "../../tests/support/releases.ts";
 import { pageTemplates } from "../../tests/support/templates.ts";

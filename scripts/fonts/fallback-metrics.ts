@@ -1,5 +1,5 @@
 /**
- * Computes the size-adjusted fallback faces of app/styles/fonts.css: how much a
+ * Computes the size-adjusted fallback faces of core/styles/fonts.css: how much a
  * local font must be scaled so that Russian text set in it takes the same width
  * as in Onest, and Onest's vertical metrics expressed for the scaled face. With
  * these, swapping the web font in reflows nothing (no layout shift).
@@ -17,8 +17,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Font } from "opentype.js/dist/opentype.mjs";
-import { CONTENT_DIR } from "../../app/config/paths.server.ts";
-import { advanceEm, loadFont, onest, type Weight } from "./outlines.ts";
+import { CONTENT_DIR } from "#core/config/paths.server.ts";
+import { advanceEm, loadFont, onest, type Weight } from "#core/images/outlines.ts";
 
 const LIBERATION = "/usr/share/fonts/truetype/liberation";
 const [arialRegular = `${LIBERATION}/LiberationSans-Regular.ttf`, arialBold = `${LIBERATION}/LiberationSans-Bold.ttf`, robotoRegular, robotoBold] =

@@ -9,9 +9,9 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
-import type { ImageData } from "../../app/images/types.ts";
-import { artworkCatalog } from "./catalog.ts";
-import { type Encoded, encode } from "./encode.ts";
+import type { ImageData } from "#core/images/types.ts";
+import { artworkCatalog } from "#core/images/catalog.ts";
+import { type Encoded, encode } from "#core/images/encode.ts";
 
 const OUT_DIR = resolve("public/assets/images");
 const MANIFEST = resolve("app/images/manifest.generated.json");

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import * as pagefind from "pagefind";
-import { SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
-import type { SearchKind } from "../../app/routes/search/kinds.ts";
-import type { RecordInput } from "../search-index/analyse.ts";
+import { SEARCH_INDEX_URL } from "#core/search/index-format.ts";
+import type { SearchKind } from "#core/search/kinds.ts";
+import type { RecordInput } from "#core/search/analyse.ts";
 import { CUTOFF } from "./metrics.ts";
 
 export type Engine = (query: string) => Promise<string[]>;

@@ -9,12 +9,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { env } from "../../app/config/env.server.ts";
-import { content } from "../../app/content/index.server.ts";
-import { MANIFEST_FILE, SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
-import { analysePage, analyseRecord } from "../search-index/analyse.ts";
-import { assembleIndex } from "../search-index/assemble.ts";
-import { customRecords, indexedPages } from "../search-index/sources.ts";
+import { env } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
+import { MANIFEST_FILE, SEARCH_INDEX_URL } from "#core/search/index-format.ts";
+import { analysePage, analyseRecord } from "#core/search/analyse.ts";
+import { assembleIndex } from "#core/search/assemble.ts";
+import { customRecords, indexedPages } from "#core/search/sources.ts";
 import { liveFiles, releasesRoot } from "../../server/releases/store.ts";
 
 const c = content();

@@ -3,7 +3,7 @@
  * transfers, and how long later queries take. Used by scripts/search-scale.ts.
  */
 import type { Page, Request } from "playwright-core";
-import { SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
+import { SEARCH_INDEX_URL } from "#core/search/index-format.ts";
 
 export type Transfer = {
   code: number;

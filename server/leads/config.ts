@@ -1,4 +1,4 @@
-import { env, type Env } from "../../app/config/env.server.ts";
+import { env, type Env } from "#core/config/env.server.ts";
 
 /** The leads service's settings, taken from the one validated environment. */
 export type LeadsConfig = {

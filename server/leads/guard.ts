@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
 import { refuseUnread } from "../body.ts";
 import { clientIp, createRateLimiter } from "../rate-limit.ts";
 

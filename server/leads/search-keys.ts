@@ -1,5 +1,5 @@
 import type { Db } from "./db.ts";
-import { normalizePhone } from "../../app/forms/phone.ts";
+import { normalizePhone } from "#core/forms/phone.ts";
 
 /**
  * What a submission is found by in the studio's inbox and in personal-data

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { paths } from "../../app/lib/paths.ts";
-import { type LeadsService, registerLeadsService } from "../../app/forms/service.server.ts";
+import { paths } from "#core/lib/paths.ts";
+import { type LeadsService, registerLeadsService } from "#core/forms/service.server.ts";
 import { type LeadsConfig, leadsConfig } from "./config.ts";
 import type { Db } from "./db.ts";
 import { confirmationLetter, teamLetter, webhookBody } from "./letters.ts";

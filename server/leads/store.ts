@@ -1,4 +1,4 @@
-import type { FormKind } from "../../app/forms/kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "./db.ts";
 import { searchKeys, writeSearchKeys } from "./search-keys.ts";
 import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { CV_MEDIA_TYPES, sniffCvType } from "../../app/forms/file-type.ts";
-import { MESSAGES as M } from "../../app/forms/messages.ts";
-import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues } from "../../app/forms/kinds.ts";
-import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "../../app/forms/schemas.ts";
-import type { FormsContext, SubmitResult } from "../../app/forms/service.server.ts";
+import { CV_MEDIA_TYPES, sniffCvType } from "#core/forms/file-type.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
+import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues } from "#core/forms/kinds.ts";
+import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
+import type { FormsContext, SubmitResult } from "#core/forms/service.server.ts";
 import { CLIENT_IP_HEADER } from "../rate-limit.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Store } from "./store.ts";

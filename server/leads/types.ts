@@ -1,4 +1,4 @@
-import type { FormKind } from "../../app/forms/kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 
 /** Where an accepted submission goes: the CRM, the team's mailbox, or (subscriptions) the subscriber. */
 export type Channel = "webhook" | "mail" | "confirm";

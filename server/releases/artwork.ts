@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import type { Content } from "../../app/content/index.server.ts";
-import type { ImageData } from "../../app/images/types.ts";
-import { artworkCatalog } from "../../scripts/images/catalog.ts";
-import type { Encoded } from "../../scripts/images/encode.ts";
+import type { Content } from "#core/content/index.server.ts";
+import type { ImageData } from "#core/images/types.ts";
+import { artworkCatalog } from "#core/images/catalog.ts";
+import type { Encoded } from "#core/images/encode.ts";
 
 export type Artwork = {
   /** Image data by key, as pages look it up (app/images/images.server.ts). */
@@ -22,7 +22,7 @@ export type Artwork = {
 export async function drawArtwork(content: Content, cacheDir: string): Promise<Artwork> {
   // Loaded here, not with the module: sharp costs a process ~20 MB, and a server that only
   // serves releases never encodes an image (decision 012).
-  const [{ default: sharp }, { encode, PUBLIC_PREFIX }] = await Promise.all([import("sharp"), import("../../scripts/images/encode.ts")]);
+  const [{ default: sharp }, { encode, PUBLIC_PREFIX }] = await Promise.all([import("sharp"), import("#core/images/encode.ts")]);
   const catalog = artworkCatalog(content);
   mkdirSync(cacheDir, { recursive: true });
   // Images in parallel, one libvips thread each: on a small machine that beats

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Content } from "../../app/content/index.server.ts";
-import type { ContentSource } from "../../app/content/source.server.ts";
+import type { Content } from "#core/content/index.server.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
 import { compare, concerns, fingerprint } from "./changes.ts";
 import { changedUrls } from "./publish.ts";
 

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import type { Content } from "../../app/content/index.server.ts";
-import type { PageDeps } from "../../app/content/reads.server.ts";
-import type { ContentSource } from "../../app/content/source.server.ts";
+import type { Content } from "#core/content/index.server.ts";
+import type { PageDeps } from "#core/content/reads.server.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
 
 /**
  * What a release knows of its content, to tell the next release what
  * changed: a short hash per entry field, per document field and per image,
  * and the order of every collection. Comparing two of these gives the
- * changes; a page's recorded reads (app/content/reads.server.ts) say whether
+ * changes; a page's recorded reads (core/content/reads.server.ts) say whether
  * a change concerns it.
  */
 export type Fingerprints = {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, watch } from "node:fs";
 import { extname, join } from "node:path";
-import type { ContentSource } from "../../app/content/source.server.ts";
-import type { RouteRules } from "../../app/lib/route-rules.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
+import type { RouteRules } from "#core/lib/route-rules.ts";
 import { contentType } from "../mime.ts";
 import { parseRedirectTable, type RedirectTable } from "../redirect-table.ts";
 import { cachePolicy, type StaticFile } from "../static-files.ts";

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { palette } from "../../scripts/images/palette.ts";
+import { palette } from "#core/images/palette.ts";
 import type { ReleaseFiles } from "./files.ts";
 
 export type OgSite = { brand: string; tagline: string; origin: string };

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
-import { type Content, loadContent } from "../../app/content/index.server.ts";
-import type { ContentSource } from "../../app/content/source.server.ts";
+import { type Content, loadContent } from "#core/content/index.server.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
 import { drawArtwork } from "./artwork.ts";
 import type { LiveRelease } from "./live.ts";
 import type { OgSite } from "./og.ts";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { Reads, toPageDeps, type PageDeps } from "../../app/content/reads.server.ts";
-import { type ContentSource, withContentSource } from "../../app/content/source.server.ts";
-import { FEED_PATHS } from "../../app/content/sitemap.server.ts";
+import { Reads, toPageDeps, type PageDeps } from "#core/content/reads.server.ts";
+import { type ContentSource, withContentSource } from "#core/content/source.server.ts";
+import { FEED_PATHS } from "#core/content/sitemap.server.ts";
 import { deferHydration, detachHydrationData } from "../defer-hydration.ts";
 import { injectIntoHead } from "../runtime-config.ts";
 

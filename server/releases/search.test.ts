@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
-import { analysePage, analyseRecord } from "../../scripts/search-index/analyse.ts";
-import { assembleIndex } from "../../scripts/search-index/assemble.ts";
-import { engineOver, firstResults, pageHtml } from "../../scripts/search-index/fixtures.ts";
-import { customRecords, indexedPages } from "../../scripts/search-index/sources.ts";
+import { content } from "#core/content/index.server.ts";
+import { analysePage, analyseRecord } from "#core/search/analyse.ts";
+import { assembleIndex } from "#core/search/assemble.ts";
+import { engineOver, firstResults, pageHtml } from "../../tests/support/search-index-fixtures.ts";
+import { customRecords, indexedPages } from "#core/search/sources.ts";
 import { readSearchState, SearchRecords } from "./search.ts";
 
 const root = mkdtempSync(join(tmpdir(), "search-packs-"));

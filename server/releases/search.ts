@@ -1,9 +1,9 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Content } from "../../app/content/index.server.ts";
-import { type AnalysedDoc, analysePage, analyseRecord, type DocOutline, outlineOf } from "../../scripts/search-index/analyse.ts";
-import { assembleIndex, type IndexState } from "../../scripts/search-index/assemble.ts";
-import { customRecords, type IndexedPage, indexedPages } from "../../scripts/search-index/sources.ts";
+import type { Content } from "#core/content/index.server.ts";
+import { type AnalysedDoc, analysePage, analyseRecord, type DocOutline, outlineOf } from "#core/search/analyse.ts";
+import { assembleIndex, type IndexState } from "#core/search/assemble.ts";
+import { customRecords, type IndexedPage, indexedPages } from "#core/search/sources.ts";
 
 /** A page as a release keeps it for search: its outline, and the pack its analysis is in. */
 export type StoredDoc = DocOutline & { pack: string };

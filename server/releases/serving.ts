@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Env } from "../../app/config/env.server.ts";
+import type { Env } from "#core/config/env.server.ts";
 import type { Logger } from "../log.ts";
 import type { StaticFile } from "../static-files.ts";
 import { type LiveRelease, loadRelease, watchCurrentRelease } from "./live.ts";

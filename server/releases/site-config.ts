@@ -1,4 +1,4 @@
-import type { Env } from "../../app/config/env.server.ts";
+import type { Env } from "#core/config/env.server.ts";
 import type { OgSite } from "./og.ts";
 
 /** The configuration pages are rendered with: a change of any of it renders every page again. */

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ContentError } from "../../app/content/load.server.ts";
-import { parseRouteRules } from "../../app/lib/route-rules.server.ts";
-import type { RouteRules } from "../../app/lib/route-rules.ts";
-import { canonicalPathname, isExternalHref } from "../../app/lib/url.ts";
+import { ContentError } from "#core/content/load.server.ts";
+import { parseRouteRules } from "#core/lib/route-rules.server.ts";
+import type { RouteRules } from "#core/lib/route-rules.ts";
+import { canonicalPathname, isExternalHref } from "#core/lib/url.ts";
 import { parseRedirectTable } from "../redirect-table.ts";
-import type { SiteNav } from "../../app/content/schemas/navigation.ts";
+import type { SiteNav } from "#core/content/schemas/navigation.ts";
 
 /** The server's own tables of the content: old addresses and route rules. */
 export type ContentTables = { redirects: string; routeRules: RouteRules };

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "../../app/content/catalog.ts";
-import { hashBytes } from "../../app/content/load.server.ts";
+import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "#core/content/catalog.ts";
+import { hashBytes } from "#core/content/load.server.ts";
 import type { ReleaseSource } from "./publish.ts";
 import { currentRelease, releaseDir } from "./store.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "./tables.ts";

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "../../app/content/uploads.server.ts";
+import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "#core/content/uploads.server.ts";
 
 /**
  * Images uploaded in the studio, encoded like the site's own artwork
- * (scripts/images/encode.ts): AVIF and WebP at a few widths, into the cache
+ * (core/images/encode.ts): AVIF and WebP at a few widths, into the cache
  * every release shares, named by the upload's hash, so each is encoded once.
  * Only these copies are published; the uploaded file never is.
  */

@@ -1,6 +1,6 @@
 import type { Db, Row } from "../leads/db.ts";
-import type { AuditEntry } from "../../studio/shared/api.ts";
-import type { AuditAction } from "../../studio/shared/audit-actions.ts";
+import type { AuditEntry } from "#core/studio/api.ts";
+import type { AuditAction } from "#core/studio/audit-actions.ts";
 
 /**
  * The audit log: who did what, when, from which address. Append-only: this

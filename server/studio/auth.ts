@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { plural } from "../../app/lib/format.ts";
-import type { SessionInfo, SessionUser } from "../../studio/shared/api.ts";
-import { permissionsOf } from "../../studio/shared/roles.ts";
-import { LOGIN_PATTERN, normalizeLogin } from "../../studio/shared/rules.ts";
+import { plural } from "#core/lib/format.ts";
+import type { SessionInfo, SessionUser } from "#core/studio/api.ts";
+import { permissionsOf } from "#core/studio/roles.ts";
+import { LOGIN_PATTERN, normalizeLogin } from "#core/studio/rules.ts";
 import type { AuditLog } from "./audit.ts";
 import type { StudioConfig } from "./config.ts";
 import { sessionIdFrom } from "./cookie.ts";

@@ -20,8 +20,8 @@ import { studioConfig } from "./config.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createUserStore, type ChangeContext, UserError } from "./users.ts";
-import { isRole, ROLES } from "../../studio/shared/roles.ts";
-import { loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "../../studio/shared/rules.ts";
+import { isRole, ROLES } from "#core/studio/roles.ts";
+import { loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "#core/studio/rules.ts";
 import { readPassword } from "./read-password.ts";
 
 const USAGE = `Использование:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/config/env.server.ts";
+import { parseEnv } from "#core/config/env.server.ts";
 import { studioConfig } from "./config.ts";
 import { clearedSessionCookie, sessionCookie, sessionIdFrom } from "./cookie.ts";
 import type { IncomingMessage } from "node:http";

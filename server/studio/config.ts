@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { env, type Env } from "../../app/config/env.server.ts";
+import { env, type Env } from "#core/config/env.server.ts";
 import { releasesRoot } from "../releases/store.ts";
 
 /** The studio's settings, taken from the one validated environment (README, configuration). */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Permission } from "../../studio/shared/roles.ts";
+import type { Permission } from "#core/studio/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { DraftStore } from "./content/drafts.ts";
 import type { Auth, Client } from "./auth.ts";

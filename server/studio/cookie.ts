@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { STUDIO_BASE } from "../../studio/shared/paths.ts";
+import { STUDIO_BASE } from "#core/studio/paths.ts";
 
 /**
  * The session cookie: only a random id, `HttpOnly` (no script reads it),

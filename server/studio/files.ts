@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { STUDIO_BASE } from "../../studio/shared/paths.ts";
+import { STUDIO_BASE } from "#core/studio/paths.ts";
 import { negotiateEncoding } from "../encoding.ts";
 import { loadStaticFiles, type StaticFile } from "../static-files.ts";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { safeQuery } from "../../app/lib/url.ts";
-import { isStudioPage, signInHref, STUDIO_API, STUDIO_BASE, studioHref } from "../../studio/shared/paths.ts";
+import { safeQuery } from "#core/lib/url.ts";
+import { isStudioPage, signInHref, STUDIO_API, STUDIO_BASE, studioHref } from "#core/studio/paths.ts";
 import { StoreUnavailableError } from "../leads/db.ts";
 import type { Logger } from "../log.ts";
 import { clientAddress, createRateLimiter, rateLimitKey } from "../rate-limit.ts";

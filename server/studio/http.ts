@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiError } from "../../studio/shared/api.ts";
+import type { ApiError } from "#core/studio/api.ts";
 import { BODY_MESSAGES, bodyProblem, readBody, refuseUnread } from "../body.ts";
 
 /**

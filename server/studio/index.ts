@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { STUDIO_DIR } from "../../app/config/paths.server.ts";
+import { STUDIO_DIR } from "#core/config/paths.server.ts";
 import type { Db } from "../leads/db.ts";
 import type { Logger } from "../log.ts";
 import { API_ROUTES } from "./api/index.ts";

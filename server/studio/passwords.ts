@@ -1,5 +1,5 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
-import { normalizeLogin, passwordLengthProblem, RULE_MESSAGES } from "../../studio/shared/rules.ts";
+import { normalizeLogin, passwordLengthProblem, RULE_MESSAGES } from "#core/studio/rules.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
 /**
@@ -84,7 +84,7 @@ export function needsRehash(hash: string): boolean {
 const CONTEXT_WORDS = ["ориентир", "orientir", "студия", "studio", "пароль", "password", "parol", "qwerty", "йцукен", "admin", "админ"];
 
 /**
- * The password rules (studio/shared/rules.ts) plus what only the server knows:
+ * The password rules (core/studio/rules.ts) plus what only the server knows:
  * the list of common passwords and words of the context (the service, the
  * login, the person's name) with only digits or punctuation around them.
  */

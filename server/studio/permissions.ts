@@ -1,8 +1,8 @@
-import { type Permission, permissionsOf, type Role } from "../../studio/shared/roles.ts";
+import { type Permission, permissionsOf, type Role } from "#core/studio/roles.ts";
 import { HttpError, MESSAGES } from "./http.ts";
 
 /**
- * Access checks (the roles table: studio/shared/roles.ts). A handler asks for
+ * Access checks (the roles table: core/studio/roles.ts). A handler asks for
  * one permission at its top — `await ctx.requirePermission("users:manage")` —
  * and never looks at role names itself; hiding a link is not a check.
  */

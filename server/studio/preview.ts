@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { isCollectionName, isDocumentName } from "../../app/content/catalog.ts";
-import { COLLECTIONS, type Content } from "../../app/content/index.server.ts";
+import { isCollectionName, isDocumentName } from "#core/content/catalog.ts";
+import { COLLECTIONS, type Content } from "#core/content/index.server.ts";
 import type { ValidEntry } from "./content/check.ts";
 import { type PreviewSite, renderPreview } from "../releases/preview.ts";
 

@@ -1,5 +1,5 @@
 import { stdin, stderr } from "node:process";
-import { RULE_MESSAGES } from "../../studio/shared/rules.ts";
+import { RULE_MESSAGES } from "#core/studio/rules.ts";
 
 /**
  * A new password from standard input. At a terminal: asked twice, nothing

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, Row } from "../leads/db.ts";
-import type { Role } from "../../studio/shared/roles.ts";
+import type { Role } from "#core/studio/roles.ts";
 
 /**
  * Server-side sessions (ASVS V3): the cookie holds 256 random bits; the store

@@ -1,6 +1,6 @@
 import type { Db, Row } from "../leads/db.ts";
-import type { UserRow } from "../../studio/shared/api.ts";
-import { ADMIN_ROLE, type Role } from "../../studio/shared/roles.ts";
+import type { UserRow } from "#core/studio/api.ts";
+import { ADMIN_ROLE, type Role } from "#core/studio/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { SessionStore } from "./sessions.ts";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { ApiError } from "../shared/api.ts";
-import { signInHref, STUDIO_API, STUDIO_BASE } from "../shared/paths.ts";
+import type { ApiError } from "#core/studio/api.ts";
+import { signInHref, STUDIO_API, STUDIO_BASE } from "#core/studio/paths.ts";
 
 /**
  * The one way the studio's pages talk to its server: JSON in, JSON out,

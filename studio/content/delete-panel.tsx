@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { type CollectionName, entryPath, hasOwnPage, SECTION_PATHS } from "../../app/content/catalog.ts";
+import { type CollectionName, entryPath, hasOwnPage, SECTION_PATHS } from "#core/content/catalog.ts";
 import { api, ApiFailure } from "../api/client.ts";
-import type { Reference, Refusal } from "../shared/content-api.ts";
+import type { Reference, Refusal } from "#core/studio/content-api.ts";
 import { Button, Notice } from "../ui/index.ts";
 import { contentHref } from "./paths.ts";
 import { RedirectChoice } from "./redirect-choice.tsx";

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { type EditableType, previewPath } from "../../app/content/catalog.ts";
+import { type EditableType, previewPath } from "#core/content/catalog.ts";
 import { api, ApiFailure } from "../api/client.ts";
 import { PreviewPanel } from "../preview/preview-panel.tsx";
-import type { Values } from "../shared/content-api.ts";
+import type { Values } from "#core/studio/content-api.ts";
 import { Button, Notice } from "../ui/index.ts";
 
 /**

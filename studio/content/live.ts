@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../api/client.ts";
-import type { Editor, Values } from "../shared/content-api.ts";
+import type { Editor, Values } from "#core/studio/content-api.ts";
 
 /** A draft is saved this long after the last change (and at once when the page is left). */
 export const DRAFT_DELAY_MS = 2_000;

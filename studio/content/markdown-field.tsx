@@ -5,7 +5,7 @@ import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
 import { useEffect, useId, useRef, useState } from "react";
 import { api, ApiFailure } from "../api/client.ts";
-import type { PreviewResult, UploadResult } from "../shared/content-api.ts";
+import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { Button } from "../ui/index.ts";
 import { uploadImage } from "./upload.ts";
 
@@ -18,7 +18,7 @@ import { uploadImage } from "./upload.ts";
  */
 type Props = { label: string; hint: string | undefined; error: string | null; value: string; onChange: (value: string) => void; nestedUnder?: number };
 
-/** Languages the site can highlight (app/content/highlight.server.ts; the server refuses others with a message). */
+/** Languages the site can highlight (core/content/highlight.server.ts; the server refuses others with a message). */
 const CODE_LANGUAGES = ["bash", "css", "html", "javascript", "json", "python", "sql", "typescript", "yaml"];
 
 type Edit = (view: EditorView) => void;

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { COLLECTION_CATALOG, DOCUMENT_CATALOG, type EditableType, TABLE_CATALOG } from "../../app/content/catalog.ts";
-import { renderMarkdown } from "../../app/content/markdown.server.ts";
-import { setUploadsRoot } from "../../app/content/uploads.server.ts";
+import { COLLECTION_CATALOG, DOCUMENT_CATALOG, type EditableType, TABLE_CATALOG } from "#core/content/catalog.ts";
+import { renderMarkdown } from "#core/content/markdown.server.ts";
+import { setUploadsRoot } from "#core/content/uploads.server.ts";
 import { type FieldNode, formModel, pruned, validate } from "./model.ts";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 

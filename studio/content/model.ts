@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type EditableType, typeInfo } from "../../app/content/catalog.ts";
+import { type EditableType, typeInfo } from "#core/content/catalog.ts";
 
 /**
  * A content type's form, made from its zod schema (the only source of

@@ -1,4 +1,4 @@
-import { pages } from "../shared/paths.ts";
+import { pages } from "#core/studio/paths.ts";
 
 /**
  * Addresses of the content section, inside the studio's router (basename

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Reference } from "../shared/content-api.ts";
+import type { Reference } from "#core/studio/content-api.ts";
 import { contentHref } from "./paths.ts";
 
 /** Where other content names an entry, with links to fix each place. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { type EditableType, entryPath, hasOwnPage, isCollectionName } from "../../app/content/catalog.ts";
+import { type EditableType, entryPath, hasOwnPage, isCollectionName } from "#core/content/catalog.ts";
 import { api } from "../api/client.ts";
-import type { Reference } from "../shared/content-api.ts";
+import type { Reference } from "#core/studio/content-api.ts";
 import { Button } from "../ui/index.ts";
 import { RedirectChoice } from "./redirect-choice.tsx";
 import { ReferenceList } from "./reference-list.tsx";

@@ -1,6 +1,6 @@
 import { ApiFailure } from "../api/client.ts";
-import type { UploadResult } from "../shared/content-api.ts";
-import { STUDIO_API } from "../shared/paths.ts";
+import type { UploadResult } from "#core/studio/content-api.ts";
+import { STUDIO_API } from "#core/studio/paths.ts";
 
 /** The largest upload the server takes (server/studio/http.ts, UPLOAD_BODY_LIMIT). */
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;

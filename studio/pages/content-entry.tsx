@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
-import { type EditableType, isCollectionName, isEditableType, SINGLE, typeInfo } from "../../app/content/catalog.ts";
+import { type EditableType, isCollectionName, isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { ConflictView } from "../content/conflict.tsx";
 import { DeletePanel } from "../content/delete-panel.tsx";
@@ -11,7 +11,7 @@ import { contentHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
 import { useDraft, usePresence } from "../content/live.ts";
 import { formatDateTime } from "../lib/format.ts";
-import type { Conflict, EntryData, EntryList, Refusal, SaveRequest, SaveResult, Values } from "../shared/content-api.ts";
+import type { Conflict, EntryData, EntryList, Refusal, SaveRequest, SaveResult, Values } from "#core/studio/content-api.ts";
 import { Button, Notice, NoticeArea, Page } from "../ui/index.ts";
 import { CHANGE_LABELS } from "./content.tsx";
 

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { isCollectionName } from "../../app/content/catalog.ts";
-import type { EntryList } from "../shared/content-api.ts";
+import { isCollectionName } from "#core/content/catalog.ts";
+import type { EntryList } from "#core/studio/content-api.ts";
 import { ContentList, listLoader } from "./content.tsx";
 import { ContentEntry, entryLoader, type EntryLoad } from "./content-entry.tsx";
 

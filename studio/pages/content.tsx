@@ -1,11 +1,11 @@
 import { useMemo, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { COLLECTION_CATALOG, isCollectionName } from "../../app/content/catalog.ts";
+import { COLLECTION_CATALOG, isCollectionName } from "#core/content/catalog.ts";
 import { api, signedIn } from "../api/client.ts";
 import { formModel, type FieldNode, type Option } from "../content/model.ts";
 import { contentHref, newEntryHref } from "../content/paths.ts";
 import { formatDateTime } from "../lib/format.ts";
-import type { ChangeState, ContentOverview, EntryList, ListedEntry } from "../shared/content-api.ts";
+import type { ChangeState, ContentOverview, EntryList, ListedEntry } from "#core/studio/content-api.ts";
 import { EmptyState, Page, Table } from "../ui/index.ts";
 
 /** «Контент»: every type of the site's content, and per collection its list with search and filters. */

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ApiFailure } from "../api/client.ts";
-import { pages } from "../shared/paths.ts";
+import { pages } from "#core/studio/paths.ts";
 import { EmptyState, Page } from "../ui/index.ts";
 
 /** A role without the permission (the server said 403, or the section is not theirs). */

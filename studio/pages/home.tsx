@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { navFor } from "../shell/nav.ts";
 import { useSession } from "../shell/session.ts";
-import { pages } from "../shared/paths.ts";
-import { ROLES } from "../shared/roles.ts";
+import { pages } from "#core/studio/paths.ts";
+import { ROLES } from "#core/studio/roles.ts";
 import { Page } from "../ui/index.ts";
 
 /** The studio's first page: who you are and the sections your role opens. */

@@ -1,11 +1,11 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { api, signedIn } from "../api/client.ts";
 import { formatDateTime, isoDateTime } from "../lib/format.ts";
-import type { AuditEntry, AuditPage } from "../shared/api.ts";
-import { AUDIT_ACTIONS } from "../shared/audit-actions.ts";
-import { isStatus, STATUSES } from "../shared/inbox.ts";
-import { pages } from "../shared/paths.ts";
-import { isRole, ROLES } from "../shared/roles.ts";
+import type { AuditEntry, AuditPage } from "#core/studio/api.ts";
+import { AUDIT_ACTIONS } from "#core/studio/audit-actions.ts";
+import { isStatus, STATUSES } from "#core/studio/inbox.ts";
+import { pages } from "#core/studio/paths.ts";
+import { isRole, ROLES } from "#core/studio/roles.ts";
 import { Button, EmptyState, Page, SelectField, Table, TextField } from "../ui/index.ts";
 
 const FILTERS = ["actor", "action", "from", "to"] as const;

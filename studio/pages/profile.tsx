@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { type ActionFunctionArgs, Form, useActionData, useNavigation } from "react-router";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { useSession } from "../shell/session.ts";
-import type { SessionInfo } from "../shared/api.ts";
-import { ROLES } from "../shared/roles.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../shared/rules.ts";
+import type { SessionInfo } from "#core/studio/api.ts";
+import { ROLES } from "#core/studio/roles.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#core/studio/rules.ts";
 import { Button, Notice, NoticeArea, Page, TextField, useFocusFirstError } from "../ui/index.ts";
 
 type Result = { ok: true } | { ok: false; message: string; errors: Record<string, string> };

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { api, ApiFailure, routerPath } from "../api/client.ts";
-import type { SessionInfo } from "../shared/api.ts";
-import { pages, safeNext } from "../shared/paths.ts";
+import type { SessionInfo } from "#core/studio/api.ts";
+import { pages, safeNext } from "#core/studio/paths.ts";
 import { Button, Notice, NoticeArea, Page, TextField, useFocusFirstError } from "../ui/index.ts";
 
 type Result = { message: string; errors: Record<string, string> };

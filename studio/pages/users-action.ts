@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
-import type { UserList, UserRow } from "../shared/api.ts";
+import type { UserList, UserRow } from "#core/studio/api.ts";
 
 /** What each of the page's forms sends (its `intent`), and what comes back. */
 export type UsersResult = { intent: string; login: string; ok: boolean; message: string; errors: Record<string, string> };

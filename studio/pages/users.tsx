@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { formatDate, isoDateTime } from "../lib/format.ts";
 import { useSession } from "../shell/session.ts";
-import type { RoleInfo, UserList, UserRow } from "../shared/api.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../shared/rules.ts";
+import type { RoleInfo, UserList, UserRow } from "#core/studio/api.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#core/studio/rules.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, SelectField, Table, TextField, useFocusFirstError } from "../ui/index.ts";
 import type { UsersResult } from "./users-action.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
-import { pages } from "../shared/paths.ts";
-import { ROLES } from "../shared/roles.ts";
+import { pages } from "#core/studio/paths.ts";
+import { ROLES } from "#core/studio/roles.ts";
 import { navFor } from "./nav.ts";
 import { useSession } from "./session.ts";
 

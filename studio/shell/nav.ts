@@ -1,5 +1,5 @@
-import type { PageName } from "../shared/paths.ts";
-import type { Permission } from "../shared/roles.ts";
+import type { PageName } from "#core/studio/paths.ts";
+import type { Permission } from "#core/studio/roles.ts";
 
 /**
  * The studio's sections, in the order of the navigation. Each shows only to

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { SessionInfo } from "../shared/api.ts";
-import type { Permission } from "../shared/roles.ts";
+import type { SessionInfo } from "#core/studio/api.ts";
+import type { Permission } from "#core/studio/roles.ts";
 
 /** The shell route's id: its loader holds who is signed in. */
 export const SHELL_ROUTE = "shell";

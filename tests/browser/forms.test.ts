@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
-import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { content } from "#core/content/index.server.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
 import { waitForReady } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { pdf } from "../support/cv-files.ts";
 import { BACKENDS, type Fields, type FormsServer, eventually, postForm, startFormsServer, validProject } from "../support/forms-server.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";

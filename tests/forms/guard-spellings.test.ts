@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
-import type { FormKind } from "../../app/forms/kinds.ts";
+import { content } from "#core/content/index.server.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 import { pdf } from "../support/cv-files.ts";
 import { type Fields, formData, type FormsServer, nextIp, startFormsServer, validProject, validSubscription } from "../support/forms-server.ts";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
-import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { content } from "#core/content/index.server.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
 import { doc, docx, pdf } from "../support/cv-files.ts";
 import { BACKENDS, type FormsServer, MAILBOXES, postForm, startFormsServer, validProject } from "../support/forms-server.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { MESSAGES as M } from "../../app/forms/messages.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
 import { BACKENDS, type FormsServer, eventually, postForm, startFormsServer, validProject } from "../support/forms-server.ts";
 import { type TcpProxy, startTcpProxy } from "../support/tcp-proxy.ts";
 

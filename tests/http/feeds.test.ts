@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
+import { content } from "#core/content/index.server.ts";
+import { livePagePaths } from "#core/content/sitemap.server.ts";
 import { RSS_ITEMS } from "../../app/routes/academy/rss.ts";
 import { get } from "../support/site.ts";
 

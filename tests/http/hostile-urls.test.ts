@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
+import { livePagePaths } from "#core/content/sitemap.server.ts";
 import { startInProcess } from "../support/in-process.ts";
 import { ABSOLUTE_TARGETS, expectHarmless, HOSTILE_PATHS, variants } from "../support/hostile.ts";
 import { rawGet } from "../support/raw-http.ts";

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../app/forms/messages.ts";
+import { MESSAGES } from "#core/forms/messages.ts";
 import { createFormGuard } from "../../server/leads/guard.ts";
 import { startInProcess } from "../support/in-process.ts";
 import { parseReply, rawExchange, rawGet } from "../support/raw-http.ts";

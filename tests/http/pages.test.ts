@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
+import { content } from "#core/content/index.server.ts";
+import { livePagePaths } from "#core/content/sitemap.server.ts";
 import { get, getDocument, plain, rawGet } from "../support/site.ts";
 
 const c = content();

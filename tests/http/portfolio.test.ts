@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { getDocument } from "../support/site.ts";
 
 const c = content();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
-import { canonicalPathname } from "../../app/lib/url.ts";
+import { livePagePaths } from "#core/content/sitemap.server.ts";
+import { canonicalPathname } from "#core/lib/url.ts";
 import { parseRedirectTable } from "../../server/redirect-table.ts";
 import { get } from "../support/site.ts";
 

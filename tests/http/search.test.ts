@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Content, content } from "../../app/content/index.server.ts";
-import { paths } from "../../app/lib/paths.ts";
-import { type Chunk, type Directory, type DocRecord, listUrl, type Manifest, MANIFEST_FILE, recordHash, recordUrl, SEARCH_INDEX_URL, treeFileUrl } from "../../app/routes/search/index-format.ts";
-import { customRecords, indexedPages } from "../../scripts/search-index/sources.ts";
+import { type Content, content } from "#core/content/index.server.ts";
+import { paths } from "#core/lib/paths.ts";
+import { type Chunk, type Directory, type DocRecord, listUrl, type Manifest, MANIFEST_FILE, recordHash, recordUrl, SEARCH_INDEX_URL, treeFileUrl } from "#core/search/index-format.ts";
+import { customRecords, indexedPages } from "#core/search/sources.ts";
 import { JUDGED_QUERIES, loadJudged } from "../../scripts/search-quality/judged.ts";
 import { score } from "../../scripts/search-quality/metrics.ts";
 import { engineOnSite, firstResults, type SiteEngine } from "../support/search-engine.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
+import { livePagePaths } from "#core/content/sitemap.server.ts";
 import type { RedirectTable } from "../../server/redirect-table.ts";
 import { startInProcess } from "../support/in-process.ts";
 import { releasesFor } from "../support/releases.ts";

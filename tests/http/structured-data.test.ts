@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
+import { livePagePaths } from "#core/content/sitemap.server.ts";
 import { getDocument } from "../support/site.ts";
 
 type Node = Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 import { liveRelease, makeSandbox, releaseRecord, releaseState, runPublish, type Sandbox } from "../support/releases.ts";
 

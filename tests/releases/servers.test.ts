@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { collectErrors, markSurvived, markWindow, openApp, waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { liveRelease, makeSandbox, runPublish, type Sandbox } from "../support/releases.ts";

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
-import { queryTerms } from "../../app/routes/search/words.ts";
+import { type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "#core/search/index-format.ts";
+import { queryTerms } from "#core/search/words.ts";
 import { BACKENDS } from "../support/forms-server.ts";
 import { type ContentServer, contentFile, getEntry, image, newArticle, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
 import { call, signIn } from "../support/studio.ts";

@@ -11,7 +11,7 @@ import { createAuditLog } from "../../server/studio/audit.ts";
 import { parseFilter } from "../../server/studio/inbox/filter.ts";
 import { createPersonalData } from "../../server/studio/inbox/personal-data.ts";
 import { createInboxStore } from "../../server/studio/inbox/store.ts";
-import type { FormKind } from "../../app/forms/kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 import { pdf } from "../support/cv-files.ts";
 import { BACKENDS } from "../support/forms-server.ts";
 import { submission } from "../support/inbox.ts";

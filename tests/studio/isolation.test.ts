@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_DIR } from "../../app/config/paths.server.ts";
+import { CLIENT_DIR } from "#core/config/paths.server.ts";
 import { waitForReady } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";

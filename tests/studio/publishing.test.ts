@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { liveRelease, makeSandbox, releaseRecord, type Sandbox } from "../support/releases.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";

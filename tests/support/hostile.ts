@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
-import { parseEnv } from "../../app/config/env.server.ts";
-import { loadRouteRules } from "../../app/lib/route-rules.server.ts";
-import { isExternalHref } from "../../app/lib/url.ts";
+import { parseEnv } from "#core/config/env.server.ts";
+import { loadRouteRules } from "#core/lib/route-rules.server.ts";
+import { isExternalHref } from "#core/lib/url.ts";
 import type { RawReply } from "./raw-http.ts";
 
 /** Field values every endpoint taking text must survive: traversal, injection, control and odd Unicode, size. */

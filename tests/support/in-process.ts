@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseEnv } from "../../app/config/env.server.ts";
+import { parseEnv } from "#core/config/env.server.ts";
 import { type AppOptions, createApp } from "../../server/app.ts";
 import { createHttpServer } from "../../server/http-server.ts";
 import { createLogger } from "../../server/log.ts";

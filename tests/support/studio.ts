@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { Role } from "../../studio/shared/roles.ts";
+import type { Role } from "#core/studio/roles.ts";
 import { type Backend, type FormsServer, type FormsServerOptions, nextIp, startFormsServer } from "./forms-server.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { content } from "../../app/content/index.server.ts";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
+import { content } from "#core/content/index.server.ts";
+import { livePagePaths } from "#core/content/sitemap.server.ts";
 
 /** `npm run test:full` sets it: the sweeps over every page, not one page per template. */
 export const FULL_RUN = process.env.TEST_FULL === "1";

@@ -1,5 +1,5 @@
-import { formatDate } from "../../lib/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { formatDate } from "#core/lib/format.ts";
+import { paths } from "#core/lib/paths.ts";
 import { Card } from "../../ui/card.tsx";
 import { CATEGORY_LABELS, minutesLabel } from "./labels.ts";
 import type { ArticleSummary } from "./summary.server.ts";

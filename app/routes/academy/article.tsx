@@ -1,12 +1,12 @@
 import type { Route } from "./+types/article";
-import { publicConfig } from "../../config/env.server.ts";
-import { content, scanCollection } from "../../content/index.server.ts";
-import { tableOfContents } from "../../content/markdown.server.ts";
+import { publicConfig } from "#core/config/env.server.ts";
+import { content, scanCollection } from "#core/content/index.server.ts";
+import { tableOfContents } from "#core/content/markdown.server.ts";
 import { teamAvatar } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "#core/lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { article as articleLd } from "../../lib/structured-data.server.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
 import { JsonLd } from "../../ui/json-ld.tsx";

@@ -1,4 +1,4 @@
-import type { ArticleCategory } from "../../content/schemas/articles.ts";
+import type { ArticleCategory } from "#core/content/schemas/articles.ts";
 
 /** How categories read on the site. */
 export const CATEGORY_LABELS: Record<ArticleCategory, string> = {

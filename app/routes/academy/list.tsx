@@ -1,9 +1,9 @@
 import type { Route } from "./+types/list";
-import { content } from "../../content/index.server.ts";
-import { ARTICLE_CATEGORIES } from "../../content/schemas/articles.ts";
+import { content } from "#core/content/index.server.ts";
+import { ARTICLE_CATEGORIES } from "#core/content/schemas/articles.ts";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { AppLink } from "../../ui/app-link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Tag, TagList } from "../../ui/tag.tsx";

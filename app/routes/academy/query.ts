@@ -1,4 +1,4 @@
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 
 /** The list's state as it lives in the URL: ?category=seo&tag=python&page=2. */
 export type AcademyQuery = { category: string | null; tag: string | null; page: number };

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { parse as parseHtml } from "node-html-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadContent } from "../../content/index.server.ts";
-import { withContentSource } from "../../content/source.server.ts";
+import { loadContent } from "#core/content/index.server.ts";
+import { withContentSource } from "#core/content/source.server.ts";
 import { loader } from "./rss.ts";
 
 /**

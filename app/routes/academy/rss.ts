@@ -1,6 +1,6 @@
-import { env } from "../../config/env.server.ts";
-import { content } from "../../content/index.server.ts";
-import { paths } from "../../lib/paths.ts";
+import { env } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
+import { paths } from "#core/lib/paths.ts";
 import { escapeXml } from "../../lib/xml.ts";
 
 /**

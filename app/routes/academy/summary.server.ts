@@ -1,5 +1,5 @@
-import type { Content } from "../../content/index.server.ts";
-import type { Article } from "../../content/schemas/articles.ts";
+import type { Content } from "#core/content/index.server.ts";
+import type { Article } from "#core/content/schemas/articles.ts";
 
 /** Russian non-fiction reading speed, words per minute. */
 const WORDS_PER_MINUTE = 180;

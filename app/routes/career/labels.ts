@@ -1,4 +1,4 @@
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "#core/lib/format.ts";
 
 export const LEVEL_LABELS = { junior: "Junior", middle: "Middle", senior: "Senior", lead: "Lead" } as const;
 export const FORMAT_LABELS = { office: "Офис", remote: "Удалённо", hybrid: "Гибрид" } as const;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/list";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { Card } from "../../ui/card.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Section } from "../../ui/section.tsx";

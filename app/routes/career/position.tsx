@@ -1,10 +1,10 @@
 import type { Route } from "./+types/position";
-import { publicConfig } from "../../config/env.server.ts";
-import { content } from "../../content/index.server.ts";
+import { publicConfig } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { JobApplicationForm } from "../../forms/deferred.tsx";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { jobPosting } from "../../lib/structured-data.server.ts";
 import { ButtonLink } from "../../ui/button.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";

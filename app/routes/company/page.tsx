@@ -1,9 +1,9 @@
 import type { Route } from "./+types/page";
-import { publicConfig } from "../../config/env.server.ts";
-import { content } from "../../content/index.server.ts";
+import { publicConfig } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { clientLogo, teamAvatar } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { organization } from "../../lib/structured-data.server.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";

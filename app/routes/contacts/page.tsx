@@ -1,7 +1,7 @@
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { ProjectRequestForm } from "../../forms/deferred.tsx";
-import { formatPhone } from "../../lib/format.ts";
+import { formatPhone } from "#core/lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { AppLink } from "../../ui/app-link.tsx";
 import { Icon } from "../../ui/icon.tsx";

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/page";
-import { publicConfig } from "../../config/env.server.ts";
-import { content } from "../../content/index.server.ts";
-import { renderTime } from "../../content/source.server.ts";
-import type { SiteEvent } from "../../content/schemas/events.ts";
-import { formatDate } from "../../lib/format.ts";
+import { publicConfig } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
+import { renderTime } from "#core/content/source.server.ts";
+import type { SiteEvent } from "#core/content/schemas/events.ts";
+import { formatDate } from "#core/lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { anchors, paths } from "../../lib/paths.ts";
+import { anchors, paths } from "#core/lib/paths.ts";
 import { event as eventLd } from "../../lib/structured-data.server.ts";
 import { ButtonLink } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";

@@ -1,5 +1,5 @@
-import { env } from "../../config/env.server.ts";
-import { paths } from "../../lib/paths.ts";
+import { env } from "#core/config/env.server.ts";
+import { paths } from "#core/lib/paths.ts";
 
 /**
  * /robots.txt: everything public is crawlable except search result views (the

@@ -1,5 +1,5 @@
-import { env } from "../../config/env.server.ts";
-import { sitemapEntries } from "../../content/sitemap.server.ts";
+import { env } from "#core/config/env.server.ts";
+import { sitemapEntries } from "#core/content/sitemap.server.ts";
 import { escapeXml } from "../../lib/xml.ts";
 
 /** /sitemap.xml: every canonical page with its lastmod (prerendered at build). */

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api";
 import { formsContext } from "../../forms/context.server.ts";
-import { MESSAGES as M } from "../../forms/messages.ts";
-import { isFormKind } from "../../forms/kinds.ts";
-import { leadsService } from "../../forms/service.server.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
+import { isFormKind } from "#core/forms/kinds.ts";
+import { leadsService } from "#core/forms/service.server.ts";
 
 /**
  * POST /api/forms/<project|job|subscribe>/: the forms' JSON endpoint (used by

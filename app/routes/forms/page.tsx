@@ -1,16 +1,16 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
-import type { FormAnswer } from "../../forms/answer.ts";
+import { content } from "#core/content/index.server.ts";
+import type { FormAnswer } from "#core/forms/answer.ts";
 import { formsContext } from "../../forms/context.server.ts";
 import { JobApplicationForm, ProjectRequestForm, SubscribeForm } from "../../forms/deferred.tsx";
-import { MESSAGES as M } from "../../forms/messages.ts";
-import { type FormKind, isFormKind } from "../../forms/kinds.ts";
-import { leadsService } from "../../forms/service.server.ts";
+import { MESSAGES as M } from "#core/forms/messages.ts";
+import { type FormKind, isFormKind } from "#core/forms/kinds.ts";
+import { leadsService } from "#core/forms/service.server.ts";
 import { FormSuccess } from "../../forms/success.tsx";
 import { validateFailed } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { AppLink } from "../../ui/app-link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 

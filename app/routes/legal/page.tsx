@@ -1,10 +1,10 @@
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "#core/lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { tableOfContents } from "../../content/markdown.server.ts";
+import { tableOfContents } from "#core/content/markdown.server.ts";
 import { Prose } from "../../ui/prose.tsx";
 
 /** One module for the four legal documents: the document is the first path segment. */

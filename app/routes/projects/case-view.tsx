@@ -1,5 +1,5 @@
 import type { caseData } from "./entry.server.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";

@@ -1,7 +1,7 @@
-import { content } from "../../content/index.server.ts";
-import type { Case, Review } from "../../content/schemas/projects.ts";
+import { content } from "#core/content/index.server.ts";
+import type { Case, Review } from "#core/content/schemas/projects.ts";
 import { caseCover } from "../../images/images.server.ts";
-import { typographText } from "../../content/typography.server.ts";
+import { typographText } from "#core/content/typography.server.ts";
 import type { CaseCardData, ReviewCardData } from "./work-cards.tsx";
 
 /** Data for a case study or a review page, with its related work. */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/entry";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { requireEntry, validateFailed } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { CaseView } from "./case-view.tsx";

@@ -1,4 +1,4 @@
-import type { ProjectCard } from "../../content/schemas/projects.ts";
+import type { ProjectCard } from "#core/content/schemas/projects.ts";
 
 /**
  * The portfolio's filters as they live in the URL query of /projects/:

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/list";
 import { Form } from "react-router";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { caseCover } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Button } from "../../ui/button.tsx";

@@ -1,6 +1,6 @@
 import type { reviewData } from "./entry.server.ts";
-import { formatDate } from "../../lib/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { formatDate } from "#core/lib/format.ts";
+import { paths } from "#core/lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";

@@ -1,6 +1,6 @@
-import type { ImageData } from "../../images/types.ts";
-import type { Metric } from "../../content/schemas/projects.ts";
-import { paths } from "../../lib/paths.ts";
+import type { ImageData } from "#core/images/types.ts";
+import type { Metric } from "#core/content/schemas/projects.ts";
+import { paths } from "#core/lib/paths.ts";
 import { Card } from "../../ui/card.tsx";
 import { Icon } from "../../ui/icon.tsx";
 import { Picture } from "../../ui/picture.tsx";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { anchors } from "../../lib/paths.ts";
+import { anchors } from "#core/lib/paths.ts";
 import { faqPage } from "../../lib/structured-data.server.ts";
 import { Accordion } from "../../ui/accordion.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";

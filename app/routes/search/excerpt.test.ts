@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { excerpt } from "./excerpt.ts";
-import { queryTerms } from "./words.ts";
+import { queryTerms } from "#core/search/words.ts";
 
 const marked = (text: string, query: string) =>
   excerpt(text, queryTerms(query))

@@ -1,4 +1,4 @@
-import { matchWeight, wordsStartingWith } from "./words.ts";
+import { matchWeight, wordsStartingWith } from "#core/search/words.ts";
 
 /** A piece of an excerpt: plain text, rendered by the page as text or inside `<mark>`. */
 export type ExcerptPart = { text: string; mark: boolean };

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from "react";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { SEARCH_INPUT_ID } from "../../site/search-entry.tsx";
 import { SectionChips } from "../../site/section-chips.tsx";
 import { Button } from "../../ui/button.tsx";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "./query.ts";
 import { transliterate } from "./transliteration.ts";
-import { deletions, oneEditApart } from "./typos.ts";
-import { queryTerms } from "./words.ts";
+import { deletions, oneEditApart } from "#core/search/typos.ts";
+import { queryTerms } from "#core/search/words.ts";
 
 const groups = [
   [["telegram"], queryTerms("телеграм")],

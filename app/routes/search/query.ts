@@ -3,8 +3,8 @@
  * visitor typed or a phrase of the synonym table, with the ways a page may
  * say it (the words typed, and every other member of the synonym group).
  */
-import type { SynonymGroup } from "./index-format.ts";
-import { isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "./words.ts";
+import type { SynonymGroup } from "#core/search/index-format.ts";
+import { isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "#core/search/words.ts";
 
 /**
  * One way of saying a concept: its terms, next to each other in that order

@@ -15,12 +15,12 @@
  * without one), then by the longest beginning of five letters or more it
  * shares with a term or a synonym («брендирование» finds «брендинг»).
  */
-import type { Found, OpenIndex } from "./index-reader.ts";
-import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "./index-format.ts";
+import type { Found, OpenIndex } from "#core/search/index-reader.ts";
+import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "#core/search/index-format.ts";
 import { type Alternative, type Concept, SYNONYM_FACTOR, TYPO_MIN_LETTERS } from "./query.ts";
 import { transliterate } from "./transliteration.ts";
-import { deletions, oneEditApart } from "./typos.ts";
-import { matchWeight, MIN_PREFIX, term } from "./words.ts";
+import { deletions, oneEditApart } from "#core/search/typos.ts";
+import { matchWeight, MIN_PREFIX, term } from "#core/search/words.ts";
 
 /** How the ranking reads the index (index-reader.ts, bound to one manifest). */
 export type Lookup = {

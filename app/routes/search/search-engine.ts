@@ -7,10 +7,10 @@
  */
 import { keepRecent } from "./recent.ts";
 import { excerpt, type ExcerptPart } from "./excerpt.ts";
-import { loadRecord, lookupPairs, lookupTerms, lookupTypos, onIndexForgotten, type OpenIndex, openIndex } from "./index-reader.ts";
-import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
+import { loadRecord, lookupPairs, lookupTerms, lookupTypos, onIndexForgotten, type OpenIndex, openIndex } from "#core/search/index-reader.ts";
+import { SEARCH_KINDS, type SearchKind } from "#core/search/kinds.ts";
 import { parseQuery } from "./query.ts";
-import { MIN_PREFIX } from "./words.ts";
+import { MIN_PREFIX } from "#core/search/words.ts";
 import { beginnings, type Lookup, type RankedDoc, rankPages } from "./ranking.ts";
 
 export type SearchHit = { url: string; title: string; kind: SearchKind; excerpt: ExcerptPart[] };

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import { plural } from "../../lib/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { plural } from "#core/lib/format.ts";
+import { paths } from "#core/lib/paths.ts";
 import { SectionChips } from "../../site/section-chips.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/class-names.ts";
 import type { ExcerptPart } from "./excerpt.ts";
-import { KIND_LABELS, SEARCH_KINDS, type SearchKind } from "./kinds.ts";
+import { KIND_LABELS, SEARCH_KINDS, type SearchKind } from "#core/search/kinds.ts";
 import type { SearchHit } from "./search-engine.ts";
 import type { Shown } from "./use-search.ts";
 

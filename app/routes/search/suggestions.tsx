@@ -1,5 +1,5 @@
-import { formatDate } from "../../lib/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { formatDate } from "#core/lib/format.ts";
+import { paths } from "#core/lib/paths.ts";
 import { AppLink } from "../../ui/app-link.tsx";
 
 export type SuggestionsData = {

@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useAppNavigate } from "../../lib/navigate.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { keepRecent } from "./recent.ts";
 import type { SearchArrival } from "../../site/search-entry.tsx";
-import { isSearchKind, type SearchKind } from "./kinds.ts";
+import { isSearchKind, type SearchKind } from "#core/search/kinds.ts";
 import type { SearchHit, SearchOutcome } from "./search-engine.ts";
 
 /** Results follow typing after this pause. */

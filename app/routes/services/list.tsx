@@ -1,8 +1,8 @@
 import type { Route } from "./+types/list";
-import { content } from "../../content/index.server.ts";
-import type { ServiceDirection } from "../../content/schemas/services.ts";
+import { content } from "#core/content/index.server.ts";
+import type { ServiceDirection } from "#core/content/schemas/services.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { Card } from "../../ui/card.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";

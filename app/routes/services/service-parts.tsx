@@ -1,6 +1,6 @@
 import type { ServiceData } from "./service.server.ts";
-import { formatNumber } from "../../lib/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { paths } from "#core/lib/paths.ts";
 import { Accordion } from "../../ui/accordion.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";

@@ -1,7 +1,7 @@
 import type { ServiceData } from "./service.server.ts";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { ProjectRequestForm } from "../../forms/deferred.tsx";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import {

@@ -1,10 +1,10 @@
-import { publicConfig } from "../../config/env.server.ts";
-import { content } from "../../content/index.server.ts";
+import { publicConfig } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { caseCover } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { faqPage, service as serviceLd } from "../../lib/structured-data.server.ts";
-import { typographText } from "../../content/typography.server.ts";
+import { typographText } from "#core/content/typography.server.ts";
 
 /** A service with its related cases as cards and its structured data, or the validate-rule 404. */
 export function loadService(slug: string | undefined, request: Request) {

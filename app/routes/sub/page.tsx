@@ -1,8 +1,8 @@
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { SubscribeForm } from "../../forms/deferred.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";

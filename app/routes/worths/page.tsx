@@ -1,7 +1,7 @@
 import type { Route } from "./+types/page";
-import { content } from "../../content/index.server.ts";
+import { content } from "#core/content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#core/lib/paths.ts";
 import { CallToAction } from "../../site/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";

@@ -1,9 +1,9 @@
 import { HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
 import type { AuditFilter } from "../audit.ts";
-import type { AuditPage } from "../../../studio/shared/api.ts";
-import { AUDIT_ACTIONS, isAuditAction } from "../../../studio/shared/audit-actions.ts";
-import { LOGIN_PATTERN } from "../../../studio/shared/rules.ts";
+import type { AuditPage } from "#core/studio/api.ts";
+import { AUDIT_ACTIONS, isAuditAction } from "#core/studio/audit-actions.ts";
+import { LOGIN_PATTERN } from "#core/studio/rules.ts";
 
 /** «Журнал»: the audit log, filtered by who, what and dates (Moscow days), newest first, paged. */
 export const AUDIT_MESSAGES = { badFilter: "Фильтр журнала задан неверно" } as const;

@@ -1,6 +1,6 @@
-import { isCollectionName, isEditableType } from "../../../app/content/catalog.ts";
-import type { PreviewResult, UploadResult } from "../../../studio/shared/content-api.ts";
-import { STUDIO_API } from "../../../studio/shared/paths.ts";
+import { isCollectionName, isEditableType } from "#core/content/catalog.ts";
+import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
+import { STUDIO_API } from "#core/studio/paths.ts";
 import { validSlug } from "../content/files.ts";
 import { renderOffThread } from "../content/markdown-off-thread.ts";
 import { readUpload, storeUpload, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";

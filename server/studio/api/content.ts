@@ -7,8 +7,8 @@ import {
   isCollectionName,
   isEditableType,
   TABLE_CATALOG,
-} from "../../../app/content/catalog.ts";
-import type { ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "../../../studio/shared/content-api.ts";
+} from "#core/content/catalog.ts";
+import type { ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "#core/studio/content-api.ts";
 import { liveContent } from "../../releases/unpublished.ts";
 import { EntryInvalid } from "../content/check.ts";
 import { listSlugs, readEntry, validSlug } from "../content/files.ts";

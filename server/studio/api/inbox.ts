@@ -1,6 +1,6 @@
-import type { FormKind } from "../../../app/forms/kinds.ts";
-import { isStatus, kindsFor, type InboxPage } from "../../../studio/shared/inbox.ts";
-import { type Permission, permissionsOf } from "../../../studio/shared/roles.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
+import { isStatus, kindsFor, type InboxPage } from "#core/studio/inbox.ts";
+import { type Permission, permissionsOf } from "#core/studio/roles.ts";
 import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
 import { attachmentDisposition, cvFileName } from "../inbox/attachment.ts";
@@ -11,7 +11,7 @@ import type { ApiRoute } from "../router.ts";
 /**
  * «Заявки»: the list with its filters, one submission, its status, a retry of
  * a dead-lettered delivery, its CV, and the CSV export. The kinds a caller
- * sees come from their role's permissions (studio/shared/inbox.ts) and go
+ * sees come from their role's permissions (core/studio/inbox.ts) and go
  * into every query; a submission of another kind is answered 404, as if it
  * did not exist. Every view of personal data, every file and every export is
  * written to the audit log, never the data itself.

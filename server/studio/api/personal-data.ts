@@ -1,4 +1,4 @@
-import type { PersonalDataReport } from "../../../studio/shared/inbox.ts";
+import type { PersonalDataReport } from "#core/studio/inbox.ts";
 import { emailKey, phoneKey } from "../../leads/search-keys.ts";
 import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";

@@ -1,5 +1,5 @@
-import { canonicalPathname } from "../../../app/lib/url.ts";
-import { withRenderedMarkdown } from "../../../app/content/present.server.ts";
+import { canonicalPathname } from "#core/lib/url.ts";
+import { withRenderedMarkdown } from "#core/content/present.server.ts";
 import { EntryInvalid, renderEntryMarkdown, validateEntry } from "../content/check.ts";
 import type { Context } from "../context.ts";
 import { applyPreviewHeaders } from "../headers.ts";

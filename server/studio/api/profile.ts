@@ -3,7 +3,7 @@ import { sessionCookie } from "../cookie.ts";
 import { AUTH_MESSAGES, sessionInfo } from "../auth.ts";
 import { hashPassword, passwordProblem } from "../passwords.ts";
 import type { ApiRoute } from "../router.ts";
-import { RULE_MESSAGES } from "../../../studio/shared/rules.ts";
+import { RULE_MESSAGES } from "#core/studio/rules.ts";
 
 /**
  * «Мой профиль»: a signed-in user changes their own password (the current one,

@@ -6,7 +6,7 @@ import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
 import { PublishingError } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
-import type { PublishJobView, ReleasesPage, ReleaseSummary, ScheduledView } from "../../../studio/shared/api.ts";
+import type { PublishJobView, ReleasesPage, ReleaseSummary, ScheduledView } from "#core/studio/api.ts";
 
 export const RELEASE_MESSAGES = {
   message: "Напишите в\u00a0двух словах, что меняется",

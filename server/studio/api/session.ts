@@ -2,7 +2,7 @@ import { HttpError, field, MESSAGES } from "../http.ts";
 import { clearedSessionCookie, sessionCookie } from "../cookie.ts";
 import { sessionInfo } from "../auth.ts";
 import type { ApiRoute } from "../router.ts";
-import { RULE_MESSAGES } from "../../../studio/shared/rules.ts";
+import { RULE_MESSAGES } from "#core/studio/rules.ts";
 
 /** GET: who is signed in (401 if no one). POST: sign in. DELETE: sign out. */
 export const sessionRoutes: ApiRoute[] = [

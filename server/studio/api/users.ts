@@ -3,9 +3,9 @@ import { hashPassword, passwordProblem } from "../passwords.ts";
 import type { Context } from "../context.ts";
 import type { ApiRoute } from "../router.ts";
 import { UserError } from "../users.ts";
-import type { UserList } from "../../../studio/shared/api.ts";
-import { isRole, ROLES } from "../../../studio/shared/roles.ts";
-import { LOGIN_PATTERN, loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "../../../studio/shared/rules.ts";
+import type { UserList } from "#core/studio/api.ts";
+import { isRole, ROLES } from "#core/studio/roles.ts";
+import { LOGIN_PATTERN, loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "#core/studio/rules.ts";
 
 /** «Пользователи»: accounts, for those who may manage them (users:manage). */
 export const USER_MESSAGES = {

@@ -11,11 +11,11 @@ import {
   isDocumentName,
   SINGLE,
   TABLE_CATALOG,
-} from "../../../app/content/catalog.ts";
-import { SLUG_PATTERN } from "../../../app/content/fields.ts";
-import { hashBytes } from "../../../app/content/load.server.ts";
-import { LEGAL_PAGES } from "../../../app/content/schemas/legal.ts";
-import type { RedirectsValues } from "../../../app/content/schemas/redirects.ts";
+} from "#core/content/catalog.ts";
+import { SLUG_PATTERN } from "#core/content/fields.ts";
+import { hashBytes } from "#core/content/load.server.ts";
+import { LEGAL_PAGES } from "#core/content/schemas/legal.ts";
+import type { RedirectsValues } from "#core/content/schemas/redirects.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "../../../app/content/fields.ts";
-import { MARKDOWN_MESSAGES, renderMarkdown } from "../../../app/content/markdown.server.ts";
+import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "#core/content/fields.ts";
+import { MARKDOWN_MESSAGES, renderMarkdown } from "#core/content/markdown.server.ts";
 import { renderOffThread, TIME_LIMIT_MS } from "./markdown-off-thread.ts";
 
 const contentDir = "content";

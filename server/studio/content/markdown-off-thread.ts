@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "../../../app/content/fields.ts";
-import { MARKDOWN_MESSAGES } from "../../../app/content/markdown.server.ts";
+import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "#core/content/fields.ts";
+import { MARKDOWN_MESSAGES } from "#core/content/markdown.server.ts";
 
 /**
  * Markdown from the studio (saves, previews) is rendered in a worker thread

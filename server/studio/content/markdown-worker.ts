@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
-import { renderMarkdown } from "../../../app/content/markdown.server.ts";
-import { setUploadsRoot } from "../../../app/content/uploads.server.ts";
+import { renderMarkdown } from "#core/content/markdown.server.ts";
+import { setUploadsRoot } from "#core/content/uploads.server.ts";
 import type { MarkdownJob, Rendered } from "./markdown-off-thread.ts";
 
 /**

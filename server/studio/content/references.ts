@@ -1,7 +1,7 @@
-import { type CollectionName, entryPath, hasOwnPage } from "../../../app/content/catalog.ts";
-import type { Content } from "../../../app/content/index.server.ts";
+import { type CollectionName, entryPath, hasOwnPage } from "#core/content/catalog.ts";
+import type { Content } from "#core/content/index.server.ts";
 import { parseRedirectTable } from "../../redirect-table.ts";
-import type { Reference } from "../../../studio/shared/content-api.ts";
+import type { Reference } from "#core/studio/content-api.ts";
 
 /**
  * Where other content names an entry: the references a release checks

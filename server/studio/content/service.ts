@@ -10,15 +10,15 @@ import {
   isEditableType,
   SECTION_PATHS,
   SINGLE,
-} from "../../../app/content/catalog.ts";
-import type { Content } from "../../../app/content/index.server.ts";
-import { ContentError } from "../../../app/content/load.server.ts";
-import { prerenderPaths } from "../../../app/content/sitemap.server.ts";
-import { withRenderedMarkdown } from "../../../app/content/present.server.ts";
-import { withContentSource } from "../../../app/content/source.server.ts";
+} from "#core/content/catalog.ts";
+import type { Content } from "#core/content/index.server.ts";
+import { ContentError } from "#core/content/load.server.ts";
+import { prerenderPaths } from "#core/content/sitemap.server.ts";
+import { withRenderedMarkdown } from "#core/content/present.server.ts";
+import { withContentSource } from "#core/content/source.server.ts";
 import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
 import { REDIRECTS_FILE } from "../../releases/tables.ts";
-import type { ChangeState, ListedEntry, Reference } from "../../../studio/shared/content-api.ts";
+import type { ChangeState, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import { checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, validSlug, type Values, writeContentFile } from "./files.ts";
 import { referencesTo, withRedirect } from "./references.ts";

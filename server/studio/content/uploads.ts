@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { UPLOAD_NAME, UPLOADS_FOLDER } from "../../../app/content/uploads.server.ts";
+import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
 import { writeContentFile } from "./files.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { CV_EXTENSIONS, CV_MEDIA_TYPES, type CvType } from "../../../app/forms/file-type.ts";
+import { CV_EXTENSIONS, CV_MEDIA_TYPES, type CvType } from "#core/forms/file-type.ts";
 
 /**
  * Names of the files the inbox hands out. A visitor chose the CV's name: it

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import type { FormKind } from "../../../app/forms/kinds.ts";
-import { KINDS, STATUSES, type ConsentRecord, type Status } from "../../../studio/shared/inbox.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
+import { KINDS, STATUSES, type ConsentRecord, type Status } from "#core/studio/inbox.ts";
 import { CSV_BOM, csvLine } from "./csv.ts";
 import type { InboxFilter } from "./filter.ts";
 import { type ExportRow, type InboxStore, summaryOf } from "./store.ts";

@@ -1,6 +1,6 @@
-import { FORM_KINDS, type FormKind } from "../../../app/forms/kinds.ts";
+import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
 import { emailKey, wordsOf } from "../../leads/search-keys.ts";
-import { isStatus, type Status } from "../../../studio/shared/inbox.ts";
+import { isStatus, type Status } from "#core/studio/inbox.ts";
 import { moscowDayStart } from "../api/audit.ts";
 import { HttpError } from "../http.ts";
 

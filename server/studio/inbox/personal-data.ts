@@ -1,6 +1,6 @@
-import type { FormKind } from "../../../app/forms/kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
-import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo, Status } from "../../../studio/shared/inbox.ts";
+import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo, Status } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import type { By } from "./store.ts";
 

@@ -1,4 +1,4 @@
-import { FORM_KINDS } from "../../../app/forms/kinds.ts";
+import { FORM_KINDS } from "#core/forms/kinds.ts";
 import type { SqlValue } from "../../leads/db.ts";
 import type { InboxFilter } from "./filter.ts";
 

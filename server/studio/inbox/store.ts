@@ -1,7 +1,7 @@
-import type { FormKind } from "../../../app/forms/kinds.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "../../leads/db.ts";
 import { createOutboxStore } from "../../leads/outbox-store.ts";
-import { INBOX_PAGE_SIZE, type InboxDetail, type InboxItem, type InboxPage, type Status, type StatusChange } from "../../../studio/shared/inbox.ts";
+import { INBOX_PAGE_SIZE, type InboxDetail, type InboxItem, type InboxPage, type Status, type StatusChange } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import type { InboxFilter } from "./filter.ts";
 import { whereOf } from "./query.ts";

@@ -1,10 +1,10 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import { formatPhone } from "../../../app/lib/format.ts";
+import { formatPhone } from "#core/lib/format.ts";
 import { api, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
-import { FILTER_NAMES, type InboxItem, type InboxPage, KINDS, STATUSES } from "../../shared/inbox.ts";
-import { pages, STUDIO_API } from "../../shared/paths.ts";
+import { FILTER_NAMES, type InboxItem, type InboxPage, KINDS, STATUSES } from "#core/studio/inbox.ts";
+import { pages, STUDIO_API } from "#core/studio/paths.ts";
 import { Button, EmptyState, Page, SelectField, Table, TextField } from "../../ui/index.ts";
 import { itemPath, StatusBadge } from "./parts.tsx";
 import "./inbox.css";

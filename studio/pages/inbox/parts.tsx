@@ -1,5 +1,5 @@
-import { pages } from "../../shared/paths.ts";
-import { type Status, STATUSES } from "../../shared/inbox.ts";
+import { pages } from "#core/studio/paths.ts";
+import { type Status, STATUSES } from "#core/studio/inbox.ts";
 
 /** Pieces the inbox's pages share. */
 

@@ -1,11 +1,11 @@
 import { Fragment } from "react";
 import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
-import { formatPhone } from "../../../app/lib/format.ts";
+import { formatPhone } from "#core/lib/format.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
-import { type Delivery, type InboxDetail, KINDS, STATUSES } from "../../shared/inbox.ts";
-import { pages, STUDIO_API } from "../../shared/paths.ts";
+import { type Delivery, type InboxDetail, KINDS, STATUSES } from "#core/studio/inbox.ts";
+import { pages, STUDIO_API } from "#core/studio/paths.ts";
 import { Button, Notice, NoticeArea, Page, SelectField, Table } from "../../ui/index.ts";
 import { fileSize, StatusBadge } from "./parts.tsx";
 import "./inbox.css";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
-import type { PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, ScheduledView } from "../../shared/api.ts";
-import type { UnpublishedList } from "../../shared/content-api.ts";
+import type { PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, ScheduledView } from "#core/studio/api.ts";
+import type { UnpublishedList } from "#core/studio/content-api.ts";
 
 /** What each form of «Публикации» sends (its `intent`), and what comes back. */
 export type ReleasesResult = {

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
-import type { ReleaseDiff } from "../../shared/api.ts";
-import { pages } from "../../shared/paths.ts";
+import type { ReleaseDiff } from "#core/studio/api.ts";
+import { pages } from "#core/studio/paths.ts";
 import { EmptyState, Page } from "../../ui/index.ts";
 
 const STATUS = { added: "добавлен", changed: "изменён", removed: "удалён" } as const;

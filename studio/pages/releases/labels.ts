@@ -1,6 +1,6 @@
 /**
  * Names of what changed, in words: "articles/seo-audit" → «Статья seo-audit».
- * The entry kinds are the content table's (app/content/index.server.ts).
+ * The entry kinds are the content table's (core/content/index.server.ts).
  */
 const KINDS: Record<string, string> = {
   services: "Услуга",

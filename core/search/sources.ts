@@ -4,10 +4,10 @@
  * without building anything.
  */
 import { parse } from "node-html-parser";
-import type { Content } from "../../app/content/index.server.ts";
-import { formatDate } from "../../app/lib/format.ts";
-import { paths } from "../../app/lib/paths.ts";
-import type { SearchKind } from "../../app/routes/search/kinds.ts";
+import type { Content } from "../content/index.server.ts";
+import { formatDate } from "../lib/format.ts";
+import { paths } from "../lib/paths.ts";
+import type { SearchKind } from "./kinds.ts";
 import type { RecordInput } from "./analyse.ts";
 
 export type IndexedPage = {

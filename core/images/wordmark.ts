@@ -3,7 +3,7 @@
  * Onest, both as paths. Sign, weight, case and tracking are picked from the
  * name, so each client keeps its own look from build to build.
  */
-import { outline, type Weight } from "../fonts/outlines.ts";
+import { outline, type Weight } from "./outlines.ts";
 import { seeded, r } from "./random.ts";
 
 const SIGNS = ["ring", "split", "diamond", "bars", "arcs", "hexagon", "triangle", "stack", "cross", "quarter"] as const;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Content, content } from "../../app/content/index.server.ts";
-import { livePagePaths } from "../../app/content/sitemap.server.ts";
-import { paths } from "../../app/lib/paths.ts";
+import { type Content, content } from "../content/index.server.ts";
+import { livePagePaths } from "../content/sitemap.server.ts";
+import { paths } from "../lib/paths.ts";
 import { customRecords, indexedPages, NOT_INDEXED } from "./sources.ts";
 
 let c: Content;

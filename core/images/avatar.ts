@@ -3,7 +3,7 @@
  * a brand scheme. No faces are invented: a portrait we do not have stays an
  * honest monogram. 640×640.
  */
-import { outline } from "../fonts/outlines.ts";
+import { outline } from "./outlines.ts";
 import { SCHEMES } from "./palette.ts";
 import { r, seeded } from "./random.ts";
 

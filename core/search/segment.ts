@@ -4,8 +4,8 @@
  * cut into content-defined chunks, and, when there are many chunks,
  * directories of them.
  */
-import { type Entry, PAIR_SEPARATOR, pairGroupKey, type Segment, treeFileUrl, typoGroupKey } from "../../app/routes/search/index-format.ts";
-import { deletions } from "../../app/routes/search/typos.ts";
+import { type Entry, PAIR_SEPARATOR, pairGroupKey, type Segment, treeFileUrl, typoGroupKey } from "./index-format.ts";
+import { deletions } from "./typos.ts";
 import { contentHash, cut } from "./chunking.ts";
 import type { DocPostings } from "./doc-postings.ts";
 import { Numbering, type Vocabulary } from "./vocabulary.ts";

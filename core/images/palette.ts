@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-const TOKENS = resolve("app/styles/tokens.css");
+const TOKENS = resolve("core/styles/tokens.css");
 
 function readColours(): Record<string, string> {
   const colours: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { FORM_KINDS, type FormKind } from "../../app/forms/kinds.ts";
+import { FORM_KINDS, type FormKind } from "../forms/kinds.ts";
 import type { Permission } from "./roles.ts";
 
 /**

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { ImageData } from "../../app/images/types.ts";
+import type { ImageData } from "./types.ts";
 import type { Artwork } from "./catalog.ts";
 
 /**

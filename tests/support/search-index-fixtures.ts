@@ -4,8 +4,8 @@
  */
 import { vi } from "vitest";
 import type * as SearchEngine from "../../app/routes/search/search-engine.ts";
-import type { SearchKind } from "../../app/routes/search/kinds.ts";
-import { analysePage, type AnalysedDoc } from "./analyse.ts";
+import type { SearchKind } from "#core/search/kinds.ts";
+import { analysePage, type AnalysedDoc } from "#core/search/analyse.ts";
 
 export type PageParts = {
   url: string;

@@ -7,7 +7,7 @@
  * only there is marked, and the engine does not let such terms make a match.
  */
 import { createHash } from "node:crypto";
-import { HEAD_LENGTH_MAX, PAIR_SEPARATOR, postingValue, WEIGHT_MAX } from "../../app/routes/search/index-format.ts";
+import { HEAD_LENGTH_MAX, PAIR_SEPARATOR, postingValue, WEIGHT_MAX } from "./index-format.ts";
 import type { AnalysedDoc, DocOutline, Field } from "./analyse.ts";
 import { Numbering, type Vocabulary } from "./vocabulary.ts";
 import { WEIGHTS } from "./weights.ts";

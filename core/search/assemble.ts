@@ -18,9 +18,9 @@ import {
   type DocRecord,
   type Segment,
   type SynonymGroup,
-} from "../../app/routes/search/index-format.ts";
-import { SEARCH_KINDS } from "../../app/routes/search/kinds.ts";
-import { plainWords, queryTokens } from "../../app/routes/search/words.ts";
+} from "./index-format.ts";
+import { SEARCH_KINDS } from "./kinds.ts";
+import { plainWords, queryTokens } from "./words.ts";
 import type { AnalysedDoc, DocOutline } from "./analyse.ts";
 import { contentHash } from "./chunking.ts";
 import { docPostings, type DocPostings, excerptText, findFurniture, signature } from "./doc-postings.ts";

@@ -3,8 +3,8 @@
  * service covers, client wordmarks, team avatars. Adding content adds its
  * artwork on the next build.
  */
-import { type Content, content } from "../../app/content/index.server.ts";
-import { imageKeys } from "../../app/images/keys.ts";
+import { type Content, content } from "../content/index.server.ts";
+import { imageKeys } from "./keys.ts";
 import { AVATAR, avatarSvg } from "./avatar.ts";
 import { COVER, coverSvg } from "./cover.ts";
 import { wordmarkSvg } from "./wordmark.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MANIFEST_FILE, SEARCH_INDEX_URL } from "../../app/routes/search/index-format.ts";
-import { lexicon, random } from "../search-scale/corpus.ts";
+import { MANIFEST_FILE, SEARCH_INDEX_URL } from "./index-format.ts";
+import { lexicon, random } from "../../scripts/search-scale/corpus.ts";
 import { type AssembledIndex, assembleIndex, compileSynonyms } from "./assemble.ts";
 import { contentHash } from "./chunking.ts";
-import { analyse, engineOver, firstResults, type PageParts } from "./fixtures.ts";
+import { analyse, engineOver, firstResults, type PageParts } from "../../tests/support/search-index-fixtures.ts";
 
 // Enough pages and words for the base segment to need directories of chunks.
 const rnd = random(7);

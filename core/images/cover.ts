@@ -5,7 +5,7 @@
  * 1600×1000 (16:10); every number comes from a seeded random, so the same
  * entry always gets the same cover.
  */
-import type { ServiceDirection } from "../../app/content/schemas/services.ts";
+import type { ServiceDirection } from "../content/schemas/services.ts";
 import { iconGroup } from "./icons.ts";
 import { SCHEMES, type Scheme } from "./palette.ts";
 import { type Random, r, seeded } from "./random.ts";

@@ -8,8 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import { type HTMLElement, type Node, NodeType, parse } from "node-html-parser";
-import { KIND_LABELS, type SearchKind } from "../../app/routes/search/kinds.ts";
-import { tokens } from "../../app/routes/search/words.ts";
+import { KIND_LABELS, type SearchKind } from "./kinds.ts";
+import { tokens } from "./words.ts";
 
 /**
  * Parts of a page, from the one that says most about what the page is:

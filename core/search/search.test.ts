@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SearchSynonymsSchema } from "../../app/content/schemas/search.ts";
+import { SearchSynonymsSchema } from "../content/schemas/search.ts";
 import { assembleIndex } from "./assemble.ts";
-import { analyse, type Engine, engineOver, firstResults, type PageParts } from "./fixtures.ts";
+import { analyse, type Engine, engineOver, firstResults, type PageParts } from "../../tests/support/search-index-fixtures.ts";
 import { analyseRecord } from "./analyse.ts";
 
 const pages: PageParts[] = [
