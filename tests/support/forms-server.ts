@@ -11,6 +11,7 @@ import type { Db } from "../../server/leads/db.ts";
 import { createOutboxStore } from "../../server/leads/outbox-store.ts";
 import { openDb } from "../../server/leads/service.ts";
 import { createStore } from "../../server/leads/store.ts";
+import { makeTestClock, type TestClock } from "./clock.ts";
 import { createDatabase } from "./postgres.ts";
 import { releasesFor } from "./releases.ts";
 import { freePort, stablePort, startServer, stopServer } from "./server.ts";
@@ -40,6 +41,8 @@ export type FormsServer = {
   databaseUrl: string | undefined;
   dataDir: string | undefined;
   db: Db;
+  /** The server's time: a test moves it forward instead of waiting. */
+  clock: TestClock;
   store: ReturnType<typeof createStore>;
   outbox: ReturnType<typeof createOutboxStore>;
   /** What the server printed since it (re)started: JSON log lines among others. */
@@ -62,6 +65,8 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
   let drop = async () => {};
+  const clockDir = mkdtempSync(join(tmpdir(), "site-clock-"));
+  const clock = makeTestClock(clockDir);
   if (backend === "sqlite") {
     dataDir = mkdtempSync(join(tmpdir(), "site-forms-"));
   } else {
@@ -78,6 +83,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     LEADS_EMAIL_TO: MAILBOXES.sales,
     JOBS_EMAIL_TO: MAILBOXES.hr,
     SMTP_FROM: "Сайт <site@test.example>",
+    ...clock.env,
     ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
     ...(databaseUrl ? { DATABASE_URL: options.databaseUrlForServer?.(databaseUrl) ?? databaseUrl } : {}),
     ...(options.webhookUrl ? { LEADS_WEBHOOK_URL: options.webhookUrl, LEADS_WEBHOOK_SECRET: options.webhookSecret ?? "" } : { LEADS_WEBHOOK_URL: "" }),
@@ -104,6 +110,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     databaseUrl,
     dataDir,
     db,
+    clock,
     store: createStore(db),
     outbox: createOutboxStore(db),
     output: () => output,
@@ -124,6 +131,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
       await db.close();
       await drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clockDir, { recursive: true, force: true });
     },
   };
   return server;
