@@ -13,8 +13,8 @@ import { openDb } from "../../server/leads/service.ts";
 import { createStore } from "../../server/leads/store.ts";
 import { makeTestClock, type TestClock } from "./clock.ts";
 import { createDatabase } from "./postgres.ts";
-import { releasesFor } from "./releases.ts";
-import { freePort, stablePort, startServer, stopServer } from "./server.ts";
+import { contentCommit, releasesFor, shareLiveRelease } from "./releases.ts";
+import { stablePort, startServer, stopServer } from "./server.ts";
 
 /**
  * The production server with one storage backend, wired to the test's own
@@ -59,8 +59,8 @@ export type FormsServer = {
 export const MAILBOXES = { sales: "sales@test.example", hr: "hr@test.example" };
 
 export async function startFormsServer(backend: Backend, options: FormsServerOptions = {}): Promise<FormsServer> {
-  // A server with releases of its own gains nothing from a stable origin: any free port does.
-  const port = options.env?.RELEASES_DIR ? await freePort() : await stablePort();
+  // A stable origin, run after run and test after test: the release made for it is made once.
+  const port = await stablePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
@@ -91,8 +91,13 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     ...options.env,
   };
   // Pages name the origin, and so the port: one releases folder per origin and public configuration.
-  // A test that brings a releases folder of its own (a sandbox: tests/support/releases.ts) keeps it.
-  if (!options.env?.RELEASES_DIR) Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
+  // A test that brings a releases folder of its own (a sandbox: tests/support/releases.ts) keeps it,
+  // starting from the shared folder's release of the same configuration when there is one, and
+  // leaving there the one its server made otherwise.
+  const shared = releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")).RELEASES_DIR as string;
+  const own = options.env?.RELEASES_DIR;
+  if (!own) env.RELEASES_DIR = shared;
+  else shareLiveRelease(shared, own, { commit: contentCommit(env.CONTENT_DIR ?? "content"), only: true });
   // The test's own handle on the store, configured exactly as the server's.
   const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
   let output = "";
@@ -134,6 +139,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
       rmSync(clockDir, { recursive: true, force: true });
     },
   };
+  if (own) shareLiveRelease(own, shared, { commit: contentCommit("content") });
   return server;
 }
 
