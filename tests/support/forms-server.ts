@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { inject } from "vitest";
 import { parseEnv } from "../../app/config/env.server.ts";
 import type { FormKind } from "../../app/forms/kinds.ts";
@@ -14,6 +12,8 @@ import { createStore } from "../../server/leads/store.ts";
 import { makeTestClock, type TestClock } from "./clock.ts";
 import { createDatabase } from "./postgres.ts";
 import { contentCommit, releasesFor, shareLiveRelease } from "./releases.ts";
+import { tempDir } from "./run.ts";
+import { FULL_RUN } from "./templates.ts";
 import { stablePort, startServer, stopServer } from "./server.ts";
 
 /**
@@ -23,6 +23,13 @@ import { stablePort, startServer, stopServer } from "./server.ts";
  */
 export type Backend = "sqlite" | "postgres";
 export const BACKENDS: Backend[] = ["sqlite", "postgres"];
+/**
+ * The stores a hostile corpus is sent on. What it tests is the handlers' reading of input,
+ * the same code on either store: SQLite per commit, PostgreSQL too in `npm run test:full`.
+ * Storage itself (tests/studio/store.test.ts, tests/studio/inbox-store.test.ts, the forms'
+ * tests) keeps both stores per commit.
+ */
+export const CORPUS_BACKENDS: Backend[] = FULL_RUN ? BACKENDS : ["sqlite"];
 
 export type FormsServerOptions = {
   webhookUrl?: string;
@@ -65,10 +72,10 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
   let drop = async () => {};
-  const clockDir = mkdtempSync(join(tmpdir(), "site-clock-"));
+  const clockDir = tempDir("site-clock-");
   const clock = makeTestClock(clockDir);
   if (backend === "sqlite") {
-    dataDir = mkdtempSync(join(tmpdir(), "site-forms-"));
+    dataDir = tempDir("site-forms-");
   } else {
     const database = await createDatabase(inject("postgresAdminUrl"), "forms");
     databaseUrl = database.url;

@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ReleaseState } from "../../server/releases/publish.ts";
 import type { ReleaseRecord } from "../../server/releases/store.ts";
+import { tempDir } from "./run.ts";
 
 /** The releases the test suite's own server serves (`npm test` publishes them first). */
 export const MAIN_RELEASES = resolve("data", "releases");
@@ -18,7 +18,7 @@ export const MAIN_RELEASES = resolve("data", "releases");
 export type Sandbox = { dir: string; contentDir: string; releasesDir: string; env: Record<string, string> };
 
 export function makeSandbox(options: { seedReleases?: boolean } = {}): Sandbox {
-  const dir = mkdtempSync(join(tmpdir(), "releases-"));
+  const dir = tempDir("releases-");
   const contentDir = join(dir, "content");
   const releasesDir = join(dir, "releases");
   cpSync(resolve("content"), contentDir, { recursive: true });
