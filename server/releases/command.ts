@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { env, runtimeConfig } from "#core/config/env.server.ts";
 import { BUILD_DIR, CONTENT_DIR } from "#core/config/paths.server.ts";
+import { clock } from "../clock.ts";
 import { runtimeConfigTag } from "../runtime-config.ts";
 import { type Author, gitAuthor } from "./history.ts";
 import { configFingerprint, madeBy, publish, PublishRefused } from "./publish.ts";
@@ -92,6 +93,7 @@ async function main(): Promise<number> {
     site,
     headTag,
     author,
+    now: new Date(clock.now()),
     message: values.message ?? "Публикация содержимого",
     full: values.full,
     ...(values["unless-current"] ? { unlessCurrent: (live: ReleaseRecord) => madeBy(live, code, config) } : {}),

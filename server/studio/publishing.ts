@@ -4,6 +4,7 @@ import { type PublishJob, startPublishJob } from "../releases/job.ts";
 import { rollback } from "../releases/rollback.ts";
 import { cancelScheduled, claimDue, finishScheduled, listScheduled, schedulePublication, type Scheduled } from "../releases/schedule.ts";
 import { currentRelease, listReleases, readRecord, type ReleaseRecord } from "../releases/store.ts";
+import { clock } from "../clock.ts";
 import type { AuditLog } from "./audit.ts";
 
 /** Where publishing happens: the shared releases folder, the content repository, the release maker. */
@@ -56,14 +57,17 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
 
   async function runDue() {
     if (job?.state === "running") return;
-    const due = await claimDue(root);
+    const due = await claimDue(root, clock.now());
     if (!due) return;
     const actor = { id: 0, login: due.by, name: due.author.name };
     const done = await start(actor, due.message, "schedule").done;
     await finishScheduled(root, due.id, done.record ? { release: done.record.id } : { error: done.error ?? "не удалось" });
   }
-  const ticking = setInterval(() => void runDue().catch((error: unknown) => onError("studio: a planned publication failed", error)), SCHEDULE_TICK_MS);
+  const tick = () => void runDue().catch((error: unknown) => onError("studio: a planned publication failed", error));
+  const ticking = setInterval(tick, SCHEDULE_TICK_MS);
   ticking.unref();
+  // A plan that fell due while no server ran is carried out at start, not a tick later.
+  setImmediate(tick);
 
   return {
     publish: (actor: Actor, message: string) => start(actor, message, "studio"),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, Row } from "../leads/db.ts";
 import type { Role } from "#core/studio/roles.ts";
+import { clock } from "../clock.ts";
 
 /**
  * Server-side sessions (ASVS V3): the cookie holds 256 random bits; the store
@@ -33,7 +34,7 @@ export function createSessionStore(db: Db, limits: SessionLimits) {
   const touchEvery = Math.min(TOUCH_EVERY_MS, limits.idleMs / 10);
   return {
     /** A new session for the user; returns the id for the cookie (never stored). */
-    async create(userId: number, ip: string, now = Date.now()): Promise<string> {
+    async create(userId: number, ip: string, now = clock.now()): Promise<string> {
       const id = randomBytes(32).toString("base64url");
       await db.query("INSERT INTO studio_sessions (id_hash, user_id, created_at, last_seen_at, ip) VALUES ($1, $2, $3, $3, $4)", [
         hashSessionId(id),
@@ -45,7 +46,7 @@ export function createSessionStore(db: Db, limits: SessionLimits) {
     },
 
     /** The live session of this id with its user, or null (an expired one is deleted). */
-    async find(id: string, now = Date.now()): Promise<ActiveSession | null> {
+    async find(id: string, now = clock.now()): Promise<ActiveSession | null> {
       const idHash = hashSessionId(id);
       const [row] = await db.query<JoinedRow>(
         `SELECT s.id_hash, s.created_at, s.last_seen_at, u.id AS user_id, u.login, u.name, u.role, u.password_hash
@@ -79,7 +80,7 @@ export function createSessionStore(db: Db, limits: SessionLimits) {
     },
 
     /** Drops sessions that can no longer be used (called now and then). */
-    async prune(now = Date.now()): Promise<void> {
+    async prune(now = clock.now()): Promise<void> {
       await db.query("DELETE FROM studio_sessions WHERE last_seen_at < $1 OR created_at < $2", [now - limits.idleMs, now - limits.lifetimeMs]);
     },
 

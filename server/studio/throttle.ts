@@ -1,4 +1,5 @@
 import type { Db, Row } from "../leads/db.ts";
+import { clock } from "../clock.ts";
 
 /**
  * Sign-in throttling kept in the store, so every server behind a balancer
@@ -49,7 +50,7 @@ export function createThrottle(db: Db, limits: ThrottleLimits) {
 
   return {
     /** Records an attempt for this login and address, unless a limit says to wait. */
-    async begin(account: string, address: string, now = Date.now()): Promise<ThrottleDecision> {
+    async begin(account: string, address: string, now = clock.now()): Promise<ThrottleDecision> {
       const since = now - limits.windowMs;
       const pair = pairKey(account, address);
       return db.transaction(async (tx) => {
@@ -101,7 +102,7 @@ export function createThrottle(db: Db, limits: ThrottleLimits) {
     },
 
     /** Drops attempts older than the window (called now and then). */
-    async prune(now = Date.now()): Promise<void> {
+    async prune(now = clock.now()): Promise<void> {
       await db.query("DELETE FROM studio_sign_in_attempts WHERE at <= $1", [now - limits.windowMs]);
     },
   };

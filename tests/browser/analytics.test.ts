@@ -1,27 +1,25 @@
-import type { ChildProcess } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
+import { type FormsServer, startFormsServer } from "../support/forms-server.ts";
 import { navigateInApp, openApp } from "../support/app.ts";
-import { releasesFor } from "../support/releases.ts";
-import { freePort, startServer, stopServer } from "../support/server.ts";
 import { baseUrl } from "../support/site.ts";
 
-const COUNTER = "98765432";
+const COUNTER = "12345678";
 let browser: Browser;
-let server: ChildProcess;
+let server: FormsServer;
 let origin: string;
 
-// A second server: the counter id is runtime configuration, read at start, over the same build.
+// A second server: the counter id is runtime configuration, read at start, over the same build
+// (configured as tests/browser/forms.test.ts configures its own: the same release serves both).
 beforeAll(async () => {
-  const port = await freePort();
-  server = await startServer(port, { PUBLIC_METRIKA_ID: COUNTER, ...releasesFor("metrika") });
-  origin = `http://127.0.0.1:${port}`;
+  server = await startFormsServer("sqlite", { env: { PUBLIC_METRIKA_ID: COUNTER } });
+  origin = server.baseUrl;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser.close();
-  await stopServer(server);
+  await server?.dispose();
 });
 
 type Call = [number, string, ...unknown[]];

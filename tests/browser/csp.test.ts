@@ -2,8 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { navigateInApp, waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { releasesFor } from "../support/releases.ts";
-import { freePort, startServer, stopServer } from "../support/server.ts";
+import { startFormsServer } from "../support/forms-server.ts";
 import { baseUrl, plain } from "../support/site.ts";
 import { sweptPages } from "../support/templates.ts";
 
@@ -97,8 +96,8 @@ describe("Content-Security-Policy in the browser", () => {
 
 describe("with Yandex Metrica configured", () => {
   it("lets the counter load its tag, send hits and open its frame, and nothing else", async () => {
-    const port = await freePort();
-    const server = await startServer(port, { PUBLIC_METRIKA_ID: "98765432", ...releasesFor("metrika") });
+    // The forms' server configured as tests/browser/forms.test.ts configures it: the same release.
+    const server = await startFormsServer("sqlite", { env: { PUBLIC_METRIKA_ID: "12345678" } });
     const context = await browser.newContext();
     try {
       const metrikaPage = await context.newPage();
@@ -113,8 +112,8 @@ describe("with Yandex Metrica configured", () => {
           return route.fulfill({
             contentType: "text/javascript",
             body: `
-              new Image().src = "https://mc.yandex.ru/watch/98765432?page-url=x";
-              fetch("https://mc.yandex.ru/watch/98765432", { method: "POST", body: "x", mode: "no-cors" });
+              new Image().src = "https://mc.yandex.ru/watch/12345678?page-url=x";
+              fetch("https://mc.yandex.ru/watch/12345678", { method: "POST", body: "x", mode: "no-cors" });
               const frame = document.createElement("iframe");
               frame.src = "https://mc.yandex.ru/metrika/metrika_match.html";
               document.body.append(frame);
@@ -127,14 +126,14 @@ describe("with Yandex Metrica configured", () => {
         return route.fulfill({ status: 200, contentType: url.includes(".html") ? "text/html" : "image/gif", body: "" });
       });
       await metrikaPage.route("https://counter.example/**", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-      await metrikaPage.goto(`http://127.0.0.1:${port}/services/`);
+      await metrikaPage.goto(`${server.baseUrl}/services/`);
       await waitForHydration(metrikaPage);
       await expect.poll(() => metrikaPage.evaluate(() => "__tagRan" in window)).toBe(true);
       await expect.poll(() => seen.length).toBe(1);
       expect(seen[0]).toContain("counter.example");
     } finally {
       await context.close();
-      await stopServer(server);
+      await server.dispose();
     }
   });
 });

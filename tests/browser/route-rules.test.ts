@@ -19,6 +19,15 @@ async function newPage(): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
+/**
+ * Every request the page has made so far has been reported: a request of its own made last
+ * (the browser reports requests in the order they are made). What a test saw missing then
+ * was not merely late.
+ */
+async function requestsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => fetch("/robots.txt").then((response) => response.status));
+}
+
 /** Opens the page and waits until the route rules file has been fetched. */
 /** Opens a page and waits until its route rules are in effect, not only requested. */
 async function openWithRules(page: Page, path: string) {
@@ -47,8 +56,12 @@ describe("route rules in the browser", () => {
     page.on("request", (request) => {
       if (isMetaFile(new URL(request.url()))) requests.push(request.url());
     });
+    // The page's clock runs four seconds ahead at once instead of the test waiting for them.
+    await page.clock.install();
     await openApp(page, "/");
-    await page.waitForTimeout(4_000);
+    await page.clock.runFor(4_000);
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
+    await requestsSettled(page);
     const { loadAt, metaAt } = await page.evaluate(() => {
       const w = window as Window & { __loadAt?: number; __metaAt?: number[] };
       return { loadAt: w.__loadAt ?? Number.NaN, metaAt: w.__metaAt ?? [] };
@@ -111,8 +124,10 @@ describe("route rules in the browser", () => {
     page.on("request", (request) => {
       if (isMetaFile(new URL(request.url()))) requests.push(request.url());
     });
+    await page.clock.install();
     await openApp(page, "/");
-    await page.waitForTimeout(3_000);
+    await page.clock.runFor(3_000);
+    await requestsSettled(page);
     expect(requests).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS } from "../support/forms-server.ts";
+import { CORPUS_BACKENDS } from "../support/forms-server.ts";
 import { HOSTILE_PATHS, HOSTILE_STRINGS } from "../support/hostile.ts";
 import { submission } from "../support/inbox.ts";
 import { rawExchange } from "../support/raw-http.ts";
@@ -38,7 +38,7 @@ const enc = (value: string) => {
   }
 };
 
-describe.each(BACKENDS)("hostile input against every inbox endpoint on %s", (backend) => {
+describe.each(CORPUS_BACKENDS)("hostile input against every inbox endpoint on %s", (backend) => {
   let server: StudioServer;
   const target = submission({ form: "job", email: "target@people.example", deliveries: [{ channel: "mail" }] });
   const keep = submission({ form: "project", email: "keep@client.example" });

@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { inject } from "vitest";
 import { parseEnv } from "#core/config/env.server.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
@@ -11,9 +9,12 @@ import type { Db } from "../../server/leads/db.ts";
 import { createOutboxStore } from "../../server/leads/outbox-store.ts";
 import { openDb } from "../../server/leads/service.ts";
 import { createStore } from "../../server/leads/store.ts";
+import { makeTestClock, type TestClock } from "./clock.ts";
 import { createDatabase } from "./postgres.ts";
-import { releasesFor } from "./releases.ts";
-import { freePort, stablePort, startServer, stopServer } from "./server.ts";
+import { contentCommit, releasesFor, shareLiveRelease } from "./releases.ts";
+import { tempDir } from "./run.ts";
+import { FULL_RUN } from "./templates.ts";
+import { stablePort, startServer, stopServer } from "./server.ts";
 
 /**
  * The production server with one storage backend, wired to the test's own
@@ -22,6 +23,13 @@ import { freePort, stablePort, startServer, stopServer } from "./server.ts";
  */
 export type Backend = "sqlite" | "postgres";
 export const BACKENDS: Backend[] = ["sqlite", "postgres"];
+/**
+ * The stores a hostile corpus is sent on. What it tests is the handlers' reading of input,
+ * the same code on either store: SQLite per commit, PostgreSQL too in `npm run test:full`.
+ * Storage itself (tests/studio/store.test.ts, tests/studio/inbox-store.test.ts, the forms'
+ * tests) keeps both stores per commit.
+ */
+export const CORPUS_BACKENDS: Backend[] = FULL_RUN ? BACKENDS : ["sqlite"];
 
 export type FormsServerOptions = {
   webhookUrl?: string;
@@ -40,6 +48,8 @@ export type FormsServer = {
   databaseUrl: string | undefined;
   dataDir: string | undefined;
   db: Db;
+  /** The server's time: a test moves it forward instead of waiting. */
+  clock: TestClock;
   store: ReturnType<typeof createStore>;
   outbox: ReturnType<typeof createOutboxStore>;
   /** What the server printed since it (re)started: JSON log lines among others. */
@@ -56,14 +66,16 @@ export type FormsServer = {
 export const MAILBOXES = { sales: "sales@test.example", hr: "hr@test.example" };
 
 export async function startFormsServer(backend: Backend, options: FormsServerOptions = {}): Promise<FormsServer> {
-  // A server with releases of its own gains nothing from a stable origin: any free port does.
-  const port = options.env?.RELEASES_DIR ? await freePort() : await stablePort();
+  // A stable origin, run after run and test after test: the release made for it is made once.
+  const port = await stablePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
   let drop = async () => {};
+  const clockDir = tempDir("site-clock-");
+  const clock = makeTestClock(clockDir);
   if (backend === "sqlite") {
-    dataDir = mkdtempSync(join(tmpdir(), "site-forms-"));
+    dataDir = tempDir("site-forms-");
   } else {
     const database = await createDatabase(inject("postgresAdminUrl"), "forms");
     databaseUrl = database.url;
@@ -78,6 +90,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     LEADS_EMAIL_TO: MAILBOXES.sales,
     JOBS_EMAIL_TO: MAILBOXES.hr,
     SMTP_FROM: "Сайт <site@test.example>",
+    ...clock.env,
     ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
     ...(databaseUrl ? { DATABASE_URL: options.databaseUrlForServer?.(databaseUrl) ?? databaseUrl } : {}),
     ...(options.webhookUrl ? { LEADS_WEBHOOK_URL: options.webhookUrl, LEADS_WEBHOOK_SECRET: options.webhookSecret ?? "" } : { LEADS_WEBHOOK_URL: "" }),
@@ -85,8 +98,13 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     ...options.env,
   };
   // Pages name the origin, and so the port: one releases folder per origin and public configuration.
-  // A test that brings a releases folder of its own (a sandbox: tests/support/releases.ts) keeps it.
-  if (!options.env?.RELEASES_DIR) Object.assign(env, releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")));
+  // A test that brings a releases folder of its own (a sandbox: tests/support/releases.ts) keeps it,
+  // starting from the shared folder's release of the same configuration when there is one, and
+  // leaving there the one its server made otherwise.
+  const shared = releasesFor(["forms", port, env.PUBLIC_METRIKA_ID ?? "", env.ANALYTICS_REQUIRE_CONSENT ?? ""].join("-")).RELEASES_DIR as string;
+  const own = options.env?.RELEASES_DIR;
+  if (!own) env.RELEASES_DIR = shared;
+  else shareLiveRelease(shared, own, { commit: contentCommit(env.CONTENT_DIR ?? "content"), only: true });
   // The test's own handle on the store, configured exactly as the server's.
   const db = await openDb(leadsConfig(parseEnv({ ...env, DATABASE_URL: databaseUrl ?? "" })));
   let output = "";
@@ -104,6 +122,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     databaseUrl,
     dataDir,
     db,
+    clock,
     store: createStore(db),
     outbox: createOutboxStore(db),
     output: () => output,
@@ -124,8 +143,10 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
       await db.close();
       await drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clockDir, { recursive: true, force: true });
     },
   };
+  if (own) shareLiveRelease(own, shared, { commit: contentCommit("content") });
   return server;
 }
 

@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ReleaseState } from "../../server/releases/publish.ts";
 import type { ReleaseRecord } from "../../server/releases/store.ts";
+import { tempDir } from "./run.ts";
 
 /** The releases the test suite's own server serves (`npm test` publishes them first). */
 export const MAIN_RELEASES = resolve("data", "releases");
@@ -18,7 +18,7 @@ export const MAIN_RELEASES = resolve("data", "releases");
 export type Sandbox = { dir: string; contentDir: string; releasesDir: string; env: Record<string, string> };
 
 export function makeSandbox(options: { seedReleases?: boolean } = {}): Sandbox {
-  const dir = mkdtempSync(join(tmpdir(), "releases-"));
+  const dir = tempDir("releases-");
   const contentDir = join(dir, "content");
   const releasesDir = join(dir, "releases");
   cpSync(resolve("content"), contentDir, { recursive: true });
@@ -78,6 +78,37 @@ export function releasesFor(configuration: string): Record<string, string> {
   }
   return { RELEASES_DIR: dir };
 }
+
+/**
+ * Makes the live release of `from` live in `to` as well (hard links: nothing is copied),
+ * unless `from` has none. A sandbox whose server runs with the configuration of a shared
+ * releases folder starts from that folder's release instead of making one of its own.
+ * The copy names `commit`, the same content in the receiving side's own repository (the
+ * history's diffs are read there); `only` removes the other releases of `to`, so that its
+ * history is that one release, as it would be with one made at start.
+ */
+export function shareLiveRelease(from: string, to: string, options: { commit: string; only?: boolean }): boolean {
+  const live = liveRelease(from);
+  if (!live || live === liveRelease(to)) return false;
+  if (!existsSync(join(to, live))) execFileSync("cp", ["-al", join(from, live), join(to, live)]);
+  // A file of its own, not a write through the hard link into the other folder's record.
+  const recordFile = join(to, live, "release.json");
+  const record = { ...releaseRecord(to, live), commit: options.commit };
+  rmSync(recordFile);
+  writeFileSync(recordFile, JSON.stringify(record, null, 1));
+  cpSync(join(from, "current"), join(to, "current"));
+  if (options.only) {
+    for (const name of readdirSync(to)) if (RELEASE_ID.test(name) && name !== live) rmSync(join(to, name), { recursive: true, force: true });
+  }
+  return true;
+}
+
+/** The commit a content folder's repository is at. */
+export function contentCommit(contentDir: string): string {
+  return execFileSync("git", ["-C", contentDir, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+}
+
+const RELEASE_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 export type PublishRun = { code: number | null; output: string; seconds: number };
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { trackChild } from "./run.ts";
 
 /**
  * How `npm start` runs the server (memory settings: environment assignments
@@ -21,6 +22,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", SHUTDOWN_DRAIN_MS: "100", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  trackChild(child);
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

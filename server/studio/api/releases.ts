@@ -1,3 +1,4 @@
+import { clock } from "../../clock.ts";
 import type { PublishJob } from "../../releases/job.ts";
 import { PublishRefused } from "../../releases/publish.ts";
 import type { Scheduled } from "../../releases/schedule.ts";
@@ -160,7 +161,7 @@ export const releaseRoutes: ApiRoute[] = [
       const session = await ctx.requirePermission("content:publish");
       const body = await ctx.body();
       const text = message(body);
-      const at = parseMoment(body.at);
+      const at = parseMoment(body.at, clock.now());
       const entry = await publishing(ctx).schedule(actorOf(ctx, session), at, text);
       ctx.send(201, scheduledView(entry));
     },
