@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { env } from "#core/config/env.server.ts";
 
 /**
  * The time the server goes by for what happens at a moment: planned
@@ -10,7 +11,7 @@ import { readFileSync } from "node:fs";
  * (tests/support/clock.ts). Without the switch the file is never read, so a
  * stray variable cannot move a real server's time.
  */
-const file = process.env.SITE_TEST_CLOCK === "on" ? process.env.SITE_TEST_CLOCK_FILE : undefined;
+const file = env.SITE_TEST_CLOCK === "on" ? env.SITE_TEST_CLOCK_FILE : undefined;
 
 function offset(): number {
   if (!file) return 0;

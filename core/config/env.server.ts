@@ -139,6 +139,13 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** info: one JSON line per request; warn: problems only; error: failures only. */
   LOG_LEVEL: z.enum(["info", "warn", "error"]).default("info"),
+  /**
+   * The test suite's clock (server/clock.ts): with `on`, the file named by
+   * SITE_TEST_CLOCK_FILE holds milliseconds added to real time. Both are
+   * needed, so one stray variable cannot move a real server's time.
+   */
+  SITE_TEST_CLOCK: z.enum(["on", "off"]).default("off"),
+  SITE_TEST_CLOCK_FILE: optional(z.string().min(1)),
 }).superRefine((value, ctx) => {
   if (value.HEADERS_TIMEOUT_MS > value.REQUEST_TIMEOUT_MS) {
     ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: "must not exceed REQUEST_TIMEOUT_MS" });

@@ -57,13 +57,19 @@ export const releaseDir = (root: string, id: string) => join(root, id);
 export const partialDir = (root: string, id: string) => join(root, `.partial-${id}`);
 export const cacheDir = (root: string, kind: string) => join(root, ".cache", kind);
 
-/** Sortable by time, unique across servers: 20261125-223012-3f9a2c. */
+/**
+ * Sortable by time, unique across servers: 20261125-223012345-3f9a2c (UTC, to
+ * the millisecond). Milliseconds, because two releases made within one second
+ * (a publication, then a quick second one) must still sort in the order they
+ * were made: "the release before" is the one sorted before.
+ */
 export function newReleaseId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const stamp = now.toISOString().replace(/[-:.]/g, "").replace("T", "-").slice(0, 18);
   return `${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
-const ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
+/** Ids made before milliseconds were added (20261125-223012-3f9a2c) stay valid and sort before a same-second new one. */
+const ID = /^\d{8}-\d{6}(\d{3})?-[0-9a-f]{6}$/;
 export const isReleaseId = (value: string) => ID.test(value);
 
 export function currentRelease(root: string): string | null {

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ReleaseState } from "../../server/releases/publish.ts";
-import type { ReleaseRecord } from "../../server/releases/store.ts";
+import { isReleaseId, type ReleaseRecord } from "../../server/releases/store.ts";
 import { tempDir } from "./run.ts";
 
 /** The releases the test suite's own server serves (`npm test` publishes them first). */
@@ -98,7 +98,7 @@ export function shareLiveRelease(from: string, to: string, options: { commit: st
   writeFileSync(recordFile, JSON.stringify(record, null, 1));
   cpSync(join(from, "current"), join(to, "current"));
   if (options.only) {
-    for (const name of readdirSync(to)) if (RELEASE_ID.test(name) && name !== live) rmSync(join(to, name), { recursive: true, force: true });
+    for (const name of readdirSync(to)) if (isReleaseId(name) && name !== live) rmSync(join(to, name), { recursive: true, force: true });
   }
   return true;
 }
@@ -107,8 +107,6 @@ export function shareLiveRelease(from: string, to: string, options: { commit: st
 export function contentCommit(contentDir: string): string {
   return execFileSync("git", ["-C", contentDir, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
 }
-
-const RELEASE_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 export type PublishRun = { code: number | null; output: string; seconds: number };
 
