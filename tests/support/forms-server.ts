@@ -114,10 +114,18 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     return child;
   };
+  // A server listens after at most 5 s of waiting for its store's migrations (server/main.ts); on
+  // a busy machine PostgreSQL's take longer, and a test writing to the store before them would find
+  // no tables. A server given a broken store on purpose is never ready: not waited for.
+  const started = async () => {
+    const child = listen(await startServer(port, env));
+    if (!options.databaseUrlForServer) await untilReady(baseUrl);
+    return child;
+  };
   const server: FormsServer = {
     backend,
     baseUrl,
-    child: listen(await startServer(port, env)),
+    child: await started(),
     env,
     databaseUrl,
     dataDir,
@@ -129,7 +137,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     /** Stops the server if it still runs (after kill9 it does not), then starts it again. */
     async restart() {
       await stopServer(server.child);
-      server.child = listen(await startServer(port, env));
+      server.child = await started();
     },
     async kill9() {
       if (server.child.exitCode !== null || server.child.signalCode !== null) return;
@@ -148,6 +156,18 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
   };
   if (own) shareLiveRelease(own, shared, { commit: contentCommit("content") });
   return server;
+}
+
+/** Polls /readyz until the server's store is migrated and reachable. */
+async function untilReady(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await fetch(`${baseUrl}/readyz`)).status;
+    if (last === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${baseUrl} was not ready within ${timeoutMs} ms (/readyz ${last})`);
 }
 
 let address = 0;
