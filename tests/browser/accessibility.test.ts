@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
-import { pageTemplates, sweptPages } from "../support/templates.ts";
+import { FULL_RUN, inTurn, pageTemplates, sweptPages } from "../support/templates.ts";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: axe's rule sets of those names. */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -34,12 +34,20 @@ async function violations(path: string, width: number): Promise<string[]> {
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
 }
 
-describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
-  it.each(sweptPages())("%s has no violations on a desktop", async (path) => {
-    expect(await violations(path, 1440)).toEqual([]);
-  });
+/**
+ * What axe checks does not depend on the width, only which markup a width shows: per commit each
+ * template at one of the two widths, taking turns; `npm run test:full` every page on a desktop and
+ * every template on a phone.
+ */
+const CASES: Array<[string, number]> = FULL_RUN
+  ? [...sweptPages().map((path): [string, number] => [path, 1440]), ...pageTemplates().map((t): [string, number] => [t.path, 360])]
+  : inTurn(
+      pageTemplates().map((t) => t.path),
+      [1440, 360],
+    );
 
-  it.each(pageTemplates().map((t) => t.path))("%s has no violations on a phone", async (path) => {
-    expect(await violations(path, 360)).toEqual([]);
+describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
+  it.each(CASES)("%s has no violations at %i px", async (path, width) => {
+    expect(await violations(path, width)).toEqual([]);
   });
 });

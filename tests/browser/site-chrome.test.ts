@@ -4,7 +4,7 @@ import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { baseUrl } from "../support/site.ts";
-import { pageTemplates } from "../support/templates.ts";
+import { inTurn, pageTemplates } from "../support/templates.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -167,20 +167,23 @@ describe("fonts and layout stability", () => {
   // line when the font swaps in (measured up to 0.0101), held well inside
   // Core Web Vitals' "good" (0.1).
   const LIMIT = { 360: 0.01, 1440: 0.05 } as const;
-  it.each(pageTemplates().map((t) => t.path))("%s does not shift while fonts and scripts load", async (path) => {
-    for (const width of [360, 1440] as const) {
-      context = await browser.newContext({ viewport: { width, height: 800 } });
-      const page = await context.newPage();
-      await recordLayoutShifts(page);
-      await page.goto(baseUrl + path);
-      await waitForHydration(page);
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(200);
-      const shifts = await layoutShifts(page);
-      const shift = shifts.reduce((sum, { value }) => sum + value, 0);
-      const moved = shifts.map(({ description }) => description);
-      expect(shift, `${width} px; moved: ${moved.join("; ") || "nothing"}`).toBeLessThan(LIMIT[width]);
-      await context.close();
-    }
+  // Each template at one of the two widths per commit, taking turns; both in `npm run test:full`.
+  it.each(
+    inTurn(
+      pageTemplates().map((t) => t.path),
+      [360, 1440] as const,
+    ),
+  )("%s does not shift while fonts and scripts load at %i px", async (path, width) => {
+    context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await recordLayoutShifts(page);
+    await page.goto(baseUrl + path);
+    await waitForHydration(page);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(200);
+    const shifts = await layoutShifts(page);
+    const shift = shifts.reduce((sum, { value }) => sum + value, 0);
+    const moved = shifts.map(({ description }) => description);
+    expect(shift, `${width} px; moved: ${moved.join("; ") || "nothing"}`).toBeLessThan(LIMIT[width]);
   });
 });

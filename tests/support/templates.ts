@@ -57,3 +57,12 @@ export function sweptPages(): string[] {
     .map((t) => t.path)
     .filter((path) => path !== "/no-such-page/");
 }
+
+/**
+ * Pairs of a page and a width for a check that is not about width: per commit,
+ * each page at one width, the widths taking turns (so every width is still seen);
+ * every page at every width in `npm run test:full`.
+ */
+export function inTurn<W>(paths: readonly string[], widths: readonly W[]): Array<[string, W]> {
+  return paths.flatMap((path, i) => widths.filter((_, w) => FULL_RUN || i % widths.length === w).map((width): [string, W] => [path, width]));
+}
