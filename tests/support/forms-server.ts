@@ -119,7 +119,9 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
   // no tables. A server given a broken store on purpose is never ready: not waited for.
   const started = async () => {
     const child = listen(await startServer(port, env));
-    if (!options.databaseUrlForServer) await untilReady(baseUrl);
+    if (!options.databaseUrlForServer) {
+      await eventually(async () => (await fetch(`${baseUrl}/readyz`)).status === 200, 60_000, `${baseUrl} to be ready (/readyz)`);
+    }
     return child;
   };
   const server: FormsServer = {
@@ -156,18 +158,6 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
   };
   if (own) shareLiveRelease(own, shared, { commit: contentCommit("content") });
   return server;
-}
-
-/** Polls /readyz until the server's store is migrated and reachable. */
-async function untilReady(baseUrl: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 0;
-  while (Date.now() < deadline) {
-    last = (await fetch(`${baseUrl}/readyz`)).status;
-    if (last === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${baseUrl} was not ready within ${timeoutMs} ms (/readyz ${last})`);
 }
 
 let address = 0;
