@@ -40,6 +40,10 @@ export type ReleaseSummary = {
   message: string;
   /** Entries that changed ("articles/slug", "company"); empty when every page was rendered anew. */
   changed: string[];
+  /** What was chosen: content files, or "all" (everything saved). */
+  entries: string[] | "all";
+  /** Content files it took off the site. */
+  withdrawn: string[];
   /** Why every page was rendered, if so. */
   full: string | null;
   pages: { rendered: number; reused: number; removed: number };
@@ -60,6 +64,8 @@ export type ScheduledView = {
   id: string;
   at: number;
   message: string;
+  /** The set's entries ("articles/slug"), or "all": everything saved at that moment. */
+  entries: string[] | "all";
   by: string;
   state: "pending" | "running" | "published" | "failed" | "cancelled";
   release?: string;
@@ -67,7 +73,22 @@ export type ScheduledView = {
 };
 
 /** GET /studio/api/releases */
-export type ReleasesPage = { live: string | null; releases: ReleaseSummary[]; job: PublishJobView | null; scheduled: ScheduledView[] };
+export type ReleasesPage = {
+  live: string | null;
+  releases: ReleaseSummary[];
+  /** Rollbacks, new first: rows of the history beside the publications. */
+  rollbacks: RollbackView[];
+  job: PublishJobView | null;
+  scheduled: ScheduledView[];
+  /** Whether this person may publish everything saved at once. */
+  canPublishAll: boolean;
+};
+
+/** A rollback: when, from which release to which, by whom. */
+export type RollbackView = { at: string; from: string | null; to: string; author: string; message: string };
+
+/** 409 of a publication whose entries need others that are not on the site yet. */
+export type NeededEntries = { ok: false; message: string; needed: Array<{ key: string; title: string; because: string }> };
 
 export type FieldChangeView = { field: string; before: string | null; after: string | null };
 export type LineChangeView = { kind: "same" | "added" | "removed" | "gap"; text: string };

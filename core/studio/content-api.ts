@@ -10,6 +10,24 @@ export type Editor = { login: string; name: string; seenAt: number };
 
 export type ChangeState = "added" | "changed" | "deleted" | null;
 
+/**
+ * An entry's own state (decision 027), from what is saved and what is on the
+ * site: never published, published as saved, published with saved changes
+ * not yet on the site, taken off the site, or deleted but still on the site.
+ * A planned publication that carries it is `scheduledAt`, beside the state.
+ */
+export type EntryState = "draft" | "published" | "changed" | "withdrawn" | "deleted";
+
+export const ENTRY_STATE_LABELS: Record<EntryState, string> = {
+  draft: "Черновик",
+  published: "Опубликовано",
+  changed: "Опубликовано, есть неопубликованные правки",
+  withdrawn: "Снято с\u00a0публикации",
+  deleted: "Удалено, пока на\u00a0сайте",
+};
+
+export type EntryLife = { state: EntryState; scheduledAt: number | null };
+
 /** GET /content: every editable type with its entries' count and unpublished changes. */
 export type ContentOverview = {
   types: Array<{ type: string; title: string; kind: "collection" | "document" | "table"; count: number; unpublished: number }>;
@@ -23,6 +41,7 @@ export type ListedEntry = {
   /** Values of the type's filter fields (for the list's filters). */
   facets: Record<string, unknown>;
   unpublished: ChangeState;
+  life: EntryLife;
   /** Names of others who have it open. */
   openBy: string[];
   /** When this person's draft of it was saved, if there is one. */
@@ -55,6 +74,9 @@ export type EntryData = {
   draft: { values: Values; baseHash: string | null; updatedAt: number } | null;
   editors: Editor[];
   unpublished: ChangeState;
+  life: EntryLife;
+  /** Whether this person may publish (content:publish). */
+  canPublish: boolean;
   /** The public address of the entry, if it has one. */
   path: string | null;
   /** Options of reference fields: target → [{ value, label }] (services, industries, cases, team, page). */
@@ -91,4 +113,6 @@ export type PreviewRequest = { markdown: string; nestedUnder?: number };
 export type PreviewResult = { html: string };
 
 /** GET /content/changes: saved but not published. */
-export type UnpublishedList = { changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted" }> };
+export type UnpublishedList = {
+  changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted"; key: string; title: string; life: EntryLife }>;
+};

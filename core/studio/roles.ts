@@ -9,6 +9,7 @@
 export const PERMISSIONS = {
   "content:edit": "Редактировать материалы сайта",
   "content:publish": "Публиковать и откатывать изменения",
+  "content:publish-all": "Публиковать разом всё сохранённое всеми",
   "leads:read": "Открывать раздел «Заявки»",
   "leads:projects": "Видеть заявки на проекты и подписки на рассылку",
   "leads:jobs": "Видеть отклики на вакансии и резюме",
@@ -39,6 +40,7 @@ export const ROLES = {
     permissions: [
       "content:edit",
       "content:publish",
+      "content:publish-all",
       "leads:read",
       "leads:projects",
       "leads:jobs",

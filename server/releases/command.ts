@@ -1,7 +1,7 @@
 /**
  * Content releases from the command line, against the same data folder and
  * content as the server (DATA_DIR, CONTENT_DIR):
- *   npm run publish [-- --message "…"] [--author "Имя <почта>"] [--full]
+ *   npm run publish [-- --message "…"] [--author "Имя <почта>"] [--full] [--entry PATH…] [--withdraw PATH…]
  *   npm run publish -- --list
  *   npm run publish -- --rollback [ID]
  * A server's start runs it with --unless-current --json (serving.ts).
@@ -25,6 +25,8 @@ import { currentRelease, listReleases, type ReleaseRecord, releasesRoot } from "
 
 const USAGE = `Использование:
   npm run publish [-- --message "что изменилось"] [--author "Имя <почта>"] [--full]
+      без --entry публикуется всё сохранённое; --entry academy/статья.md — только эти файлы
+      (можно несколько раз), --withdraw academy/статья.md — снять с сайта
   npm run publish -- --list
   npm run publish -- --rollback [номер]`;
 
@@ -40,6 +42,11 @@ const parsed = (() => {
         message: { type: "string", short: "m" },
         author: { type: "string" },
         full: { type: "boolean", default: false },
+        // Only these content files' saved versions go live (the studio's «Опубликовать» of chosen entries).
+        entry: { type: "string", multiple: true },
+        withdraw: { type: "string", multiple: true },
+        // With --withdraw: "from,to", a 301 from the withdrawn address on the site.
+        redirect: { type: "string", multiple: true },
         // A server's start (serving.ts): nothing to do when the live release fits this code and configuration.
         "unless-current": { type: "boolean", default: false },
         list: { type: "boolean", default: false },
@@ -71,7 +78,7 @@ async function main(): Promise<number> {
   const code = readCodeId(BUILD_DIR);
   if (values.rollback) {
     const started = performance.now();
-    const { from, to } = await rollback(root, code, positionals[0]);
+    const { from, to } = await rollback(root, code, positionals[0], { contentDir: CONTENT_DIR, author: gitAuthor(CONTENT_DIR), now: new Date(clock.now()) });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(from === to.id ? `Публикация ${to.id} и так на сайте.` : `На сайте снова публикация ${to.id} (была ${from ?? "—"}), ${seconds} с.`);
     return 0;
@@ -96,6 +103,13 @@ async function main(): Promise<number> {
     now: new Date(clock.now()),
     message: values.message ?? "Публикация содержимого",
     full: values.full,
+    ...(values.entry || values.withdraw
+      ? {
+          entries: values.entry ?? [],
+          withdraw: values.withdraw ?? [],
+          redirects: (values.redirect ?? []).map((pair) => ({ from: pair.split(",")[0] ?? "", to: pair.split(",")[1] ?? "" })),
+        }
+      : {}),
     ...(values["unless-current"] ? { unlessCurrent: (live: ReleaseRecord) => madeBy(live, code, config) } : {}),
     keep: env.RELEASES_KEEP,
     progress: (line) => console.log(values.json ? JSON.stringify({ progress: line }) : `… ${line}`),

@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
@@ -136,3 +138,124 @@ export function addMissingDocuments(dir: string, seed: string, files: readonly s
   return added;
 }
 
+
+/**
+ * What is on the site is committed apart from what is saved (decision 027):
+ * every publication and rollback is a commit on this ref, whose tree is the
+ * repository's with the content folder as published. A per-work-tree ref, so
+ * checkouts sharing one repository each keep their own site's line.
+ */
+export const PUBLISHED_REF = "refs/worktree/published";
+
+/** The repository's top folder and the content folder's place in it ("content/", or "" on a volume). */
+function place(dir: string): { top: string; prefix: string } | null {
+  const top = repositoryOf(dir);
+  if (!top) return null;
+  return { top, prefix: git(dir, ["rev-parse", "--show-prefix"]) };
+}
+
+/** Whether `commit` is a commit of the content folder's repository (a release copied from elsewhere names another's). */
+export function hasCommit(dir: string, commit: string): boolean {
+  try {
+    git(dir, ["cat-file", "-e", `${commit}^{commit}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function publishedHead(dir: string): string | null {
+  try {
+    return git(dir, ["rev-parse", "--verify", "-q", PUBLISHED_REF]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The git blob id of bytes: what `ls-tree` names a file by, to compare without reading the repository. */
+export function blobId(bytes: Buffer): string {
+  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+/** Files of the content folder at `commit`: path under the folder → blob id. */
+export function filesAt(dir: string, commit: string): Map<string, string> {
+  const where = place(dir);
+  if (!where) return new Map();
+  const out = execFileSync("git", ["-C", where.top, "ls-tree", "-r", "-z", commit, "--", where.prefix || "."], { maxBuffer: 1 << 30 }).toString("utf8");
+  const files = new Map<string, string>();
+  for (const line of out.split("\0")) {
+    const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line);
+    if (match) files.set((match[2] as string).slice(where.prefix.length), match[1] as string);
+  }
+  return files;
+}
+
+/** The bytes of blobs, in one `cat-file --batch`. */
+export function readBlobs(dir: string, ids: readonly string[]): Map<string, Buffer> {
+  const blobs = new Map<string, Buffer>();
+  if (ids.length === 0) return blobs;
+  const out = execFileSync("git", ["-C", dir, "cat-file", "--batch"], { input: ids.join("\n") + "\n", maxBuffer: 1 << 30 });
+  let at = 0;
+  for (const id of ids) {
+    const end = out.indexOf(10, at);
+    const [, , size] = out.subarray(at, end).toString("utf8").split(" ");
+    const start = end + 1;
+    blobs.set(id, out.subarray(start, start + Number(size)));
+    at = start + Number(size) + 1;
+  }
+  return blobs;
+}
+
+/**
+ * Commits what is on the site on PUBLISHED_REF: the tree of `tree` (a
+ * commit: a rollback takes the release's own), or the last published tree
+ * with `changes` applied (path under the content folder → bytes, null for
+ * removed). Parents: the published line, and `alsoParent` (the saved line
+ * when everything saved was published). Returns the commit, or null outside git.
+ */
+export function commitPublished(
+  dir: string,
+  input: {
+    /** The commit `changes` are relative to (its tree is the starting point). */
+    base: string | null;
+    changes?: ReadonlyMap<string, Buffer | null>;
+    tree?: string;
+    alsoParent?: string | null;
+    author: Author;
+    message: string;
+  },
+): string | null {
+  const where = place(dir);
+  if (!where) return null;
+  const head = publishedHead(dir);
+  const base = input.base;
+  let tree: string;
+  if (input.tree) {
+    tree = git(dir, ["rev-parse", `${input.tree}^{tree}`]);
+  } else {
+    const index = join(tmpdir(), `published-index-${process.pid}-${randomBytes(4).toString("hex")}`);
+    const run = (args: string[], stdin?: string) =>
+      execFileSync("git", ["-C", where.top, ...args], { encoding: "utf8", input: stdin, env: { ...process.env, GIT_INDEX_FILE: index }, maxBuffer: 1 << 30 }).trim();
+    try {
+      run(base ? ["read-tree", base] : ["read-tree", "--empty"]);
+      const lines: string[] = [];
+      for (const [path, bytes] of input.changes ?? []) {
+        const full = where.prefix + path;
+        if (bytes === null) lines.push(`0 ${"0".repeat(40)}\t${full}`);
+        else lines.push(`100644 ${execFileSync("git", ["-C", where.top, "hash-object", "-w", "--stdin"], { input: bytes, encoding: "utf8" }).trim()}\t${full}`);
+      }
+      if (lines.length > 0) run(["update-index", "--index-info"], lines.join("\n") + "\n");
+      tree = run(["write-tree"]);
+    } finally {
+      rmSync(index, { force: true });
+    }
+  }
+  const parents = [head ?? input.base, input.alsoParent].filter((p, i, all): p is string => typeof p === "string" && all.indexOf(p) === i);
+  const commit = execFileSync("git", ["-C", where.top, ...identity(dir), "commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"], {
+    encoding: "utf8",
+    input: input.message,
+    env: { ...process.env, GIT_AUTHOR_NAME: input.author.name, GIT_AUTHOR_EMAIL: input.author.email },
+  }).trim();
+  git(dir, ["update-ref", PUBLISHED_REF, commit]);
+  return commit;
+}

@@ -28,6 +28,11 @@ export function startPublishJob(options: {
   author: Author;
   message: string;
   full?: boolean;
+  /** Content files to publish (else everything saved), and to take off the site. */
+  entries?: readonly string[];
+  withdraw?: readonly string[];
+  /** 301s added to what is published, with a withdrawal. */
+  redirects?: ReadonlyArray<{ from: string; to: string }>;
   /** Only if the live release was made by other code or configuration (a server's start). */
   unlessCurrent?: boolean;
   runtimeDir: string;
@@ -36,6 +41,9 @@ export function startPublishJob(options: {
 }): PublishJob {
   const args = [join(options.runtimeDir, "publish.js"), "--json", "--message", options.message, "--author", `${options.author.name} <${options.author.email}>`];
   if (options.full) args.push("--full");
+  for (const path of options.entries ?? []) args.push(`--entry=${path}`);
+  for (const path of options.withdraw ?? []) args.push(`--withdraw=${path}`);
+  for (const { from, to } of options.redirects ?? []) args.push(`--redirect=${from},${to}`);
   if (options.unlessCurrent) args.push("--unless-current");
   const child = spawn(process.execPath, args, { env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
   const job = { id: randomUUID(), startedAt: Date.now(), progress: [], state: "running" } as unknown as PublishJob;

@@ -14,7 +14,8 @@ import { drawArtwork } from "./artwork.ts";
 import { encodeUploads } from "./uploads.ts";
 import { calendar, compare, concerns, everything, type Fingerprints, fingerprint, hashValue, updateModified } from "./changes.ts";
 import { type FileManifest, ReleaseFiles } from "./files.ts";
-import { type Author, commitContent } from "./history.ts";
+import { type Author, commitContent, commitPublished, headCommit, publishedHead } from "./history.ts";
+import { applySaved, differencesFrom, ensurePublished, writePublishedState } from "./published.ts";
 import { describePage, type OgSite, PictureQueue } from "./og.ts";
 import { createPageRenderer, HYDRATION_DATA_PREFIX } from "./render.ts";
 import { readSearchState, SearchRecords, type SearchState } from "./search.ts";
@@ -63,6 +64,16 @@ export type PublishOptions = {
   message: string;
   /** Render every page even if nothing asks for it. */
   full?: boolean;
+  /**
+   * What to publish (decision 027): "all", everything saved (the command
+   * line's default, an admin's «Опубликовать всё»), or these content files'
+   * saved versions over what is on the site. Nothing else saved goes live.
+   */
+  entries?: readonly string[] | "all";
+  /** Content files taken off the site. */
+  withdraw?: readonly string[];
+  /** 301s from withdrawn addresses, added to the published redirects table. */
+  redirects?: ReadonlyArray<{ from: string; to: string }>;
   /** Releases kept for rollback. */
   keep: number;
   /** Checked once the lock is held: when the live release satisfies it, nothing is made (servers starting together). */
@@ -176,17 +187,42 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const sameCode = previous?.record.code === options.code;
 
   say("Проверяем содержимое");
+  // Rendered from what is on the site plus the chosen entries, never from the content folder as a whole.
+  const published = ensurePublished(root, options.contentDir, previous?.id ?? null);
+  const everythingSaved = options.entries === undefined || options.entries === "all" || !previous;
+  // Marked as changing until the release is made: a maker that dies leaves it to be made again from the live release.
+  writePublishedState(root, { release: null, commit: null });
+  const applied = applySaved(published, options.contentDir, everythingSaved ? "all" : (options.entries as readonly string[]), options.withdraw, options.redirects);
   let loaded: ReturnType<typeof loadContent>;
   let tables: ContentTables;
   try {
-    loaded = loadContent(options.contentDir, sameCode && previous ? fileCache(previous.source) : undefined);
+    loaded = loadContent(published, sameCode && previous ? fileCache(previous.source) : undefined);
     const livePages = withContentSource({ content: loaded.content, images: {}, modified: {} }, () => prerenderPaths());
-    tables = loadTables(options.contentDir, livePages);
+    tables = loadTables(published, livePages);
     checkNavigation(loaded.content.navigation, livePages);
   } catch (error) {
+    applied.undo();
+    writePublishedState(root, { release: previous?.id ?? null, commit: previous?.record.commit ?? null });
     throw new PublishRefused((error as Error).message);
   }
-  const commit = commitContent(options.contentDir, options.author, options.message);
+  let commit: string | null;
+  try {
+    // Everything saved is also committed on the saved line, as before; the site's own line gets the publication.
+    const saved = everythingSaved ? commitContent(options.contentDir, options.author, options.message) : null;
+    // Against the last commit of the site's line (or the saved line's, the first time), whatever happened in between.
+    const base = publishedHead(options.contentDir) ?? headCommit(options.contentDir);
+    commit = commitPublished(options.contentDir, {
+      base,
+      changes: differencesFrom(published, options.contentDir, base),
+      alsoParent: saved,
+      author: options.author,
+      message: options.message,
+    });
+  } catch (error) {
+    applied.undo();
+    writePublishedState(root, { release: previous?.id ?? null, commit: previous?.record.commit ?? null });
+    throw error;
+  }
   lap("content");
 
   say("Рисуем изображения");
@@ -299,6 +335,8 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     config,
     full,
     changed: full ? [] : changes.entries,
+    entries: everythingSaved ? "all" : [...(options.entries as readonly string[])],
+    withdrawn: [...(options.withdraw ?? [])],
     pages: { rendered: renderedPaths.length, reused: paths.length - renderedPaths.length, removed },
     rendered: full ? [] : renderedPaths,
     files: { written: files.written, reused: files.reused },
@@ -312,6 +350,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   writeFileSync(join(partial, "release.json"), JSON.stringify(record, null, 1));
   renameSync(partial, releaseDir(root, id));
   setCurrentRelease(root, id);
+  writePublishedState(root, { release: id, commit });
   pruneReleases(root, options.keep);
   say(`Готово: ${record.pages.rendered} страниц отрисовано, ${record.pages.reused} взято из прошлой публикации, ${record.seconds} с`);
   return record;

@@ -1,13 +1,51 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Author, commitPublished, hasCommit } from "./history.ts";
+import { ensurePublished, materialize, publishedDir, writePublishedState } from "./published.ts";
 import { acquireLock, currentRelease, isReleaseId, listReleases, readRecord, type ReleaseRecord, setCurrentRelease } from "./store.ts";
 import { PublishRefused } from "./publish.ts";
+
+/** A rollback as the history lists it (`rollbacks.json` in the releases folder). */
+export type RollbackRecord = { at: string; from: string | null; to: string; author: string; message: string; commit: string | null };
+
+const LOG = "rollbacks.json";
+/** Rollbacks kept for the history: as many as releases are, and then some. */
+const KEEP = 100;
+
+export function listRollbacks(root: string): RollbackRecord[] {
+  const file = join(root, LOG);
+  if (!existsSync(file)) return [];
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as RollbackRecord[];
+  } catch {
+    return [];
+  }
+}
+
+function record(root: string, entry: RollbackRecord): void {
+  const list = [...listRollbacks(root), entry].slice(-KEEP);
+  const temporary = join(root, `.${LOG}.${process.pid}`);
+  writeFileSync(temporary, JSON.stringify(list, null, 1));
+  renameSync(temporary, join(root, LOG));
+}
 
 /**
  * Points `current` back at a kept release: its files are served as they were,
  * byte for byte, by every server within seconds. Without an id, the release
  * made before the live one. Only a release rendered by the running code can
  * come back (another code's pages name assets this build does not have).
+ *
+ * Only what is on the site moves (decision 027): the published content
+ * becomes the release's again, committed on the site's line in the content
+ * repository, so the next publication starts from it; saved work in the
+ * content folder stays as it is, unpublished.
  */
-export async function rollback(root: string, code: string, id?: string): Promise<{ from: string | null; to: ReleaseRecord }> {
+export async function rollback(
+  root: string,
+  code: string,
+  id: string | undefined,
+  by: { contentDir: string; author: Author; now?: Date },
+): Promise<{ from: string | null; to: ReleaseRecord }> {
   const unlock = await acquireLock(root, 120_000);
   if (!unlock) throw new PublishRefused("Идёт публикация: откатить можно, когда она закончится.");
   try {
@@ -24,7 +62,17 @@ export async function rollback(root: string, code: string, id?: string): Promise
       if (!target) throw new PublishRefused("Откатывать некуда: более ранних публикаций не сохранилось.");
     }
     if (target.code !== code) throw new PublishRefused(`Публикация ${target.id} сделана другой версией кода; опубликуйте содержимое заново.`);
-    if (target.id !== live) setCurrentRelease(root, target.id);
+    if (target.id === live) return { from: live, to: readRecord(root, target.id) };
+    // The published folder as it is now, first (a site published before this folder existed).
+    ensurePublished(root, by.contentDir, live);
+    const message = `Откат к публикации ${target.id} «${target.message}»`;
+    const known = target.commit !== null && hasCommit(by.contentDir, target.commit);
+    if (known) materialize(publishedDir(root), by.contentDir, target.commit as string);
+    setCurrentRelease(root, target.id);
+    const commit = known ? commitPublished(by.contentDir, { base: null, tree: target.commit as string, author: by.author, message }) : null;
+    // Without the release's commit the folder is made again from what is known at the next publication.
+    writePublishedState(root, known ? { release: target.id, commit } : { release: null, commit: null });
+    record(root, { at: (by.now ?? new Date()).toISOString(), from: live, to: target.id, author: `${by.author.name} <${by.author.email}>`, message, commit });
     return { from: live, to: readRecord(root, target.id) };
   } finally {
     unlock();

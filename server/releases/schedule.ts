@@ -15,7 +15,16 @@ export type Scheduled = {
   id: string;
   /** When to publish, ms since epoch. */
   at: number;
+  /** The set's name: the publication's message. */
   message: string;
+  /**
+   * Exactly what it publishes (decision 027): these content files' saved
+   * versions at that moment, or "all" (everything saved, an admin's plan).
+   * Plans made before sets existed have none and publish everything.
+   */
+  entries?: string[] | "all";
+  /** The entries as people name them ("articles/slug"), for lists. */
+  keys?: string[];
   author: Author;
   /** Who planned it (the studio's login), for the audit log. */
   by: string;
@@ -69,7 +78,10 @@ export function listScheduled(root: string): Scheduled[] {
   return read(root);
 }
 
-export function schedulePublication(root: string, plan: { at: number; message: string; author: Author; by: string }): Promise<Scheduled> {
+export function schedulePublication(
+  root: string,
+  plan: { at: number; message: string; author: Author; by: string; entries: string[] | "all"; keys: string[] },
+): Promise<Scheduled> {
   return change(root, (list) => {
     const entry: Scheduled = { id: randomUUID(), ...plan, createdAt: Date.now(), state: "pending" };
     list.push(entry);

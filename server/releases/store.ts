@@ -37,6 +37,10 @@ export type ReleaseRecord = {
   full: string | null;
   /** Entries that changed ("articles/slug", "company.yaml"). */
   changed: string[];
+  /** What was chosen (content files), or "all": everything saved (decision 027). Absent before. */
+  entries?: string[] | "all";
+  /** Content files taken off the site by it. */
+  withdrawn?: string[];
   pages: { rendered: number; reused: number; removed: number };
   /** The pages rendered, when not all of them were. */
   rendered: string[];

@@ -19,6 +19,8 @@ export type LiveContent = {
   files: Readonly<Record<string, string>>;
   /** Hash of each table file's text as the release holds it. */
   tables: Readonly<Record<string, string>>;
+  /** Ids of the team members on the site (articles' authors). */
+  team: readonly string[];
 };
 
 let cached: LiveContent | null = null;
@@ -33,6 +35,7 @@ export function liveContent(releasesRoot: string): LiveContent | null {
     release: id,
     files: source.contentFiles,
     tables: { [REDIRECTS_FILE]: hashBytes(source.tables.redirects), [ROUTE_RULES_FILE]: routeRulesHash(source.tables.routeRules) },
+    team: (source.content.company?.team ?? []).map((member) => member.id),
   };
   return cached;
 }

@@ -1,7 +1,7 @@
 import { contentDiff, type FileDiff } from "../releases/diff.ts";
-import { type Author, restoreContent } from "../releases/history.ts";
+import type { Author } from "../releases/history.ts";
 import { type PublishJob, startPublishJob } from "../releases/job.ts";
-import { rollback } from "../releases/rollback.ts";
+import { listRollbacks, rollback, type RollbackRecord } from "../releases/rollback.ts";
 import { cancelScheduled, claimDue, finishScheduled, listScheduled, schedulePublication, type Scheduled } from "../releases/schedule.ts";
 import { currentRelease, listReleases, readRecord, type ReleaseRecord } from "../releases/store.ts";
 import { clock } from "../clock.ts";
@@ -11,6 +11,13 @@ import type { AuditLog } from "./audit.ts";
 export type PublishingOptions = { root: string; contentDir: string; runtimeDir: string; code: string };
 
 export type Actor = { id: number; login: string; name: string };
+
+/**
+ * What a publication carries (decision 027): chosen entries (their content
+ * files, and their keys "type/slug" for people), what it takes off the site,
+ * or everything saved.
+ */
+export type Selection = { files: string[]; keys: string[]; withdraw?: string[]; redirects?: Array<{ from: string; to: string }> } | "all";
 
 /** How often a server looks for planned publications that are due. */
 const SCHEDULE_TICK_MS = 5_000;
@@ -38,9 +45,10 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
   const { root } = options;
   let job: PublishJob | null = null;
 
-  function start(actor: Actor, message: string, origin: "studio" | "schedule"): PublishJob {
+  function start(actor: Actor, message: string, origin: "studio" | "schedule", selection: Selection): PublishJob {
     if (job?.state === "running") throw new PublishingError(409, "Публикация уже идёт: дождитесь её окончания.");
-    const started = startPublishJob({ author: authorOf(actor), message, runtimeDir: options.runtimeDir });
+    const chosen = selection === "all" ? {} : { entries: selection.files, withdraw: selection.withdraw ?? [], redirects: selection.redirects ?? [] };
+    const started = startPublishJob({ author: authorOf(actor), message, runtimeDir: options.runtimeDir, ...chosen });
     job = started;
     void started.done.then((done) =>
       audit
@@ -48,7 +56,15 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
           action: "release.publish",
           actor: { id: actor.id, login: actor.login },
           target: done.record?.id ?? null,
-          details: { message, result: done.state, origin, changed: done.record?.changed ?? [], seconds: done.record?.seconds ?? null },
+          details: {
+            message,
+            result: done.state,
+            origin,
+            entries: selection === "all" ? "all" : selection.keys,
+            ...(selection !== "all" && selection.withdraw?.length ? { withdrawn: selection.withdraw } : {}),
+            changed: done.record?.changed ?? [],
+            seconds: done.record?.seconds ?? null,
+          },
         })
         .catch((error: unknown) => onError("studio: audit of a publication failed", error)),
     );
@@ -60,7 +76,9 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
     const due = await claimDue(root, clock.now());
     if (!due) return;
     const actor = { id: 0, login: due.by, name: due.author.name };
-    const done = await start(actor, due.message, "schedule").done;
+    // Exactly the set's entries; a plan from before sets carried everything saved, and still does.
+    const selection: Selection = Array.isArray(due.entries) ? { files: due.entries, keys: due.keys ?? due.entries } : "all";
+    const done = await start(actor, due.message, "schedule", selection).done;
     await finishScheduled(root, due.id, done.record ? { release: done.record.id } : { error: done.error ?? "не удалось" });
   }
   const tick = () => void runDue().catch((error: unknown) => onError("studio: a planned publication failed", error));
@@ -70,11 +88,11 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
   setImmediate(tick);
 
   return {
-    publish: (actor: Actor, message: string) => start(actor, message, "studio"),
+    publish: (actor: Actor, message: string, selection: Selection) => start(actor, message, "studio", selection),
     /** The publication under way, or the last one this server made. */
     job: () => job,
-    history(): { live: string | null; releases: ReleaseRecord[] } {
-      return { live: currentRelease(root), releases: listReleases(root).reverse() };
+    history(): { live: string | null; releases: ReleaseRecord[]; rollbacks: RollbackRecord[] } {
+      return { live: currentRelease(root), releases: listReleases(root).reverse(), rollbacks: listRollbacks(root).reverse() };
     },
     /** What a release changed against the release before it (by their content commits). */
     diff(id: string): FileDiff[] {
@@ -85,19 +103,20 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
       return contentDiff(options.contentDir, before?.commit ?? null, record.commit);
     },
     /**
-     * Back to a kept release: the site at once, and the content folder too (as
-     * a new commit), so that the next publication starts from what is live.
+     * Back to a kept release: the site at once, and what is published with it
+     * (a commit on the site's line), so that the next publication starts from
+     * what is live. Saved work stays saved: nothing in the content folder moves.
      */
     async rollback(actor: Actor, id: string): Promise<ReleaseRecord> {
-      const { to } = await rollback(root, options.code, id);
-      if (to.commit) restoreContent(options.contentDir, to.commit, authorOf(actor), `Откат к публикации ${to.id}`);
-      await audit.write({ action: "release.rollback", actor: { id: actor.id, login: actor.login }, target: to.id, details: { message: to.message } });
+      const { from, to } = await rollback(root, options.code, id, { contentDir: options.contentDir, author: authorOf(actor), now: new Date(clock.now()) });
+      await audit.write({ action: "release.rollback", actor: { id: actor.id, login: actor.login }, target: to.id, details: { message: to.message, from } });
       return to;
     },
     scheduled: (): Scheduled[] => listScheduled(root),
-    async schedule(actor: Actor, at: number, message: string): Promise<Scheduled> {
-      const entry = await schedulePublication(root, { at, message, author: authorOf(actor), by: actor.login });
-      await audit.write({ action: "release.schedule", actor: { id: actor.id, login: actor.login }, target: entry.id, details: { at, message } });
+    async schedule(actor: Actor, at: number, message: string, selection: Selection): Promise<Scheduled> {
+      const set = selection === "all" ? { entries: "all" as const, keys: [] } : { entries: selection.files, keys: selection.keys };
+      const entry = await schedulePublication(root, { at, message, author: authorOf(actor), by: actor.login, ...set });
+      await audit.write({ action: "release.schedule", actor: { id: actor.id, login: actor.login }, target: entry.id, details: { at, message, entries: set.entries === "all" ? "all" : set.keys } });
       return entry;
     },
     async cancel(actor: Actor, id: string): Promise<boolean> {

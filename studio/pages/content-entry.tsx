@@ -9,11 +9,12 @@ import { FormField, FormState } from "../content/fields.tsx";
 import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
 import { contentHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
+import { lifeLabel } from "../content/life.ts";
+import { PublishEntry } from "../content/publish-entry.tsx";
 import { useDraft, usePresence } from "../content/live.ts";
 import { formatDateTime } from "../lib/format.ts";
 import type { Conflict, EntryData, EntryList, Refusal, SaveRequest, SaveResult, Values } from "#core/studio/content-api.ts";
 import { Button, Notice, NoticeArea, Page } from "../ui/index.ts";
-import { CHANGE_LABELS } from "./content.tsx";
 
 /**
  * An entry's editor: its form made from the schema, checked as it is filled
@@ -48,7 +49,7 @@ export async function newEntryLoader({ request, params }: LoaderFunctionArgs): P
       api<EntryList>("GET", `/content/${type}`),
       api<{ draft: { values: Values; baseHash: string | null; updatedAt: number } | null }>("GET", `/content/${type}/${encodeURIComponent(NEW_DRAFT)}/draft`),
     ]);
-    return { type, slug: NEW_DRAFT, values: emptyValues(formModel(type)), hash: "", draft: saved.draft, editors: [], unpublished: null, path: null, options: list.options, isNew: true };
+    return { type, slug: NEW_DRAFT, values: emptyValues(formModel(type)), hash: "", draft: saved.draft, editors: [], unpublished: null, life: { state: "draft", scheduledAt: null }, canPublish: false, path: null, options: list.options, isNew: true };
   });
 }
 
@@ -266,6 +267,9 @@ function Editor({ data }: { data: EntryLoad }) {
           focusFirstError();
         }}
       />
+      {!data.isNew && data.canPublish ? (
+        <PublishEntry type={type} slug={data.slug} title={title} life={data.life} path={data.path} pages={data.options.page ?? []} dirty={dirty} />
+      ) : null}
       {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} onCancel={() => setDeleting(false)} /> : null}
     </Page>
   );
@@ -277,11 +281,13 @@ function EntryLead({ data, editors }: { data: EntryLoad; editors: string[] }) {
       {data.path ? (
         <p>
           Адрес на сайте: <code>{data.path}</code>
-          {data.unpublished ? ` — ${CHANGE_LABELS[data.unpublished]}` : ""}
         </p>
-      ) : data.unpublished ? (
-        <p>{CHANGE_LABELS[data.unpublished]}</p>
       ) : null}
+      {data.isNew ? null : (
+        <p>
+          Состояние: <span data-testid="entry-state">{lifeLabel(data.life)}</span>
+        </p>
+      )}
       {editors.length > 0 ? (
         <p className="s-presence" role="status">
           Сейчас эту запись также открыли: {editors.join(", ")}. Сохраняйте по очереди: студия не даст перезаписать чужую правку молча.

@@ -3,6 +3,7 @@ import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { COLLECTION_CATALOG, isCollectionName } from "#core/content/catalog.ts";
 import { api, signedIn } from "../api/client.ts";
 import { formModel, type FieldNode, type Option } from "../content/model.ts";
+import { lifeLabel } from "../content/life.ts";
 import { contentHref, newEntryHref } from "../content/paths.ts";
 import { formatDateTime } from "../lib/format.ts";
 import type { ChangeState, ContentOverview, EntryList, ListedEntry } from "#core/studio/content-api.ts";
@@ -162,8 +163,8 @@ export function ContentList() {
 
 function EntryState({ entry }: { entry: ListedEntry }) {
   const parts: string[] = [];
-  if (entry.unpublished) parts.push(CHANGE_LABELS[entry.unpublished]);
-  if (entry.draftAt !== null) parts.push(`ваш черновик от ${formatDateTime(entry.draftAt)}`);
+  parts.push(lifeLabel(entry.life));
+  if (entry.draftAt !== null) parts.push(`ваш несохранённый черновик от ${formatDateTime(entry.draftAt)}`);
   if (entry.openBy.length > 0) parts.push(`открыта: ${entry.openBy.join(", ")}`);
-  return <>{parts.length > 0 ? parts.join("; ") : "опубликована"}</>;
+  return <>{parts.join("; ")}</>;
 }

@@ -6,24 +6,30 @@ import {
   hasOwnPage,
   isCollectionName,
   isEditableType,
+  SINGLE,
   TABLE_CATALOG,
+  typeInfo,
 } from "#core/content/catalog.ts";
 import type { ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "#core/studio/content-api.ts";
 import { liveContent } from "../../releases/unpublished.ts";
 import { EntryInvalid } from "../content/check.ts";
-import { listSlugs, readEntry, validSlug } from "../content/files.ts";
+import { contentFileHashes, listSlugs, readEntry, validSlug } from "../content/files.ts";
 import {
   type ContentPlace,
   deleteEntry,
   EntryConflict,
   entryChange,
+  entryLife,
   listEntries,
   referenceOptions,
   references,
   SAVE_MESSAGES,
   saveEntry,
+  titleOf,
   unpublished,
 } from "../content/service.ts";
+import { entryLives } from "../content/life.ts";
+import { can } from "../permissions.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
@@ -110,7 +116,7 @@ export const contentRoutes: ApiRoute[] = [
     path: "/content/changes",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
-      const body: UnpublishedList = { changes: unpublished(place(ctx)) };
+      const body: UnpublishedList = { changes: describedChanges(place(ctx)) };
       ctx.send(200, body);
     },
   },
@@ -152,6 +158,8 @@ export const contentRoutes: ApiRoute[] = [
         draft: draft ? { values: draft.values as Record<string, unknown>, baseHash: draft.baseHash, updatedAt: draft.updatedAt } : null,
         editors,
         unpublished: entryChange(place(ctx), type, slug),
+        life: entryLife(place(ctx), type, slug),
+        canPublish: can(session.user.role, "content:publish"),
         path: isCollectionName(type) && hasOwnPage(type) ? entryPath(type, slug) : null,
         options: referenceOptions(place(ctx)),
       };
@@ -243,6 +251,18 @@ export const contentRoutes: ApiRoute[] = [
     },
   },
 ];
+
+/** Saved but not on the site, each with the key a publication names it by, its title and its state. */
+function describedChanges(where: ContentPlace): UnpublishedList["changes"] {
+  const saved = contentFileHashes(where.contentDir);
+  const life = entryLives(where, saved);
+  return unpublished(where).map((change) => {
+    const slug = change.slug ?? SINGLE;
+    const type = change.type as EditableType;
+    const title = isCollectionName(type) ? titleOf(readEntry(where.contentDir, type, slug)?.values ?? {}, slug) : typeInfo(type).title;
+    return { ...change, key: `${type}/${slug}`, title, life: life(type, slug) };
+  });
+}
 
 /** The slug a draft of a not yet saved entry is kept under. */
 export const NEW_DRAFT = "+new";

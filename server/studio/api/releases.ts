@@ -5,9 +5,14 @@ import type { Scheduled } from "../../releases/schedule.ts";
 import { isReleaseId, type ReleaseRecord } from "../../releases/store.ts";
 import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
-import { PublishingError } from "../publishing.ts";
+import { isCollectionName, isEditableType, entryPath, hasOwnPage } from "#core/content/catalog.ts";
+import type { RollbackRecord } from "../../releases/rollback.ts";
+import { neededWith } from "../content/dependencies.ts";
+import { entryFiles, validSlug } from "../content/files.ts";
+import { can } from "../permissions.ts";
+import { PublishingError, type Selection } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
-import type { PublishJobView, ReleasesPage, ReleaseSummary, ScheduledView } from "#core/studio/api.ts";
+import type { PublishJobView, ReleasesPage, ReleaseSummary, RollbackView, ScheduledView } from "#core/studio/api.ts";
 
 export const RELEASE_MESSAGES = {
   message: "Напишите в\u00a0двух словах, что меняется",
@@ -17,6 +22,12 @@ export const RELEASE_MESSAGES = {
   atPast: "Это время уже прошло: выберите время хотя бы на\u00a0минуту позже",
   atFar: "Публикацию можно запланировать не\u00a0больше чем на\u00a0год вперёд",
   notPending: "Эта публикация уже не\u00a0ждёт своего времени",
+  entries: "Выберите, что опубликовать: хотя бы одну запись",
+  badEntry: "Такой записи в\u00a0студии нет",
+  allForbidden: "Публиковать разом всё сохранённое может только администратор",
+  needed: "Без этих записей выбранное не\u00a0появится на\u00a0сайте: опубликовать их вместе?",
+  withdrawPage: "У этой записи нет своей страницы на\u00a0сайте",
+  notLive: "Этой записи нет на\u00a0сайте: снимать нечего",
 } as const;
 
 const YEAR_MS = 366 * 24 * 3_600_000;
@@ -29,6 +40,8 @@ const summary = (r: ReleaseRecord): ReleaseSummary => ({
   author: r.author.replace(/\s*<[^>]*>$/, ""),
   message: r.message,
   changed: r.changed,
+  entries: r.entries ?? "all",
+  withdrawn: r.withdrawn ?? [],
   full: r.full,
   pages: r.pages,
   seconds: r.seconds,
@@ -47,6 +60,7 @@ const scheduledView = (s: Scheduled): ScheduledView => ({
   id: s.id,
   at: s.at,
   message: s.message,
+  entries: s.entries === undefined || s.entries === "all" ? "all" : (s.keys ?? s.entries),
   by: s.by,
   state: s.state,
   ...(s.release ? { release: s.release } : {}),
@@ -68,6 +82,37 @@ export function parseMoment(value: unknown, now = Date.now()): number {
   if (ms < now + 60_000) throw new HttpError(422, MESSAGES.invalid, { at: RELEASE_MESSAGES.atPast });
   if (ms > now + YEAR_MS) throw new HttpError(422, MESSAGES.invalid, { at: RELEASE_MESSAGES.atFar });
   return ms;
+}
+
+const rollbackView = (r: RollbackRecord): RollbackView => ({ at: r.at, from: r.from, to: r.to, author: r.author.replace(/\s*<[^>]*>$/, ""), message: r.message });
+
+/** An entry's key ("articles/slug") → its content files; anything else is a refusal. */
+function filesOf(key: unknown): string[] {
+  const [type = "", slug = "", ...rest] = typeof key === "string" ? key.split("/") : [];
+  if (rest.length > 0 || !isEditableType(type) || !validSlug(type, slug)) throw new HttpError(422, MESSAGES.invalid, { entries: RELEASE_MESSAGES.badEntry });
+  return entryFiles(type, slug);
+}
+
+/**
+ * What a request asks to publish (decision 027): chosen entries, with what
+ * they cannot appear without once the person has been told (409 with the
+ * list until `withNeeded`), or everything saved (content:publish-all).
+ */
+async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Parameters<typeof can>[0]): Promise<Selection | null> {
+  if (body.all === true) {
+    if (!can(role, "content:publish-all")) throw new HttpError(403, RELEASE_MESSAGES.allForbidden);
+    return "all";
+  }
+  const keys = Array.isArray(body.entries) ? [...new Set(body.entries)] : [];
+  if (keys.length === 0 || keys.length > 500) throw new HttpError(422, MESSAGES.invalid, { entries: RELEASE_MESSAGES.entries });
+  for (const key of keys) filesOf(key);
+  const needed = neededWith({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir }, keys as string[]);
+  if (needed.length > 0 && body.withNeeded !== true) {
+    ctx.send(409, { ok: false, message: RELEASE_MESSAGES.needed, needed });
+    return null;
+  }
+  const all = [...(keys as string[]), ...needed.map((n) => n.key)];
+  return { keys: all, files: all.flatMap(filesOf) };
 }
 
 function releaseId(ctx: Context): string {
@@ -106,11 +151,18 @@ export const releaseRoutes: ApiRoute[] = [
     method: "GET",
     path: "/releases",
     async handle(ctx) {
-      await ctx.requirePermission("content:publish");
+      const session = await ctx.requirePermission("content:publish");
       const service = publishing(ctx);
-      const { live, releases } = service.history();
+      const { live, releases, rollbacks } = service.history();
       const job = service.job();
-      const page: ReleasesPage = { live, releases: releases.map(summary), job: job ? jobView(job) : null, scheduled: service.scheduled().map(scheduledView) };
+      const page: ReleasesPage = {
+        live,
+        releases: releases.map(summary),
+        rollbacks: rollbacks.map(rollbackView),
+        job: job ? jobView(job) : null,
+        scheduled: service.scheduled().map(scheduledView),
+        canPublishAll: can(session.user.role, "content:publish-all"),
+      };
       ctx.send(200, page);
     },
   },
@@ -119,8 +171,11 @@ export const releaseRoutes: ApiRoute[] = [
     path: "/releases",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:publish");
-      const text = message(await ctx.body());
-      const job = await answering(() => publishing(ctx).publish(actorOf(ctx, session), text));
+      const body = await ctx.body();
+      const text = message(body);
+      const chosen = await selectionOf(ctx, body, session.user.role);
+      if (!chosen) return;
+      const job = await answering(() => publishing(ctx).publish(actorOf(ctx, session), text, chosen));
       ctx.send(202, jobView(job));
     },
   },
@@ -162,8 +217,28 @@ export const releaseRoutes: ApiRoute[] = [
       const body = await ctx.body();
       const text = message(body);
       const at = parseMoment(body.at, clock.now());
-      const entry = await publishing(ctx).schedule(actorOf(ctx, session), at, text);
+      const chosen = await selectionOf(ctx, body, session.user.role);
+      if (!chosen) return;
+      const entry = await publishing(ctx).schedule(actorOf(ctx, session), at, text, chosen);
       ctx.send(201, scheduledView(entry));
+    },
+  },
+  {
+    // «Снять с публикации»: the entry leaves the site (404, or a 301 to a page chosen now); its saved version stays.
+    method: "POST",
+    path: "/releases/withdraw",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:publish");
+      const body = await ctx.body();
+      const [path] = filesOf(body.entry);
+      const [type = "", slug = ""] = String(body.entry).split("/");
+      if (!isCollectionName(type) || !hasOwnPage(type) || !path) throw new HttpError(422, MESSAGES.invalid, { entry: RELEASE_MESSAGES.withdrawPage });
+      const to = typeof body.redirect === "string" && body.redirect.trim() !== "" ? body.redirect.trim() : null;
+      if (to !== null && !/^\/[^\s,]*$/.test(to)) throw new HttpError(422, MESSAGES.invalid, { redirect: RELEASE_MESSAGES.badEntry });
+      const text = message({ message: body.message ?? `Снято с\u00a0публикации: ${slug}` });
+      const chosen: Selection = { keys: [], files: [], withdraw: [path], ...(to ? { redirects: [{ from: entryPath(type, slug), to }] } : {}) };
+      const job = await answering(() => publishing(ctx).publish(actorOf(ctx, session), text, chosen));
+      ctx.send(202, jobView(job));
     },
   },
   {

@@ -18,9 +18,10 @@ import { withRenderedMarkdown } from "#core/content/present.server.ts";
 import { withContentSource } from "#core/content/source.server.ts";
 import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
 import { REDIRECTS_FILE } from "../../releases/tables.ts";
-import type { ChangeState, ListedEntry, Reference } from "#core/studio/content-api.ts";
+import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import { checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, validSlug, type Values, writeContentFile } from "./files.ts";
+import { entryLives } from "./life.ts";
 import { referencesTo, withRedirect } from "./references.ts";
 
 /**
@@ -79,16 +80,23 @@ export function entryChange(place: ContentPlace, type: EditableType, slug: strin
   return null;
 }
 
-const titleOf = (values: Values, slug: string) => String(values.name ?? values.title ?? values.client ?? slug);
+/** An entry's state alone (the editor). */
+export function entryLife(place: ContentPlace, type: EditableType, slug: string): EntryLife {
+  return entryLives(place, contentFileHashes(place.contentDir))(type, slug);
+}
+
+export const titleOf = (values: Values, slug: string) => String(values.name ?? values.title ?? values.client ?? slug);
 
 /** A collection's entries for its list: title, filter values, whether changed since the live release. */
 export function listEntries(place: ContentPlace, type: CollectionName): { entries: Array<Omit<ListedEntry, "openBy" | "draftAt">>; deleted: string[] } {
-  const changes = unpublished(place);
+  const saved = contentFileHashes(place.contentDir);
+  const changes = unpublishedChanges(place.contentDir, place.releasesDir, saved);
+  const life = entryLives(place, saved);
   const { folder, filters } = COLLECTION_CATALOG[type];
   const entries = listSlugs(place.contentDir, type).map((slug) => {
     const values = readEntry(place.contentDir, type, slug)?.values ?? {};
     const facets = Object.fromEntries(filters.map((f) => [f, values[f]]));
-    return { slug, title: titleOf(values, slug), facets, unpublished: changeOf(changes, `${folder}/${slug}.md`) };
+    return { slug, title: titleOf(values, slug), facets, unpublished: changeOf(changes, `${folder}/${slug}.md`), life: life(type, slug) };
   });
   const deleted = changes.filter((c) => c.type === type && c.change === "deleted" && c.slug).map((c) => c.slug as string);
   return { entries, deleted };

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
-import type { PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, ScheduledView } from "#core/studio/api.ts";
+import type { NeededEntries, PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, ScheduledView } from "#core/studio/api.ts";
 import type { UnpublishedList } from "#core/studio/content-api.ts";
 
 /** What each form of «Публикации» sends (its `intent`), and what comes back. */
@@ -12,6 +12,8 @@ export type ReleasesResult = {
   job?: PublishJobView;
   /** A rendered preview to frame. */
   url?: string;
+  /** What the chosen entries cannot appear without (a 409 to confirm). */
+  needed?: NeededEntries["needed"];
 };
 
 export type ReleasesLoad = ReleasesPage & UnpublishedList;
@@ -37,17 +39,22 @@ export async function releasesAction({ request }: ActionFunctionArgs): Promise<R
   const done = (message: string, job?: PublishJobView): ReleasesResult => ({ intent, ok: true, message, errors: {}, ...(job ? { job } : {}) });
   return signedIn(request, async () => {
     try {
+      const chosen = { entries: form.getAll("entries").map(String), withNeeded: form.get("withNeeded") === "1" };
       if (intent === "publish") {
-        const job = await api<PublishJobView>("POST", "/releases", { message: text(form, "message") });
+        const job = await api<PublishJobView>("POST", "/releases", { message: text(form, "message"), ...chosen });
         return done("Публикация началась.", job);
+      }
+      if (intent === "publish-all") {
+        const job = await api<PublishJobView>("POST", "/releases", { message: text(form, "message"), all: true });
+        return done("Публикация всего сохранённого началась.", job);
       }
       if (intent === "rollback") {
         const release = await api<ReleaseSummary>("POST", `/releases/${encodeURIComponent(text(form, "id"))}/rollback`);
-        return done(`На сайте снова публикация «${release.message}». Содержимое студии возвращено к ней же.`);
+        return done(`На сайте снова публикация «${release.message}». Сохранённые правки остались в\u00a0студии и\u00a0ждут публикации.`);
       }
       if (intent === "schedule") {
-        await api<ScheduledView>("POST", "/schedules", { at: text(form, "at"), message: text(form, "message") });
-        return done("Публикация запланирована.");
+        await api<ScheduledView>("POST", "/schedules", { at: text(form, "at"), message: text(form, "message"), ...chosen });
+        return done(`Публикация запланирована: записей — ${chosen.entries.length}.`);
       }
       if (intent === "preview") {
         const { url } = await api<{ url: string }>("POST", "/preview", { path: text(form, "path") });
@@ -59,7 +66,10 @@ export async function releasesAction({ request }: ActionFunctionArgs): Promise<R
       }
       return { intent, ok: false, message: "Неизвестное действие", errors: {} };
     } catch (error) {
-      if (error instanceof ApiFailure && error.status !== 401) return { intent, ok: false, message: error.message, errors: error.errors };
+      if (error instanceof ApiFailure && error.status !== 401) {
+        const needed = (error.data as Partial<NeededEntries> | undefined)?.needed;
+        return { intent, ok: false, message: error.message, errors: error.errors, ...(needed ? { needed } : {}) };
+      }
       throw error;
     }
   });

@@ -2,57 +2,32 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { api } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
-import type { PublishJobView, ReleaseSummary, ScheduledView } from "#core/studio/api.ts";
+import type { PublishJobView, ReleaseSummary, RollbackView, ScheduledView } from "#core/studio/api.ts";
 import { pages } from "#core/studio/paths.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, Table, TextField, useFocusFirstError } from "../../ui/index.ts";
 import { PagePreview } from "../../preview/page-preview.tsx";
-import { isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
-import { contentHref } from "../../content/paths.ts";
-import type { UnpublishedList } from "#core/studio/content-api.ts";
-import { CHANGE_LABELS } from "../content.tsx";
 import type { ReleasesLoad, ReleasesResult } from "./actions.ts";
-import { changesSummary } from "./labels.ts";
+import { changeLabel, changesSummary } from "./labels.ts";
+import { PublishSet } from "./publish-set.tsx";
 
 /** How often the page asks how a publication is going. */
 const POLL_MS = 700;
 
-/** «Публикации»: publish what is saved, follow it, plan one for later, look back, roll back. */
+/** «Публикации»: publish chosen entries now or later, follow it, look back, roll back. */
 export function Releases() {
   const data = useLoaderData() as ReleasesLoad;
   const [notice, setNotice] = useState<ReleasesResult | null>(null);
+  const [started, setStarted] = useState<PublishJobView | null>(null);
   return (
-    <Page title="Публикации" lead="Сохранённые правки попадают на сайт, когда их публикуют. Время московское.">
+    <Page title="Публикации" lead="Сохранённые правки попадают на сайт, когда их публикуют: каждую запись отдельно или несколько вместе. Время московское.">
       <NoticeArea>{notice ? <Notice tone={notice.ok ? "success" : "error"}>{notice.message}</Notice> : null}</NoticeArea>
-      <Unpublished changes={data.changes} />
+      <PublishSet changes={data.changes} onJob={setStarted} />
+      <JobFollow started={started ?? data.job} />
       <PagePreview />
-      <PublishNow initial={data.job} announce={setNotice} />
-      <Schedule scheduled={data.scheduled} announce={setNotice} />
-      <History live={data.live} releases={data.releases} announce={setNotice} />
+      {data.canPublishAll ? <PublishAll announce={setNotice} onJob={setStarted} /> : null}
+      <Schedule scheduled={data.scheduled} />
+      <History live={data.live} releases={data.releases} rollbacks={data.rollbacks} announce={setNotice} />
     </Page>
-  );
-}
-
-/** What is saved and not yet on the site: what «Опубликовать» will bring, each with a link to its form. */
-function Unpublished({ changes }: UnpublishedList) {
-  return (
-    <section className="s-section" aria-labelledby="unpublished">
-      <h2 className="s-section__title" id="unpublished">
-        Ждут публикации
-      </h2>
-      {changes.length === 0 ? (
-        <EmptyState title={"Всё сохранённое уже на\u00a0сайте"} />
-      ) : (
-        <Table caption="Сохранённые правки, которых ещё нет на сайте" hideCaption head={["Раздел", "Запись", "Что с ней"]}>
-          {changes.map((c) => (
-            <tr key={c.path}>
-              <td>{isEditableType(c.type) ? typeInfo(c.type).title : c.type}</td>
-              <td>{c.slug && c.slug !== SINGLE && c.change !== "deleted" ? <Link to={contentHref(c.type, c.slug)}>{c.slug}</Link> : c.change === "deleted" ? c.slug : <Link to={contentHref(c.type)}>открыть</Link>}</td>
-              <td>{CHANGE_LABELS[c.change]}</td>
-            </tr>
-          ))}
-        </Table>
-      )}
-    </section>
   );
 }
 
@@ -93,33 +68,39 @@ function useJob(started: PublishJobView | null | undefined): PublishJobView | nu
   return job;
 }
 
-function PublishNow({ initial, announce }: { initial: PublishJobView | null; announce: Announce }) {
+function JobFollow({ started }: { started: PublishJobView | null }) {
+  const job = useJob(started);
+  return job ? <JobState job={job} /> : null;
+}
+
+/** Everything anyone saved, at once: an admin's explicit action, never the default. */
+function PublishAll({ announce, onJob }: { announce: Announce; onJob(job: PublishJobView): void }) {
   const fetcher = useFetcher();
   const result = useAnnounced(fetcher, announce);
-  const job = useJob(result?.job ?? initial);
   const [form, setForm] = useState<HTMLFormElement | null>(null);
-  useFocusFirstError(form, result && !result.ok ? result.errors : undefined);
-  const running = job?.state === "running" || fetcher.state !== "idle";
+  useFocusFirstError(form, result && !result.ok && result.intent === "publish-all" ? result.errors : undefined);
+  useEffect(() => {
+    if (result?.job && fetcher.state === "idle") onJob(result.job);
+  }, [result, fetcher.state, onJob]);
   return (
-    <section className="s-section" aria-labelledby="publish-now">
-      <h2 className="s-section__title" id="publish-now">
-        Опубликовать сейчас
+    <section className="s-section" aria-labelledby="publish-all">
+      <h2 className="s-section__title" id="publish-all">
+        Опубликовать всё сохранённое
       </h2>
+      <p className="s-field__hint">На сайт попадёт всё, что сохранили все, в том числе чужие незаконченные правки. Обычно публикуют только выбранное.</p>
       <fetcher.Form method="post" className="s-form" ref={setForm}>
-        <input type="hidden" name="intent" value="publish" />
+        <input type="hidden" name="intent" value="publish-all" />
         <TextField
-          label="Что меняется"
+          label="Название публикации всего сохранённого"
           name="message"
           maxLength={200}
           required
-          hint="Коротко, для истории публикаций: «Новая статья про ASO», «Исправлены цены»."
-          error={result?.intent === "publish" && !result.ok ? result.errors.message : null}
+          error={result?.intent === "publish-all" && !result.ok ? (result.errors.message ?? null) : null}
         />
-        <Button type="submit" variant="primary" busy={running}>
-          Опубликовать
+        <Button type="submit" busy={fetcher.state !== "idle"}>
+          Опубликовать всё сохранённое
         </Button>
       </fetcher.Form>
-      {job ? <JobState job={job} /> : null}
     </section>
   );
 }
@@ -148,40 +129,21 @@ function JobState({ job }: { job: PublishJobView }) {
   );
 }
 
-/** Tomorrow at 10:00, Moscow time, as a date-time field's value. */
-function defaultMoment(): string {
-  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Moscow" }).format(Date.now() + 86_400_000);
-  return `${day}T10:00`;
-}
-
-function Schedule({ scheduled, announce }: { scheduled: ScheduledView[]; announce: Announce }) {
-  const fetcher = useFetcher();
-  const result = useAnnounced(fetcher, announce);
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
-  useFocusFirstError(form, result && !result.ok && result.intent === "schedule" ? result.errors : undefined);
+function Schedule({ scheduled }: { scheduled: ScheduledView[] }) {
   const pending = scheduled.filter((s) => s.state === "pending" || s.state === "running");
-  const errors = result?.intent === "schedule" && !result.ok ? result.errors : {};
   return (
     <section className="s-section" aria-labelledby="schedule">
       <h2 className="s-section__title" id="schedule">
-        Запланировать
+        Запланированные публикации
       </h2>
-      <fetcher.Form method="post" className="s-form s-form--filters" ref={setForm}>
-        <input type="hidden" name="intent" value="schedule" />
-        <TextField label="Когда (московское время)" name="at" type="datetime-local" defaultValue={defaultMoment()} required error={errors.at ?? null} />
-        <TextField label="Что меняется" name="message" maxLength={200} required error={errors.message ?? null} />
-        <Button type="submit" busy={fetcher.state !== "idle"}>
-          Запланировать
-        </Button>
-      </fetcher.Form>
       {pending.length > 0 ? (
-        <Table caption="Запланированные публикации" head={["Когда", "Кто запланировал", "Что меняется", ""]}>
+        <Table caption="Запланированные публикации" hideCaption head={["Когда", "Кто запланировал", "Название", "Что войдёт", ""]}>
           {pending.map((s) => (
             <ScheduledLine key={s.id} entry={s} />
           ))}
         </Table>
       ) : (
-        <p className="s-muted">Запланированных публикаций нет. Сервер сделает запланированную в срок, даже если между делом перезапустится.</p>
+        <p className="s-muted">Запланированных публикаций нет. Сервер сделает запланированную в\u00a0срок, даже если между делом перезапустится.</p>
       )}
     </section>
   );
@@ -196,6 +158,7 @@ function ScheduledLine({ entry }: { entry: ScheduledView }) {
       </td>
       <td>{entry.by}</td>
       <td>{entry.message}</td>
+      <td>{entry.entries === "all" ? "всё сохранённое к\u00a0этому времени" : entry.entries.map(changeLabel).join(", ")}</td>
       <td>
         {entry.state === "running" ? (
           "Публикуется…"
@@ -213,23 +176,50 @@ function ScheduledLine({ entry }: { entry: ScheduledView }) {
   );
 }
 
-function History({ live, releases, announce }: { live: string | null; releases: ReleaseSummary[]; announce: Announce }) {
+type Row = { kind: "release"; at: string; release: ReleaseSummary } | { kind: "rollback"; at: string; rollback: RollbackView };
+
+function History({ live, releases, rollbacks, announce }: { live: string | null; releases: ReleaseSummary[]; rollbacks: RollbackView[]; announce: Announce }) {
   if (releases.length === 0) return <EmptyState title="Публикаций пока нет" />;
+  const rows: Row[] = [
+    ...releases.map((release) => ({ kind: "release" as const, at: release.createdAt, release })),
+    ...rollbacks.map((rollback) => ({ kind: "rollback" as const, at: rollback.at, rollback })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <section className="s-section" aria-labelledby="history">
       <h2 className="s-section__title" id="history">
         История
       </h2>
-      <Table caption="Публикации, новые сверху" hideCaption head={["Когда", "Кто", "Что меняется", "Изменилось", ""]}>
-        {releases.map((release) => (
-          <HistoryLine key={release.id} release={release} live={release.id === live} announce={announce} />
-        ))}
+      <Table caption="Публикации и откаты, новые сверху" hideCaption head={["Когда", "Кто", "Что меняется", "Изменилось", ""]}>
+        {rows.map((row) =>
+          row.kind === "release" ? (
+            <HistoryLine key={row.release.id} release={row.release} live={row.release.id === live} releases={releases} liveId={live} announce={announce} />
+          ) : (
+            <tr key={`rollback-${row.at}`}>
+              <td>
+                <time dateTime={row.at}>{formatDateTime(Date.parse(row.at))}</time>
+              </td>
+              <td>{row.rollback.author}</td>
+              <td>{row.rollback.message}</td>
+              <td>откат: на сайте снова прежние версии, сохранённое осталось в\u00a0студии</td>
+              <td />
+            </tr>
+          ),
+        )}
       </Table>
     </section>
   );
 }
 
-function HistoryLine({ release, live, announce }: { release: ReleaseSummary; live: boolean; announce: Announce }) {
+/** What a rollback to `target` changes on the site: the entries the publications after it brought. */
+function rollbackChanges(target: ReleaseSummary, releases: readonly ReleaseSummary[], live: string | null): string {
+  const after = releases.filter((r) => r.id > target.id && (live === null || r.id <= live));
+  if (after.some((r) => r.full)) return "все страницы сайта станут такими, какими были тогда";
+  const entries = [...new Set(after.flatMap((r) => r.changed))];
+  return entries.length === 0 ? "содержимое не изменится" : `вернутся прежние версии: ${entries.map(changeLabel).join(", ")}`;
+}
+
+function HistoryLine(props: { release: ReleaseSummary; live: boolean; releases: readonly ReleaseSummary[]; liveId: string | null; announce: Announce }) {
+  const { release, live, announce } = props;
   const fetcher = useFetcher();
   useAnnounced(fetcher, announce);
   const [confirming, setConfirming] = useState(false);
@@ -250,7 +240,9 @@ function HistoryLine({ release, live, announce }: { release: ReleaseSummary; liv
           <fetcher.Form method="post" className="s-actions">
             <input type="hidden" name="intent" value="rollback" />
             <input type="hidden" name="id" value={release.id} />
-            <span>Вернуть сайт к публикации от {when}?</span>
+            <p role="alert">
+              Вернуть сайт к\u00a0публикации от {when}? На сайте {rollbackChanges(release, props.releases, props.liveId)}. Сохранённые правки останутся в\u00a0студии черновиками, их можно будет опубликовать снова.
+            </p>
             <Button type="submit" variant="danger" busy={fetcher.state !== "idle"}>
               Да, откатить
             </Button>

@@ -1,0 +1,120 @@
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { api, ApiFailure } from "../api/client.ts";
+import type { NeededEntries, PublishJobView } from "#core/studio/api.ts";
+import type { EntryLife } from "#core/studio/content-api.ts";
+import { Button, Notice } from "../ui/index.ts";
+import { RedirectChoice } from "./redirect-choice.tsx";
+
+const POLL_MS = 700;
+
+
+type Props = { type: string; slug: string; title: string; life: EntryLife; path: string | null; pages: ReadonlyArray<{ value: string }>; dirty: boolean };
+
+/**
+ * «Опубликовать» this entry alone (decision 027), saying first what it cannot
+ * appear without; «Снять с публикации» takes it off the site (404, or a 301
+ * to a page chosen now) and keeps what is saved.
+ */
+export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Props) {
+  const revalidator = useRevalidator();
+  const [needed, setNeeded] = useState<NeededEntries["needed"] | null>(null);
+  const [job, setJob] = useState<PublishJobView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [redirect, setRedirect] = useState(false);
+  const [target, setTarget] = useState(pages[0]?.value ?? "/");
+  const running = job?.state === "running";
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => {
+      void api<PublishJobView>("GET", "/releases/job")
+        .then((next) => {
+          setJob(next);
+          if (next.state !== "running") void revalidator.revalidate();
+        })
+        .catch(() => undefined);
+    }, POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [running, revalidator]);
+
+  async function send(body: Record<string, unknown>, path = "/releases") {
+    setError(null);
+    try {
+      setJob(await api<PublishJobView>("POST", path, body));
+      setNeeded(null);
+      setWithdrawing(false);
+    } catch (failure) {
+      if (!(failure instanceof ApiFailure)) throw failure;
+      const list = (failure.data as Partial<NeededEntries>).needed;
+      if (failure.status === 409 && list) setNeeded(list);
+      else setError(failure.message);
+    }
+  }
+  const publish = (withNeeded: boolean) => send({ message: `Опубликовано из редактора: ${title}`, entries: [`${type}/${slug}`], withNeeded });
+  const onSite = life.state === "published" || life.state === "changed";
+  const publishable = life.state !== "published" && life.state !== "deleted";
+
+  return (
+    <div className="s-section" role="region" aria-label="Публикация записи">
+      <div className="s-actions">
+        {publishable ? (
+          <Button variant="primary" busy={running} disabled={dirty} onClick={() => void publish(false)}>
+            Опубликовать
+          </Button>
+        ) : null}
+        {onSite && path ? <Button onClick={() => setWithdrawing(true)}>Снять с публикации…</Button> : null}
+        {dirty && publishable ? <span className="s-field__hint">Сначала сохраните: публикуется сохранённое.</span> : null}
+      </div>
+      {needed ? (
+        <div className="s-problems" role="region" aria-label="Что нужно опубликовать вместе">
+          <p>Без этих записей «{title}» не появится на сайте. Опубликовать их вместе?</p>
+          <ul>
+            {needed.map((n) => (
+              <li key={n.key}>
+                {n.title}: {n.because}
+              </li>
+            ))}
+          </ul>
+          <Button variant="primary" onClick={() => void publish(true)}>
+            Опубликовать вместе с ними
+          </Button>
+          <Button variant="quiet" onClick={() => setNeeded(null)}>
+            Отмена
+          </Button>
+        </div>
+      ) : null}
+      {withdrawing && path ? (
+        <div className="s-problems" role="region" aria-label="Снять с публикации">
+          <p>
+            Страница {path} исчезнет с сайта. Сохранённая запись останется в студии, её можно будет опубликовать снова.
+          </p>
+          <RedirectChoice
+            id="withdraw"
+            label="Перенаправлять её адрес на другую страницу (301)"
+            redirect={redirect}
+            onRedirect={setRedirect}
+            target={target}
+            onTarget={setTarget}
+            choices={pages.map((p) => p.value).filter((p) => p !== path)}
+          />
+          <Button variant="danger" onClick={() => void send({ entry: `${type}/${slug}`, ...(redirect ? { redirect: target } : {}) }, "/releases/withdraw")}>
+            Снять с публикации
+          </Button>
+          <Button variant="quiet" onClick={() => setWithdrawing(false)}>
+            Отмена
+          </Button>
+        </div>
+      ) : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {job?.state === "running" ? <p role="status">Публикуется…</p> : null}
+      {job?.state === "published" ? <Notice tone="success">Готово: изменения на сайте.</Notice> : null}
+      {job?.state === "refused" || job?.state === "failed" ? (
+        <Notice tone="error">
+          Не опубликовано, на сайте прежняя версия. <span className="s-pre">{job.error}</span>
+        </Notice>
+      ) : null}
+    </div>
+  );
+}
