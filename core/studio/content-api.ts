@@ -94,7 +94,7 @@ export type SaveRequest = {
   overwrite?: boolean;
 };
 
-export type SaveResult = { ok: true; slug: string; hash: string; unpublished: ChangeState; redirected: string | null; message: string };
+export type SaveResult = { ok: true; slug: string; hash: string; unpublished: ChangeState; life: EntryLife; redirected: string | null; message: string };
 
 /** 409 of a save: the file changed since the editor loaded it. */
 export type Conflict = { ok: false; conflict: true; message: string; theirs: Values | null; theirsHash: string | null };

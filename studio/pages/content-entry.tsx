@@ -79,6 +79,10 @@ function Editor({ data }: { data: EntryLoad }) {
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The entry's state as of the last save or load (a publication from here reloads the page's data).
+  const loadedLife = JSON.stringify(data.life);
+  const [savedLife, setSavedLife] = useState<{ over: string; life: EntryLoad["life"] } | null>(null);
+  const life = savedLife?.over === loadedLife ? savedLife.life : data.life;
   const [offer, setOffer] = useState(data.draft && !same(data.draft.values, data.values) ? data.draft : null);
   const form = useRef<HTMLFormElement>(null);
   const draftSlug = data.isNew ? NEW_DRAFT : data.slug;
@@ -130,6 +134,7 @@ function Editor({ data }: { data: EntryLoad }) {
       const result = await api<SaveResult>("PUT", `/content/${type}/${encodeURIComponent(slug)}`, request);
       setSaved(values);
       setBaseHash(result.hash);
+      setSavedLife({ over: loadedLife, life: result.life });
       setConflict(null);
       setRenaming(null);
       const message = result.redirected ? `${result.message} Старый адрес ${result.redirected} будет перенаправлен.` : result.message;
@@ -157,7 +162,7 @@ function Editor({ data }: { data: EntryLoad }) {
   const readOnly = useMemo(() => new Set(type === "legal" && !data.isNew ? ["slug"] : []), [type, data.isNew]);
 
   return (
-    <Page title={title} lead={<EntryLead data={data} editors={editors.map((e) => e.name)} />}>
+    <Page title={title} lead={<EntryLead data={{ ...data, life }} editors={editors.map((e) => e.name)} />}>
       <NoticeArea>{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}</NoticeArea>
       <p className="s-visually-hidden" role="status" aria-live="polite">
         {draftStatus}
@@ -268,7 +273,7 @@ function Editor({ data }: { data: EntryLoad }) {
         }}
       />
       {!data.isNew && data.canPublish ? (
-        <PublishEntry type={type} slug={data.slug} title={title} life={data.life} path={data.path} pages={data.options.page ?? []} dirty={dirty} />
+        <PublishEntry type={type} slug={data.slug} title={title} life={life} path={data.path} pages={data.options.page ?? []} dirty={dirty} />
       ) : null}
       {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} onCancel={() => setDeleting(false)} /> : null}
     </Page>

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -10,9 +11,10 @@ import { addUser, call, signIn, startStudioServer, type StudioServer } from "../
 
 /**
  * «Публикации» as the agency uses it: a saved change previewed at 360 px,
- * published from the studio (live within seconds), listed in the history with
- * what changed, rolled back; publications planned for later happen on time,
- * also across a restart. The content is a copy with a git repository of its own.
+ * chosen and published from the studio (live within seconds), listed in the
+ * history with what changed, rolled back without losing the saved change;
+ * publications planned for later carry exactly their entries, on time, also
+ * across a restart. The content is a copy with a git repository of its own.
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 let sandbox: Sandbox;
@@ -22,9 +24,11 @@ const article = content().articles[0] as { slug: string; title: string };
 const articleFile = () => join(sandbox.contentDir, "academy", `${article.slug}.md`);
 const original = () => readFileSync(join("content", "academy", `${article.slug}.md`), "utf8");
 
-function saveTitle(title: string) {
-  writeFileSync(articleFile(), original().replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+function saveTitle(title: string, file = articleFile(), source = original()) {
+  writeFileSync(file, source.replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
 }
+
+const git = (...args: string[]) => execFileSync("git", ["-C", sandbox.contentDir, ...args], { encoding: "utf8" }).trim();
 
 beforeAll(async () => {
   sandbox = makeSandbox();
@@ -80,12 +84,14 @@ describe("publishing from the studio", () => {
     expect(readFileSync(articleFile(), "utf8")).toContain(sentence);
     await page.getByRole("navigation", { name: "Разделы студии" }).getByRole("link", { name: "Публикации" }).click();
     await page.getByRole("heading", { level: 1, name: "Публикации" }).waitFor();
-    // What the publication will bring: the saved article, linked to its form.
+    // What is saved and not on the site: the article, linked to its form, with its own state; chosen, it is published.
     const waiting = page.getByRole("region", { name: "Сохранённые правки, которых ещё нет на сайте" });
-    expect(await waiting.getByRole("link", { name: article.slug }).count()).toBe(1);
-    await page.getByLabel("Что меняется").first().fill("Новый заголовок статьи");
+    expect(await waiting.getByRole("link", { name: title }).count()).toBe(1);
+    expect(await waiting.getByRole("row").filter({ hasText: title }).getByText("Опубликовано, есть неопубликованные правки").count()).toBe(1);
+    await page.getByRole("checkbox", { name: `Выбрать: ${title}` }).check();
+    await page.getByLabel("Название публикации", { exact: true }).fill("Новый заголовок статьи");
     const started = Date.now();
-    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await page.getByRole("button", { name: "Опубликовать выбранное" }).click();
     await page.getByText(/Опубликовано за/).waitFor({ timeout: 30_000 });
     await expect.poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 5_000, interval: 200 }).toContain(title);
     expect(Date.now() - started).toBeLessThan(30_000);
@@ -106,13 +112,22 @@ describe("publishing from the studio", () => {
     expect(await page.locator("del").filter({ hasText: oldTitle }).count()).toBeGreaterThan(0);
     await page.goBack();
 
-    // Roll back: the old page again, and the content folder as it was.
+    // Roll back: the confirmation says what changes on the site and that saved work stays.
     const earlier = page.getByRole("row").filter({ has: page.getByRole("button", { name: /Откатить/ }) }).first();
     await earlier.getByRole("button", { name: /Откатить/ }).click();
+    const question = (await page.getByRole("alert").filter({ hasText: "Вернуть сайт" }).textContent())?.replace(/\u00a0/g, " ") ?? "";
+    expect(question).toContain(`вернутся прежние версии: Статья ${article.slug}`);
+    expect(question).toContain("Сохранённые правки останутся в студии черновиками");
     await page.getByRole("button", { name: "Да, откатить" }).click();
     await page.getByText(/На сайте снова публикация/).waitFor();
     await expect.poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 5_000, interval: 200 }).not.toContain(title);
-    expect(readFileSync(articleFile(), "utf8")).not.toContain(title);
+    // Only the site moved: the saved article is as it was, waiting to be published again.
+    expect(readFileSync(articleFile(), "utf8")).toContain(title);
+    await page.reload();
+    expect(await waiting.getByRole("link", { name: title }).count()).toBe(1);
+    // The rollback is a row of the history and a commit of the site's line in the content repository.
+    expect(await page.getByRole("row").filter({ hasText: "Откат к публикации" }).count()).toBe(1);
+    expect(git("log", "-1", "--format=%s%n%an", "refs/worktree/published")).toMatch(/^Откат к публикации .*\nЕва Редакторова$/);
     await page.context().close();
   });
 
@@ -127,6 +142,33 @@ describe("publishing from the studio", () => {
 });
 
 describe("the publishing API", () => {
+  it("publishes chosen entries only, names what they need first, and keeps everything saved for admins", async () => {
+    const cookie = await signIn(server, "editor", "Editor's long passphrase");
+    const none = await call(server, "POST", "/studio/api/releases", { cookie, body: { message: "Ничего" } });
+    expect(none.status).toBe(422);
+    expect(((await none.json()) as { errors: Record<string, string> }).errors.entries).toBeTruthy();
+    expect((await call(server, "POST", "/studio/api/releases", { cookie, body: { message: "Всё", all: true } })).status).toBe(403);
+    expect((await call(server, "POST", "/studio/api/releases", { cookie, body: { message: "Чужое", entries: ["../etc/passwd"] } })).status).toBe(422);
+    // A new author saved in «Компания» and not published: the article cannot appear without it.
+    const companyFile = join(sandbox.contentDir, "company.yaml");
+    const company = readFileSync(companyFile, "utf8");
+    const other = content().articles[1] as { slug: string };
+    const otherFile = join(sandbox.contentDir, "academy", `${other.slug}.md`);
+    const otherText = readFileSync(otherFile, "utf8");
+    try {
+      writeFileSync(companyFile, company.replace(/^team:\n/m, "team:\n  - id: nova-avtorova\n    name: Нова Авторова\n    role: Редактор\n"));
+      writeFileSync(otherFile, otherText.replace(/^author: .*$/m, "author: nova-avtorova"));
+      const asked = await call(server, "POST", "/studio/api/releases", { cookie, body: { message: "Статья нового автора", entries: [`articles/${other.slug}`] } });
+      expect(asked.status, await asked.clone().text()).toBe(409);
+      const needed = ((await asked.json()) as { needed: Array<{ key: string; because: string }> }).needed;
+      expect(needed.map((n) => n.key)).toEqual(["company/-"]);
+      expect(needed[0]?.because).toContain("новый автор");
+    } finally {
+      writeFileSync(companyFile, company);
+      writeFileSync(otherFile, otherText);
+    }
+  });
+
   it("refuses the signed-out (401), cross-site writes (403) and bad plans with field errors", async () => {
     expect((await call(server, "GET", "/studio/api/releases")).status).toBe(401);
     const cookie = await signIn(server, "editor", "Editor's long passphrase");
@@ -163,10 +205,15 @@ describe("the publishing API", () => {
     const cookie = await signIn(server, "editor", "Editor's long passphrase");
     const title = `Запланированный заголовок ${Date.now()}`;
     saveTitle(title);
+    // Saved too, before the moment, but not in the plan: it stays where it is.
+    const other = content().articles[2] as { slug: string; title: string };
+    const otherFile = join(sandbox.contentDir, "academy", `${other.slug}.md`);
+    const otherTitle = `Не для этой публикации ${Date.now()}`;
+    saveTitle(otherTitle, otherFile, readFileSync(otherFile, "utf8"));
     // The earliest the studio accepts is a minute ahead; the server's clock is then moved past
     // the moment while it is stopped, so the server that starts again finds the plan due.
     const at = new Date(server.clock.now() + 65_000);
-    const planned = await call(server, "POST", "/studio/api/schedules", { cookie, body: { message: "По плану", at: at.toISOString() } });
+    const planned = await call(server, "POST", "/studio/api/schedules", { cookie, body: { message: "По плану", at: at.toISOString(), entries: [`articles/${article.slug}`] } });
     expect(planned.status).toBe(201);
     await server.stop();
     server.clock.advance(66_000);
@@ -176,6 +223,9 @@ describe("the publishing API", () => {
       .toContain(title);
     const published = releaseRecord(sandbox.releasesDir, liveRelease(sandbox.releasesDir) as string);
     expect(published.message).toBe("По плану");
+    expect(published.entries).toEqual([`academy/${article.slug}.md`]);
+    expect(await publicTitle(`/academy/${other.slug}/`)).not.toContain(otherTitle);
+    expect(readFileSync(otherFile, "utf8")).toContain(otherTitle);
     expect(Date.parse(published.createdAt)).toBeGreaterThanOrEqual(at.getTime());
     expect(Date.parse(published.createdAt) - at.getTime()).toBeLessThan(20_000);
   }, 90_000);

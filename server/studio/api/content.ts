@@ -211,6 +211,7 @@ export const contentRoutes: ApiRoute[] = [
         slug: saved.slug,
         hash: saved.hash,
         unpublished: entryChange(place(ctx), type, saved.slug),
+        life: entryLife(place(ctx), type, saved.slug),
         redirected: saved.redirected,
         message: saved.changed ? SAVE_MESSAGES.saved : SAVE_MESSAGES.unchanged,
       };

@@ -143,7 +143,7 @@ function Schedule({ scheduled }: { scheduled: ScheduledView[] }) {
           ))}
         </Table>
       ) : (
-        <p className="s-muted">Запланированных публикаций нет. Сервер сделает запланированную в\u00a0срок, даже если между делом перезапустится.</p>
+        <p className="s-muted">Запланированных публикаций нет. Сервер сделает запланированную в срок, даже если между делом перезапустится.</p>
       )}
     </section>
   );
@@ -200,7 +200,7 @@ function History({ live, releases, rollbacks, announce }: { live: string | null;
               </td>
               <td>{row.rollback.author}</td>
               <td>{row.rollback.message}</td>
-              <td>откат: на сайте снова прежние версии, сохранённое осталось в\u00a0студии</td>
+              <td>откат: на сайте снова прежние версии, сохранённое осталось в студии</td>
               <td />
             </tr>
           ),
@@ -241,7 +241,7 @@ function HistoryLine(props: { release: ReleaseSummary; live: boolean; releases: 
             <input type="hidden" name="intent" value="rollback" />
             <input type="hidden" name="id" value={release.id} />
             <p role="alert">
-              Вернуть сайт к\u00a0публикации от {when}? На сайте {rollbackChanges(release, props.releases, props.liveId)}. Сохранённые правки останутся в\u00a0студии черновиками, их можно будет опубликовать снова.
+              Вернуть сайт к публикации от {when}? На сайте {rollbackChanges(release, props.releases, props.liveId)}. Сохранённые правки останутся в студии черновиками, их можно будет опубликовать снова.
             </p>
             <Button type="submit" variant="danger" busy={fetcher.state !== "idle"}>
               Да, откатить
