@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { COLLECTION_CATALOG, DOCUMENT_CATALOG } from "#core/content/catalog.ts";
+import { hashBytes } from "#core/content/load.server.ts";
 import { UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
 import { blobId, filesAt, hasCommit, headCommit, readBlobs } from "./history.ts";
 import { readRecord } from "./store.ts";
@@ -157,6 +158,19 @@ export function applySaved(
       for (const [path, bytes] of before) put(dir, path, bytes);
     },
   };
+}
+
+/**
+ * Whether the published folder holds exactly what release `id` was made from,
+ * by the hashes the release recorded of its entries and documents: how a
+ * release whose commit this repository lacks is still restored exactly.
+ */
+export function matchesRelease(root: string, id: string): boolean {
+  const source = JSON.parse(readFileSync(join(root, id, "source.json"), "utf8")) as { contentFiles: Record<string, string> };
+  const dir = publishedDir(root);
+  const here = contentPaths(dir).filter((path) => path.endsWith(".md") || path.endsWith(".yaml"));
+  if (here.length !== Object.keys(source.contentFiles).length) return false;
+  return here.every((path) => source.contentFiles[path] === hashBytes(readFileSync(join(dir, path))));
 }
 
 /** A published file's text, or null. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Author, commitPublished, hasCommit } from "./history.ts";
-import { ensurePublished, materialize, publishedDir, writePublishedState } from "./published.ts";
+import { type Author, commitPublished, hasCommit, headCommit, publishedHead } from "./history.ts";
+import { differencesFrom, ensurePublished, matchesRelease, materialize, publishedDir, writePublishedState } from "./published.ts";
 import { acquireLock, currentRelease, isReleaseId, listReleases, readRecord, type ReleaseRecord, setCurrentRelease } from "./store.ts";
 import { PublishRefused } from "./publish.ts";
 
@@ -66,10 +66,21 @@ export async function rollback(
     // The published folder as it is now, first (a site published before this folder existed).
     ensurePublished(root, by.contentDir, live);
     const message = `Откат к публикации ${target.id} «${target.message}»`;
-    const known = target.commit !== null && hasCommit(by.contentDir, target.commit);
-    if (known) materialize(publishedDir(root), by.contentDir, target.commit as string);
+    const dir = publishedDir(root);
+    // The release's own commit; else (a release copied from another repository) the last saved
+    // commit, if it holds exactly what the release was made from.
+    const recorded = target.commit !== null && hasCommit(by.contentDir, target.commit) ? target.commit : null;
+    const head = recorded ? null : headCommit(by.contentDir);
+    if (recorded) materialize(dir, by.contentDir, recorded);
+    else if (head) materialize(dir, by.contentDir, head);
+    const known = recorded !== null || (head !== null && matchesRelease(root, target.id));
     setCurrentRelease(root, target.id);
-    const commit = known ? commitPublished(by.contentDir, { base: null, tree: target.commit as string, author: by.author, message }) : null;
+    let commit: string | null = null;
+    if (recorded) commit = commitPublished(by.contentDir, { base: null, tree: recorded, author: by.author, message });
+    else if (known) {
+      const base = publishedHead(by.contentDir) ?? head;
+      commit = commitPublished(by.contentDir, { base, changes: differencesFrom(dir, by.contentDir, base), author: by.author, message });
+    }
     // Without the release's commit the folder is made again from what is known at the next publication.
     writePublishedState(root, known ? { release: target.id, commit } : { release: null, commit: null });
     record(root, { at: (by.now ?? new Date()).toISOString(), from: live, to: target.id, author: `${by.author.name} <${by.author.email}>`, message, commit });

@@ -201,3 +201,42 @@ describe("a release killed halfway", () => {
     expect(existsSync(join(sandbox.releasesDir, live))).toBe(true);
   });
 });
+
+describe("publishing chosen entries", () => {
+  it("publishes only the files named, keeps other saved changes off the site, and a rollback leaves saved work alone", async () => {
+    const [chosen, other] = content().articles.slice(3, 5) as Array<{ slug: string }>;
+    const fileOf = (slug: string) => join(sandbox.contentDir, "academy", `${slug}.md`);
+    const retitle = (slug: string, title: string) => writeFileSync(fileOf(slug), readFileSync(fileOf(slug), "utf8").replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+    // A release of this repository's own to come back to (the sandbox's first names the suite's commit).
+    expect((await runPublish(sandbox, ["--message", "Основа"])).code).toBe(0);
+    const stamp = Date.now();
+    retitle(chosen!.slug, `Выбранная статья ${stamp}`);
+    retitle(other!.slug, `Чужая правка не для этой публикации ${stamp}`);
+    const before = liveRelease(sandbox.releasesDir) as string;
+    const run = await runPublish(sandbox, ["--message", "Только одна статья", "--author", "Анна Редактор <anna@example.com>", `--entry=academy/${chosen!.slug}.md`]);
+    expect(run.code, run.output).toBe(0);
+    const made = liveRelease(sandbox.releasesDir) as string;
+    expect(releaseRecord(sandbox.releasesDir, made).changed).toEqual([`articles/${chosen!.slug}`]);
+    await waitForRelease(made);
+    const page = async (slug: string) => (await (await fetch(`${url}/academy/${slug}/`)).text()).replace(/\u00a0/g, " ");
+    expect(await page(chosen!.slug)).toContain(`Выбранная статья ${stamp}`);
+    expect(await page(other!.slug)).not.toContain(`Чужая правка не для этой публикации ${stamp}`);
+    // The publication is a commit of the site's line; the saved line holds no commit of it.
+    expect(git("log", "-1", "--format=%s", "refs/worktree/published").trim()).toBe("Только одна статья");
+    expect(git("status", "--porcelain", "--", "academy").trim()).not.toBe("");
+
+    const back = await runPublish(sandbox, ["--rollback", before]);
+    expect(back.code, back.output).toBe(0);
+    await waitForRelease(before);
+    expect(await page(chosen!.slug)).not.toContain(`Выбранная статья ${stamp}`);
+    expect(readFileSync(fileOf(chosen!.slug), "utf8")).toContain(`Выбранная статья ${stamp}`);
+    expect(readFileSync(fileOf(other!.slug), "utf8")).toContain(`Чужая правка не для этой публикации ${stamp}`);
+    expect(git("log", "-1", "--format=%s", "refs/worktree/published").trim()).toMatch(/^Откат к публикации /);
+    // The next publication of something else does not bring the rolled-back entry back.
+    const next = await runPublish(sandbox, ["--message", "Другая статья", `--entry=academy/${other!.slug}.md`]);
+    expect(next.code, next.output).toBe(0);
+    await waitForRelease(liveRelease(sandbox.releasesDir) as string);
+    expect(await page(other!.slug)).toContain(`Чужая правка не для этой публикации ${stamp}`);
+    expect(await page(chosen!.slug)).not.toContain(`Выбранная статья ${stamp}`);
+  });
+});
