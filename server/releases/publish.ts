@@ -15,7 +15,7 @@ import { encodeUploads } from "./uploads.ts";
 import { calendar, compare, concerns, everything, type Fingerprints, fingerprint, hashValue, updateModified } from "./changes.ts";
 import { type FileManifest, ReleaseFiles } from "./files.ts";
 import { type Author, commitContent, commitPublished, headCommit, publishedHead } from "./history.ts";
-import { applySaved, differencesFrom, ensurePublished, writePublishedState } from "./published.ts";
+import { applySaved, differencesFrom, ensurePublished, readPublishedState, writePublishedState } from "./published.ts";
 import { describePage, type OgSite, PictureQueue } from "./og.ts";
 import { createPageRenderer, HYDRATION_DATA_PREFIX } from "./render.ts";
 import { readSearchState, SearchRecords, type SearchState } from "./search.ts";
@@ -188,7 +188,10 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
 
   say("Проверяем содержимое");
   // Rendered from what is on the site plus the chosen entries, never from the content folder as a whole.
+  const was = readPublishedState(root);
   const published = ensurePublished(root, options.contentDir, previous?.id ?? null);
+  // The folder is the site's line's last commit, file for file: the commit needs only what this publication changes.
+  const inStep = was.release !== null && was.release === previous?.id && was.commit !== null && was.commit === publishedHead(options.contentDir);
   const everythingSaved = options.entries === undefined || options.entries === "all" || !previous;
   // Marked as changing until the release is made: a maker that dies leaves it to be made again from the live release.
   writePublishedState(root, { release: null, commit: null });
@@ -213,7 +216,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     const base = publishedHead(options.contentDir) ?? headCommit(options.contentDir);
     commit = commitPublished(options.contentDir, {
       base,
-      changes: differencesFrom(published, options.contentDir, base),
+      changes: inStep ? applied.changes : differencesFrom(published, options.contentDir, base),
       alsoParent: saved,
       author: options.author,
       message: options.message,
