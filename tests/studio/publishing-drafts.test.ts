@@ -48,7 +48,7 @@ async function saveTitle(page: Page, slug: string, title: string) {
 
 async function publishHere(page: Page) {
   await page.getByRole("region", { name: "Публикация записи" }).getByRole("button", { name: "Опубликовать" }).click();
-  await page.getByText("Готово: изменения на сайте.").waitFor({ timeout: 60_000 });
+  await page.getByText(/Готово: изменения на\s*сайте/).waitFor({ timeout: 60_000 });
 }
 
 /** A moment as the studio's date-time field takes it: Moscow wall-clock time, to the minute. */
