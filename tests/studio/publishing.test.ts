@@ -124,9 +124,9 @@ describe("publishing from the studio", () => {
     // Only the site moved: the saved article is as it was, waiting to be published again.
     expect(readFileSync(articleFile(), "utf8")).toContain(title);
     await page.reload();
-    expect(await waiting.getByRole("link", { name: title }).count()).toBe(1);
+    await expect.poll(() => waiting.getByRole("link", { name: title }).count()).toBe(1);
     // The rollback is a row of the history and a commit of the site's line in the content repository.
-    expect(await page.getByRole("row").filter({ hasText: "Откат к публикации" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "Откат к публикации" }).count()).toBe(1);
     expect(git("log", "-1", "--format=%s%n%an", "refs/worktree/published")).toMatch(/^Откат к публикации .*\nЕва Редакторова$/);
     await page.context().close();
   });
