@@ -58,7 +58,10 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     // Nothing changed on the site: saving is not publishing.
     expect(await (await fetch(`${env.server.baseUrl}/academy/${slug}/`)).text()).toBe(served);
     const changes = (await (await call(env.server, "GET", "/studio/api/content/changes", { cookie: env.editor })).json()) as { changes: Array<{ path: string; change: string }> };
-    expect(changes.changes).toContainEqual({ path: `academy/${slug}.md`, type: "articles", slug, change: "changed" });
+    expect(changes.changes).toContainEqual(
+      expect.objectContaining({ path: `academy/${slug}.md`, type: "articles", slug, change: "changed", key: `articles/${slug}`, life: { state: "changed", scheduledAt: null } }),
+    );
+    expect(result).toMatchObject({ life: { state: "changed", scheduledAt: null } });
     const audit = await env.server.db.query<{ action: string; target: string; details: string }>("SELECT action, target, details FROM studio_audit WHERE action = 'content.save'");
     expect(audit.map((row) => row.target)).toContain(`articles/${slug}`);
   });
