@@ -68,7 +68,12 @@ describe("publishing a changed title", () => {
   it("commits the change with its author and message, and records the commit", () => {
     expect(git("status", "--porcelain")).toBe("");
     expect(git("log", "-1", "--format=%an <%ae>|%s").trim()).toBe("Анна Редактор <anna@orientir.example>|Новый заголовок статьи");
-    expect(releaseRecord(sandbox.releasesDir, after).commit).toBe(git("rev-parse", "HEAD").trim());
+    // The release records the site's line (decision 027): everything saved was published, so its tree is the saved line's.
+    const commit = releaseRecord(sandbox.releasesDir, after).commit as string;
+    expect(commit).toBe(git("rev-parse", "refs/worktree/published").trim());
+    expect(git("rev-parse", `${commit}^{tree}`).trim()).toBe(git("rev-parse", "HEAD^{tree}").trim());
+    expect(git("log", "-1", "--format=%an <%ae>|%s", commit).trim()).toBe("Анна Редактор <anna@orientir.example>|Новый заголовок статьи");
+    expect(git("rev-list", "--parents", "-1", commit).trim().split(" ")).toContain(git("rev-parse", "HEAD").trim());
   });
 
   it("shows the new title on the article, the academy list, the feed, search and the article's picture", async () => {
