@@ -58,7 +58,12 @@ async function publishHere(page: Page) {
   await region.getByRole("button", { name: "Опубликовать" }).click();
   // Whatever the publication ends in, named in the failure: done, refused, or entries it needs.
   const ended = region.getByText(/Готово: изменения на\s*сайте|Не опубликовано|Без этих записей|уже идёт/);
-  await ended.first().waitFor({ timeout: 90_000 });
+  await ended
+    .first()
+    .waitFor({ timeout: 90_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`the publication from the editor did not end; the region says: ${plain(await region.textContent())}`, { cause: error });
+    });
   expect(plain(await region.textContent())).toMatch(/Готово: изменения на сайте/);
 }
 
