@@ -45,7 +45,7 @@ const studio = env.STUDIO
       onError: (message, error) => site.log.error(message, { error }),
     })
   : undefined;
-const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()), studio });
+const site = await loadSite(env, { isShuttingDown: () => shuttingDown, leads: leads.service, guard: createFormGuard(leadsConfig()), studio });
 const { log } = site;
 studio?.previews.attach({
   build: site.build,

@@ -1,6 +1,3 @@
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { type Env, runtimeConfig } from "#core/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "#core/config/paths.server.ts";
 import { type AppOptions, createApp } from "./app.ts";
@@ -10,6 +7,7 @@ import { createLogger } from "./log.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { startReleases } from "./releases/serving.ts";
 import { runtimeConfigTag } from "./runtime-config.ts";
+import { loadServerBuild } from "./site-renderer.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** CSP reports per visitor: enough for a page with a few violations, not a flood. */
@@ -24,7 +22,7 @@ const REPORT_BURST = 20;
  * from, the environment of the process that makes a release at start.
  */
 export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}, variables: NodeJS.ProcessEnv = process.env) {
-  const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  const build = await loadServerBuild();
   const log = overrides.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
     overrides.readiness ?? createReadiness({ onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { paths } from "#core/lib/paths.ts";
-import { type LeadsService, registerLeadsService } from "#core/forms/service.server.ts";
+import type { LeadsService } from "#core/forms/service.server.ts";
 import { type LeadsConfig, leadsConfig } from "./config.ts";
 import type { Db } from "./db.ts";
 import { confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
@@ -25,6 +25,8 @@ const log = (entry: Record<string, unknown>) => console.error(JSON.stringify(ent
 export type LeadsRuntime = {
   /** The store, shared with the studio (server/studio): one connection (SQLite) or pool per process. */
   db: Db;
+  /** What route code submits forms to (handed to each request through the load context). */
+  service: LeadsService;
   ready: Promise<void>;
   /** Readiness of the store (/readyz): throws while it is unreachable or not yet migrated. */
   check(): Promise<void>;
@@ -124,7 +126,6 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       }
     },
   };
-  registerLeadsService(service);
 
   const readyPromise = (async () => {
     for (;;) {
@@ -151,6 +152,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
 
   return {
     db,
+    service,
     ready: readyPromise,
     async check() {
       if (!ready) throw new Error("store not ready: migrations have not run");
@@ -158,7 +160,6 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
     },
     async stop() {
       stopped = true;
-      registerLeadsService(undefined);
       await worker?.stop();
       releaseLock?.();
       mailer?.close();
