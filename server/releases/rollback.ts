@@ -1,5 +1,5 @@
 import { acquireLock, currentRelease, isReleaseId, listReleases, readRecord, type ReleaseRecord, setCurrentRelease } from "./store.ts";
-import { PublishRefused } from "./publish.ts";
+import { PublishRefused } from "./record.ts";
 
 /**
  * Points `current` back at a kept release: its files are served as they were,
