@@ -150,7 +150,7 @@ describe("broken content", () => {
       const run = await runPublish(sandbox);
       expect(run.code).toBe(1);
       expect(run.output).toContain("Не опубликовано");
-      expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: поле "published": Нужна дата: в студии 25.11.2026, в файле 2026-11-25`));
+      expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: поле "published": Нужна дата: в\u00a0студии 25.11.2026, в\u00a0файле 2026-11-25`));
       expect(liveRelease(sandbox.releasesDir)).toBe(live);
       expect(git("rev-parse", "HEAD")).toBe(head);
       expect(await servedRelease()).toBe(live);

@@ -67,7 +67,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     const res = await save(env, "articles", "bad-article", { values: { ...newArticle("bad-article", "Статья"), published: "2026-13-45", description: "коротко" }, baseHash: null });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { errors: Record<string, string> };
-    expect(body.errors.published).toBe("Нужна дата: в студии 25.11.2026, в файле 2026-11-25");
+    expect(body.errors.published).toBe("Нужна дата: в\u00a0студии 25.11.2026, в\u00a0файле 2026-11-25");
     expect(body.errors.description).toBe("Не короче 50 символов");
     const broken = await save(env, "articles", "bad-author", { values: { ...newArticle("bad-author", "Статья"), author: "nobody-here" }, baseHash: null });
     expect(broken.status).toBe(422);
@@ -187,7 +187,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
       baseHash: null,
     });
     expect(created.status).toBe(422);
-    expect(((await created.json()) as { errors: Record<string, string> }).errors.body).toMatch(/не найдено/);
+    expect(((await created.json()) as { errors: Record<string, string> }).errors.body).toMatch(/не\u00a0найдено/);
     const png = await image(1200, 800, "png");
     const up = (await (
       await fetch(`${env.server.baseUrl}/studio/api/content/uploads`, {
