@@ -68,7 +68,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { errors: Record<string, string> };
     expect(body.errors.published).toBe("Нужна дата: в\u00a0студии 25.11.2026, в\u00a0файле 2026-11-25");
-    expect(body.errors.description).toBe("Не короче 50 символов");
+    expect(body.errors.description).toBe("Не\u00a0короче 50 символов");
     const broken = await save(env, "articles", "bad-author", { values: { ...newArticle("bad-author", "Статья"), author: "nobody-here" }, baseHash: null });
     expect(broken.status).toBe(422);
     expect(((await broken.json()) as { errors: Record<string, string> }).errors.author).toMatch(/нет сотрудника «nobody-here»/);

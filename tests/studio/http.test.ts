@@ -145,7 +145,7 @@ describe.each(BACKENDS)("studio on %s", (backend) => {
       expect(wrong.status).toBe(422);
       expect((await wrong.json()).errors).toEqual({ current: "Текущий пароль не\u00a0подходит" });
       const mismatch = await call(server, "POST", "/studio/api/profile/password", { cookie: here, body: { current: "First passphrase here", password: "Second passphrase now", confirm: "Second passphrase" } });
-      expect((await mismatch.json()).errors).toEqual({ confirm: "Пароли не совпадают" });
+      expect((await mismatch.json()).errors).toEqual({ confirm: "Пароли не\u00a0совпадают" });
       const res = await call(server, "POST", "/studio/api/profile/password", { cookie: here, body: { current: "First passphrase here", password: "Second passphrase now", confirm: "Second passphrase now" } });
       expect(res.status).toBe(200);
       const renewed = sessionCookieOf(res);
