@@ -32,12 +32,11 @@ export async function waitForReady(page: Page): Promise<void> {
 /**
  * Every request the page has made so far has been reported: a request of its own made last
  * (the browser reports requests in the order they are made). What a test saw missing then
- * was not merely late. The request is for SETTLING_PATH, which a test's own list can leave out.
+ * was not merely late.
  */
 export async function requestsSettled(page: Page): Promise<void> {
-  await page.evaluate((path) => fetch(path).then((response) => response.status), SETTLING_PATH);
+  await page.evaluate(() => fetch("/robots.txt").then((response) => response.status));
 }
-export const SETTLING_PATH = "/robots.txt";
 
 /**
  * Waits until the page has scrolled and come to rest, smooth scrolling included: the scroll
