@@ -14,22 +14,26 @@ import { loadStaticFiles } from "./static-files.ts";
 const REPORTS_PER_MINUTE = 30;
 const REPORT_BURST = 20;
 
+export type SiteOverrides = Partial<AppOptions> & { now?: () => number };
+
 /**
  * Everything the request handler needs: the code build, the live content
  * release (made first if there is none for this code and configuration),
  * configured from the environment. `overrides` let tests swap a part (a
- * logger that records, a tighter limiter). `variables`: what `env` was parsed
- * from, the environment of the process that makes a release at start.
+ * logger that records, a tighter limiter, `now`: the time readiness results
+ * are cached by). `variables`: what `env` was parsed from, the environment of
+ * the process that makes a release at start.
  */
-export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}, variables: NodeJS.ProcessEnv = process.env) {
+export async function loadSite(env: Env, overrides: SiteOverrides = {}, variables: NodeJS.ProcessEnv = process.env) {
   const build = await loadServerBuild();
-  const log = overrides.log ?? createLogger({ level: env.LOG_LEVEL });
+  const { now, ...parts } = overrides;
+  const log = parts.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
-    overrides.readiness ?? createReadiness({ onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });
+    parts.readiness ?? createReadiness({ ...(now ? { now } : {}), onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });
   // A meta tag, not a script: the pages' CSP hashes stay valid.
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const releases =
-    overrides.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
+    parts.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
   const options: AppOptions = {
     build,
     origin: env.SITE_ORIGIN,
@@ -43,7 +47,7 @@ export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}, va
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     readiness,
     log,
-    ...overrides,
+    ...parts,
   };
   return { handle: createApp(options), ...options };
 }
