@@ -98,8 +98,11 @@ export type PersonalDataReport = {
   subscriptions: Array<{ status: string; requestedAt: number; confirmedAt: number | null }>;
 };
 
-/** POST /studio/api/personal-data/delete: what was deleted (counts only). */
-export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number };
+/**
+ * POST /studio/api/personal-data/delete: what was deleted (counts only), and whether its bytes
+ * also left the store's files (false: the rows are gone, the wipe is to be repeated; docs/inbox.md).
+ */
+export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number; wiped: boolean };
 
 /** GET /studio/api/personal-data/retention */
 export type RetentionInfo = {

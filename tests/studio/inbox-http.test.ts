@@ -191,7 +191,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(((await copy.json()) as { submissions: unknown[] }).submissions).toHaveLength(2);
     expect((await ask("delete", { email })).status).toBe(422);
     const deleted = await (await ask("delete", { email, confirm: true })).json();
-    expect(deleted).toEqual({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0 });
+    expect(deleted).toEqual({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0, wiped: true });
     for (const [table, column] of [["submissions", "id"], ["files", "submission_id"], ["outbox", "submission_id"], ["submission_words", "submission_id"]]) {
       expect(await server.db.query(`SELECT 1 FROM ${table} WHERE ${column} IN ($1, $2)`, [a.id, b.id]), table).toEqual([]);
     }

@@ -1,5 +1,6 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
+import { wipeDeleted } from "../../leads/wipe.ts";
 import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo, Status } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import type { By } from "./store.ts";
@@ -116,9 +117,12 @@ export function createPersonalData(db: Db, audit: AuditLog) {
       };
     },
 
-    /** Deletes everything held about the subject, with its audit entry, in one transaction. */
+    /**
+     * Deletes everything held about the subject, with its audit entry, in one transaction;
+     * then removes the deleted bytes from the store's files (wipe.ts).
+     */
     async erase(subject: Subject, by: By, now = Date.now()): Promise<PersonalDataDeletion> {
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         // A delivery in progress holds its outbox row (FOR UPDATE): wait for it a while, not for ever.
         if (db.backend === "postgres") await tx.query("SET LOCAL lock_timeout = '10s'");
         const found = await submissions(tx, subject);
@@ -131,13 +135,14 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         const statusChanges = await removed(`DELETE FROM submission_status_history WHERE ${inSubject}`, m.params);
         await tx.query(`DELETE FROM submission_words WHERE ${inSubject}`, m.params);
         const deleted = await removed(`DELETE FROM submissions WHERE ${m.sql}`, m.params);
-        const result: PersonalDataDeletion = { submissions: deleted, files, deliveries, subscriptions, statusChanges };
+        const result = { submissions: deleted, files, deliveries, subscriptions, statusChanges };
         await audit.write(
           { action: "personal-data.delete", actor: by.actor, details: { by: subject.by, ...result, ids: found.map((s) => s.id) }, ip: by.ip, at: now },
           tx,
         );
         return result;
       });
+      return { ...deleted, wiped: await wipeDeleted(db) };
     },
 
     /** The retention job's last run and when it next deletes something (the oldest submission it deletes, plus the days kept). */
