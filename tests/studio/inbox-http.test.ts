@@ -1,8 +1,10 @@
 import { parse } from "csv-parse/sync";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../support/cv-files.ts";
 import { BACKENDS, eventually, postForm, validProject } from "../support/forms-server.ts";
 import { submission } from "../support/inbox.ts";
+import { zipEntry } from "../support/zip.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
 
 /**
@@ -13,6 +15,9 @@ import { addUser, call, signIn, startStudioServer, type StudioServer } from "../
  * the personal data itself).
  */
 const PASSWORDS = { admin: "Inbox admin passphrase", sales: "Sales team passphrase", hr: "People team passphrase", editor: "Editor of the site 2026" };
+
+/** Today in Moscow, as the names of exported files carry it. */
+const moscowToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
   let server: StudioServer;
@@ -141,7 +146,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
   it("exports CSV that Excel opens in Russian: BOM, semicolons, CRLF, quoted cells, formulas neutralised, by Moscow dates", async () => {
     const res = await get("sales", "/inbox/export?kind=project");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="zayavki\.csv"/);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="zayavki-${moscowToday()}-proekty.csv"; filename*=UTF-8''zayavki-${moscowToday()}-proekty.csv`);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
@@ -152,7 +157,9 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const cell = (name: string) => row[header.indexOf(name)];
     expect(cell("Имя")).toBe("Ольга Заказчикова");
     expect(cell("Компания")).toBe("'=HYPERLINK(\"http://evil.example\";\"x\")");
-    expect(cell("Телефон")).toBe("'+79161234567");
+    // A phone is written as it is: digits and a plus call nothing, and a CRM imports the number.
+    expect(cell("Телефон")).toBe("+79161234567");
+    expect(cell("Согласие: время, IP, редакции документов")).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} МСК, IP /);
     expect(cell("Сообщение или сопроводительное письмо")).toBe("Строка 1\nСтрока 2; «кавычки» \"двойные\"");
     expect(cell("Тип")).toBe("Заявка на проект");
     const day = new Date(request.createdAt + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -160,6 +167,34 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(ranged).toContain(request.id);
     const before = await (await get("sales", "/inbox/export?from=2020-01-01&to=2020-01-02")).text();
     expect(before.split("\r\n").filter(Boolean)).toHaveLength(1);
+  });
+
+  it("exports XLSX for Excel: the phone a text cell as sent, a cell starting with «=» text and never a formula, Moscow date cells", async () => {
+    const res = await get("sales", "/inbox/export?kind=project&status=new&format=xlsx");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("content-disposition")).toContain(`filename="zayavki-${moscowToday()}-proekty-novye.xlsx"`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const rows = (await readSheet(bytes)) as unknown[][];
+    expect(rows).toHaveLength(2);
+    const [header, row] = rows as [string[], unknown[]];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell("Номер")).toBe(request.id);
+    expect(cell("Телефон")).toBe("+79161234567");
+    expect(cell("Компания")).toBe('=HYPERLINK("http://evil.example";"x")');
+    expect(cell("Сообщение или сопроводительное письмо")).toBe("Строка 1\nСтрока 2; «кавычки» \"двойные\"");
+    // A date cell holding the Moscow wall-clock time of receipt.
+    expect(cell("Получена (МСК)")).toBeInstanceOf(Date);
+    expect((cell("Получена (МСК)") as Date).toISOString().slice(0, 16)).toBe(new Date(request.createdAt + 3 * 3_600_000).toISOString().slice(0, 16));
+    expect(String(cell("Согласие: время, IP, редакции документов"))).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} МСК, IP /);
+    // The sheet itself: no formula anywhere, the phone and the «=» cell stored as strings.
+    const sheet = zipEntry(bytes, "xl/worksheets/sheet1.xml")?.toString("utf8") ?? "";
+    expect(sheet).toContain("<sheetData>");
+    expect(sheet).not.toMatch(/<f[\s>]/);
+    const stringCells = [...sheet.matchAll(/<c r="([A-Z]+)2"[^>]*t="(s|inlineStr|str)"/g)].map((m) => m[1]);
+    const column = (name: string) => String.fromCharCode(65 + header.indexOf(name));
+    expect(stringCells).toEqual(expect.arrayContaining([column("Телефон"), column("Компания")]));
+    expect((await get("hr", "/inbox/export?kind=project&format=xlsx")).status).toBe(200);
   });
 
   it("writes every view, file and export to the audit log, without the personal data", async () => {

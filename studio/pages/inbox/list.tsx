@@ -4,8 +4,9 @@ import { api, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
 import { FILTER_NAMES, type InboxItem, type InboxPage, KINDS, STATUSES } from "#core/studio/inbox.ts";
-import { pages, STUDIO_API } from "#core/studio/paths.ts";
+import { pages } from "#core/studio/paths.ts";
 import { Button, EmptyState, Page, SelectField, Table, TextField } from "../../ui/index.ts";
+import { ExportLinks } from "./export-links.tsx";
 import { itemPath, StatusBadge } from "./parts.tsx";
 import "./inbox.css";
 
@@ -85,11 +86,7 @@ export function Inbox() {
         <p className="s-muted" aria-live="polite">
           {total === 0 ? "Заявок не найдено." : `Найдено: ${total}. Страница ${page} из ${count}.`}
         </p>
-        {can("leads:export") && total > 0 ? (
-          <a className="s-button" href={`${STUDIO_API}/inbox/export?${filters}`} download>
-            Скачать CSV
-          </a>
-        ) : null}
+        {can("leads:export") && total > 0 ? <ExportLinks filters={filters} total={total} /> : null}
       </div>
       {items.length === 0 ? (
         <EmptyState title="Заявок не найдено">{filters.size > 0 ? <p>Измените фильтр или сбросьте его.</p> : <p>Когда кто-то заполнит форму на сайте, заявка появится здесь.</p>}</EmptyState>
