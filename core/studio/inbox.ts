@@ -92,9 +92,28 @@ export type InboxDetail = {
   history: StatusChange[];
 };
 
-/** POST /studio/api/personal-data/search: what is held about one e-mail or phone. */
+/**
+ * POST /studio/api/personal-data/search: what is held about one e-mail or phone, with what an
+ * admin needs to tell it is the right person before deleting: the name, the page or the vacancy,
+ * the start of the message, the CV's name.
+ */
 export type PersonalDataReport = {
-  submissions: Array<{ id: string; kind: FormKind; createdAt: number; status: Status; hasFile: boolean; deliveries: number; statusChanges: number }>;
+  submissions: Array<{
+    id: string;
+    kind: FormKind;
+    createdAt: number;
+    status: Status;
+    name: string;
+    /** The vacancy (applications) or the company (requests). */
+    subject: string;
+    page: string;
+    /** The message or covering letter, its first words. */
+    excerpt: string;
+    fileName: string | null;
+    hasFile: boolean;
+    deliveries: number;
+    statusChanges: number;
+  }>;
   subscriptions: Array<{ status: string; requestedAt: number; confirmedAt: number | null }>;
 };
 

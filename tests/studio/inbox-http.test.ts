@@ -3,6 +3,7 @@ import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../support/cv-files.ts";
 import { BACKENDS, eventually, postForm, validProject } from "../support/forms-server.ts";
+import type { PersonalDataReport } from "#core/studio/inbox.ts";
 import { submission } from "../support/inbox.ts";
 import { zipEntry } from "../support/zip.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
@@ -86,7 +87,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
       ["POST", `/inbox/${application.id}/deliveries/1/retry`, {}],
       ["POST", "/personal-data/search", { email: "olga@client.example" }],
       ["POST", "/personal-data/copy", { email: "olga@client.example" }],
-      ["POST", "/personal-data/delete", { email: "olga@client.example", confirm: true }],
+      ["POST", "/personal-data/delete", { email: "olga@client.example", confirm: "olga@client.example" }],
       ["GET", "/personal-data/retention"],
     ];
     for (const [method, path, body] of endpoints) {
@@ -219,13 +220,22 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const ask = (path: string, body: unknown) => call(server, "POST", `/studio/api/personal-data/${path}`, { cookie: cookies.admin, body });
     expect((await ask("search", { email: "", phone: "" })).status).toBe(422);
     expect((await ask("search", { phone: "12" })).status).toBe(422);
-    const report = await (await ask("search", { email: " ERASE.me@client.example " })).json();
-    expect(report.submissions.map((s: { id: string }) => s.id).sort()).toEqual([a.id, b.id].sort());
+    const report = (await (await ask("search", { email: " ERASE.me@client.example " })).json()) as PersonalDataReport;
+    expect(report.submissions.map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
+    // Enough to tell it is the right person before deleting: name, vacancy or company, page, message, file.
+    expect(report.submissions.find((s) => s.id === b.id)).toMatchObject({ kind: "job", name: "Иван Петров", subject: "Аналитик", page: "/contacts/", fileName: "cv.pdf", hasFile: true });
+    expect(report.submissions.find((s) => s.id === a.id)).toMatchObject({ kind: "project", name: "Анна Смирнова", fileName: null });
     const copy = await ask("copy", { email });
     expect(copy.headers.get("content-disposition")).toMatch(/^attachment; filename="personalnye-dannye-\d{4}-\d{2}-\d{2}\.json"/);
     expect(((await copy.json()) as { submissions: unknown[] }).submissions).toHaveLength(2);
-    expect((await ask("delete", { email })).status).toBe(422);
-    const deleted = await (await ask("delete", { email, confirm: true })).json();
+    // Confirmed only by the e-mail typed again (any case): a bare «yes» or another address deletes nothing.
+    for (const confirm of [undefined, true, "", "someone.else@client.example"]) {
+      const refused = await ask("delete", { email, confirm });
+      expect(refused.status, String(confirm)).toBe(422);
+      expect(((await refused.json()) as { errors: Record<string, string> }).errors.confirm).toMatch(/^Введите e-mail человека ещё раз/);
+    }
+    expect(await server.store.submission(a.id)).not.toBeNull();
+    const deleted = await (await ask("delete", { email, confirm: " Erase.Me@client.EXAMPLE" })).json();
     expect(deleted).toEqual({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0, wiped: true });
     for (const [table, column] of [["submissions", "id"], ["files", "submission_id"], ["outbox", "submission_id"], ["submission_words", "submission_id"]]) {
       expect(await server.db.query(`SELECT 1 FROM ${table} WHERE ${column} IN ($1, $2)`, [a.id, b.id]), table).toEqual([]);

@@ -117,7 +117,7 @@ describe.each(BACKENDS)("personal data leaves the files on %s", (backend) => {
     expect(((await found.json()) as { submissions: unknown[] }).submissions).toHaveLength(2);
     const startedAt = Date.now();
 
-    const res = await call(server, "POST", "/studio/api/personal-data/delete", { cookie, body: { email: who.email, confirm: true } });
+    const res = await call(server, "POST", "/studio/api/personal-data/delete", { cookie, body: { email: who.email, confirm: who.email } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ submissions: 2, files: 1, subscriptions: 1, wiped: true });
 
