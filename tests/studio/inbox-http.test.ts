@@ -77,6 +77,20 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     for (const body of [{ status: "done" }]) expect((await call(server, "PUT", `/studio/api/inbox/${request.id}/status`, { cookie: cookies.hr, body })).status).toBe(404);
   });
 
+  it("answers a wrong filter value at its field, in Russian (the page shows it there and keeps its list)", async () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ["from=2026-11-20&to=2026-11-10", "to", /^Дата «по» раньше даты «с»$/],
+      ["from=2026-02-30", "from", /^Укажите дату/],
+      ["q=%D0%B0", "q", /^Для поиска введите хотя бы/],
+      ["status=closed", "status", /^Выберите значение из/],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await get("sales", `/inbox?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { errors?: Record<string, string> }).errors?.[field], query).toMatch(message);
+    }
+  });
+
   it("refuses editors (403) and strangers (401) on every inbox endpoint, and cross-site writes (403)", async () => {
     const endpoints: Array<[string, string, unknown?]> = [
       ["GET", "/inbox"],
