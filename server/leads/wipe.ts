@@ -14,8 +14,13 @@ import type { Db, Row } from "./db.ts";
  */
 export const PERSONAL_TABLES = ["submissions", "files", "outbox", "subscriptions", "submission_status_history", "submission_words"] as const;
 
-/** A reader holding the log (another process) makes the checkpoint wait; tried this many times, a second apart at most. */
-const CHECKPOINT_TRIES = 5;
+/**
+ * A reader holding the log (another process) makes the checkpoint wait: each try waits up to
+ * SQLite's busy timeout (a second, synchronously: db-sqlite.ts), so a few tries with pauses
+ * between them in which the server goes on serving.
+ */
+const CHECKPOINT_TRIES = 3;
+const CHECKPOINT_PAUSE_MS = 200;
 
 /** True when the deleted bytes are gone from the store's files (SQLite) or its tables were vacuumed (PostgreSQL). */
 export async function wipeDeleted(db: Db): Promise<boolean> {
@@ -27,6 +32,7 @@ export async function wipeDeleted(db: Db): Promise<boolean> {
     for (let attempt = 1; attempt <= CHECKPOINT_TRIES; attempt++) {
       const [result] = await db.query<Row & { busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)");
       if (Number(result?.busy ?? 1) === 0) return true;
+      if (attempt < CHECKPOINT_TRIES) await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_PAUSE_MS));
     }
     return false;
   } catch (error) {
