@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
@@ -107,6 +108,13 @@ describe("the inbox in a browser", () => {
     expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
     expect(row0[header?.indexOf("Тип") ?? -1]).toBe("Заявка на проект");
     expect(row0[header?.indexOf("UTM") ?? -1]).toBe("utm_source=inbox-test");
+    // The Excel file of the same list: the phone and the formula-like message are text cells as sent.
+    const [excel] = await Promise.all([sales.page.waitForEvent("download"), sales.page.getByRole("link", { name: "Скачать Excel" }).click()]);
+    expect(excel.suggestedFilename()).toBe(`zayavki-${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}.xlsx`);
+    const [sheetHeader, ...sheetRows] = (await readSheet(readFileSync(await excel.path()))) as unknown[][];
+    const sheetRow = sheetRows.find((r) => r.includes("Тимофей Покупателев")) as unknown[];
+    expect(sheetRow[sheetHeader?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
+    expect(sheetRow[sheetHeader?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(HYPERLINK);
     expect(sales.problems).toEqual([]);
     await Promise.all([sales.context.close(), visitor.context.close()]);
   });
