@@ -92,14 +92,36 @@ export type InboxDetail = {
   history: StatusChange[];
 };
 
-/** POST /studio/api/personal-data/search: what is held about one e-mail or phone. */
+/**
+ * POST /studio/api/personal-data/search: what is held about one e-mail or phone, with what an
+ * admin needs to tell it is the right person before deleting: the name, the page or the vacancy,
+ * the start of the message, the CV's name.
+ */
 export type PersonalDataReport = {
-  submissions: Array<{ id: string; kind: FormKind; createdAt: number; status: Status; hasFile: boolean; deliveries: number; statusChanges: number }>;
+  submissions: Array<{
+    id: string;
+    kind: FormKind;
+    createdAt: number;
+    status: Status;
+    name: string;
+    /** The vacancy (applications) or the company (requests). */
+    subject: string;
+    page: string;
+    /** The message or covering letter, its first words. */
+    excerpt: string;
+    fileName: string | null;
+    hasFile: boolean;
+    deliveries: number;
+    statusChanges: number;
+  }>;
   subscriptions: Array<{ status: string; requestedAt: number; confirmedAt: number | null }>;
 };
 
-/** POST /studio/api/personal-data/delete: what was deleted (counts only). */
-export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number };
+/**
+ * POST /studio/api/personal-data/delete: what was deleted (counts only), and whether its bytes
+ * also left the store's files (false: the rows are gone, the wipe is to be repeated; docs/inbox.md).
+ */
+export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number; wiped: boolean };
 
 /** GET /studio/api/personal-data/retention */
 export type RetentionInfo = {

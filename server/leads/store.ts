@@ -1,6 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "./db.ts";
 import { searchKeys, writeSearchKeys } from "./search-keys.ts";
+import { wipeDeleted } from "./wipe.ts";
 import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts";
 
 /**
@@ -164,10 +165,11 @@ export function createStore(db: Db) {
      * Retention: deletes submissions older than `cutoff` with their files and
      * outbox items, and subscriptions never confirmed. An active
      * subscription keeps its request: it is the record of the consent.
-     * The run is recorded (retention_runs) in the same transaction.
+     * The run is recorded (retention_runs) in the same transaction. Then the
+     * deleted bytes leave the store's files (wipe.ts): `wiped` says they did.
      */
-    async deleteOlderThan(cutoff: number, days: number, now = Date.now()): Promise<{ submissions: number; subscriptions: number }> {
-      return db.transaction(async (tx) => {
+    async deleteOlderThan(cutoff: number, days: number, now = Date.now()): Promise<{ submissions: number; subscriptions: number; wiped: boolean }> {
+      const deleted = await db.transaction(async (tx) => {
         const subscriptions = await tx.query(
           "DELETE FROM subscriptions WHERE status = 'pending' AND requested_at < $1 RETURNING email",
           [cutoff],
@@ -187,6 +189,7 @@ export function createStore(db: Db) {
         ]);
         return { submissions: submissions.length, subscriptions: subscriptions.length };
       });
+      return { ...deleted, wiped: await wipeDeleted(db) };
     },
   };
 }

@@ -296,6 +296,16 @@ describe.each(BACKENDS)("studio on %s", (backend) => {
       for (const bad of ["action=drop", "actor=%27%20OR%201=1", "from=2026-13-45", "page=-1", "page=abc"]) {
         expect((await call(server, "GET", `/studio/api/audit?${bad}`, { cookie: fresh })).status, bad).toBe(400);
       }
+      // A wrong value is answered at its field, in Russian, for the page to show there.
+      const fields: Array<[string, string, RegExp]> = [
+        ["actor=%D0%90%D0%BD%D0%BD%D0%B0", "actor", /^Здесь нужен логин/],
+        ["from=2026-11-20&to=2026-11-10", "to", /^Дата «по» раньше даты «с»$/],
+        ["from=2026-13-45", "from", /^Укажите дату/],
+      ];
+      for (const [query, field, message] of fields) {
+        const answer = (await (await call(server, "GET", `/studio/api/audit?${query}`, { cookie: fresh })).json()) as { errors?: Record<string, string> };
+        expect(answer.errors?.[field], query).toMatch(message);
+      }
     });
   });
 });

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
@@ -94,7 +95,7 @@ describe("the inbox in a browser", () => {
     expect(await sales.page.getByText("Пётр Кандидатов").count()).toBe(0);
 
     const [download] = await Promise.all([sales.page.waitForEvent("download"), sales.page.getByRole("link", { name: "Скачать CSV" }).click()]);
-    expect(download.suggestedFilename()).toBe("zayavki.csv");
+    expect(download.suggestedFilename()).toBe(`zayavki-${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}.csv`);
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)], "UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
@@ -104,9 +105,16 @@ describe("the inbox in a browser", () => {
     const row0 = rows.find((r) => r.includes("Тимофей Покупателев")) as string[];
     expect(row0, "the request is in the file").toBeDefined();
     expect(row0[header?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(`'${HYPERLINK}`);
-    expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("'+79035554433");
+    expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
     expect(row0[header?.indexOf("Тип") ?? -1]).toBe("Заявка на проект");
     expect(row0[header?.indexOf("UTM") ?? -1]).toBe("utm_source=inbox-test");
+    // The Excel file of the same list: the phone and the formula-like message are text cells as sent.
+    const [excel] = await Promise.all([sales.page.waitForEvent("download"), sales.page.getByRole("link", { name: "Скачать Excel" }).click()]);
+    expect(excel.suggestedFilename()).toBe(`zayavki-${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}.xlsx`);
+    const [sheetHeader, ...sheetRows] = (await readSheet(readFileSync(await excel.path()))) as unknown[][];
+    const sheetRow = sheetRows.find((r) => r.includes("Тимофей Покупателев")) as unknown[];
+    expect(sheetRow[sheetHeader?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
+    expect(sheetRow[sheetHeader?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(HYPERLINK);
     expect(sales.problems).toEqual([]);
     await Promise.all([sales.context.close(), visitor.context.close()]);
   });
@@ -173,8 +181,22 @@ describe("the inbox in a browser", () => {
     await page.getByRole("heading", { name: "Найдено: заявок — 1, подписок — 0" }).waitFor();
     const [copy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать всё (JSON)" }).click()]);
     expect(JSON.parse(readFileSync(await copy.path(), "utf8")).submissions[0].id).toBe(application.id);
-    await page.getByRole("button", { name: "Удалить всё" }).click();
-    await page.getByRole("button", { name: "Да, удалить" }).click();
+    // Before deleting: enough to tell it is the right person.
+    const found = page.getByRole("table", { name: "Найденные заявки" });
+    for (const text of ["Пётр Кандидатов", "Вакансия: Аналитик", "/contacts/", "Резюме.pdf"]) await found.getByText(text).first().waitFor();
+    // Confirmed by typing the e-mail again: the button waits until it matches, a mismatch is said at the field.
+    const erase = page.getByRole("button", { name: "Удалить безвозвратно" });
+    expect(await erase.isDisabled()).toBe(true);
+    const confirm = page.getByLabel(/^Для\sподтверждения\sвведите\se-mail/);
+    await confirm.fill("petr@people.exampl");
+    await confirm.blur();
+    await page.getByText(/^Не\sсовпадает\sс\se-mail,\sпо\sкоторому\sискали$/).waitFor();
+    expect(await confirm.getAttribute("aria-invalid")).toBe("true");
+    expect(await erase.isDisabled()).toBe(true);
+    await confirm.fill("Petr@People.example");
+    expect(await erase.isDisabled()).toBe(false);
+    expect(await server.store.submission(application.id), "nothing deleted before the click").not.toBeNull();
+    await erase.click();
     await page.getByRole("status").filter({ hasText: "Удалено: заявок — 1, файлов резюме — 1, доставок — 1" }).waitFor();
     expect(await server.store.submission(application.id)).toBeNull();
     expect(await server.store.file(application.id)).toBeNull();

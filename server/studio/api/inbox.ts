@@ -5,12 +5,16 @@ import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
 import { attachmentDisposition, cvFileName } from "../inbox/attachment.ts";
 import { streamExport } from "../inbox/export.ts";
+import { exportFileName } from "../inbox/export-name.ts";
+import { writeXlsxExport, XLSX_TYPE } from "../inbox/xlsx.ts";
+import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
 import { describeFilter, parseFilter, parsePage } from "../inbox/filter.ts";
 import type { ApiRoute } from "../router.ts";
+import { clock } from "../../clock.ts";
 
 /**
  * «Заявки»: the list with its filters, one submission, its status, a retry of
- * a dead-lettered delivery, its CV, and the CSV export. The kinds a caller
+ * a dead-lettered delivery, its CV, and the export (CSV, or XLSX with `format=xlsx`). The kinds a caller
  * sees come from their role's permissions (core/studio/inbox.ts) and go
  * into every query; a submission of another kind is answered 404, as if it
  * did not exist. Every view of personal data, every file and every export is
@@ -21,6 +25,7 @@ export const INBOX_MESSAGES = {
   deliveryNotFound: "Эта доставка не\u00a0ждёт повтора: её уже доставили или поставили в\u00a0очередь",
   noFile: "У\u00a0этой заявки нет файла резюме",
   status: "Выберите статус из\u00a0списка",
+  tooManyForXlsx: `В\u00a0файл Excel помещается не\u00a0больше ${XLSX_MAX_ROWS.toLocaleString("ru-RU")} заявок. Сузьте фильтр (например, по\u00a0датам) или скачайте CSV\u00a0— в\u00a0нём все`,
 } as const;
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -65,14 +70,19 @@ export const inboxRoutes: ApiRoute[] = [
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:export");
       const filter = parseFilter(ctx.url.searchParams, kinds);
+      const xlsx = ctx.url.searchParams.get("format") === "xlsx";
       // Recorded before a byte leaves: an export cut short was still an export.
       const count = await ctx.services.inbox.count(filter);
-      await ctx.services.audit.write({ action: "inbox.export", actor: session.user, details: { filter: describeFilter(filter), count }, ip: ctx.client.ip });
-      const days = [ctx.url.searchParams.get("from"), ctx.url.searchParams.get("to")].filter((d) => d && /^\d{4}-\d{2}-\d{2}$/.test(d));
+      if (xlsx && count > XLSX_MAX_ROWS) throw new HttpError(422, INBOX_MESSAGES.tooManyForXlsx);
+      await ctx.services.audit.write({ action: "inbox.export", actor: session.user, details: { filter: describeFilter(filter), count, format: xlsx ? "xlsx" : "csv" }, ip: ctx.client.ip });
       ctx.res.statusCode = 200;
-      ctx.res.setHeader("Content-Type", "text/csv; charset=utf-8");
-      ctx.res.setHeader("Content-Disposition", attachmentDisposition(["zayavki", ...days].join("-") + ".csv"));
+      ctx.res.setHeader("Content-Type", xlsx ? XLSX_TYPE : "text/csv; charset=utf-8");
+      ctx.res.setHeader("Content-Disposition", attachmentDisposition(exportFileName(ctx.url.searchParams, clock.now(), xlsx ? "xlsx" : "csv")));
       ctx.res.setHeader("X-Content-Type-Options", "nosniff");
+      if (xlsx) {
+        await writeXlsxExport(ctx.res, ctx.services.inbox, filter);
+        return;
+      }
       await streamExport(ctx.res, ctx.services.inbox, filter);
     },
   },

@@ -1,5 +1,6 @@
 import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
 import { emailKey, wordsOf } from "../../leads/search-keys.ts";
+import { FILTER_FIELD_MESSAGES } from "#core/studio/filter-checks.ts";
 import { isStatus, type Status } from "#core/studio/inbox.ts";
 import { moscowDayStart } from "../api/audit.ts";
 import { HttpError } from "../http.ts";
@@ -9,7 +10,8 @@ import { HttpError } from "../http.ts";
  * caller may see (never more, whatever is asked), status, Moscow days, the
  * source page, the UTM source, and a search turned into word prefixes
  * (search-keys.ts says what is indexed). Anything malformed is a 400 with a
- * Russian message; nothing unchecked reaches SQL.
+ * Russian message at the field it is about (the page shows it there and keeps
+ * its list); nothing unchecked reaches SQL.
  */
 export type InboxFilter = {
   kinds: readonly FormKind[];
@@ -24,9 +26,15 @@ export type InboxFilter = {
 
 export const FILTER_MESSAGES = {
   bad: "Фильтр заявок задан неверно",
-  dates: "Дата «по» раньше даты «с»",
+  dates: FILTER_FIELD_MESSAGES.dates,
   short: "Для поиска введите хотя бы 2\u00a0буквы или 3\u00a0цифры",
+  date: FILTER_FIELD_MESSAGES.date,
+  text: "Слишком длинно или с\u00a0непечатными символами",
+  choice: "Выберите значение из\u00a0списка",
 } as const;
+
+/** A filter's value is wrong: 400 with the message at its field, so the page keeps its list and says which. */
+const wrong = (field: string, message: string) => new HttpError(400, FILTER_MESSAGES.bad, { [field]: message });
 
 const DAY_MS = 86_400_000;
 const MAX_TEXT = 300;
@@ -35,9 +43,9 @@ const PHONE_LIKE = /^\+?[\d\s()\-.]+$/;
 const EMAIL_START = /^[a-z0-9][a-z0-9._%+-]*[._%+-][a-z0-9._%+-]*$/i;
 
 /** Printable text without control characters (PostgreSQL refuses NUL; none of them belongs in a filter). */
-function text(value: string | null, max = MAX_TEXT): string {
+function text(value: string | null, field: string, max = MAX_TEXT): string {
   const trimmed = (value ?? "").trim();
-  if (trimmed.length > max || /[\u0000-\u001f\u007f]/.test(trimmed)) throw new HttpError(400, FILTER_MESSAGES.bad);
+  if (trimmed.length > max || /[\u0000-\u001f\u007f]/.test(trimmed)) throw wrong(field, FILTER_MESSAGES.text);
   return trimmed;
 }
 
@@ -50,12 +58,12 @@ function text(value: string | null, max = MAX_TEXT): string {
 export function searchPrefixes(query: string): string[] {
   if (query.includes("@") || EMAIL_START.test(query)) {
     const key = emailKey(query) ?? "";
-    if (key.length < 3) throw new HttpError(400, FILTER_MESSAGES.short);
+    if (key.length < 3) throw wrong("q", FILTER_MESSAGES.short);
     return [key];
   }
   if (PHONE_LIKE.test(query)) {
     let digits = query.replace(/\D/g, "");
-    if (digits.length < 3) throw new HttpError(400, FILTER_MESSAGES.short);
+    if (digits.length < 3) throw wrong("q", FILTER_MESSAGES.short);
     if (!query.startsWith("+")) {
       if (digits.startsWith("8")) digits = `7${digits.slice(1)}`;
       else if (/^[349]/.test(digits)) digits = `7${digits}`;
@@ -63,38 +71,38 @@ export function searchPrefixes(query: string): string[] {
     return [digits.slice(0, 15)];
   }
   const words = wordsOf(query).filter((word) => word.length >= 2);
-  if (words.length === 0) throw new HttpError(400, FILTER_MESSAGES.short);
+  if (words.length === 0) throw wrong("q", FILTER_MESSAGES.short);
   return [...new Set(words)].slice(0, 4);
 }
 
 /** The filter of a query string for a caller who may see `allowed` kinds. */
 export function parseFilter(query: URLSearchParams, allowed: readonly FormKind[]): InboxFilter {
   const filter: InboxFilter = { kinds: allowed };
-  const kind = text(query.get("kind"));
+  const kind = text(query.get("kind"), "kind");
   if (kind) {
-    if (!(FORM_KINDS as readonly string[]).includes(kind)) throw new HttpError(400, FILTER_MESSAGES.bad);
+    if (!(FORM_KINDS as readonly string[]).includes(kind)) throw wrong("kind", FILTER_MESSAGES.choice);
     // A kind the role may not see shows nothing, as if there were none: the list never says what exists.
     filter.kinds = allowed.filter((k) => k === kind);
   }
-  const status = text(query.get("status"));
+  const status = text(query.get("status"), "status");
   if (status) {
-    if (!isStatus(status)) throw new HttpError(400, FILTER_MESSAGES.bad);
+    if (!isStatus(status)) throw wrong("status", FILTER_MESSAGES.choice);
     filter.status = status;
   }
   for (const name of ["from", "to"] as const) {
-    const value = text(query.get(name));
+    const value = text(query.get(name), name);
     if (!value) continue;
     const start = moscowDayStart(value);
-    if (start === null) throw new HttpError(400, FILTER_MESSAGES.bad);
+    if (start === null) throw wrong(name, FILTER_MESSAGES.date);
     // Both days are included: "to" runs to the end of its day.
     filter[name] = name === "to" ? start + DAY_MS : start;
   }
-  if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw new HttpError(400, FILTER_MESSAGES.dates);
-  const source = text(query.get("source"));
+  if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw wrong("to", FILTER_MESSAGES.dates);
+  const source = text(query.get("source"), "source");
   if (source) filter.source = source;
-  const utm = text(query.get("utm"), 200);
+  const utm = text(query.get("utm"), "utm", 200);
   if (utm) filter.utmSource = utm;
-  const q = text(query.get("q"), 200);
+  const q = text(query.get("q"), "q", 200);
   if (q) filter.prefixes = searchPrefixes(q);
   return filter;
 }

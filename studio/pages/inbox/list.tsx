@@ -1,11 +1,13 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { formatPhone } from "#core/lib/format.ts";
 import { api, signedIn } from "../../api/client.ts";
+import { type FilterErrors, useFilterForm, withFilterErrors } from "../../lib/filter-errors.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
 import { FILTER_NAMES, type InboxItem, type InboxPage, KINDS, STATUSES } from "#core/studio/inbox.ts";
-import { pages, STUDIO_API } from "#core/studio/paths.ts";
+import { pages } from "#core/studio/paths.ts";
 import { Button, EmptyState, Page, SelectField, Table, TextField } from "../../ui/index.ts";
+import { ExportLinks } from "./export-links.tsx";
 import { itemPath, StatusBadge } from "./parts.tsx";
 import "./inbox.css";
 
@@ -19,9 +21,12 @@ export function filterQuery(search: URLSearchParams, withPage = true): URLSearch
   return query;
 }
 
-export function inboxLoader({ request }: LoaderFunctionArgs): Promise<InboxPage> {
+type Loaded = InboxPage & { filterErrors: FilterErrors };
+
+export function inboxLoader({ request }: LoaderFunctionArgs): Promise<Loaded> {
   const query = filterQuery(new URL(request.url).searchParams);
-  return signedIn(request, () => api<InboxPage>("GET", `/inbox?${query}`));
+  // A wrong filter value is said at its field; the list is shown without it.
+  return signedIn(request, () => withFilterErrors(query, (q) => api<InboxPage>("GET", `/inbox?${q}`)));
 }
 
 function Contacts({ item }: { item: InboxItem }) {
@@ -35,10 +40,13 @@ function Contacts({ item }: { item: InboxItem }) {
 
 /** «Заявки»: submissions newest first, filtered and searched, with the CSV of the same filter. */
 export function Inbox() {
-  const { items, total, page, pages: count, kinds } = useLoaderData() as InboxPage;
+  const { items, total, page, pages: count, kinds, filterErrors } = useLoaderData() as Loaded;
   const [params] = useSearchParams();
   const { can } = useSession();
+  const { errors, onSubmit } = useFilterForm(filterErrors);
   const filters = filterQuery(params, false);
+  // What the list shows: the filter less the values the server refused.
+  for (const name of Object.keys(filterErrors)) for (const dropped of name === "from" || name === "to" ? ["from", "to"] : [name]) filters.delete(dropped);
   const pageHref = (n: number) => {
     const next = new URLSearchParams(filters);
     next.set("page", String(n));
@@ -46,13 +54,14 @@ export function Inbox() {
   };
   return (
     <Page title="Заявки" lead="Всё, что прислали через формы сайта, новое сверху. Время московское.">
-      <Form method="get" className="s-form s-inbox-filters" role="search" aria-label="Фильтр заявок">
+      <Form method="get" className="s-form s-inbox-filters" role="search" aria-label="Фильтр заявок" onSubmit={onSubmit} noValidate>
         <TextField
           label="Поиск"
           name="q"
           type="search"
           defaultValue={params.get("q") ?? ""}
           hint="Имя, e-mail или телефон, можно начало"
+          error={errors.q}
           autoComplete="off"
           spellCheck={false}
         />
@@ -61,6 +70,7 @@ export function Inbox() {
             label="Тип"
             name="kind"
             defaultValue={params.get("kind") ?? ""}
+            error={errors.kind}
             options={[{ value: "", label: "Все типы" }, ...kinds.map((kind) => ({ value: kind, label: KINDS[kind].label }))]}
           />
         ) : null}
@@ -68,12 +78,13 @@ export function Inbox() {
           label="Статус"
           name="status"
           defaultValue={params.get("status") ?? ""}
+          error={errors.status}
           options={[{ value: "", label: "Любой статус" }, ...Object.entries(STATUSES).map(([value, label]) => ({ value, label }))]}
         />
-        <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-        <TextField label="Страница сайта" name="source" defaultValue={params.get("source") ?? ""} hint="Адрес, например /contacts/" spellCheck={false} />
-        <TextField label="Источник (utm_source)" name="utm" defaultValue={params.get("utm") ?? ""} spellCheck={false} />
+        <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} error={errors.from} />
+        <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} />
+        <TextField label="Страница сайта" name="source" defaultValue={params.get("source") ?? ""} hint="Адрес, например /contacts/" spellCheck={false} error={errors.source} />
+        <TextField label="Источник (utm_source)" name="utm" defaultValue={params.get("utm") ?? ""} spellCheck={false} error={errors.utm} />
         <div className="s-inbox-filters__actions">
           <Button type="submit" variant="primary">
             Показать
@@ -85,11 +96,7 @@ export function Inbox() {
         <p className="s-muted" aria-live="polite">
           {total === 0 ? "Заявок не найдено." : `Найдено: ${total}. Страница ${page} из ${count}.`}
         </p>
-        {can("leads:export") && total > 0 ? (
-          <a className="s-button" href={`${STUDIO_API}/inbox/export?${filters}`} download>
-            Скачать CSV
-          </a>
-        ) : null}
+        {can("leads:export") && total > 0 ? <ExportLinks filters={filters} total={total} /> : null}
       </div>
       {items.length === 0 ? (
         <EmptyState title="Заявок не найдено">{filters.size > 0 ? <p>Измените фильтр или сбросьте его.</p> : <p>Когда кто-то заполнит форму на сайте, заявка появится здесь.</p>}</EmptyState>

@@ -8,6 +8,7 @@ import { type Delivery, type InboxDetail, KINDS, STATUSES } from "#core/studio/i
 import { pages, STUDIO_API } from "#core/studio/paths.ts";
 import { Button, Notice, NoticeArea, Page, SelectField, Table } from "../../ui/index.ts";
 import { fileSize, StatusBadge } from "./parts.tsx";
+import { DeliveryError } from "./delivery-error.tsx";
 import "./inbox.css";
 
 export function submissionLoader({ request, params }: LoaderFunctionArgs): Promise<InboxDetail> {
@@ -207,7 +208,9 @@ export function InboxSubmission() {
                   <DeliveryState delivery={d} />
                 </td>
                 <td>{d.attempts}</td>
-                <td className="s-inbox__error">{d.lastError ?? "—"}</td>
+                <td className="s-inbox__error">
+                  <DeliveryError error={d.lastError} />
+                </td>
                 <td>
                   {d.status === "dead" && can("leads:work") ? (
                     <retry.Form method="post">
