@@ -7,7 +7,7 @@ import type { InboxFilter } from "./filter.ts";
 import type { InboxStore } from "./store.ts";
 
 /**
- * The inbox's export for Excel (decision 027): the cells of the CSV file
+ * The inbox's export for Excel (decision 028): the cells of the CSV file
  * (export.ts) with their types said, not guessed. Every value people sent is
  * a text cell with the text format «@», so a phone stays `+79161234567`
  * (no apostrophe, no 7.92E+10) and `=HYPERLINK(…)` stays the text it was: a
@@ -19,7 +19,7 @@ import type { InboxStore } from "./store.ts";
  * rows are held while it is made: the file is limited to XLSX_MAX_ROWS
  * submissions, a larger filter is asked to be narrowed (the CSV file,
  * streamed, has no limit), and files are made one at a time, so two exports
- * never double the memory (decision 027). The library is imported when a
+ * never double the memory (decision 028). The library is imported when a
  * file is asked for, by the server only; no page of the site or of the studio loads it.
  */
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
