@@ -31,8 +31,14 @@ export function whereOf(filter: InboxFilter, first = 1): Where {
   if (filter.to !== undefined) clauses.push(`s.created_at < ${add(filter.to)}`);
   if (filter.source) clauses.push(`s.page = ${add(filter.source)}`);
   if (filter.utmSource) clauses.push(`s.utm_source = ${add(filter.utmSource)}`);
-  for (const prefix of filter.prefixes ?? []) {
-    clauses.push(`s.id IN (SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)})`);
-  }
+  if (filter.owner === null) clauses.push("s.owner_id IS NULL");
+  else if (filter.owner !== undefined) clauses.push(`s.owner_id = ${add(filter.owner)}`);
+  const words = (filter.prefixes ?? []).map(
+    (prefix) => `s.id IN (SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)})`,
+  );
+  if (filter.number !== undefined) {
+    const number = `s.number = ${add(filter.number)}`;
+    clauses.push(words.length > 0 ? `(${number} OR (${words.join(" AND ")}))` : number);
+  } else clauses.push(...words);
   return { sql: clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }

@@ -1,12 +1,13 @@
-import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useSearchParams } from "react-router";
 import { formatPhone } from "#core/lib/format.ts";
-import { api, signedIn } from "../../api/client.ts";
+import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
-import { FILTER_NAMES, type InboxItem, type InboxPage, KINDS, STATUSES } from "#core/studio/inbox.ts";
+import { type BulkResult, FILTER_NAMES, type InboxItem, type InboxOverview, type InboxPage, KINDS, numberLabel, SORTS } from "#core/studio/inbox.ts";
 import { pages, STUDIO_API } from "#core/studio/paths.ts";
-import { Button, EmptyState, Page, SelectField, Table, TextField } from "../../ui/index.ts";
-import { itemPath, StatusBadge } from "./parts.tsx";
+import { Button, EmptyState, Notice, NoticeArea, Page, SelectField, TextField } from "../../ui/index.ts";
+import { OverviewPanel } from "./overview.tsx";
+import { itemPath, ownerOptions, StatusBadge, stageOptions } from "./parts.tsx";
 import "./inbox.css";
 
 /** The filters and the page number of an address, as the API takes them. */
@@ -19,9 +20,32 @@ export function filterQuery(search: URLSearchParams, withPage = true): URLSearch
   return query;
 }
 
-export function inboxLoader({ request }: LoaderFunctionArgs): Promise<InboxPage> {
+type InboxData = InboxPage & { overview: InboxOverview };
+
+export function inboxLoader({ request }: LoaderFunctionArgs): Promise<InboxData> {
   const query = filterQuery(new URL(request.url).searchParams);
-  return signedIn(request, () => api<InboxPage>("GET", `/inbox?${query}`));
+  return signedIn(request, async () => {
+    const [list, overview] = await Promise.all([api<InboxPage>("GET", `/inbox?${query}`), api<InboxOverview>("GET", "/inbox/overview")]);
+    return { ...list, overview };
+  });
+}
+
+type BulkOutcome = { ok: boolean; message: string; errors?: Record<string, string> };
+
+/** Several submissions to one stage and/or owner («Изменить отмеченные»). */
+export async function inboxAction({ request }: ActionFunctionArgs): Promise<BulkOutcome> {
+  const form = await request.formData();
+  const ids = form.getAll("ids").map(String);
+  return signedIn(request, async () => {
+    try {
+      const result = await api<BulkResult>("POST", "/inbox/bulk", { ids, stage: String(form.get("stage") ?? ""), owner: String(form.get("owner") ?? "") });
+      const skipped = result.skipped.length > 0 ? ` Не\u00a0изменены (у\u00a0их типа нет такого этапа или ответственного): ${result.skipped.join(", ")}.` : "";
+      return { ok: true, message: `Изменено заявок: ${result.changed}.${skipped}` };
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status !== 401) return { ok: false, message: error.message, errors: error.errors };
+      throw error;
+    }
+  });
 }
 
 function Contacts({ item }: { item: InboxItem }) {
@@ -33,26 +57,35 @@ function Contacts({ item }: { item: InboxItem }) {
   );
 }
 
-/** «Заявки»: submissions newest first, filtered and searched, with the CSV of the same filter. */
+const BULK_FORM = "inbox-bulk";
+
+/** «Заявки»: what needs a person now, then submissions filtered, searched and sorted, changed one by one or several at once. */
 export function Inbox() {
-  const { items, total, page, pages: count, kinds } = useLoaderData() as InboxPage;
+  const { items, total, page, pages: count, kinds, stages, owners, overview } = useLoaderData() as InboxData;
   const [params] = useSearchParams();
   const { can } = useSession();
+  const bulk = useFetcher<BulkOutcome>();
   const filters = filterQuery(params, false);
   const pageHref = (n: number) => {
     const next = new URLSearchParams(filters);
     next.set("page", String(n));
     return `${pages.inbox}?${next}`;
   };
+  const mine = new URLSearchParams(filters);
+  mine.set("owner", "me");
+  mine.delete("page");
+  const work = can("leads:work");
+  const visibleOwners = owners.filter((owner) => owner.kinds.some((kind) => kinds.includes(kind)));
   return (
-    <Page title="Заявки" lead="Всё, что прислали через формы сайта, новое сверху. Время московское.">
+    <Page title="Заявки" lead="Всё, что прислали через формы сайта. Время московское.">
+      <OverviewPanel overview={overview} />
       <Form method="get" className="s-form s-inbox-filters" role="search" aria-label="Фильтр заявок">
         <TextField
           label="Поиск"
           name="q"
           type="search"
           defaultValue={params.get("q") ?? ""}
-          hint="Имя, e-mail или телефон, можно начало"
+          hint="Номер, имя, e-mail или телефон, можно начало"
           autoComplete="off"
           spellCheck={false}
         />
@@ -64,12 +97,14 @@ export function Inbox() {
             options={[{ value: "", label: "Все типы" }, ...kinds.map((kind) => ({ value: kind, label: KINDS[kind].label }))]}
           />
         ) : null}
+        <SelectField label="Этап" name="status" defaultValue={params.get("status") ?? ""} options={[{ value: "", label: "Любой этап" }, ...stageOptions(stages, kinds)]} />
         <SelectField
-          label="Статус"
-          name="status"
-          defaultValue={params.get("status") ?? ""}
-          options={[{ value: "", label: "Любой статус" }, ...Object.entries(STATUSES).map(([value, label]) => ({ value, label }))]}
+          label="Ответственный"
+          name="owner"
+          defaultValue={params.get("owner") ?? ""}
+          options={[{ value: "", label: "Все" }, { value: "me", label: "Мои" }, { value: "none", label: "Без ответственного" }, ...ownerOptions(visibleOwners)]}
         />
+        <SelectField label="Порядок" name="sort" defaultValue={params.get("sort") ?? ""} options={Object.entries(SORTS).map(([value, label]) => ({ value: value === "new" ? "" : value, label }))} />
         <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} />
         <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} />
         <TextField label="Страница сайта" name="source" defaultValue={params.get("source") ?? ""} hint="Адрес, например /contacts/" spellCheck={false} />
@@ -83,57 +118,109 @@ export function Inbox() {
       </Form>
       <div className="s-inbox__summary">
         <p className="s-muted" aria-live="polite">
-          {total === 0 ? "Заявок не найдено." : `Найдено: ${total}. Страница ${page} из ${count}.`}
+          {total === 0 ? "Заявок не\u00a0найдено." : `Найдено: ${total}. Страница ${page} из\u00a0${count}.`}
         </p>
-        {can("leads:export") && total > 0 ? (
-          <a className="s-button" href={`${STUDIO_API}/inbox/export?${filters}`} download>
-            Скачать CSV
-          </a>
-        ) : null}
+        <p className="s-inbox__links">
+          {params.get("owner") === "me" ? null : <Link to={`${pages.inbox}?${mine}`}>Мои заявки</Link>}
+          {can("leads:stages") ? <Link to={pages.inboxStages}>Этапы</Link> : null}
+          {can("leads:export") && total > 0 ? (
+            <a className="s-button" href={`${STUDIO_API}/inbox/export?${filters}`} download>
+              Скачать CSV
+            </a>
+          ) : null}
+        </p>
       </div>
+      {work && items.length > 0 ? (
+        <bulk.Form method="post" id={BULK_FORM} className="s-form s-inbox-bulk" aria-label="Изменить отмеченные заявки">
+          <SelectField label="Новый этап отмеченных" name="stage" defaultValue="" error={bulk.data?.errors?.stage} options={[{ value: "", label: "Не\u00a0менять" }, ...stageOptions(stages, kinds)]} />
+          <SelectField
+            label="Ответственный за\u00a0отмеченные"
+            name="owner"
+            defaultValue=""
+            error={bulk.data?.errors?.owner}
+            options={[{ value: "", label: "Не\u00a0менять" }, { value: "none", label: "Никто" }, ...ownerOptions(visibleOwners)]}
+          />
+          <div className="s-inbox-filters__actions">
+            <Button type="submit" busy={bulk.state !== "idle"}>
+              Изменить отмеченные
+            </Button>
+          </div>
+        </bulk.Form>
+      ) : null}
+      <NoticeArea>{bulk.data ? <Notice tone={bulk.data.ok ? "success" : "error"}>{bulk.data.errors?.ids ?? bulk.data.message}</Notice> : null}</NoticeArea>
       {items.length === 0 ? (
         <EmptyState title="Заявок не найдено">{filters.size > 0 ? <p>Измените фильтр или сбросьте его.</p> : <p>Когда кто-то заполнит форму на сайте, заявка появится здесь.</p>}</EmptyState>
       ) : (
         <div className="s-inbox__wide">
-        <Table caption="Заявки" hideCaption head={["Получена", "Кто", "Контакты", "Тип и тема", "Откуда", "Статус"]}>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <time dateTime={isoDateTime(item.createdAt)}>{formatDateTime(item.createdAt)}</time>
-              </td>
-              <td>
-                <Link to={itemPath(item.id)} className="s-inbox__name">
-                  {item.name || item.email || "Без имени"}
-                </Link>
-              </td>
-              <td>
-                <Contacts item={item} />
-              </td>
-              <td>
-                <span className="s-inbox__line">{KINDS[item.kind].label}</span>
-                {item.subject ? <span className="s-inbox__line s-muted">{item.subject}</span> : null}
-                {item.hasFile ? <span className="s-inbox__line s-muted">есть резюме</span> : null}
-              </td>
-              <td>
-                <span className="s-inbox__line">{item.page || "—"}</span>
-                {item.utmSource ? <span className="s-inbox__line s-muted">utm_source: {item.utmSource}</span> : null}
-              </td>
-              <td>
-                <StatusBadge status={item.status} />
-                {item.undelivered ? <span className="s-inbox__line s-inbox__alert">не доставлена</span> : null}
-              </td>
-            </tr>
-          ))}
-        </Table>
+          <table className="s-table s-inbox-table">
+            <caption className="s-visually-hidden">Заявки</caption>
+            <thead>
+              <tr>
+                {work ? <th scope="col">Отметить</th> : null}
+                <th scope="col">Номер</th>
+                <th scope="col">Получена</th>
+                <th scope="col">Кто</th>
+                <th scope="col">Контакты</th>
+                <th scope="col">Тип и тема</th>
+                <th scope="col">Откуда</th>
+                <th scope="col">Этап</th>
+                <th scope="col">Ответственный</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => {
+                const label = numberLabel(item.kind, item.number);
+                return (
+                  <tr key={item.id}>
+                    {work ? (
+                      <td className="s-inbox-table__pick">
+                        <input type="checkbox" name="ids" value={item.id} form={BULK_FORM} aria-label={`Отметить: ${label}`} className="s-checkbox" />
+                      </td>
+                    ) : null}
+                    <td className="s-inbox-table__number">
+                      <Link to={itemPath(item.id)} className="s-inbox__name">
+                        {label}
+                      </Link>
+                    </td>
+                    <td data-label="Получена">
+                      <time dateTime={isoDateTime(item.createdAt)}>{formatDateTime(item.createdAt)}</time>
+                    </td>
+                    <td data-label="Кто">
+                      <Link to={itemPath(item.id)} className="s-inbox__name">
+                        {item.name || item.email || "Без имени"}
+                      </Link>
+                    </td>
+                    <td data-label="Контакты">
+                      <Contacts item={item} />
+                    </td>
+                    <td data-label="Тип">
+                      <span className="s-inbox__line">{KINDS[item.kind].label}</span>
+                      {item.subject ? <span className="s-inbox__line s-muted">{item.subject}</span> : null}
+                      {item.hasFile ? <span className="s-inbox__line s-muted">есть резюме</span> : null}
+                    </td>
+                    <td data-label="Откуда">
+                      <span className="s-inbox__line">{item.page || "—"}</span>
+                      {item.utmSource ? <span className="s-inbox__line s-muted">utm_source: {item.utmSource}</span> : null}
+                    </td>
+                    <td data-label="Этап">
+                      <StatusBadge status={item.status} stages={stages} kind={item.kind} />
+                      {item.undelivered ? <span className="s-inbox__line s-inbox__alert">не доставлена</span> : null}
+                    </td>
+                    <td data-label="Ответственный">{item.ownerName ?? <span className="s-muted">никто</span>}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         </div>
       )}
       {count > 1 ? (
         <nav className="s-pager" aria-label="Страницы списка заявок">
-          {page > 1 ? <Link to={pageHref(page - 1)}>← Новее</Link> : null}
+          {page > 1 ? <Link to={pageHref(page - 1)}>← Назад</Link> : null}
           <span>
             Страница {page} из {count}
           </span>
-          {page < count ? <Link to={pageHref(page + 1)}>Старше →</Link> : null}
+          {page < count ? <Link to={pageHref(page + 1)}>Дальше →</Link> : null}
         </nav>
       ) : null}
     </Page>
