@@ -48,9 +48,10 @@ export async function inboxOverview(db: Db, kinds: readonly FormKind[], now: num
   const since = p.add(origin);
   // The source: the UTM source, else the page the form was sent from (the form keeps no outside referrer).
   const rows = await db.query<Row & { week: number; source: string; n: number }>(
-    `SELECT (s.created_at - ${since}) / ${WEEK} AS week, COALESCE(NULLIF(s.utm_source, ''), NULLIF(s.page, ''), '') AS source, COUNT(*) AS n
+    // CAST: SQLite binds a JavaScript number as a real, and the division would keep the fraction.
+    `SELECT CAST((s.created_at - ${since}) / ${WEEK} AS INTEGER) AS week, COALESCE(NULLIF(s.utm_source, ''), NULLIF(s.page, ''), '') AS source, COUNT(*) AS n
      FROM submissions s WHERE ${kindsSql} AND s.created_at >= ${since}
-     GROUP BY (s.created_at - ${since}) / ${WEEK}, COALESCE(NULLIF(s.utm_source, ''), NULLIF(s.page, ''), '')`,
+     GROUP BY CAST((s.created_at - ${since}) / ${WEEK} AS INTEGER), COALESCE(NULLIF(s.utm_source, ''), NULLIF(s.page, ''), '')`,
     p.params,
   );
   const totals = new Map<string, number>();
@@ -63,7 +64,7 @@ export async function inboxOverview(db: Db, kinds: readonly FormKind[], now: num
   const sources = ranked.length > TOP_SOURCES ? [...top, OTHER_SOURCES] : top;
   const weeks = Array.from({ length: WEEKS }, (_, i) => ({ start: origin + i * WEEK, total: 0, bySource: {} as Record<string, number> }));
   for (const row of rows) {
-    const week = weeks[Number(row.week)];
+    const week = weeks[Math.floor(Number(row.week))];
     if (!week) continue;
     const source = top.includes(row.source || UNKNOWN_SOURCE) ? row.source || UNKNOWN_SOURCE : OTHER_SOURCES;
     week.bySource[source] = (week.bySource[source] ?? 0) + Number(row.n);
