@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useSearchParams } from "react-router";
 import { formatPhone } from "#core/lib/format.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
@@ -48,10 +49,20 @@ export async function inboxAction({ request }: ActionFunctionArgs): Promise<Bulk
   });
 }
 
+/** A long address may wrap before its «@» and dots, never inside a word. */
+export function breakable(text: string) {
+  return text.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
 function Contacts({ item }: { item: InboxItem }) {
   return (
     <>
-      {item.email ? <span className="s-inbox__line">{item.email}</span> : null}
+      {item.email ? <span className="s-inbox__line">{breakable(item.email)}</span> : null}
       {item.phone ? <span className="s-inbox__line">{formatPhone(item.phone)}</span> : null}
     </>
   );
@@ -134,7 +145,7 @@ export function Inbox() {
         <bulk.Form method="post" id={BULK_FORM} className="s-form s-inbox-bulk" aria-label="Изменить отмеченные заявки">
           <SelectField label="Новый этап отмеченных" name="stage" defaultValue="" error={bulk.data?.errors?.stage} options={[{ value: "", label: "Не\u00a0менять" }, ...stageOptions(stages, kinds)]} />
           <SelectField
-            label="Ответственный за\u00a0отмеченные"
+            label={"Ответственный за\u00a0отмеченные"}
             name="owner"
             defaultValue=""
             error={bulk.data?.errors?.owner}
@@ -151,18 +162,15 @@ export function Inbox() {
       {items.length === 0 ? (
         <EmptyState title="Заявок не найдено">{filters.size > 0 ? <p>Измените фильтр или сбросьте его.</p> : <p>Когда кто-то заполнит форму на сайте, заявка появится здесь.</p>}</EmptyState>
       ) : (
-        <div className="s-inbox__wide">
+        <div className="s-inbox__wide s-table-box" tabIndex={0} role="region" aria-label="Заявки">
           <table className="s-table s-inbox-table">
             <caption className="s-visually-hidden">Заявки</caption>
             <thead>
               <tr>
                 {work ? <th scope="col">Отметить</th> : null}
-                <th scope="col">Номер</th>
-                <th scope="col">Получена</th>
+                <th scope="col">Номер и&nbsp;время</th>
                 <th scope="col">Кто</th>
-                <th scope="col">Контакты</th>
-                <th scope="col">Тип и тема</th>
-                <th scope="col">Откуда</th>
+                <th scope="col">Тип и&nbsp;источник</th>
                 <th scope="col">Этап</th>
                 <th scope="col">Ответственный</th>
               </tr>
@@ -181,24 +189,20 @@ export function Inbox() {
                       <Link to={itemPath(item.id)} className="s-inbox__name">
                         {label}
                       </Link>
-                    </td>
-                    <td data-label="Получена">
-                      <time dateTime={isoDateTime(item.createdAt)}>{formatDateTime(item.createdAt)}</time>
+                      <time className="s-inbox__line s-muted" dateTime={isoDateTime(item.createdAt)}>
+                        {formatDateTime(item.createdAt)}
+                      </time>
                     </td>
                     <td data-label="Кто">
-                      <Link to={itemPath(item.id)} className="s-inbox__name">
+                      <Link to={itemPath(item.id)} className="s-inbox__name s-inbox__line">
                         {item.name || item.email || "Без имени"}
                       </Link>
-                    </td>
-                    <td data-label="Контакты">
                       <Contacts item={item} />
                     </td>
                     <td data-label="Тип">
                       <span className="s-inbox__line">{KINDS[item.kind].label}</span>
                       {item.subject ? <span className="s-inbox__line s-muted">{item.subject}</span> : null}
                       {item.hasFile ? <span className="s-inbox__line s-muted">есть резюме</span> : null}
-                    </td>
-                    <td data-label="Откуда">
                       <span className="s-inbox__line">{item.page || "—"}</span>
                       {item.utmSource ? <span className="s-inbox__line s-muted">utm_source: {item.utmSource}</span> : null}
                     </td>
