@@ -10,7 +10,7 @@ import { NotFound, RouteError } from "./pages/errors.tsx";
 import { ContentHome, contentLoader } from "./pages/content.tsx";
 import { ContentEntry, entryLoader, newEntryLoader } from "./pages/content-entry.tsx";
 import { TypePage, typeLoader } from "./pages/content-type.tsx";
-import { Profile, profileAction } from "./pages/profile.tsx";
+import { Profile, profileAction, profileLoader } from "./pages/profile.tsx";
 import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
 import { ReleaseChanges } from "./pages/releases/diff.tsx";
 import { Releases } from "./pages/releases/releases.tsx";
@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Home />, loader: homeLoader },
-          { path: child(pages.profile), element: <Profile />, action: profileAction },
+          { path: child(pages.profile), element: <Profile />, loader: profileLoader, action: profileAction },
           { path: child(pages.users), element: <Users />, loader: usersLoader, action: usersAction },
           { path: child(pages.journal), element: <Journal />, loader: journalLoader },
           { path: child(pages.inbox), element: <Inbox />, loader: inboxLoader, action: inboxAction },

@@ -237,10 +237,14 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
     "CREATE UNIQUE INDEX submissions_form_number ON submissions (form, number)",
     // «№ 1042» across the kinds a role sees.
     "CREATE INDEX submissions_number ON submissions (number)",
-    // «Мои», «без ответственного» and the order by owner.
+    // «Мои» and «без ответственного», newest first.
     "CREATE INDEX submissions_owner_created ON submissions (owner_id, created_at, id)",
+    // Counted from the index alone: the overview's «без ответственного» in open stages, «мои» in a stage.
+    "CREATE INDEX submissions_owner_stage ON submissions (owner_id, form, status)",
     // The overview's «untouched for 24 hours»: open stages read by the age of their last touch.
     "CREATE INDEX submissions_status_touched ON submissions (form, status, touched_at)",
+    // The overview's weeks by source, read from the index alone (the rows carry their JSON).
+    "CREATE INDEX submissions_created_source ON submissions (created_at, form, utm_source, page)",
   ],
 ];
 

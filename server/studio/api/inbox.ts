@@ -172,8 +172,8 @@ export const inboxRoutes: ApiRoute[] = [
       const stages = stagesOf((await ctx.body()).stages);
       const saved = await ctx.services.inbox.saveStages(kind, stages, { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip }, clock.now());
       if (!saved.saved) {
-        const index = stages.findIndex((stage) => stage.key === saved.inUse);
-        throw new HttpError(422, INBOX_MESSAGES.stageInUse, { [`stages.${index < 0 ? 0 : index}`]: INBOX_MESSAGES.stageInUse });
+        // The stage left out is not in the list sent: the error belongs to the list as a whole.
+        throw new HttpError(422, INBOX_MESSAGES.stageInUse, { stages: INBOX_MESSAGES.stageInUse });
       }
       ctx.send(200, (await ctx.services.inbox.stages())[kind]);
     },

@@ -58,16 +58,21 @@ export function paramsFrom(first: number) {
   };
 }
 
-/** A submission's place in its kind's stages (the order «по этапу»); one the kind no longer has comes last. */
-export function stageRank(stages: Stages, add: (value: SqlValue) => string): string {
-  const cases = FORM_KINDS.flatMap((kind) => stages[kind].map((stage) => `WHEN s.form = ${add(kind)} AND s.status = ${add(stage.key)} THEN ${stage.position}`));
-  return cases.length > 0 ? `CASE ${cases.join(" ")} ELSE 1000 END` : "0";
+/**
+ * The list's orders «по этапу» and «по ответственному» as groups in order, each a condition a
+ * page is read from by an index in date order (see `store.ts`): every (kind, stage) pair by the
+ * stage's place in its kind, or nobody then every account by name. Every submission is in one:
+ * a stage in use cannot be dropped, and an owner's account removed leaves nobody.
+ */
+export function stageGroups(stages: Stages, kinds: readonly FormKind[], add: (value: SqlValue) => string): string[] {
+  const pairs = kinds.flatMap((kind) => stages[kind].map((stage) => ({ kind, stage })));
+  pairs.sort((a, b) => a.stage.position - b.stage.position || FORM_KINDS.indexOf(a.kind) - FORM_KINDS.indexOf(b.kind));
+  return pairs.map(({ kind, stage }) => `s.form = ${add(kind)} AND s.status = ${add(stage.key)}`);
 }
 
-/** A submission's owner's place by name (the order «по ответственному»); nobody first: those need one. */
-export function ownerRank(owners: readonly { id: number }[], add: (value: SqlValue) => string): string {
-  if (owners.length === 0) return "CASE WHEN s.owner_id IS NULL THEN 0 ELSE 1 END";
-  return `CASE WHEN s.owner_id IS NULL THEN 0 ${owners.map((owner, i) => `WHEN s.owner_id = ${add(owner.id)} THEN ${i + 1}`).join(" ")} ELSE ${owners.length + 1} END`;
+export async function ownerGroups(db: Db, add: (value: SqlValue) => string): Promise<string[]> {
+  const users = await db.query<Row & { id: number }>("SELECT id FROM studio_users ORDER BY name, login");
+  return ["s.owner_id IS NULL", ...users.map((user) => `s.owner_id = ${add(Number(user.id))}`)];
 }
 
 /** Submissions of the caller's kinds in a stage that is (or is not) `closed`, or in their kind's first stage. */

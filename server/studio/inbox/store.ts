@@ -5,7 +5,7 @@ import { INBOX_PAGE_SIZE, type BulkResult, type Comment, type InboxDetail, type 
 import type { AuditLog } from "../audit.ts";
 import type { InboxFilter } from "./filter.ts";
 import { whereOf } from "./query.ts";
-import { ownerRank, paramsFrom, readOwners, readStages, rowNumber, stageRank, writeStages } from "./pipeline.ts";
+import { ownerGroups, paramsFrom, readOwners, readStages, rowNumber, stageGroups, writeStages } from "./pipeline.ts";
 
 /**
  * The inbox's reads and writes over the leads' store, the same SQL on both
@@ -125,22 +125,33 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
       const current = Math.min(page, pages);
       const more = paramsFrom(where.params.length + 1);
-      const order =
-        filter.sort === "old"
-          ? "s.created_at, s.id"
-          : filter.sort === "stage"
-            ? `${stageRank(stages, more.add)}, s.created_at DESC, s.id DESC`
-            : filter.sort === "owner"
-              ? `${ownerRank(owners, more.add)}, s.created_at DESC, s.id DESC`
-              : "s.created_at DESC, s.id DESC";
-      // The page's ids first, from the indexes alone; only its 50 rows are read whole (a deep page
-      // or a broad search would otherwise sort thousands of rows with their JSON).
+      const offset = (current - 1) * INBOX_PAGE_SIZE;
+      const groups =
+        filter.sort === "stage" ? stageGroups(stages, filter.kinds, more.add) : filter.sort === "owner" ? await ownerGroups(db, more.add) : [];
+      let pageIds: string;
+      let order: string;
+      if (groups.length > 0) {
+        // By stage or by owner: each group's newest (up to the end of this page) read in date order
+        // from an index, then only those few sorted, instead of ranking every row of the list.
+        const and = where.sql ? `${where.sql} AND` : "WHERE";
+        const union = groups
+          .map((group, i) => `SELECT * FROM (SELECT s.id, s.created_at, ${i} AS grp FROM submissions s ${and} ${group}
+               ORDER BY s.created_at DESC, s.id DESC LIMIT ${offset + INBOX_PAGE_SIZE}) AS g${i}`)
+          .join(" UNION ALL ");
+        pageIds = `SELECT r.id, r.grp FROM (${union}) AS r ORDER BY r.grp, r.created_at DESC, r.id DESC LIMIT ${INBOX_PAGE_SIZE} OFFSET ${offset}`;
+        order = "page.grp, s.created_at DESC, s.id DESC";
+      } else {
+        const dates = filter.sort === "old" ? "s.created_at, s.id" : "s.created_at DESC, s.id DESC";
+        // The page's ids first, from the indexes alone; only its 50 rows are read whole (a deep page
+        // or a broad search would otherwise sort thousands of rows with their JSON).
+        pageIds = `SELECT s.id FROM submissions s ${where.sql} ORDER BY ${dates} LIMIT ${INBOX_PAGE_SIZE} OFFSET ${offset}`;
+        order = dates;
+      }
       const rows = await db.query<ListRow>(
         `SELECT s.id, s.number, s.form, s.created_at, s.status, s.owner_id, u.name AS owner_name, s.data, s.page, s.utm_source,
            EXISTS (SELECT 1 FROM files f WHERE f.submission_id = s.id) AS has_file,
            EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'dead') AS undelivered
-         FROM (SELECT s.id FROM submissions s ${where.sql}
-               ORDER BY ${order} LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(current - 1) * INBOX_PAGE_SIZE}) AS page
+         FROM (${pageIds}) AS page
          JOIN submissions s ON s.id = page.id
          LEFT JOIN studio_users u ON u.id = s.owner_id
          ORDER BY ${order}`,
