@@ -33,12 +33,12 @@ export function whereOf(filter: InboxFilter, first = 1): Where {
   if (filter.utmSource) clauses.push(`s.utm_source = ${add(filter.utmSource)}`);
   if (filter.owner === null) clauses.push("s.owner_id IS NULL");
   else if (filter.owner !== undefined) clauses.push(`s.owner_id = ${add(filter.owner)}`);
-  const words = (filter.prefixes ?? []).map(
-    (prefix) => `s.id IN (SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)})`,
-  );
-  if (filter.number !== undefined) {
-    const number = `s.number = ${add(filter.number)}`;
-    clauses.push(words.length > 0 ? `(${number} OR (${words.join(" AND ")}))` : number);
-  } else clauses.push(...words);
+  const words = (filter.prefixes ?? []).map((prefix) => `SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)}`);
+  if (filter.number === undefined) clauses.push(...words.map((ids) => `s.id IN (${ids})`));
+  else if (words.length === 0) clauses.push(`s.number = ${add(filter.number)}`);
+  // Digits that are a number or a phone's start: either, as one list of ids from two indexes (an
+  // OR across the two would read every submission on PostgreSQL).
+  else if (words.length === 1) clauses.push(`s.id IN (SELECT n.id FROM submissions n WHERE n.number = ${add(filter.number)} UNION ALL ${words[0]})`);
+  else clauses.push(`(s.number = ${add(filter.number)} OR (${words.map((ids) => `s.id IN (${ids})`).join(" AND ")}))`);
   return { sql: clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }
