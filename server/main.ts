@@ -39,6 +39,7 @@ const studio = env.STUDIO
   ? createStudio({
       db: leads.db,
       ready: leads.ready,
+      mailQueued: leads.mailQueued,
       config: studioConfig(env),
       rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
       publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },

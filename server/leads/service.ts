@@ -4,7 +4,7 @@ import { paths } from "#core/lib/paths.ts";
 import type { LeadsService } from "#core/forms/service.server.ts";
 import { type LeadsConfig, leadsConfig } from "./config.ts";
 import type { Db } from "./db.ts";
-import { confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
+import { assignmentLetter, confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
 import type { Mailer } from "./mail.ts";
 import { migrate } from "./migrations.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.ts";
@@ -30,6 +30,8 @@ export type LeadsRuntime = {
   ready: Promise<void>;
   /** Readiness of the store (/readyz): throws while it is unreachable or not yet migrated. */
   check(): Promise<void>;
+  /** With mail configured: wakes the outbox for a letter just queued (the studio's assignment letters); none without mail. */
+  mailQueued: (() => void) | undefined;
   stop(): Promise<void>;
 };
 
@@ -92,6 +94,10 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       return;
     }
     if (!mailer) throw new DeliveryError("SMTP_URL is not set");
+    if (item.channel === "assign") {
+      await mailer.send(assignmentLetter(submission, item, config.origin));
+      return;
+    }
     if (item.channel === "confirm") {
       await mailer.send(confirmationLetter(submission, item, config.origin, paths.confirm()));
       return;
@@ -154,6 +160,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
     db,
     service,
     ready: readyPromise,
+    mailQueued: mailer ? () => worker?.wake() : undefined,
     async check() {
       if (!ready) throw new Error("store not ready: migrations have not run");
       await db.query("select 1");

@@ -119,21 +119,21 @@ describe("the inbox in a browser", () => {
     await Promise.all([sales.context.close(), visitor.context.close()]);
   });
 
-  it("opens a submission whole and changes its status by keyboard, keeping who changed it", async () => {
+  it("opens a submission whole and changes its stage by keyboard, keeping who changed it", async () => {
     const session = await open();
     await signInAs(session, "sales");
     const { page } = session;
     await page.getByRole("link", { name: "Тимофей Покупателев" }).click();
-    await page.getByRole("heading", { level: 1, name: /Заявка на\sпроект: Тимофей Покупателев/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Заявка №\s\d+: Тимофей Покупателев/ }).waitFor();
     expect(await page.getByText(HYPERLINK, { exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Согласие на обработку данных" }).count()).toBe(1);
-    const select = page.getByLabel("Новый статус");
+    const select = page.getByLabel("Новый этап");
     await select.focus();
-    await select.selectOption("in-progress");
+    await select.selectOption("qualification");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await page.getByRole("status").filter({ hasText: /Статус изменён: В\sработе\./ }).waitFor();
-    await page.getByRole("list", { name: "История статуса" }).getByText(/sales\.web: Новая → В\sработе/).waitFor();
+    await page.getByRole("status").filter({ hasText: "Этап изменён." }).waitFor();
+    await page.getByRole("list", { name: "История этапов" }).getByText(/sales\.web: Новая → Квалификация/).waitFor();
     expect(session.problems).toEqual([]);
     await session.context.close();
   });
@@ -144,7 +144,7 @@ describe("the inbox in a browser", () => {
     const { page } = session;
     expect(await page.getByText("Тимофей Покупателев").count()).toBe(0);
     await page.getByRole("link", { name: "Пётр Кандидатов" }).click();
-    await page.getByRole("heading", { level: 1, name: /Отклик на\sвакансию/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Отклик №\s\d+: Пётр Кандидатов/ }).waitFor();
     const [cv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Скачать резюме" }).click()]);
     expect(cv.suggestedFilename()).toBe("Резюме.pdf");
     expect(readFileSync(await cv.path())).toEqual(Buffer.from(pdf()));
@@ -212,7 +212,7 @@ describe("the inbox in a browser", () => {
       await signInAs(session, "admin");
       const { page } = session;
       const found: Record<string, string[]> = {};
-      for (const path of ["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=in-progress", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"]) {
+      for (const path of ["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=qualification&sort=stage", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"]) {
         await page.goto(server.baseUrl + path);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await page.waitForLoadState("networkidle");

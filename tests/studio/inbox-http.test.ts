@@ -117,21 +117,21 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(await server.store.submission(request.id)).not.toBeNull();
   });
 
-  it("shows a submission whole: fields, consent, file, deliveries; keeps status changes with who made them", async () => {
-    const res = await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "in-progress" } });
+  it("shows a submission whole: fields, consent, file, deliveries; keeps stage changes with who made them", async () => {
+    const res = await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "screening" } });
     expect(res.status).toBe(200);
-    expect((await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "hired" } })).status).toBe(422);
+    expect((await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "proposal" } })).status).toBe(422);
     const detail = await (await get("hr", `/inbox/${application.id}`)).json();
     expect(detail).toMatchObject({
       kind: "job",
-      status: "in-progress",
+      status: "screening",
       fields: { name: "Игорь Соискателев", email: "igor@people.example", position: { title: "Аналитик" } },
       consent: { ip: "203.0.113.7", documents: { agreement: "2025-09-01", privacy: "2025-09-01" } },
       file: { name: "../Резюме Игоря\r\n.pdf", type: "application/pdf" },
       deliveries: [{ channel: "mail", status: "dead", attempts: 8, lastError: "SMTP 550" }],
-      history: [{ actorLogin: "hr.user", from: "new", to: "in-progress" }],
+      history: [{ actorLogin: "hr.user", from: "new", to: "screening" }],
     });
-    expect(await listed("hr", "?status=in-progress")).toEqual([application.id]);
+    expect(await listed("hr", "?status=screening")).toEqual([application.id]);
   });
 
   it("puts a dead-lettered delivery back in the queue («Повторить доставку»), and only a dead one", async () => {

@@ -1,5 +1,8 @@
 import type { FormKind } from "#core/forms/kinds.ts";
-import { isStatus, kindsFor, type InboxPage } from "#core/studio/inbox.ts";
+import { isFormKind } from "#core/forms/kinds.ts";
+import { isStatus, kindsFor, type InboxPage, type Stage, STAGE_KEY } from "#core/studio/inbox.ts";
+import { clock } from "../../clock.ts";
+import { inboxOverview } from "../inbox/overview.ts";
 import { type Permission, permissionsOf } from "#core/studio/roles.ts";
 import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
@@ -10,7 +13,6 @@ import { writeXlsxExport, XLSX_TYPE } from "../inbox/xlsx.ts";
 import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
 import { describeFilter, parseFilter, parsePage } from "../inbox/filter.ts";
 import type { ApiRoute } from "../router.ts";
-import { clock } from "../../clock.ts";
 
 /**
  * «Заявки»: the list with its filters, one submission, its status, a retry of
@@ -24,9 +26,21 @@ export const INBOX_MESSAGES = {
   notFound: "Такой заявки нет — возможно, её удалили",
   deliveryNotFound: "Эта доставка не\u00a0ждёт повтора: её уже доставили или поставили в\u00a0очередь",
   noFile: "У\u00a0этой заявки нет файла резюме",
-  status: "Выберите статус из\u00a0списка",
+  status: "Выберите этап из\u00a0списка",
   tooManyForXlsx: `В\u00a0файл Excel помещается не\u00a0больше ${XLSX_MAX_ROWS.toLocaleString("ru-RU")} заявок. Сузьте фильтр (например, по\u00a0датам) или скачайте CSV\u00a0— в\u00a0нём все`,
+  owner: "Выберите ответственного из\u00a0списка: этот человек не\u00a0работает с\u00a0такими заявками",
+  comment: "Напишите комментарий",
+  commentLong: "Комментарий длиннее 5000\u00a0знаков: сократите его",
+  bulkNone: "Отметьте хотя бы одну заявку в\u00a0списке",
+  bulkNothing: "Выберите новый этап или ответственного",
+  stageLabel: "У\u00a0этапа должно быть название до\u00a060\u00a0знаков",
+  stageTwice: "Два этапа с\u00a0одним названием: переименуйте один",
+  stagesEmpty: "Оставьте хотя бы один этап",
+  stageInUse: "В\u00a0этом этапе есть заявки, его нельзя убрать. Сначала переведите их в\u00a0другой этап.",
 } as const;
+
+const COMMENT_MAX = 5_000;
+const BULK_MAX = 200;
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -43,13 +57,50 @@ function submissionId(ctx: Context): string {
   return id;
 }
 
+/** An owner as the forms send it: "" for nobody, else a user's id. */
+function ownerOf(value: string): number | null {
+  if (value === "" || value === "none") return null;
+  if (!/^\d{1,15}$/.test(value)) throw new HttpError(422, MESSAGES.invalid, { owner: INBOX_MESSAGES.owner });
+  return Number(value);
+}
+
+/**
+ * A kind's stages as the settings screen sends them, in order: label, whether it ends the work,
+ * and the key of a stage that exists (a new one gets a key of its own). Errors name the row.
+ */
+function stagesOf(value: unknown): Array<Omit<Stage, "position">> {
+  if (!Array.isArray(value) || value.length > 30) throw new HttpError(400, MESSAGES.badJson);
+  if (value.length === 0) throw new HttpError(422, MESSAGES.invalid, { stages: INBOX_MESSAGES.stagesEmpty });
+  const errors: Record<string, string> = {};
+  const labels = new Set<string>();
+  const keys = new Set<string>();
+  const stages = value.map((raw, index) => {
+    if (typeof raw !== "object" || raw === null) throw new HttpError(400, MESSAGES.badJson);
+    const entry = raw as Record<string, unknown>;
+    const label = typeof entry.label === "string" ? entry.label.trim().replace(/\s+/g, " ") : "";
+    if (!label || label.length > 60 || /[\u0000-\u001f\u007f]/.test(label)) errors[`stages.${index}`] = INBOX_MESSAGES.stageLabel;
+    else if (labels.has(label.toLowerCase())) errors[`stages.${index}`] = INBOX_MESSAGES.stageTwice;
+    labels.add(label.toLowerCase());
+    let key = typeof entry.key === "string" && STAGE_KEY.test(entry.key) ? entry.key : "";
+    if (!key || keys.has(key)) {
+      let n = index + 1;
+      while (keys.has(`stage-${n}`) || value.some((v) => (v as Record<string, unknown>)?.key === `stage-${n}`)) n++;
+      key = `stage-${n}`;
+    }
+    keys.add(key);
+    return { key, label, closed: entry.closed === true };
+  });
+  if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
+  return stages;
+}
+
 export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox",
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:read");
-      const filter = parseFilter(ctx.url.searchParams, kinds);
+      const filter = parseFilter(ctx.url.searchParams, kinds, session.user.id);
       const page = parsePage(ctx.url.searchParams);
       const result = await ctx.services.inbox.list(filter, page);
       if (result.items.length > 0) {
@@ -60,7 +111,7 @@ export const inboxRoutes: ApiRoute[] = [
           ip: ctx.client.ip,
         });
       }
-      const body: InboxPage = { ...result, kinds };
+      const body: InboxPage = { ...result, kinds, me: session.user.id };
       ctx.send(200, body);
     },
   },
@@ -88,6 +139,56 @@ export const inboxRoutes: ApiRoute[] = [
   },
   {
     method: "GET",
+    path: "/inbox/overview",
+    async handle(ctx) {
+      const { kinds } = await caller(ctx, "leads:read");
+      ctx.send(200, await inboxOverview(ctx.services.inbox.db, kinds, clock.now()));
+    },
+  },
+  {
+    method: "POST",
+    path: "/inbox/bulk",
+    async handle(ctx) {
+      const { kinds, by } = await caller(ctx, "leads:work");
+      const body = await ctx.body();
+      const ids = body.ids;
+      if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string") || ids.length > BULK_MAX) throw new HttpError(400, MESSAGES.badJson);
+      const wanted = [...new Set(ids as string[])].filter((id) => SUBMISSION_ID.test(id));
+      if (wanted.length === 0) throw new HttpError(422, MESSAGES.invalid, { ids: INBOX_MESSAGES.bulkNone });
+      const stage = field(body, "stage", 100);
+      const ownerText = field(body, "owner", 20);
+      if (!stage && !ownerText) throw new HttpError(422, MESSAGES.invalid, { stage: INBOX_MESSAGES.bulkNothing });
+      if (stage && !isStatus(stage)) throw new HttpError(422, MESSAGES.invalid, { stage: INBOX_MESSAGES.status });
+      const change = { ...(stage ? { stage } : {}), ...(ownerText ? { owner: ownerText === "none" ? null : ownerOf(ownerText) } : {}) };
+      ctx.send(200, await ctx.services.inbox.bulk(wanted, kinds, change, by, clock.now()));
+    },
+  },
+  {
+    method: "GET",
+    path: "/inbox/stages",
+    async handle(ctx) {
+      await ctx.requirePermission("leads:read");
+      ctx.send(200, await ctx.services.inbox.stages());
+    },
+  },
+  {
+    method: "PUT",
+    path: "/inbox/stages/:kind",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("leads:stages");
+      const kind = ctx.params.kind;
+      if (!isFormKind(kind)) throw new HttpError(404, MESSAGES.notFound);
+      const stages = stagesOf((await ctx.body()).stages);
+      const saved = await ctx.services.inbox.saveStages(kind, stages, { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip }, clock.now());
+      if (!saved.saved) {
+        // The stage left out is not in the list sent: the error belongs to the list as a whole.
+        throw new HttpError(422, INBOX_MESSAGES.stageInUse, { stages: INBOX_MESSAGES.stageInUse });
+      }
+      ctx.send(200, (await ctx.services.inbox.stages())[kind]);
+    },
+  },
+  {
+    method: "GET",
     path: "/inbox/:id",
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:read");
@@ -106,9 +207,39 @@ export const inboxRoutes: ApiRoute[] = [
       const id = submissionId(ctx);
       const status = field(await ctx.body(), "status", 100);
       if (!isStatus(status)) throw new HttpError(422, MESSAGES.invalid, { status: INBOX_MESSAGES.status });
-      const set = await ctx.services.inbox.setStatus(id, kinds, status, by);
+      const set = await ctx.services.inbox.setStatus(id, kinds, status, by, clock.now());
       if (!set) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      if (set === "unknown") throw new HttpError(422, MESSAGES.invalid, { status: INBOX_MESSAGES.status });
       ctx.send(200, { status: set });
+    },
+  },
+  {
+    method: "PUT",
+    path: "/inbox/:id/owner",
+    async handle(ctx) {
+      const { kinds, by } = await caller(ctx, "leads:work");
+      const id = submissionId(ctx);
+      const owner = ownerOf(field(await ctx.body(), "owner", 20));
+      const set = await ctx.services.inbox.setOwner(id, kinds, owner, by, clock.now());
+      if (!set) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      if (set === "ineligible") throw new HttpError(422, MESSAGES.invalid, { owner: INBOX_MESSAGES.owner });
+      ctx.send(200, { owner });
+    },
+  },
+  {
+    method: "POST",
+    path: "/inbox/:id/comments",
+    async handle(ctx) {
+      const { session, kinds, by } = await caller(ctx, "leads:work");
+      const id = submissionId(ctx);
+      const raw = (await ctx.body()).body;
+      if (raw !== undefined && typeof raw !== "string") throw new HttpError(400, MESSAGES.badJson);
+      const body = (raw ?? "").trim();
+      if (!body) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.comment });
+      if (body.length > COMMENT_MAX) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.commentLong });
+      const comment = await ctx.services.inbox.addComment(id, kinds, body, { ...by, name: session.user.name }, clock.now());
+      if (!comment) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      ctx.send(201, comment);
     },
   },
   {

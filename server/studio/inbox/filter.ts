@@ -1,7 +1,7 @@
 import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
 import { emailKey, wordsOf } from "../../leads/search-keys.ts";
 import { FILTER_FIELD_MESSAGES } from "#core/studio/filter-checks.ts";
-import { isStatus, type Status } from "#core/studio/inbox.ts";
+import { isSort, isStatus, type Sort, type Status } from "#core/studio/inbox.ts";
 import { moscowDayStart } from "../api/audit.ts";
 import { HttpError } from "../http.ts";
 
@@ -22,6 +22,11 @@ export type InboxFilter = {
   utmSource?: string;
   /** Every one must be the start of a word of the submission (its name's, its e-mail, its phone's digits). */
   prefixes?: string[];
+  /** Its kind's number («№ 1042»); with `prefixes` too, either finds it (digits may be a number or a phone's start). */
+  number?: number;
+  /** A user's id; null: nobody is responsible. */
+  owner?: number | null;
+  sort?: Sort;
 };
 
 export const FILTER_MESSAGES = {
@@ -56,6 +61,22 @@ function text(value: string | null, field: string, max = MAX_TEXT): string {
  * the words of a name.
  */
 export function searchPrefixes(query: string): string[] {
+  return searchOf(query).prefixes ?? [];
+}
+
+/** «№ 1042» or «№1042»: a number only; bare digits (up to 7) may be a number or a phone's start. */
+const NUMBER = /^№\s*(\d{1,7})$/;
+const BARE_NUMBER = /^\d{1,7}$/;
+
+/** A search as a number, word prefixes, or both. */
+export function searchOf(query: string): Pick<InboxFilter, "number" | "prefixes"> {
+  const numbered = NUMBER.exec(query);
+  if (numbered) return { number: Number(numbered[1]) };
+  if (BARE_NUMBER.test(query)) return query.length >= 3 ? { number: Number(query), prefixes: words(query) } : { number: Number(query) };
+  return { prefixes: words(query) };
+}
+
+function words(query: string): string[] {
   if (query.includes("@") || EMAIL_START.test(query)) {
     const key = emailKey(query) ?? "";
     if (key.length < 3) throw wrong("q", FILTER_MESSAGES.short);
@@ -75,8 +96,8 @@ export function searchPrefixes(query: string): string[] {
   return [...new Set(words)].slice(0, 4);
 }
 
-/** The filter of a query string for a caller who may see `allowed` kinds. */
-export function parseFilter(query: URLSearchParams, allowed: readonly FormKind[]): InboxFilter {
+/** The filter of a query string for a caller (`me`, for «мои») who may see `allowed` kinds. */
+export function parseFilter(query: URLSearchParams, allowed: readonly FormKind[], me?: number): InboxFilter {
   const filter: InboxFilter = { kinds: allowed };
   const kind = text(query.get("kind"), "kind");
   if (kind) {
@@ -103,7 +124,17 @@ export function parseFilter(query: URLSearchParams, allowed: readonly FormKind[]
   const utm = text(query.get("utm"), "utm", 200);
   if (utm) filter.utmSource = utm;
   const q = text(query.get("q"), "q", 200);
-  if (q) filter.prefixes = searchPrefixes(q);
+  if (q) Object.assign(filter, searchOf(q));
+  const owner = text(query.get("owner"), "owner");
+  if (owner === "me") filter.owner = me ?? -1;
+  else if (owner === "none") filter.owner = null;
+  else if (/^\d{1,15}$/.test(owner)) filter.owner = Number(owner);
+  else if (owner) throw wrong("owner", FILTER_MESSAGES.choice);
+  const sort = text(query.get("sort"), "sort");
+  if (sort) {
+    if (!isSort(sort)) throw wrong("sort", FILTER_MESSAGES.choice);
+    filter.sort = sort;
+  }
   return filter;
 }
 
@@ -116,6 +147,6 @@ export function parsePage(query: URLSearchParams): number {
 
 /** What an audit entry may say about a filter: everything but the search's words, which may be someone's name or e-mail. */
 export function describeFilter(filter: InboxFilter): Record<string, unknown> {
-  const { prefixes, ...rest } = filter;
-  return { ...rest, search: prefixes !== undefined };
+  const { prefixes, number, ...rest } = filter;
+  return { ...rest, search: prefixes !== undefined || number !== undefined };
 }
