@@ -94,7 +94,7 @@ describe("the inbox's pipeline in a browser", () => {
       await page.getByRole("heading", { name: `Этап: ${stage}` }).waitFor();
     }
     const history = await page.getByRole("list", { name: "История этапов" }).getByRole("listitem").allTextContents();
-    expect(history.map((line) => line.replace(/^.*sales\.web: /, ""))).toEqual(["Новая → Квалификация", "Квалификация → КП отправлено", "КП отправлено → Договор"]);
+    expect(history.map((line) => line.replace(/^.*sales\.web: /, "").replaceAll("\u00a0", " "))).toEqual(["Новая → Квалификация", "Квалификация → КП отправлено", "КП отправлено → Договор"]);
 
     // «Мои заявки»: only hers.
     await page.getByRole("link", { name: "← Все заявки" }).click();
@@ -141,7 +141,8 @@ describe("the inbox's pipeline in a browser", () => {
     await requests.getByText("У\u00a0этапа должно быть название до\u00a060\u00a0знаков").waitFor();
     expect(await requests.getByLabel("Этап 2", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     await page.goto(`${server.baseUrl}/studio/inbox/`);
-    expect(await page.getByLabel("Этап", { exact: true }).locator("option").allTextContents()).toContain("Коммерческое предложение");
+    // The studio renders its screens in the browser: the list is there once the app has loaded it.
+    await expect.poll(() => page.getByLabel("Этап", { exact: true }).locator("option").allTextContents()).toContain("Коммерческое предложение");
     await session.context.close();
   });
 
