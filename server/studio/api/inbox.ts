@@ -31,6 +31,7 @@ export const INBOX_MESSAGES = {
   owner: "Выберите ответственного из\u00a0списка: этот человек не\u00a0работает с\u00a0такими заявками",
   comment: "Напишите комментарий",
   commentLong: "Комментарий длиннее 5000\u00a0знаков: сократите его",
+  commentControl: "В\u00a0комментарии есть непечатные символы: уберите их",
   bulkNone: "Отметьте хотя бы одну заявку в\u00a0списке",
   bulkNothing: "Выберите новый этап или ответственного",
   stageLabel: "У\u00a0этапа должно быть название до\u00a060\u00a0знаков",
@@ -237,6 +238,8 @@ export const inboxRoutes: ApiRoute[] = [
       const body = (raw ?? "").trim();
       if (!body) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.comment });
       if (body.length > COMMENT_MAX) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.commentLong });
+      // Control characters other than line breaks and tabs belong in no comment (PostgreSQL refuses NUL outright).
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(body)) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.commentControl });
       const comment = await ctx.services.inbox.addComment(id, kinds, body, { ...by, name: session.user.name }, clock.now());
       if (!comment) throw new HttpError(404, INBOX_MESSAGES.notFound);
       ctx.send(201, comment);
