@@ -20,6 +20,8 @@ import { DeliveryError, postWebhook } from "./webhook.ts";
  * retries the migrations in the background and forms answer 503 meanwhile.
  */
 const MIGRATION_RETRY_MS = 5_000;
+/** A visitor's post while the store is down retries at once, but not more often than this. */
+const MIGRATION_NUDGE_MS = 1_000;
 const log = (entry: Record<string, unknown>) => console.error(JSON.stringify(entry));
 
 export type LeadsRuntime = {
@@ -80,6 +82,15 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
   const outbox = createOutboxStore(db);
   const mailer: Mailer | undefined = config.smtp ? (await import("./mail.ts")).createMailer(config.smtp) : undefined;
   let ready = false;
+  // Wakes the start-up retry early: a form posted while the store is down tries it again at once,
+  // so the first visitor after the database is back waits seconds less.
+  let wakeRetry: (() => void) | undefined;
+  let lastTry = 0;
+  const unready = (): boolean => {
+    if (ready) return false;
+    if (wakeRetry && Date.now() - lastTry >= MIGRATION_NUDGE_MS) wakeRetry();
+    return true;
+  };
   let stopped = false;
   let worker: OutboxWorker | undefined;
   let releaseLock: (() => void) | null = null;
@@ -108,12 +119,12 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
     await mailer.send(teamLetter(submission, item, config.origin, cv));
   }
 
-  const submit = createSubmit({ store: () => (ready ? store : null), wake: () => worker?.wake(), config });
+  const submit = createSubmit({ store: () => (unready() ? null : store), wake: () => worker?.wake(), config });
 
   const service: LeadsService = {
     submit,
     async confirmationState(token) {
-      if (!ready) return "unavailable";
+      if (unready()) return "unavailable";
       try {
         return (await store.subscriptionTokenValid(tokenHash(token), Date.now())) ? "valid" : "invalid";
       } catch {
@@ -121,7 +132,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       }
     },
     async confirm(token) {
-      if (!ready) return "unavailable";
+      if (unready()) return "unavailable";
       try {
         const done = await store.confirmSubscription(tokenHash(token), Date.now(), config.webhook ? ["webhook"] : []);
         if (done) worker?.wake();
@@ -135,6 +146,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
 
   const readyPromise = (async () => {
     for (;;) {
+      lastTry = Date.now();
       try {
         const applied = await migrate(db);
         if (applied.length > 0) log({ level: "info", message: "store: migrations applied", backend: db.backend, versions: applied });
@@ -142,7 +154,15 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       } catch (error) {
         if (stopped) return;
         log({ level: "error", message: "store: unavailable at start-up, retrying", backend: db.backend, error: (error as Error).message });
-        await new Promise((r) => setTimeout(r, MIGRATION_RETRY_MS).unref());
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, MIGRATION_RETRY_MS);
+          timer.unref();
+          wakeRetry = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeRetry = undefined;
       }
     }
     if (stopped) return;

@@ -9,6 +9,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
 import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { inTurn } from "../support/templates.ts";
 
 /**
  * The inbox in Chromium, as sales, HR, an editor and an admin use it: a
@@ -207,12 +208,15 @@ describe("the inbox in a browser", () => {
 
   it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any inbox page, at 1440 and 768 px", async () => {
     const [project] = await server.db.query<{ id: string }>("SELECT id FROM submissions WHERE form = 'project'");
-    for (const width of [1440, 768]) {
+    const WIDTHS = [1440, 768];
+    // Each page at one width per commit (the search results at both), every pair in test:full.
+    const cases = inTurn(["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=qualification&sort=stage", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"], WIDTHS);
+    for (const width of WIDTHS) {
       const session = await open(width);
       await signInAs(session, "admin");
       const { page } = session;
       const found: Record<string, string[]> = {};
-      for (const path of ["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=qualification&sort=stage", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"]) {
+      for (const path of [...cases.filter(([, w]) => w === width).map(([p]) => p), "/studio/personal-data/"].filter((p, i, all) => all.indexOf(p) === i)) {
         await page.goto(server.baseUrl + path);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await page.waitForLoadState("networkidle");

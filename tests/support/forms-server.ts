@@ -34,6 +34,12 @@ export const BACKENDS: Backend[] = ["sqlite", "postgres"];
  * tests) keeps both stores per commit.
  */
 export const CORPUS_BACKENDS: Backend[] = FULL_RUN ? BACKENDS : ["sqlite"];
+/**
+ * The stores a whole publication is made on. A release reads the content folder and writes
+ * files; the store only holds the session and the drafts, which the shorter tests check on
+ * both stores. SQLite per commit, PostgreSQL too in `npm run test:full`.
+ */
+export const PUBLISHING_BACKENDS: Backend[] = CORPUS_BACKENDS;
 
 export type FormsServerOptions = {
   webhookUrl?: string;
