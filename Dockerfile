@@ -17,7 +17,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-# The code build: client assets, the site's server build, the bundled server and release maker.
+# The code build: client assets, and the site's server build bundled with the server and release maker.
 # Nothing in it depends on content or on the origin.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -1,11 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compileHint } from "./scripts/compile-hint.ts";
+import { SERVER_ENTRIES, serverEntries } from "./scripts/server-entries.ts";
 import { terserPass } from "./scripts/terser-pass.ts";
 import { uiTypography } from "./scripts/ui-typography.ts";
 
 export default defineConfig({
-  plugins: [uiTypography(), reactRouter(), terserPass(), compileHint("vendor")],
+  plugins: [uiTypography(), reactRouter(), serverEntries(), terserPass(), compileHint("vendor")],
+  // React Router reads the server build's entries from here (the server, the release maker and the studio's command beside the routes).
+  environments: { ssr: { build: { rolldownOptions: { input: SERVER_ENTRIES } } } },
   build: {
     assetsInlineLimit: 0,
     modulePreload: {

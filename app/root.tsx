@@ -6,6 +6,7 @@ import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { publicConfig } from "#core/config/env.server.ts";
+import { contentScope } from "#core/lib/site-context.server.ts";
 import { CookieNotice } from "./consent/cookie-notice.tsx";
 import { logRouteError } from "./lib/log-error.ts";
 import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";
@@ -19,6 +20,9 @@ import { siteNav } from "./site/navigation.server.ts";
 export function loader(): RootData {
   return { site: publicConfig(), nav: siteNav() };
 }
+
+/** Every loader, action and render reads the content the server hands this request (a release's). */
+export const middleware = [contentScope];
 
 /** Build updates, route rules and chunk-load recovery on every client navigation. */
 export const clientMiddleware = [runtimeMiddleware];

@@ -6,8 +6,8 @@ import { codeIdentity, writeCodeIdentity } from "./build-identity.ts";
 
 function buildDir(serverCode: string): string {
   const dir = mkdtempSync(join(tmpdir(), "code-identity-"));
-  for (const folder of ["server", "runtime", "client/assets"]) mkdirSync(join(dir, folder), { recursive: true });
-  writeFileSync(join(dir, "server", "index.js"), serverCode);
+  for (const folder of ["runtime", "client/assets"]) mkdirSync(join(dir, folder), { recursive: true });
+  writeFileSync(join(dir, "runtime", "index.js"), serverCode);
   writeFileSync(join(dir, "runtime", "server.js"), "listen()");
   return dir;
 }

@@ -3,11 +3,11 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 /**
- * Folders of the code build whose bytes decide what a release renders: the
+ * The folder of the code build whose bytes decide what a release renders: the
  * site's server build (which holds the client manifest, every asset's hashed
- * name) and the bundled server with the release maker.
+ * name) bundled with the server and the release maker.
  */
-const RENDERING_CODE = ["server", "runtime"];
+const RENDERING_CODE = ["runtime"];
 
 /**
  * The code build's id, a hash of the code that renders pages. The same

@@ -18,7 +18,7 @@ import { pageTemplates } from "../tests/support/templates.ts";
 const WIDTHS = [360, 768, 1440] as const;
 const OUT_DIR = resolve("screenshots");
 
-if (!existsSync("build/server/index.js")) {
+if (!existsSync("build/runtime/index.js")) {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

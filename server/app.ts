@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import { withContentSource } from "#core/content/source.server.ts";
+import type { LeadsService } from "#core/forms/service.server.ts";
 import { matchRouteRule } from "#core/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "#core/lib/url.ts";
 import { BODY_MESSAGES, bodyProblem, readBody, refuseUnread } from "./body.ts";
@@ -27,6 +27,8 @@ export type AppOptions = {
   origin: string;
   /** The live content release: files, redirect tables, content (server/releases/). */
   releases: Pick<Releases, "current">;
+  /** Where forms are submitted (server/leads, started by server/main.ts), handed to route code per request. */
+  leads?: LeadsService;
   /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
   guard?: FormGuard;
   /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
@@ -122,7 +124,7 @@ type View = {
 export function createApp(options: AppOptions) {
   const { origin, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
-  const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag, trustedProxyHops: options.trustedProxyHops });
+  const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag, trustedProxyHops: options.trustedProxyHops, ...(options.leads ? { leads: options.leads } : {}) });
   const views = new WeakMap<LiveRelease, View>();
   // One for every release: a file a new release did not change stays warm.
   const fileCache = createFileCache(options.fileCacheBytes);
@@ -294,7 +296,7 @@ export function createApp(options: AppOptions) {
     if (next.kind === "redirect") return redirect(res, next.status, next.location);
     if (await options.guard?.(req, res, parts.pathname)) return;
     // Rendered from the same release the rest of the response comes from.
-    await withContentSource(view.release.source, () => render(req, res, id, view.release.id, parts.pathname, parts.search));
+    await render(req, res, id, view.release, parts.pathname, parts.search);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -340,6 +342,6 @@ export function createApp(options: AppOptions) {
   }
 
   /** Renders these targets once, unseen, from the live release (see render.ts). */
-  const warmUp = (targets: readonly string[]) => withContentSource(options.releases.current().source, () => render.warmUp(targets));
+  const warmUp = (targets: readonly string[]) => render.warmUp(targets, options.releases.current().source);
   return Object.assign(handle, { warmUp });
 }

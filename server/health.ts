@@ -1,3 +1,5 @@
+import { clock } from "./clock.ts";
+
 /**
  * Readiness: whether this replica should get traffic. Dependencies register a
  * check (the forms' database, in server/index.ts); `/readyz` answers 200 only
@@ -17,12 +19,14 @@ export type ReadinessOptions = {
   timeoutMs?: number;
   /** Results are reused this long, so a flood of probes cannot flood the database. */
   cacheMs?: number;
+  /** The time the cache goes by: the server's (server/clock.ts), or a test's own. */
+  now?: () => number;
   onFailure?: (name: string, error: unknown) => void;
 };
 
 const TIMED_OUT = Symbol("timed out");
 
-export function createReadiness({ timeoutMs = 2_000, cacheMs = 1_000, onFailure }: ReadinessOptions = {}): Readiness {
+export function createReadiness({ timeoutMs = 2_000, cacheMs = 1_000, now = clock.now, onFailure }: ReadinessOptions = {}): Readiness {
   const checks = new Map<string, ReadinessCheck>();
   let cached: { at: number; report: Promise<ReadinessReport> } | null = null;
 
@@ -56,8 +60,8 @@ export function createReadiness({ timeoutMs = 2_000, cacheMs = 1_000, onFailure 
       cached = null;
     },
     run() {
-      const now = Date.now();
-      if (!cached || now - cached.at >= cacheMs) cached = { at: now, report: runAll() };
+      const at = now();
+      if (!cached || at - cached.at >= cacheMs) cached = { at, report: runAll() };
       return cached.report;
     },
   };

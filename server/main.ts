@@ -39,13 +39,14 @@ const studio = env.STUDIO
   ? createStudio({
       db: leads.db,
       ready: leads.ready,
+      mailQueued: leads.mailQueued,
       config: studioConfig(env),
       rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
       publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },
       onError: (message, error) => site.log.error(message, { error }),
     })
   : undefined;
-const site = await loadSite(env, { isShuttingDown: () => shuttingDown, guard: createFormGuard(leadsConfig()), studio });
+const site = await loadSite(env, { isShuttingDown: () => shuttingDown, leads: leads.service, guard: createFormGuard(leadsConfig()), studio });
 const { log } = site;
 studio?.previews.attach({
   build: site.build,

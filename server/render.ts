@@ -4,15 +4,16 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { promisify } from "node:util";
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
-import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from "react-router";
+import { isRouteErrorResponse, type ServerBuild } from "react-router";
+import type { ContentSource } from "#core/content/source.server.ts";
+import type { LeadsService } from "#core/forms/service.server.ts";
 import { inlineScriptHashes } from "./csp.ts";
-import { deferHydration } from "./defer-hydration.ts";
 import { negotiateEncoding } from "./encoding.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Logger } from "./log.ts";
 import { CLIENT_IP_HEADER, clientIp } from "./rate-limit.ts";
 import { plain } from "./respond.ts";
-import { injectIntoHead } from "./runtime-config.ts";
+import { createSiteRenderer } from "./site-renderer.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -29,14 +30,17 @@ export type RenderOptions = {
   headTag?: string | null;
   /** Proxies in front that append to X-Forwarded-For (TRUSTED_PROXY_HOPS): who the visitor is. */
   trustedProxyHops: number;
+  /** Where forms are submitted (server/leads); without it a form answers that it cannot take submissions. */
+  leads?: LeadsService;
 };
 export type Render = {
-  (req: IncomingMessage, res: ServerResponse, id: string, releaseId: string, pathname: string, search: string): Promise<void>;
+  /** Renders from `source`, the content of the release the rest of the response comes from. */
+  (req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string): Promise<void>;
   /**
    * Renders these targets once, unseen, so the first visitors do not pay for
    * loading content (and a signal meanwhile is not held up by it).
    */
-  warmUp(targets: readonly string[]): Promise<void>;
+  warmUp(targets: readonly string[], source: ContentSource): Promise<void>;
 };
 
 /**
@@ -44,10 +48,10 @@ export type Render = {
  * origin (never the Host header). Server-rendered HTML is buffered so the CSP
  * header can list the hashes of exactly the inline scripts it carries.
  */
-export function createRender({ build, origin, security, log, headTag, trustedProxyHops }: RenderOptions): Render {
-  const handleWithRouter = createRequestHandler(withJsonErrorLog(build, log), "production");
+export function createRender({ build, origin, security, log, headTag, trustedProxyHops, leads }: RenderOptions): Render {
+  const renderer = createSiteRenderer({ build: withJsonErrorLog(build, log), headTag, ...(leads ? { leads } : {}) });
 
-  async function render(req: IncomingMessage, res: ServerResponse, id: string, releaseId: string, pathname: string, search: string) {
+  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string) {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const method = req.method ?? "GET";
@@ -71,7 +75,7 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
     } catch {
       return plain(res, 400, "Bad Request: malformed request");
     }
-    const response = await handleWithRouter(request);
+    const response = await renderer.answer(request, { source: release.source });
     res.statusCode = response.status;
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") res.setHeader(name, value);
@@ -94,12 +98,11 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
 
     if (type.startsWith("text/html")) {
       const rendered = Buffer.from(await response.arrayBuffer()).toString("utf8");
-      const deferred = deferHydration(rendered);
-      const text = headTag ? injectIntoHead(deferred, headTag) : deferred;
+      const text = renderer.finish(rendered);
       const html = Buffer.from(text);
       security.allowInlineScripts(res, inlineScriptHashes(text));
       // As prerendered pages do: the page learns its release (app/runtime/build-info.ts).
-      res.setHeader("Server-Timing", `release;desc="${releaseId}"`);
+      res.setHeader("Server-Timing", `release;desc="${release.id}"`);
       const body = encoding === "br" ? await brotli(html, BROTLI_FAST) : encoding === "gzip" ? await gzipAsync(html) : html;
       if (encoding) res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);
@@ -122,9 +125,9 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
     await pipeline(source, compressor, res);
   }
 
-  async function warmUp(targets: readonly string[]) {
+  async function warmUp(targets: readonly string[], source: ContentSource) {
     for (const target of targets) {
-      const response = await handleWithRouter(new Request(origin + target));
+      const response = await renderer.answer(new Request(origin + target), { source });
       await response.arrayBuffer();
       // A server that cannot render must not start taking traffic.
       if (response.status >= 500) throw new Error(`start-up render of ${target} answered ${response.status}`);

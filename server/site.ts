@@ -1,6 +1,3 @@
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { type Env, runtimeConfig } from "#core/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "#core/config/paths.server.ts";
 import { type AppOptions, createApp } from "./app.ts";
@@ -10,28 +7,33 @@ import { createLogger } from "./log.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { startReleases } from "./releases/serving.ts";
 import { runtimeConfigTag } from "./runtime-config.ts";
+import { loadServerBuild } from "./site-renderer.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** CSP reports per visitor: enough for a page with a few violations, not a flood. */
 const REPORTS_PER_MINUTE = 30;
 const REPORT_BURST = 20;
 
+export type SiteOverrides = Partial<AppOptions> & { now?: () => number };
+
 /**
  * Everything the request handler needs: the code build, the live content
  * release (made first if there is none for this code and configuration),
  * configured from the environment. `overrides` let tests swap a part (a
- * logger that records, a tighter limiter). `variables`: what `env` was parsed
- * from, the environment of the process that makes a release at start.
+ * logger that records, a tighter limiter, `now`: the time readiness results
+ * are cached by). `variables`: what `env` was parsed from, the environment of
+ * the process that makes a release at start.
  */
-export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}, variables: NodeJS.ProcessEnv = process.env) {
-  const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
-  const log = overrides.log ?? createLogger({ level: env.LOG_LEVEL });
+export async function loadSite(env: Env, overrides: SiteOverrides = {}, variables: NodeJS.ProcessEnv = process.env) {
+  const build = await loadServerBuild();
+  const { now, ...parts } = overrides;
+  const log = parts.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
-    overrides.readiness ?? createReadiness({ onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });
+    parts.readiness ?? createReadiness({ ...(now ? { now } : {}), onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });
   // A meta tag, not a script: the pages' CSP hashes stay valid.
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const releases =
-    overrides.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
+    parts.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
   const options: AppOptions = {
     build,
     origin: env.SITE_ORIGIN,
@@ -45,7 +47,7 @@ export async function loadSite(env: Env, overrides: Partial<AppOptions> = {}, va
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     readiness,
     log,
-    ...overrides,
+    ...parts,
   };
   return { handle: createApp(options), ...options };
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { api, signedIn } from "./api/client.ts";
-import { Home } from "./pages/home.tsx";
-import { Inbox, inboxLoader } from "./pages/inbox/list.tsx";
+import { Home, homeLoader } from "./pages/home.tsx";
+import { Inbox, inboxAction, inboxLoader } from "./pages/inbox/list.tsx";
+import { InboxStages, stagesAction, stagesLoader } from "./pages/inbox/stages.tsx";
 import { InboxSubmission, submissionAction, submissionLoader } from "./pages/inbox/submission.tsx";
 import { PersonalData, personalDataAction, personalDataLoader } from "./pages/personal-data.tsx";
 import { Journal, journalLoader } from "./pages/journal.tsx";
@@ -9,7 +10,7 @@ import { NotFound, RouteError } from "./pages/errors.tsx";
 import { ContentHome, contentLoader } from "./pages/content.tsx";
 import { ContentEntry, entryLoader, newEntryLoader } from "./pages/content-entry.tsx";
 import { TypePage, typeLoader } from "./pages/content-type.tsx";
-import { Profile, profileAction } from "./pages/profile.tsx";
+import { Profile, profileAction, profileLoader } from "./pages/profile.tsx";
 import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
 import { ReleaseChanges } from "./pages/releases/diff.tsx";
 import { Releases } from "./pages/releases/releases.tsx";
@@ -55,11 +56,12 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Home /> },
-          { path: child(pages.profile), element: <Profile />, action: profileAction },
+          { index: true, element: <Home />, loader: homeLoader },
+          { path: child(pages.profile), element: <Profile />, loader: profileLoader, action: profileAction },
           { path: child(pages.users), element: <Users />, loader: usersLoader, action: usersAction },
           { path: child(pages.journal), element: <Journal />, loader: journalLoader },
-          { path: child(pages.inbox), element: <Inbox />, loader: inboxLoader },
+          { path: child(pages.inbox), element: <Inbox />, loader: inboxLoader, action: inboxAction },
+          { path: child(pages.inboxStages), element: <InboxStages />, loader: stagesLoader, action: stagesAction },
           { path: `${child(pages.inbox)}:id/`, element: <InboxSubmission />, loader: submissionLoader, action: submissionAction },
           { path: child(pages.personalData), element: <PersonalData />, loader: personalDataLoader, action: personalDataAction },
           { path: child(pages.content), element: <ContentHome />, loader: contentLoader },

@@ -37,6 +37,15 @@ function shiki(): HighlighterCore {
 const TOKEN_COLOR = /^color:var\(--code-token-([a-z-]+)\)$/;
 
 /**
+ * Shiki stops tokenising a line after 500 ms by default and leaves the rest
+ * of it as one token. The first line a process highlights also compiles the
+ * grammar's expressions, which on a busy machine took longer than that: the
+ * same page came out differently from one release to the next. The limit
+ * stays, against a pathological line, but far above any honest one.
+ */
+const TOKENIZE_TIME_LIMIT_MS = 10_000;
+
+/**
  * Inline colours → `code-<type>` classes; the block is kept out of typography
  * and, as it scrolls sideways when lines are long, takes keyboard focus.
  */
@@ -71,7 +80,7 @@ export function highlightCode(code: string, lang: string | undefined): string {
   const key = `${language}\0${code}`;
   let html = highlighted.get(key);
   if (html === undefined) {
-    html = shiki().codeToHtml(code, { lang: language, theme: "site", transformers: [toClasses] });
+    html = shiki().codeToHtml(code, { lang: language, theme: "site", transformers: [toClasses], tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
     highlighted.set(key, html);
   }
   return html;

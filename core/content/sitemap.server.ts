@@ -1,8 +1,23 @@
+import type { Register } from "react-router";
 import { paths } from "../lib/paths.ts";
 import { type CollectionName, content } from "./index.server.ts";
 import { contentModified } from "./source.server.ts";
 
 export type SitemapEntry = { path: string; lastmod: string };
+
+/** The addresses of app/routes.ts, as React Router's type generation reads them (`react-router typegen`). */
+type Pattern = keyof Register["pages"];
+
+/**
+ * What an address of the site has in the sitemap: its pages, or, as a
+ * sentence, why it has none. The table below must name every address of
+ * app/routes.ts (the compiler says which is missing), so the route table is
+ * the one list of the site's pages and a new address cannot be forgotten here.
+ */
+type Listing = SitemapEntry[] | string;
+
+/** Services with a template of their own are among the services' pages. */
+const LISTED_AS_SERVICE = "listed under /services/:slug";
 
 const newest = (dates: readonly string[]): string => dates.reduce((a, b) => (b > a ? b : a), "1970-01-01");
 
@@ -10,7 +25,8 @@ const newest = (dates: readonly string[]): string => dates.reduce((a, b) => (b >
 const changed = (collection: CollectionName, slug: string, date: string): string => newest([date, contentModified(collection, slug) ?? date]);
 
 /**
- * Every canonical, indexable page with the date its content last changed:
+ * Every canonical, indexable page with the date its content last changed,
+ * address by address of app/routes.ts:
  * the entry's own date (or the day a release published a change to it), or
  * the newest entry a list page shows, or the newest date on the site for
  * pages without dated content.
@@ -33,30 +49,46 @@ export function sitemapEntries(): SitemapEntry[] {
     const page = c.legal.find((d) => d.slug === slug);
     return page ? changed("legal", slug, page.revised) : siteDate;
   };
-  return [
-    { path: paths.home(), lastmod: siteDate },
-    { path: paths.services(), lastmod: siteDate },
-    ...c.services.map((s) => ({ path: paths.service(s.slug), lastmod: serviceDate(s) })),
-    { path: paths.servicesIndustry(), lastmod: siteDate },
-    { path: paths.projects(), lastmod: casesDate },
-    ...c.cases.map((p) => ({ path: paths.project("cases", p.slug), lastmod: caseDate(p) })),
-    ...c.reviews.map((p) => ({ path: paths.project("reviews", p.slug), lastmod: reviewDate(p) })),
-    { path: paths.academy(), lastmod: academyDate },
-    ...c.articles.map((a) => ({ path: paths.article(a.slug), lastmod: articleDate(a) })),
-    { path: paths.sub(), lastmod: academyDate },
-    { path: paths.career(), lastmod: careerDate },
-    ...c.positions.map((p) => ({ path: paths.position(p.slug), lastmod: positionDate(p) })),
-    { path: paths.events(), lastmod: eventsDate },
-    { path: paths.company(), lastmod: siteDate },
-    { path: paths.worths(), lastmod: siteDate },
-    { path: paths.questions(), lastmod: siteDate },
-    { path: paths.contacts(), lastmod: siteDate },
-    { path: paths.search(), lastmod: siteDate },
-    { path: paths.oferta(), lastmod: legal("oferta") },
-    { path: paths.cookies(), lastmod: legal("cookies") },
-    { path: paths.privacy(), lastmod: legal("privacy") },
-    { path: paths.agreement(), lastmod: legal("agreement") },
-  ];
+  const page = (path: string, lastmod: string): SitemapEntry[] => [{ path, lastmod }];
+  // Every address of app/routes.ts, in the sitemap's order: the pages it has, or why it has none there.
+  const addresses: { [P in Pattern]: Listing } = {
+    "/": page(paths.home(), siteDate),
+    "/services": page(paths.services(), siteDate),
+    "/services/:slug": c.services.map((s) => ({ path: paths.service(s.slug), lastmod: serviceDate(s) })),
+    "/services/aso": LISTED_AS_SERVICE,
+    "/services/seo": LISTED_AS_SERVICE,
+    "/services/performance-marketing": LISTED_AS_SERVICE,
+    "/services-industry": page(paths.servicesIndustry(), siteDate),
+    "/projects": page(paths.projects(), casesDate),
+    "/projects/:card/:slug": [
+      ...c.cases.map((p) => ({ path: paths.project("cases", p.slug), lastmod: caseDate(p) })),
+      ...c.reviews.map((p) => ({ path: paths.project("reviews", p.slug), lastmod: reviewDate(p) })),
+    ],
+    "/academy": page(paths.academy(), academyDate),
+    "/academy/:slug": c.articles.map((a) => ({ path: paths.article(a.slug), lastmod: articleDate(a) })),
+    "/sub": page(paths.sub(), academyDate),
+    "/career": page(paths.career(), careerDate),
+    "/career/:slug": c.positions.map((p) => ({ path: paths.position(p.slug), lastmod: positionDate(p) })),
+    "/events": page(paths.events(), eventsDate),
+    "/company": page(paths.company(), siteDate),
+    "/worths": page(paths.worths(), siteDate),
+    "/questions": page(paths.questions(), siteDate),
+    "/contacts": page(paths.contacts(), siteDate),
+    "/search": page(paths.search(), siteDate),
+    "/oferta": page(paths.oferta(), legal("oferta")),
+    "/cookies": page(paths.cookies(), legal("cookies")),
+    "/privacy": page(paths.privacy(), legal("privacy")),
+    "/agreement": page(paths.agreement(), legal("agreement")),
+    "/error": "prerendered, kept out of search engines (prerenderPaths)",
+    "/sitemap.xml": "a feed (FEED_PATHS)",
+    "/robots.txt": "a feed (FEED_PATHS)",
+    "/academy/rss.xml": "a feed (FEED_PATHS)",
+    "/forms/:form": "a form's page without JavaScript and its result: rendered on request",
+    "/sub/confirm": "a subscription's confirmation link: rendered on request",
+    "/api/forms/:form": "where forms post: not a page",
+    "/*": "the 404 page of every other address",
+  };
+  return Object.values(addresses).flatMap((listing) => (Array.isArray(listing) ? listing : []));
 }
 
 /** Every canonical, indexable page of the site, each with its trailing slash. */

@@ -27,13 +27,11 @@ type Scope = {
 };
 
 /**
- * One store for every copy of this module: the server bundle and the site's
- * server build each carry one, and a release started by the former renders
- * through the latter.
+ * The render under way. Route code reaches it through the site's load context
+ * (core/lib/site-context.server.ts opens it around each request), and the
+ * server, the release maker and the routes share this one module (decision 027).
  */
-const KEY = Symbol.for("orientir.content-scope");
-const holder = globalThis as { [KEY]?: AsyncLocalStorage<Scope> };
-const storage: AsyncLocalStorage<Scope> = (holder[KEY] ??= new AsyncLocalStorage<Scope>());
+const storage = new AsyncLocalStorage<Scope>();
 
 /** Runs `render` with pages reading `source`; with `reads`, every read is recorded there. */
 export function withContentSource<T>(source: ContentSource, render: () => T, options: { reads?: Reads; now?: Date } = {}): T {

@@ -1,11 +1,12 @@
+import { createContext, type RouterContextProvider } from "react-router";
 import type { FormAnswer } from "./answer.ts";
 import type { FormKind } from "./kinds.ts";
 
 /**
- * The bridge between route modules (bundled by Vite) and the leads service
- * the Node server starts at boot (server/leads, run from source). Both
- * copies of this module find the service under one global symbol, so the
- * bundle never carries the storage code.
+ * What route modules know of the leads service the server starts at boot
+ * (server/leads): its contract, and how they are handed it, through React
+ * Router's load context (core/lib/site-context.server.ts), so the site's build
+ * never carries the storage code.
  */
 export type SubmitResult = { status: number; answer: FormAnswer; headers?: Record<string, string> };
 
@@ -28,22 +29,18 @@ export interface LeadsService {
   confirm(token: string): Promise<boolean | "unavailable">;
 }
 
-const KEY = Symbol.for("site.leads-service");
-type Registry = { [KEY]?: LeadsService };
+/** The service, as the server hands it to route code for each request. */
+export const leadsContext = createContext<LeadsService | null>(null);
 
-export function registerLeadsService(service: LeadsService | undefined): void {
-  (globalThis as Registry)[KEY] = service;
-}
+let devService: Promise<LeadsService> | undefined;
 
-export async function leadsService(): Promise<LeadsService> {
-  const registered = (globalThis as Registry)[KEY];
-  if (registered) return registered;
-  // `react-router dev` has no server/index.ts: start the service in the dev server itself.
+export async function leadsService(context: Readonly<RouterContextProvider>): Promise<LeadsService> {
+  const given = context.get(leadsContext);
+  if (given) return given;
+  // `react-router dev` has no server/index.ts to hand it over: start the service in the dev server itself, once.
   if (import.meta.env.DEV) {
-    const { startLeads } = await import("../../server/leads/service.ts");
-    await startLeads();
-    const started = (globalThis as Registry)[KEY];
-    if (started) return started;
+    devService ??= import("../../server/leads/service.ts").then(async ({ startLeads }) => (await startLeads()).service);
+    return devService;
   }
-  throw new Error("the leads service is not running (server/index.ts starts it)");
+  throw new Error("the leads service is not running (server/main.ts starts it and hands it to each request)");
 }

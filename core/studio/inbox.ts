@@ -18,16 +18,87 @@ export function kindsFor(permissions: readonly Permission[]): FormKind[] {
   return FORM_KINDS.filter((kind) => permissions.includes(KINDS[kind].permission));
 }
 
-export const STATUSES = {
+/**
+ * The statuses every kind had before stages (migration 5 maps them to stages; subscriptions
+ * keep them as their stages), and the labels a stage key has when no stage list is at hand.
+ */
+export const STATUSES: Readonly<Record<string, string>> = {
   new: "Новая",
   "in-progress": "В\u00a0работе",
   done: "Обработана",
   spam: "Спам",
-} as const;
-export type Status = keyof typeof STATUSES;
+  // The default stages' own, for what has no stage list at hand (the journal, the CSV file).
+  qualification: "Квалификация",
+  proposal: "КП отправлено",
+  contract: "Договор",
+  rejected: "Отказ",
+  screening: "Скрининг",
+  interview: "Интервью",
+  offer: "Оффер",
+  hired: "Принят",
+};
+
+/** A stage's key: what the store and the addresses carry (its label is the admins' to change). */
+export type Status = string;
+
+/** A stage of one kind: key, label, its place in the kind's order, and whether it ends the work. */
+export type Stage = { key: string; label: string; position: number; closed: boolean };
+
+/** The stages each kind starts with (migration 5 writes them; admins edit them in «Этапы»). */
+export const DEFAULT_STAGES: Record<FormKind, Array<Omit<Stage, "position">>> = {
+  project: [
+    { key: "new", label: "Новая", closed: false },
+    { key: "qualification", label: "Квалификация", closed: false },
+    { key: "proposal", label: "КП отправлено", closed: false },
+    { key: "contract", label: "Договор", closed: true },
+    { key: "rejected", label: "Отказ", closed: true },
+    { key: "spam", label: "Спам", closed: true },
+  ],
+  job: [
+    { key: "new", label: "Новый", closed: false },
+    { key: "screening", label: "Скрининг", closed: false },
+    { key: "interview", label: "Интервью", closed: false },
+    { key: "offer", label: "Оффер", closed: false },
+    { key: "hired", label: "Принят", closed: true },
+    { key: "rejected", label: "Отказ", closed: true },
+  ],
+  subscribe: [
+    { key: "new", label: "Новая", closed: false },
+    { key: "in-progress", label: "В\u00a0работе", closed: false },
+    { key: "done", label: "Обработана", closed: true },
+    { key: "spam", label: "Спам", closed: true },
+  ],
+};
+
+/** Stage keys as the store keeps them: Latin letters, digits and dashes. */
+export const STAGE_KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 export function isStatus(value: unknown): value is Status {
-  return typeof value === "string" && Object.hasOwn(STATUSES, value);
+  return typeof value === "string" && STAGE_KEY.test(value);
+}
+
+export type Stages = Record<FormKind, Stage[]>;
+
+/** A stage's label, or its key when the kind has no such stage any more. */
+export function stageLabel(stages: Stages, kind: FormKind, key: string): string {
+  return stages[kind]?.find((stage) => stage.key === key)?.label ?? STATUSES[key] ?? key;
+}
+
+/** What a submission is called by its number: «Заявка №\u00a01042», «Отклик №\u00a087». */
+export const NUMBER_WORDS: Record<FormKind, string> = { project: "Заявка", job: "Отклик", subscribe: "Подписка" };
+
+export function numberLabel(kind: FormKind, n: number | null): string {
+  return n === null ? NUMBER_WORDS[kind] : `${NUMBER_WORDS[kind]} №\u00a0${n}`;
+}
+
+/** A studio user who may own submissions of some kinds. */
+export type Owner = { id: number; name: string; login: string; kinds: FormKind[] };
+
+/** The list's orders: newest first (default), oldest first, by stage, by owner. */
+export const SORTS = { new: "Сначала новые", old: "Сначала старые", stage: "По этапу", owner: "По ответственному" } as const;
+export type Sort = keyof typeof SORTS;
+export function isSort(value: unknown): value is Sort {
+  return typeof value === "string" && Object.hasOwn(SORTS, value);
 }
 
 export const INBOX_PAGE_SIZE = 50;
@@ -35,17 +106,22 @@ export const INBOX_PAGE_SIZE = 50;
 /**
  * The list's filters as the page's address and the API's query carry them, every one optional:
  * kind, status, dates (YYYY-MM-DD, Moscow days, both included), the source page's path, the UTM
- * source, and a search by name, e-mail or phone. `page` is the list's page number.
+ * source, a search by name, e-mail, phone or number, the owner (`me`, `none` or a user's id) and
+ * the order (SORTS). `page` is the list's page number.
  */
-export const FILTER_NAMES = ["kind", "status", "from", "to", "source", "utm", "q"] as const;
+export const FILTER_NAMES = ["kind", "status", "from", "to", "source", "utm", "q", "owner", "sort"] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 /** One line of the list: who, what, when, and what needs attention. */
 export type InboxItem = {
   id: string;
+  /** The kind's own sequence: «Заявка №\u00a01042». */
+  number: number | null;
   kind: FormKind;
   createdAt: number;
   status: Status;
+  ownerId: number | null;
+  ownerName: string | null;
   name: string;
   email: string;
   phone: string;
@@ -59,11 +135,32 @@ export type InboxItem = {
 };
 
 /** GET /studio/api/inbox?kind=&status=&from=&to=&source=&utm=&q=&page=N */
-export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number; kinds: FormKind[] };
+export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number; kinds: FormKind[]; stages: Stages; owners: Owner[]; me: number };
+
+/** GET /studio/api/inbox/overview: what needs a person now, and submissions per week by source. */
+export type InboxOverview = {
+  now: number;
+  /** In their kind's first stage. */
+  fresh: number;
+  /** In an open stage with nobody responsible. */
+  unassigned: number;
+  /** In an open stage, with nothing done for 24 hours (no stage, owner or comment). */
+  untouched: number;
+  /** The last 12 weeks (Monday to Sunday, Moscow time), oldest first. */
+  weeks: Array<{ start: number; total: number; bySource: Record<string, number> }>;
+  /** The sources shown apart, commonest first; the rest are «другие». */
+  sources: string[];
+};
+
+/** One internal comment on a submission. */
+export type Comment = { id: number; at: number; authorLogin: string | null; authorName: string | null; body: string };
+
+/** POST /studio/api/inbox/bulk: what changed, and the numbers left as they were (no such stage for their kind). */
+export type BulkResult = { changed: number; skipped: string[] };
 
 export type Delivery = {
   id: number;
-  channel: "webhook" | "mail" | "confirm";
+  channel: "webhook" | "mail" | "confirm" | "assign";
   status: "pending" | "delivered" | "dead";
   attempts: number;
   nextAttemptAt: number | null;
@@ -79,9 +176,16 @@ export type ConsentRecord = { at: string; ip: string; purposes: string[]; docume
 /** GET /studio/api/inbox/:id (every view is written to the audit log). */
 export type InboxDetail = {
   id: string;
+  number: number | null;
   kind: FormKind;
   createdAt: number;
   status: Status;
+  ownerId: number | null;
+  ownerName: string | null;
+  /** Who may be made responsible for it (leads:work and its kind). */
+  owners: Owner[];
+  stages: Stage[];
+  comments: Comment[];
   fields: Record<string, unknown>;
   page: string;
   utm: Record<string, string>;
@@ -92,14 +196,36 @@ export type InboxDetail = {
   history: StatusChange[];
 };
 
-/** POST /studio/api/personal-data/search: what is held about one e-mail or phone. */
+/**
+ * POST /studio/api/personal-data/search: what is held about one e-mail or phone, with what an
+ * admin needs to tell it is the right person before deleting: the name, the page or the vacancy,
+ * the start of the message, the CV's name.
+ */
 export type PersonalDataReport = {
-  submissions: Array<{ id: string; kind: FormKind; createdAt: number; status: Status; hasFile: boolean; deliveries: number; statusChanges: number }>;
+  submissions: Array<{
+    id: string;
+    kind: FormKind;
+    createdAt: number;
+    status: Status;
+    name: string;
+    /** The vacancy (applications) or the company (requests). */
+    subject: string;
+    page: string;
+    /** The message or covering letter, its first words. */
+    excerpt: string;
+    fileName: string | null;
+    hasFile: boolean;
+    deliveries: number;
+    statusChanges: number;
+  }>;
   subscriptions: Array<{ status: string; requestedAt: number; confirmedAt: number | null }>;
 };
 
-/** POST /studio/api/personal-data/delete: what was deleted (counts only). */
-export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number };
+/**
+ * POST /studio/api/personal-data/delete: what was deleted (counts only), and whether its bytes
+ * also left the store's files (false: the rows are gone, the wipe is to be repeated; docs/inbox.md).
+ */
+export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number; wiped: boolean };
 
 /** GET /studio/api/personal-data/retention */
 export type RetentionInfo = {

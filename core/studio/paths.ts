@@ -17,6 +17,7 @@ export const pages = {
   content: "/content/",
   releases: "/releases/",
   inbox: "/inbox/",
+  inboxStages: "/inbox/stages/",
   personalData: "/personal-data/",
 } as const;
 

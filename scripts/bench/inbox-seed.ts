@@ -8,9 +8,10 @@ import type { SubmissionSeed } from "../../tests/support/inbox.ts";
  * A year of an agency's submissions, the same on every run and backend (a
  * seeded generator): 60 % project requests, 25 % newsletter requests, 15 %
  * job applications (a fifth with a CV), Russian names, e-mails made from
- * them, mobile numbers, the site's pages, UTM sources, statuses as a team
- * leaves them, and every delivery done but a few dead-lettered. Written a
- * thousand to a transaction through the store's own insert.
+ * them, mobile numbers, the site's pages, UTM sources, each kind's stages as
+ * a team leaves them, owners for most requests and applications, and every
+ * delivery done but a few dead-lettered. Written a thousand to a
+ * transaction through the store's own insert.
  */
 const FIRST_F = ["Анна", "Мария", "Елена", "Ольга", "Наталья", "Татьяна", "Ирина", "Екатерина", "Светлана", "Юлия", "Алёна", "Дарья", "Ксения", "Полина", "Ярослава"];
 const FIRST_M = ["Иван", "Алексей", "Дмитрий", "Сергей", "Андрей", "Михаил", "Николай", "Павел", "Артём", "Егор", "Кирилл", "Максим", "Роман", "Олег", "Фёдор"];
@@ -39,11 +40,22 @@ const latin = (text: string) => [...text.toLowerCase()].map((c) => LATIN[c] ?? c
 
 type Make = (seed: SubmissionSeed) => NewSubmission;
 
-/** Seeds `count` submissions; returns one of them (for timing a detail view). */
-export async function seedSubmissions(store: Store, db: Db, count: number, options: { cv: Uint8Array; make: Make }): Promise<{ id: string }> {
+/** Where a team leaves each kind's submissions, as cumulative shares; the rest stay in the first stage. */
+const STAGE_SHARES: Record<FormKind, Array<[number, string]>> = {
+  project: [[0.15, "qualification"], [0.25, "proposal"], [0.4, "contract"], [0.65, "rejected"], [0.7, "spam"]],
+  job: [[0.15, "screening"], [0.25, "interview"], [0.3, "offer"], [0.4, "hired"], [0.7, "rejected"]],
+  subscribe: [[0.2, "in-progress"], [0.65, "done"], [0.7, "spam"]],
+};
+
+/**
+ * Seeds `count` submissions; returns one of them (for timing a detail view). `owners`: ids of
+ * studio users given most requests and applications, a share each, the first the most.
+ */
+export async function seedSubmissions(store: Store, db: Db, count: number, options: { cv: Uint8Array; make: Make; owners?: number[] }): Promise<{ id: string }> {
   const { next, pick } = generator(20_261_126);
   const yearAgo = Date.now() - 365 * 86_400_000;
-  const statuses: Record<string, string[]> = { "in-progress": [], done: [], spam: [] };
+  const statuses: Record<string, string[]> = {};
+  const owned = new Map<number, string[]>();
   const dead: string[] = [];
   let sample = "";
   for (let start = 0; start < count; start += 1_000) {
@@ -70,10 +82,16 @@ export async function seedSubmissions(store: Store, db: Db, count: number, optio
         file: form === "job" && next() < 0.2 ? { name: `Резюме ${last}.pdf`, type: "application/pdf", size: options.cv.byteLength, sha256: "seed", content: options.cv } : undefined,
         deliveries: form === "subscribe" ? [] : [{ channel: "webhook" }, { channel: "mail", payload: { to: "team@agency.example" } }],
       });
-      const status = next();
-      if (status < 0.2) statuses["in-progress"]?.push(s.id);
-      else if (status < 0.65) statuses.done?.push(s.id);
-      else if (status < 0.7) statuses.spam?.push(s.id);
+      const roll2 = next();
+      const stage = STAGE_SHARES[form].find(([share]) => roll2 < share)?.[1];
+      if (stage) (statuses[stage] ??= []).push(s.id);
+      const owners = options.owners ?? [];
+      if (form !== "subscribe" && owners.length > 0 && next() < 0.75) {
+        const owner = owners[Math.min(owners.length - 1, Math.floor(next() * next() * owners.length))] as number;
+        const list = owned.get(owner) ?? [];
+        list.push(s.id);
+        owned.set(owner, list);
+      }
       if (form !== "subscribe" && next() < 0.005) dead.push(s.id);
       if (i === Math.floor(count / 2)) sample = s.id;
       batch.push(s);
@@ -89,6 +107,9 @@ export async function seedSubmissions(store: Store, db: Db, count: number, optio
     }
   };
   for (const [status, ids] of Object.entries(statuses)) await inChunks(ids, (list) => `UPDATE submissions SET status = $1 WHERE id IN (${list})`, [status]);
+  for (const [owner, ids] of owned) await inChunks(ids, (list) => `UPDATE submissions SET owner_id = $1 WHERE id IN (${list})`, [String(owner)]);
+  // Worked on within a day or two of coming; those still in their first stage were never touched.
+  await db.query("UPDATE submissions SET touched_at = created_at + 86400000 WHERE status <> 'new'");
   await inChunks(dead, (list) => `UPDATE outbox SET status = 'dead', attempts = 8, last_error = 'HTTP 502' WHERE channel = 'webhook' AND submission_id IN (${list})`);
   // A year-old store has been vacuumed and analysed by autovacuum many times (visibility map
   // set for index-only scans, planner statistics); a copy filled a moment ago has not yet.

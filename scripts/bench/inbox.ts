@@ -2,7 +2,7 @@
  * The studio's inbox at scale: seeds COUNT (100,000) realistic submissions
  * into a throwaway store of each backend, starts the production server on
  * it (as `npm start` does), signs in and times the inbox's API over HTTP on
- * loopback for the filters and searches people use: median and p90 of RUNS
+ * loopback for the filters, searches, orders and the overview people use: median and p90 of RUNS
  * (31) calls each, after a warm-up call.
  *
  *   npm run build && npm run bench:inbox [-- --count 100000] [--runs 31] [--only sqlite|postgres]
@@ -39,17 +39,17 @@ const PASSWORD = "Benchmark passphrase 2026";
 type Case = { name: string; role: "admin" | "sales" | "hr"; path: string };
 
 /** What is asked, in the words of docs/inbox.md's table. */
-function cases(sample: { id: string }): Case[] {
+function cases(sample: { id: string; number: number }): Case[] {
   const month = (m: number) => `from=2026-${String(m).padStart(2, "0")}-01&to=2026-${String(m).padStart(2, "0")}-28`;
   const q = (text: string) => `q=${encodeURIComponent(text)}`;
   return [
     { name: "all, first page (admin)", role: "admin", path: "/inbox" },
     { name: "sales: its kinds", role: "sales", path: "/inbox" },
     { name: "hr: applications", role: "hr", path: "/inbox" },
-    { name: "status = spam", role: "admin", path: "/inbox?status=spam" },
-    { name: "kind = job, status = new", role: "admin", path: "/inbox?kind=job&status=new" },
+    { name: "stage = spam", role: "admin", path: "/inbox?status=spam" },
+    { name: "kind = job, stage = new", role: "admin", path: "/inbox?kind=job&status=new" },
     { name: "a month (dates)", role: "sales", path: `/inbox?${month(6)}` },
-    { name: "a month, status = new", role: "sales", path: `/inbox?${month(6)}&status=new` },
+    { name: "a month, stage = new", role: "sales", path: `/inbox?${month(6)}&status=new` },
     { name: "utm_source = telegram", role: "admin", path: "/inbox?utm=telegram" },
     { name: "source page /services/ecommerce-analytics/", role: "admin", path: `/inbox?source=${encodeURIComponent("/services/ecommerce-analytics/")}` },
     { name: "page 200 (offset 9,950)", role: "admin", path: "/inbox?page=200" },
@@ -58,21 +58,43 @@ function cases(sample: { id: string }): Case[] {
     { name: "search: common prefix «ан»", role: "admin", path: `/inbox?${q("ан")}` },
     { name: "search: e-mail prefix", role: "sales", path: `/inbox?${q("anna.smirnova")}` },
     { name: "search: phone as typed «8 916 12»", role: "admin", path: `/inbox?${q("8 916 12")}` },
-    { name: "search + status + month", role: "sales", path: `/inbox?${q("иван")}&status=done&${month(3)}` },
+    { name: "search + stage + month", role: "sales", path: `/inbox?${q("иван")}&status=contract&${month(3)}` },
     { name: "one submission (detail)", role: "admin", path: `/inbox/${sample.id}` },
+    { name: "search: number «№ N»", role: "sales", path: `/inbox?${q(`№ ${sample.number}`)}` },
+    { name: "search: bare number «N» (or a phone's start)", role: "admin", path: `/inbox?${q(String(sample.number))}` },
+    { name: "«мои» (owner = me)", role: "sales", path: "/inbox?owner=me" },
+    { name: "без ответственного (owner = none)", role: "sales", path: "/inbox?owner=none" },
+    { name: "«мои», stage = proposal", role: "sales", path: "/inbox?owner=me&status=proposal" },
+    { name: "sales: sort by stage", role: "sales", path: "/inbox?sort=stage" },
+    { name: "sales: sort by owner", role: "sales", path: "/inbox?sort=owner" },
+    { name: "admin: oldest first", role: "admin", path: "/inbox?sort=old" },
+    { name: "admin: sort by stage, page 200", role: "admin", path: "/inbox?sort=stage&page=200" },
+    { name: "hr: stage = interview, sort by owner", role: "hr", path: "/inbox?status=interview&sort=owner" },
+    { name: "a month, sort by stage", role: "sales", path: `/inbox?${month(6)}&sort=stage` },
+    { name: "overview (sales)", role: "sales", path: "/inbox/overview" },
+    { name: "overview (admin)", role: "admin", path: "/inbox/overview" },
   ];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] as number;
 
-async function addUsers(db: Db) {
+/** The accounts timed, and colleagues who own submissions too; the ids of those who own some. */
+async function addUsers(db: Db): Promise<number[]> {
   const audit = createAuditLog(db);
   const users = createUserStore(db, audit, createSessionStore(db, { idleMs: 3_600_000, lifetimeMs: 7_200_000 }));
   const hash = await hashPassword(PASSWORD);
-  for (const role of ["admin", "sales", "hr"] as const) {
-    await users.create({ login: `bench.${role}`, name: role, role, passwordHash: hash }, { actor: null, ip: null, via: "console" });
-  }
+  const accounts: Array<[string, string, "admin" | "sales" | "hr"]> = [
+    ["bench.admin", "Ада Админова", "admin"],
+    ["bench.sales", "Соня Продажина", "sales"],
+    ["bench.hr", "Гера Кадрова", "hr"],
+    ["bench.sales2", "Борис Аккаунтов", "sales"],
+    ["bench.sales3", "Вера Менеджерова", "sales"],
+    ["bench.hr2", "Дина Рекрутерова", "hr"],
+  ];
+  for (const [login, name, role] of accounts) await users.create({ login, name, role, passwordHash: hash }, { actor: null, ip: null, via: "console" });
+  const rows = await db.query<{ id: number; login: string }>("SELECT id, login FROM studio_users WHERE login <> 'bench.admin' ORDER BY login");
+  return rows.map((row) => Number(row.id));
 }
 
 async function signIn(base: string, login: string): Promise<string> {
@@ -118,9 +140,11 @@ async function run(backend: "sqlite" | "postgres"): Promise<Line[]> {
   try {
     await migrate(db);
     const seeding = performance.now();
-    const sample = await seedSubmissions(createStore(db), db, COUNT, { cv: pdf(2_000), make: submission });
+    const owners = await addUsers(db);
+    const seeded = await seedSubmissions(createStore(db), db, COUNT, { cv: pdf(2_000), make: submission, owners });
+    const [numbered] = await db.query<{ number: number }>("SELECT number FROM submissions WHERE id = $1", [seeded.id]);
+    const sample = { id: seeded.id, number: Number(numbered?.number) };
     console.log(`${backend}: ${COUNT} submissions seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
-    await addUsers(db);
     const server = await startServer(port, env);
     const load = () => loadavg()[0]?.toFixed(1);
     console.log(`${backend}: load average ${load()} before the timings`);

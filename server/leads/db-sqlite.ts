@@ -6,7 +6,7 @@ import { StoreUnavailableError } from "./db.ts";
 
 /**
  * The embedded store: one SQLite file in the data directory, WAL journal with
- * synchronous=FULL, so a COMMIT that returned is on disk. node:sqlite is
+ * synchronous=FULL, so a COMMIT that returned is on disk, and secure_delete. node:sqlite is
  * synchronous; an async mutex keeps one transaction at a time so statements
  * of concurrent requests never land inside each other's transaction.
  */
@@ -19,7 +19,9 @@ export function openSqlite(dataDir: string): Db {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const db = new DatabaseSync(join(dir, SQLITE_FILE), { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+  // secure_delete: a deleted row's bytes are zeroed in the file, not left in free space
+  // (personal data deleted on request or by retention; wipe.ts truncates the log after).
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA secure_delete = ON;");
   const statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   let queue: Promise<unknown> = Promise.resolve();
 

@@ -1,5 +1,6 @@
 import type { MailMessage } from "./mail.ts";
 import type { OutboxItem, Submission } from "./types.ts";
+import { NUMBER_WORDS } from "#core/studio/inbox.ts";
 
 /** What each channel sends for a submission: the CRM's JSON and the e-mails, in Russian. */
 
@@ -123,5 +124,27 @@ export function confirmationLetter(s: Submission, item: OutboxItem, origin: stri
       "Ссылка действует 7 дней и срабатывает один раз.",
       "Если вы не подписывались, просто не отвечайте на это письмо: без подтверждения мы ничего присылать не будем.",
     ].join("\n"),
+  };
+}
+
+/**
+ * To a studio user made responsible for a submission (channel "assign"): which one, who
+ * assigned it, and where it is in the studio. No personal data beyond the person's name.
+ */
+export function assignmentLetter(s: Submission, item: OutboxItem, origin: string): MailMessage {
+  const payload = (item.payload ?? {}) as { to?: string; name?: string; by?: string };
+  const what = `${NUMBER_WORDS[s.form]}${s.number ? ` № ${s.number}` : ""}`;
+  const name = typeof s.data.name === "string" && s.data.name ? ` от ${s.data.name}` : "";
+  return {
+    to: String(payload.to ?? ""),
+    subject: `Вы ответственный: ${what}${name}`,
+    text: [
+      `${payload.name ?? "Здравствуйте"}, вас назначили ответственным за ${what.toLowerCase()}${name}.`,
+      ...line("Назначил", payload.by),
+      "",
+      `Открыть в студии: ${origin}/studio/inbox/${s.id}/`,
+    ].join("\n"),
+    // A letter per assignment: a later one is a new letter, not a repeat of the first.
+    messageId: `<${s.id}.assign.${item.createdAt}@${new URL(origin).hostname}>`,
   };
 }

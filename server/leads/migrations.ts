@@ -1,5 +1,6 @@
 import type { Db, Row } from "./db.ts";
 import { searchKeys, writeSearchKeys } from "./search-keys.ts";
+import { DEFAULT_STAGES } from "#core/studio/inbox.ts";
 
 /**
  * Schema versions, applied in order at start-up inside one transaction and
@@ -192,7 +193,80 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
     "CREATE INDEX submissions_phone_key ON submissions (phone_key)",
     fillSearchKeys,
   ],
+  // The inbox as a pipeline (docs/inbox.md): a short number per kind, an owner, internal
+  // comments, stages per kind that admins edit, and when someone last acted on a submission.
+  (d) => [
+    "ALTER TABLE submissions ADD COLUMN number INTEGER",
+    "ALTER TABLE submissions ADD COLUMN owner_id " + d.bigint + " REFERENCES studio_users (id) ON DELETE SET NULL",
+    "ALTER TABLE submissions ADD COLUMN touched_at " + d.bigint,
+    "ALTER TABLE studio_users ADD COLUMN email TEXT",
+    // The last number given per kind: taken and raised in the inserting transaction.
+    "CREATE TABLE submission_numbers (form TEXT PRIMARY KEY, last INTEGER NOT NULL)",
+    `CREATE TABLE inbox_stages (
+      form TEXT NOT NULL,
+      key TEXT NOT NULL,
+      label TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      closed INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (form, key)
+    )`,
+    `CREATE TABLE submission_comments (
+      id ${d.id},
+      submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+      at ${d.bigint} NOT NULL,
+      author_id ${d.bigint},
+      author_login TEXT,
+      author_name TEXT,
+      body TEXT NOT NULL
+    )`,
+    "CREATE INDEX submission_comments_submission ON submission_comments (submission_id, at)",
+    // Numbers for what was stored before, in the order it came, per kind.
+    `UPDATE submissions SET number = n.rn FROM (
+       SELECT id, ROW_NUMBER() OVER (PARTITION BY form ORDER BY created_at, id) AS rn FROM submissions
+     ) AS n WHERE submissions.id = n.id`,
+    "INSERT INTO submission_numbers (form, last) SELECT form, MAX(number) FROM submissions GROUP BY form",
+    ...STAGE_RENAMES.flatMap(([form, from, to]) => [
+      `UPDATE submissions SET status = '${to}' WHERE form = '${form}' AND status = '${from}'`,
+      `UPDATE submission_status_history SET from_status = '${to}' WHERE from_status = '${from}' AND submission_id IN (SELECT id FROM submissions WHERE form = '${form}')`,
+      `UPDATE submission_status_history SET to_status = '${to}' WHERE to_status = '${from}' AND submission_id IN (SELECT id FROM submissions WHERE form = '${form}')`,
+    ]),
+    // Touched when it came, or when its stage last changed.
+    `UPDATE submissions SET touched_at = COALESCE(
+       (SELECT MAX(h.at) FROM submission_status_history h WHERE h.submission_id = submissions.id), created_at)`,
+    writeDefaultStages,
+    "CREATE UNIQUE INDEX submissions_form_number ON submissions (form, number)",
+    // «№ 1042» across the kinds a role sees.
+    "CREATE INDEX submissions_number ON submissions (number)",
+    // «Мои» and «без ответственного», newest first.
+    "CREATE INDEX submissions_owner_created ON submissions (owner_id, created_at, id)",
+    // Counted from the index alone: the overview's «без ответственного» in open stages, «мои» in a stage.
+    "CREATE INDEX submissions_owner_stage ON submissions (owner_id, form, status)",
+    // The overview's «untouched for 24 hours»: open stages read by the age of their last touch.
+    "CREATE INDEX submissions_status_touched ON submissions (form, status, touched_at)",
+    // The overview's weeks by source, read from the index alone (the rows carry their JSON).
+    "CREATE INDEX submissions_created_source ON submissions (created_at, form, utm_source, page)",
+  ],
 ];
+
+/**
+ * What the four statuses of before become among each kind's stages: «в работе» is the first
+ * step after a new one; «обработана» is the kind's good end (a contract, a hire), the closest
+ * reading of a request someone marked handled. Subscriptions keep the four as they were.
+ */
+const STAGE_RENAMES: Array<[string, string, string]> = [
+  ["project", "in-progress", "qualification"],
+  ["project", "done", "contract"],
+  ["job", "in-progress", "screening"],
+  ["job", "done", "hired"],
+];
+
+async function writeDefaultStages(tx: Db): Promise<void> {
+  for (const [form, stages] of Object.entries(DEFAULT_STAGES)) {
+    for (const [position, stage] of stages.entries()) {
+      await tx.query("INSERT INTO inbox_stages (form, key, label, position, closed) VALUES ($1, $2, $3, $4, $5)", [form, stage.key, stage.label, position, stage.closed ? 1 : 0]);
+    }
+  }
+}
 
 /** Migration 4 for submissions stored before it: their search keys and words. */
 async function fillSearchKeys(tx: Db): Promise<void> {

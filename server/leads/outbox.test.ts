@@ -9,6 +9,7 @@ import { createOutboxWorker } from "./outbox.ts";
 import { createOutboxStore } from "./outbox-store.ts";
 import { createStore } from "./store.ts";
 import type { NewSubmission, OutboxItem } from "./types.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 
 let dir: string;
 let db: Db;
@@ -53,15 +54,12 @@ describe("outbox worker", () => {
     const logs: Array<Record<string, unknown>> = [];
     const worker = createOutboxWorker({ db, outbox, deliver, schedule, pollMs: 20, log: (e) => logs.push(e) });
     worker.start();
-    const until = Date.now() + 5_000;
-    let item: OutboxItem | undefined;
-    while (Date.now() < until) {
-      item = (await outbox.forSubmission(s.id))[0];
-      if (item && item.status !== "pending") break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const item = await eventually(async () => {
+      const found = (await outbox.forSubmission(s.id))[0];
+      return found && found.status !== "pending" ? found : undefined;
+    }, 5_000, "the delivery to be settled");
     await worker.stop();
-    return { item: item!, logs };
+    return { item, logs };
   }
 
   it("retries on the schedule and marks the item delivered", async () => {
@@ -97,13 +95,13 @@ describe("outbox worker", () => {
       concurrency: 4,
       pollMs: 20,
       deliver: async (item) => {
-        await new Promise((r) => setTimeout(r, 5));
+        // A delivery in flight lets the other loops run and claim meanwhile.
+        await new Promise((r) => setImmediate(r));
         delivered.push(item.submissionId);
       },
     });
     worker.start();
-    const until = Date.now() + 5_000;
-    while (delivered.length < 20 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    await eventually(() => delivered.length >= 20, 5_000, "every delivery").catch(() => undefined);
     await worker.stop();
     expect(delivered.sort()).toEqual(ids.sort());
   });

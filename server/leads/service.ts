@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { paths } from "#core/lib/paths.ts";
-import { type LeadsService, registerLeadsService } from "#core/forms/service.server.ts";
+import type { LeadsService } from "#core/forms/service.server.ts";
 import { type LeadsConfig, leadsConfig } from "./config.ts";
 import type { Db } from "./db.ts";
-import { confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
+import { assignmentLetter, confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
 import type { Mailer } from "./mail.ts";
 import { migrate } from "./migrations.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.ts";
@@ -20,14 +20,20 @@ import { DeliveryError, postWebhook } from "./webhook.ts";
  * retries the migrations in the background and forms answer 503 meanwhile.
  */
 const MIGRATION_RETRY_MS = 5_000;
+/** A visitor's post while the store is down retries at once, but not more often than this. */
+const MIGRATION_NUDGE_MS = 1_000;
 const log = (entry: Record<string, unknown>) => console.error(JSON.stringify(entry));
 
 export type LeadsRuntime = {
   /** The store, shared with the studio (server/studio): one connection (SQLite) or pool per process. */
   db: Db;
+  /** What route code submits forms to (handed to each request through the load context). */
+  service: LeadsService;
   ready: Promise<void>;
   /** Readiness of the store (/readyz): throws while it is unreachable or not yet migrated. */
   check(): Promise<void>;
+  /** With mail configured: wakes the outbox for a letter just queued (the studio's assignment letters); none without mail. */
+  mailQueued: (() => void) | undefined;
   stop(): Promise<void>;
 };
 
@@ -76,6 +82,15 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
   const outbox = createOutboxStore(db);
   const mailer: Mailer | undefined = config.smtp ? (await import("./mail.ts")).createMailer(config.smtp) : undefined;
   let ready = false;
+  // Wakes the start-up retry early: a form posted while the store is down tries it again at once,
+  // so the first visitor after the database is back waits seconds less.
+  let wakeRetry: (() => void) | undefined;
+  let lastTry = 0;
+  const unready = (): boolean => {
+    if (ready) return false;
+    if (wakeRetry && Date.now() - lastTry >= MIGRATION_NUDGE_MS) wakeRetry();
+    return true;
+  };
   let stopped = false;
   let worker: OutboxWorker | undefined;
   let releaseLock: (() => void) | null = null;
@@ -90,6 +105,10 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       return;
     }
     if (!mailer) throw new DeliveryError("SMTP_URL is not set");
+    if (item.channel === "assign") {
+      await mailer.send(assignmentLetter(submission, item, config.origin));
+      return;
+    }
     if (item.channel === "confirm") {
       await mailer.send(confirmationLetter(submission, item, config.origin, paths.confirm()));
       return;
@@ -100,12 +119,12 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
     await mailer.send(teamLetter(submission, item, config.origin, cv));
   }
 
-  const submit = createSubmit({ store: () => (ready ? store : null), wake: () => worker?.wake(), config });
+  const submit = createSubmit({ store: () => (unready() ? null : store), wake: () => worker?.wake(), config });
 
   const service: LeadsService = {
     submit,
     async confirmationState(token) {
-      if (!ready) return "unavailable";
+      if (unready()) return "unavailable";
       try {
         return (await store.subscriptionTokenValid(tokenHash(token), Date.now())) ? "valid" : "invalid";
       } catch {
@@ -113,7 +132,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       }
     },
     async confirm(token) {
-      if (!ready) return "unavailable";
+      if (unready()) return "unavailable";
       try {
         const done = await store.confirmSubscription(tokenHash(token), Date.now(), config.webhook ? ["webhook"] : []);
         if (done) worker?.wake();
@@ -124,10 +143,10 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       }
     },
   };
-  registerLeadsService(service);
 
   const readyPromise = (async () => {
     for (;;) {
+      lastTry = Date.now();
       try {
         const applied = await migrate(db);
         if (applied.length > 0) log({ level: "info", message: "store: migrations applied", backend: db.backend, versions: applied });
@@ -135,7 +154,15 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
       } catch (error) {
         if (stopped) return;
         log({ level: "error", message: "store: unavailable at start-up, retrying", backend: db.backend, error: (error as Error).message });
-        await new Promise((r) => setTimeout(r, MIGRATION_RETRY_MS).unref());
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, MIGRATION_RETRY_MS);
+          timer.unref();
+          wakeRetry = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeRetry = undefined;
       }
     }
     if (stopped) return;
@@ -151,14 +178,15 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
 
   return {
     db,
+    service,
     ready: readyPromise,
+    mailQueued: mailer ? () => worker?.wake() : undefined,
     async check() {
       if (!ready) throw new Error("store not ready: migrations have not run");
       await db.query("select 1");
     },
     async stop() {
       stopped = true;
-      registerLeadsService(undefined);
       await worker?.stop();
       releaseLock?.();
       mailer?.close();

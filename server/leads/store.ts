@@ -1,6 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "./db.ts";
 import { searchKeys, writeSearchKeys } from "./search-keys.ts";
+import { wipeDeleted } from "./wipe.ts";
 import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts";
 
 /**
@@ -12,7 +13,7 @@ import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts"
 /** A pending subscription asked again within this time gets no second e-mail. */
 export const CONFIRM_RESEND_MS = 60_000;
 
-type SubmissionRow = Row & { id: string; form: string; created_at: number; data: string; page: string; utm: string; ip: string; consent: string };
+type SubmissionRow = Row & { id: string; number: number | null; form: string; created_at: number; data: string; page: string; utm: string; ip: string; consent: string };
 
 function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
   return {
@@ -25,6 +26,7 @@ function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
     ip: row.ip,
     consent: JSON.parse(row.consent),
     file,
+    number: row.number === null || row.number === undefined ? null : Number(row.number),
   };
 }
 
@@ -36,6 +38,13 @@ async function write(tx: Db, s: NewSubmission): Promise<boolean> {
     [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.ip, JSON.stringify(s.consent)],
   );
   if (inserted.length === 0) return false;
+  // The kind's next short number («Заявка № 1042»): the counter's row is held until commit, so two inserts never share one.
+  const [taken] = await tx.query<Row & { last: number }>(
+    `INSERT INTO submission_numbers (form, last) VALUES ($1, 1)
+     ON CONFLICT (form) DO UPDATE SET last = submission_numbers.last + 1 RETURNING last`,
+    [s.form],
+  );
+  await tx.query("UPDATE submissions SET number = $2, touched_at = $3 WHERE id = $1", [s.id, Number(taken?.last), s.createdAt]);
   await writeSearchKeys(tx, s.id, searchKeys(s.data, s.utm));
   if (s.file) {
     await tx.query("INSERT INTO files (submission_id, name, type, size, sha256, content) VALUES ($1, $2, $3, $4, $5, $6)", [
@@ -164,10 +173,11 @@ export function createStore(db: Db) {
      * Retention: deletes submissions older than `cutoff` with their files and
      * outbox items, and subscriptions never confirmed. An active
      * subscription keeps its request: it is the record of the consent.
-     * The run is recorded (retention_runs) in the same transaction.
+     * The run is recorded (retention_runs) in the same transaction. Then the
+     * deleted bytes leave the store's files (wipe.ts): `wiped` says they did.
      */
-    async deleteOlderThan(cutoff: number, days: number, now = Date.now()): Promise<{ submissions: number; subscriptions: number }> {
-      return db.transaction(async (tx) => {
+    async deleteOlderThan(cutoff: number, days: number, now = Date.now()): Promise<{ submissions: number; subscriptions: number; wiped: boolean }> {
+      const deleted = await db.transaction(async (tx) => {
         const subscriptions = await tx.query(
           "DELETE FROM subscriptions WHERE status = 'pending' AND requested_at < $1 RETURNING email",
           [cutoff],
@@ -187,6 +197,7 @@ export function createStore(db: Db) {
         ]);
         return { submissions: submissions.length, subscriptions: subscriptions.length };
       });
+      return { ...deleted, wiped: await wipeDeleted(db) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 
-/** Where an accepted submission goes: the CRM, the team's mailbox, or (subscriptions) the subscriber. */
-export type Channel = "webhook" | "mail" | "confirm";
+/** Where an accepted submission goes: the CRM, the team's mailbox, (subscriptions) the subscriber, or (assign) its new owner in the studio. */
+export type Channel = "webhook" | "mail" | "confirm" | "assign";
 
 /** What the visitor agreed to, when and from where (152-FZ): kept with the submission. */
 export type ConsentRecord = {
@@ -26,9 +26,11 @@ export type Submission = {
   ip: string;
   consent: ConsentRecord;
   file: StoredFile | null;
+  /** Its kind's short number, given when it is stored. */
+  number?: number | null;
 };
 
-export type NewSubmission = Omit<Submission, "file"> & {
+export type NewSubmission = Omit<Submission, "file" | "number"> & {
   file?: StoredFile & { content: Uint8Array };
   /** Outbox items written in the same transaction. */
   deliveries: Array<{ channel: Channel; payload?: Record<string, unknown> }>;

@@ -38,7 +38,10 @@ export async function postWebhook(
       body,
     });
   } catch (error) {
-    const reason = (error as Error).name === "TimeoutError" ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : (error as Error).message;
+    // fetch says only "fetch failed"; the socket's code (ECONNREFUSED, ENOTFOUND…) is in its cause, and tells what to fix.
+    const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
+    const reason =
+      (error as Error).name === "TimeoutError" ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : `${(error as Error).message}${typeof code === "string" ? ` (${code})` : ""}`;
     throw new DeliveryError(`webhook: ${reason}`);
   }
   // The body is not needed; reading it frees the connection.

@@ -7,16 +7,15 @@
  * A server's start runs it with --unless-current --json (serving.ts).
  * A running server switches to the new release by itself within a second or two.
  */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { env, runtimeConfig } from "#core/config/env.server.ts";
 import { BUILD_DIR, CONTENT_DIR } from "#core/config/paths.server.ts";
 import { clock } from "../clock.ts";
 import { runtimeConfigTag } from "../runtime-config.ts";
+import { loadServerBuild } from "../site-renderer.ts";
 import { type Author, gitAuthor } from "./history.ts";
-import { configFingerprint, madeBy, publish, PublishRefused } from "./publish.ts";
+import { publish } from "./publish.ts";
+import { configFingerprint, madeBy, PublishRefused } from "./record.ts";
 import { describeRelease, formatReleaseList } from "./report.ts";
 import { rollback } from "./rollback.ts";
 import { readCodeId } from "./serving.ts";
@@ -88,7 +87,7 @@ async function main(): Promise<number> {
     console.error(`Автор пишется как «Имя <почта>».\n${USAGE}`);
     return 2;
   }
-  const build = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+  const build = await loadServerBuild();
   const site = siteOf(env);
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const config = configFingerprint(site, headTag);

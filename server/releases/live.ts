@@ -6,7 +6,7 @@ import { contentType } from "../mime.ts";
 import { parseRedirectTable, type RedirectTable } from "../redirect-table.ts";
 import { cachePolicy, type StaticFile } from "../static-files.ts";
 import { releaseFile } from "./files.ts";
-import type { ReleaseSource, ReleaseState } from "./publish.ts";
+import type { ReleaseSource, ReleaseState } from "./record.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
 
 /**

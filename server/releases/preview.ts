@@ -1,10 +1,9 @@
 import type { ServerBuild } from "react-router";
 import { type Content, loadContent } from "#core/content/index.server.ts";
 import type { ContentSource } from "#core/content/source.server.ts";
-import { drawArtwork } from "./artwork.ts";
 import type { LiveRelease } from "./live.ts";
 import type { OgSite } from "./og.ts";
-import { fileCache } from "./publish.ts";
+import { fileCache } from "./record.ts";
 import { createPageRenderer } from "./render.ts";
 
 export type PreviewSite = {
@@ -31,7 +30,9 @@ export async function renderPreview(site: PreviewSite, path: string, change?: (c
   const saved = loadContent(site.contentDir, fileCache({ content: live.source.content, contentFiles: live.contentFiles })).content;
   const content = change ? change(saved) : saved;
   // New entries may need artwork the live release has not drawn yet (cached: usually nothing to draw).
-  const images = content === live.source.content ? live.source.images : (await drawArtwork(content, site.imagesCache)).images;
+  // The drawing code (fonts, outlines, the encoder) is loaded by the first preview that needs it, not by every server.
+  const images =
+    content === live.source.content ? live.source.images : (await (await import("./artwork.ts")).drawArtwork(content, site.imagesCache)).images;
   const source: ContentSource = { content, images, modified: live.source.modified };
   const render = createPageRenderer({ build: site.build, origin: site.site.origin, source, now: new Date(), headTag: site.headTag });
   const page = await render(path);

@@ -1,10 +1,7 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
-import { COLLECTIONS, DOCUMENTS, loadContent } from "#core/content/index.server.ts";
-import type { FileCache } from "#core/content/load.server.ts";
-import type { PageDeps } from "#core/content/reads.server.ts";
+import { COLLECTIONS, loadContent } from "#core/content/index.server.ts";
 import { prerenderPaths } from "#core/content/sitemap.server.ts";
 import { type ContentSource, withContentSource } from "#core/content/source.server.ts";
 import { buildMetaPath, LATEST_BUILD_PATH } from "#core/lib/build-identity.ts";
@@ -12,11 +9,12 @@ import { ogImagePath } from "#core/lib/og-image.ts";
 import { inlineScriptHashes } from "../csp.ts";
 import { drawArtwork } from "./artwork.ts";
 import { encodeUploads } from "./uploads.ts";
-import { calendar, compare, concerns, everything, type Fingerprints, fingerprint, hashValue, updateModified } from "./changes.ts";
+import { calendar, compare, concerns, everything, fingerprint, hashValue, updateModified } from "./changes.ts";
 import { type FileManifest, ReleaseFiles } from "./files.ts";
 import { type Author, commitContent, commitPublished, headCommit, publishedHead } from "./history.ts";
 import { applySaved, differencesFrom, ensurePublished, readPublishedState, writePublishedState } from "./published.ts";
 import { describePage, type OgSite, PictureQueue } from "./og.ts";
+import { configFingerprint, fileCache, type PageState, PublishRefused, type ReleaseSource, type ReleaseState } from "./record.ts";
 import { createPageRenderer, HYDRATION_DATA_PREFIX } from "./render.ts";
 import { readSearchState, SearchRecords, type SearchState } from "./search.ts";
 import {
@@ -32,29 +30,14 @@ import {
   removePartials,
   setCurrentRelease,
 } from "./store.ts";
-import type { ContentTables } from "./tables.ts";
-import { checkNavigation, loadTables } from "./tables.ts";
+import { checkNavigation, type ContentTables, loadTables } from "./tables.ts";
 
-/** What a release remembers of each page: what it read, its files, its CSP hashes. */
-export type PageState = { deps: PageDeps; files: string[]; csp?: string[] };
-
-/** state.json: what the next release (and the server) needs of this one. */
-export type ReleaseState = {
-  fingerprints: Fingerprints;
-  pages: Record<string, PageState>;
-  files: FileManifest;
-  /** Files kept from the release before for tabs still open on it (index chunks, images), dropped next time. */
-  retired: string[];
-};
-
-/** source.json: the content the release was rendered from, and the server's tables. */
-export type ReleaseSource = ContentSource & { tables: ContentTables; contentFiles: Record<string, string> };
 
 export type PublishOptions = {
   /** The releases folder (server/releases/store.ts). */
   root: string;
   contentDir: string;
-  /** The site's server build (build/server/index.js) and the code build's id. */
+  /** The site's server build (build/runtime/index.js) and the code build's id. */
   build: ServerBuild;
   code: string;
   site: OgSite;
@@ -83,10 +66,6 @@ export type PublishOptions = {
   now?: Date;
 };
 
-/** Content or a table is broken: nothing was published and the live release stays. */
-export class PublishRefused extends Error {
-  override name = "PublishRefused";
-}
 
 /** Immutable files a tab opened on the previous release may still ask for. */
 const RETIRABLE = ["/search-index/", "/assets/images/", HYDRATION_DATA_PREFIX, "/builds/meta/"];
@@ -106,14 +85,6 @@ export function changedUrls(before: FileManifest, after: FileManifest): string[]
   return [...urls].sort();
 }
 
-/** Whether a release was made by this code with this configuration (else a server must make one). */
-export function madeBy(record: ReleaseRecord, code: string, config: string): boolean {
-  return record.code === code && record.config === config;
-}
-
-export function configFingerprint(site: OgSite, headTag: string | null): string {
-  return createHash("sha1").update(JSON.stringify([site, headTag])).digest("base64url").slice(0, 12);
-}
 
 type Previous = { id: string; dir: string; record: ReleaseRecord; state: ReleaseState; source: ReleaseSource; search: SearchState };
 
@@ -130,23 +101,6 @@ function readPrevious(root: string, id: string | null): Previous | null {
   };
 }
 
-/** A release's parsed files, by path, for loadContent to reuse (the next release, a preview). */
-export function fileCache(previous: Pick<ReleaseSource, "content" | "contentFiles">): FileCache {
-  const cache = new Map<string, { hash: string; value: unknown }>();
-  const hashOf = (path: string) => previous.contentFiles[path];
-  for (const [name, { folder }] of Object.entries(COLLECTIONS)) {
-    for (const entry of (previous.content as unknown as Record<string, Array<{ slug: string }>>)[name] ?? []) {
-      const path = `${folder}/${entry.slug}.md`;
-      const hash = hashOf(path);
-      if (hash) cache.set(path, { hash, value: entry });
-    }
-  }
-  for (const [name, { file }] of Object.entries(DOCUMENTS)) {
-    const hash = hashOf(file);
-    if (hash) cache.set(file, { hash, value: (previous.content as unknown as Record<string, unknown>)[name] });
-  }
-  return cache;
-}
 
 /**
  * Makes a release from the content on disk and switches every server to it.

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { Reads, toPageDeps, type PageDeps } from "#core/content/reads.server.ts";
-import { type ContentSource, withContentSource } from "#core/content/source.server.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
 import { FEED_PATHS } from "#core/content/sitemap.server.ts";
-import { deferHydration, detachHydrationData } from "../defer-hydration.ts";
-import { injectIntoHead } from "../runtime-config.ts";
+import { detachHydrationData } from "../defer-hydration.ts";
+import { createSiteRenderer } from "../site-renderer.ts";
 
 export type RenderedPage = {
   path: string;
@@ -19,10 +19,10 @@ export type RenderedPage = {
 export type PageRenderer = (path: string) => Promise<RenderedPage>;
 
 /**
- * Renders pages to files with the site's server build, in this process, the
- * way React Router's prerendering does (a data request, then the document),
- * but without an HTTP server in between and inside the release's content
- * scope, recording what each page reads.
+ * Renders pages to files with the site's renderer (server/site-renderer.ts),
+ * in this process, the way React Router's prerendering does (a data request,
+ * then the document), but without an HTTP server in between, from the
+ * release's content, recording what each page reads.
  */
 export function createPageRenderer(options: {
   build: ServerBuild;
@@ -37,13 +37,13 @@ export function createPageRenderer(options: {
    */
   detachData?: boolean;
 }): PageRenderer {
-  const handler = createRequestHandler(options.build, "production");
+  const renderer = createSiteRenderer({ build: options.build, headTag: options.headTag });
   const sizes = Object.fromEntries(
     Object.entries(options.source.content).flatMap(([name, value]) => (Array.isArray(value) ? [[name, value.length]] : [])),
   );
 
-  async function fetchOk(url: string, what: string): Promise<Buffer> {
-    const response = await handler(new Request(options.origin + url));
+  async function fetchOk(url: string, what: string, reads: Reads): Promise<Buffer> {
+    const response = await renderer.answer(new Request(options.origin + url), { source: options.source, reads, now: options.now });
     const body = Buffer.from(await response.arrayBuffer());
     // 202: a data request whose loaders threw a 4xx on purpose would say so; anything but 200 is a broken page here.
     if (response.status !== 200) {
@@ -56,27 +56,20 @@ export function createPageRenderer(options: {
     const reads = new Reads();
     const files = new Map<string, Buffer>();
     let html: string | null = null;
-    await withContentSource(
-      options.source,
-      async () => {
-        if (FEED_PATHS.includes(path)) {
-          files.set(path, await fetchOk(path, "feed"));
-          return;
-        }
-        files.set(`${path}_.data`, await fetchOk(`${path}_.data`, "page data"));
-        const rendered = (await fetchOk(path, "page")).toString("utf8");
-        const detached = options.detachData ? detachHydrationData(rendered) : null;
-        let dataUrl: string | undefined;
-        if (detached) {
-          dataUrl = hydrationDataPath(detached.data);
-          files.set(dataUrl, Buffer.from(detached.data));
-        }
-        const deferred = deferHydration(detached?.html ?? rendered, { dataUrl });
-        html = options.headTag ? injectIntoHead(deferred, options.headTag) : deferred;
-        files.set(`${path}index.html`, Buffer.from(html));
-      },
-      { reads, now: options.now },
-    );
+    if (FEED_PATHS.includes(path)) {
+      files.set(path, await fetchOk(path, "feed", reads));
+    } else {
+      files.set(`${path}_.data`, await fetchOk(`${path}_.data`, "page data", reads));
+      const rendered = (await fetchOk(path, "page", reads)).toString("utf8");
+      const detached = options.detachData ? detachHydrationData(rendered) : null;
+      let dataUrl: string | undefined;
+      if (detached) {
+        dataUrl = hydrationDataPath(detached.data);
+        files.set(dataUrl, Buffer.from(detached.data));
+      }
+      html = renderer.finish(detached?.html ?? rendered, dataUrl);
+      files.set(`${path}index.html`, Buffer.from(html));
+    }
     return { path, files, deps: toPageDeps(reads, sizes), html };
   };
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type Author, commitPublished, hasCommit, headCommit, publishedHead } from "./history.ts";
 import { differencesFrom, ensurePublished, matchesRelease, materialize, publishedDir, writePublishedState } from "./published.ts";
 import { acquireLock, currentRelease, isReleaseId, listReleases, readRecord, type ReleaseRecord, setCurrentRelease } from "./store.ts";
-import { PublishRefused } from "./publish.ts";
+import { PublishRefused } from "./record.ts";
 
 /** A rollback as the history lists it (`rollbacks.json` in the releases folder). */
 export type RollbackRecord = { at: string; from: string | null; to: string; author: string; message: string; commit: string | null };

@@ -5,7 +5,7 @@ import type { Logger } from "../log.ts";
 import type { StaticFile } from "../static-files.ts";
 import { type LiveRelease, loadRelease, watchCurrentRelease } from "./live.ts";
 import { startPublishJob } from "./job.ts";
-import { configFingerprint, madeBy } from "./publish.ts";
+import { configFingerprint, madeBy } from "./record.ts";
 import { siteOf } from "./site-config.ts";
 import { acquireLock, currentRelease, readRecord, releasesRoot, removePartials } from "./store.ts";
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "#core/content/catalog.ts";
 import { hashBytes } from "#core/content/load.server.ts";
-import type { ReleaseSource } from "./publish.ts";
+import type { ReleaseSource } from "./record.ts";
 import { currentRelease, releaseDir } from "./store.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "./tables.ts";
 

@@ -45,6 +45,8 @@ export function createStudio(options: {
   /** Where releases are made and kept; without it «Публикации» is not offered. */
   publishing?: PublishingOptions;
   onError?: (message: string, error: unknown) => void;
+  /** With mail configured: an owner gets a letter on assignment (through the outbox), and this wakes it. */
+  mailQueued?: () => void;
 }): Studio {
   const { db, config } = options;
   const audit = createAuditLog(db);
@@ -70,7 +72,7 @@ export function createStudio(options: {
       drafts,
       publishing,
       previews,
-      inbox: createInboxStore(db, audit),
+      inbox: createInboxStore(db, audit, options.mailQueued),
       personalData: createPersonalData(db, audit),
     },
     routes: API_ROUTES,

@@ -1,13 +1,26 @@
-import { Link } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { api, signedIn } from "../api/client.ts";
+import type { SessionInfo } from "#core/studio/api.ts";
 import { navFor } from "../shell/nav.ts";
 import { useSession } from "../shell/session.ts";
+import type { InboxOverview } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
 import { ROLES } from "#core/studio/roles.ts";
 import { Page } from "../ui/index.ts";
+import { OverviewPanel } from "./inbox/overview.tsx";
 
-/** The studio's first page: who you are and the sections your role opens. */
+/** The inbox's overview for those who work with it; null for a role without the inbox (never asked, so never refused). */
+export function homeLoader({ request }: LoaderFunctionArgs): Promise<InboxOverview | null> {
+  return signedIn(request, async () => {
+    const session = await api<SessionInfo>("GET", "/session");
+    return session.permissions.includes("leads:read") ? api<InboxOverview>("GET", "/inbox/overview") : null;
+  });
+}
+
+/** The studio's first page: who you are, what in the inbox needs a person, and the sections your role opens. */
 export function Home() {
   const { user, permissions } = useSession();
+  const overview = useLoaderData() as InboxOverview | null;
   return (
     <Page title={`Здравствуйте, ${user.name}`} lead={`Вы вошли как ${ROLES[user.role]?.label.toLowerCase() ?? user.role}. Разделы, доступные вашей роли:`}>
       <ul className="s-cards">
@@ -20,6 +33,7 @@ export function Home() {
           </li>
         ))}
       </ul>
+      {overview ? <OverviewPanel overview={overview} /> : null}
     </Page>
   );
 }

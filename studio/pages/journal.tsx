@@ -1,5 +1,6 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { api, signedIn } from "../api/client.ts";
+import { type FilterErrors, useFilterForm, withFilterErrors } from "../lib/filter-errors.ts";
 import { formatDateTime, isoDateTime } from "../lib/format.ts";
 import type { AuditEntry, AuditPage } from "#core/studio/api.ts";
 import { AUDIT_ACTIONS } from "#core/studio/audit-actions.ts";
@@ -10,14 +11,17 @@ import { Button, EmptyState, Page, SelectField, Table, TextField } from "../ui/i
 
 const FILTERS = ["actor", "action", "from", "to"] as const;
 
-export function journalLoader({ request }: LoaderFunctionArgs): Promise<AuditPage> {
+type Loaded = AuditPage & { filterErrors: FilterErrors };
+
+export function journalLoader({ request }: LoaderFunctionArgs): Promise<Loaded> {
   const query = new URL(request.url).searchParams;
   const params = new URLSearchParams();
   for (const name of [...FILTERS, "page"]) {
     const value = query.get(name);
     if (value) params.set(name, value);
   }
-  return signedIn(request, () => api<AuditPage>("GET", `/audit?${params}`));
+  // A wrong filter value (a name where the login goes) is said at its field; the journal is shown without it.
+  return signedIn(request, () => withFilterErrors(params, (query) => api<AuditPage>("GET", `/audit?${query}`)));
 }
 
 const roleLabel = (role: unknown) => (isRole(role) ? ROLES[role].label : String(role));
@@ -59,8 +63,9 @@ function actor(entry: AuditEntry): string {
 
 /** «Журнал»: every change, newest first, filtered by who, what and dates (Moscow time). */
 export function Journal() {
-  const { entries, page, pages: total, total: count, actions } = useLoaderData() as AuditPage;
+  const { entries, page, pages: total, total: count, actions, filterErrors } = useLoaderData() as Loaded;
   const [params] = useSearchParams();
+  const { errors, onSubmit } = useFilterForm(filterErrors);
   const pageHref = (n: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(n));
@@ -68,16 +73,17 @@ export function Journal() {
   };
   return (
     <Page title="Журнал" lead="Кто, когда и что менял в студии. Время московское.">
-      <Form method="get" className="s-form s-form--filters" role="search" aria-label="Фильтр журнала">
-        <TextField label="Кто (логин)" name="actor" defaultValue={params.get("actor") ?? ""} autoCapitalize="none" spellCheck={false} />
+      <Form method="get" className="s-form s-form--filters" role="search" aria-label="Фильтр журнала" onSubmit={onSubmit} noValidate>
+        <TextField label="Кто (логин)" name="actor" defaultValue={params.get("actor") ?? ""} autoCapitalize="none" spellCheck={false} error={errors.actor} />
         <SelectField
           label="Действие"
           name="action"
           defaultValue={params.get("action") ?? ""}
+          error={errors.action}
           options={[{ value: "", label: "Все действия" }, ...Object.entries(actions).map(([value, label]) => ({ value, label }))]}
         />
-        <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} />
+        <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} error={errors.from} />
+        <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} />
         <Button type="submit" variant="primary">
           Показать
         </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type ActionFunctionArgs, Form, useActionData, useNavigation } from "react-router";
+import { type ActionFunctionArgs, Form, type LoaderFunctionArgs, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { useSession } from "../shell/session.ts";
 import type { SessionInfo } from "#core/studio/api.ts";
@@ -9,8 +9,25 @@ import { Button, Notice, NoticeArea, Page, TextField, useFocusFirstError } from 
 
 type Result = { ok: true } | { ok: false; message: string; errors: Record<string, string> };
 
-export async function profileAction({ request }: ActionFunctionArgs): Promise<Result> {
+export function profileLoader({ request }: LoaderFunctionArgs): Promise<{ email: string }> {
+  return signedIn(request, () => api<{ email: string }>("GET", "/profile/email"));
+}
+
+type EmailResult = { ok: boolean; message: string; errors?: Record<string, string> };
+
+export async function profileAction({ request }: ActionFunctionArgs): Promise<Result | EmailResult> {
   const form = await request.formData();
+  if (form.get("intent") === "email") {
+    return signedIn(request, async () => {
+      try {
+        await api("PUT", "/profile/email", { email: String(form.get("email") ?? "") });
+        return { ok: true, message: "E-mail сохранён." };
+      } catch (error) {
+        if (error instanceof ApiFailure && error.status !== 401) return { ok: false, message: error.message, errors: error.errors };
+        throw error;
+      }
+    });
+  }
   const body = { current: form.get("current"), password: form.get("password"), confirm: form.get("confirm") };
   return signedIn(request, async () => {
     try {
@@ -27,6 +44,8 @@ export async function profileAction({ request }: ActionFunctionArgs): Promise<Re
 export function Profile() {
   const { user } = useSession();
   const result = useActionData() as Result | undefined;
+  const { email } = useLoaderData() as { email: string };
+  const emailForm = useFetcher<EmailResult>();
   const navigation = useNavigation();
   const [form, setForm] = useState<HTMLFormElement | null>(null);
   useFocusFirstError(form, result && !result.ok ? result.errors : undefined);
@@ -43,6 +62,27 @@ export function Profile() {
         <dt>Роль</dt>
         <dd>{ROLES[user.role]?.label ?? user.role}</dd>
       </dl>
+      <section className="s-section" aria-labelledby="email-title">
+        <h2 id="email-title" className="s-section__title">
+          E-mail для уведомлений
+        </h2>
+        <emailForm.Form method="post" noValidate className="s-form">
+          <input type="hidden" name="intent" value="email" />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={email}
+            hint="Сюда придёт письмо, когда вас назначат ответственным за заявку. Пусто — писем не будет."
+            error={emailForm.data?.errors?.email}
+          />
+          <Button type="submit" busy={emailForm.state !== "idle"}>
+            Сохранить e-mail
+          </Button>
+        </emailForm.Form>
+        <NoticeArea>{emailForm.data?.ok ? <Notice tone="success">{emailForm.data.message}</Notice> : null}</NoticeArea>
+      </section>
       <section className="s-section" aria-labelledby="password-title">
         <h2 id="password-title" className="s-section__title">
           Сменить пароль

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl, getHtml } from "../support/site.ts";
-import { waitForHydration } from "../support/app.ts";
+import { scrolledToRest, waitForHydration } from "../support/app.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -73,8 +73,8 @@ describe("article table of contents", () => {
     expect(await links.count()).toBeGreaterThan(2);
     const target = (await links.nth(2).getAttribute("href")) ?? "";
     await links.nth(2).click();
-    await page.waitForFunction(() => window.scrollY > 0);
-    await page.waitForTimeout(300);
+    // Smooth scrolling: measured once the scroll has come to rest.
+    await scrolledToRest(page);
     const { top, headerBottom } = await page.evaluate((id) => {
       const heading = document.getElementById(decodeURIComponent(id.slice(1)));
       const header = document.querySelector(".site-header");

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { type FormsServer, startFormsServer } from "../support/forms-server.ts";
-import { navigateInApp, openApp } from "../support/app.ts";
+import { counterDecided, navigateInApp, openApp } from "../support/app.ts";
 import { baseUrl } from "../support/site.ts";
 
 const COUNTER = "12345678";
@@ -92,7 +92,7 @@ describe("Yandex Metrica", () => {
   it("has no counter without an id", async () => {
     const { page, tagRequests } = await pageWithStubbedCounter();
     await openApp(page, "/");
-    await page.waitForTimeout(1_000);
+    await counterDecided(page);
     expect(await calls(page)).toEqual([]);
     expect(tagRequests).toEqual([]);
     expect(await (await fetch(`${baseUrl}/`)).text()).not.toContain('name="runtime-config"');

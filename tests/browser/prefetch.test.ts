@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { openApp, waitForReady } from "../support/app.ts";
+import { openApp, prefetchDecided, requestsSettled, waitForReady } from "../support/app.ts";
 
 let browser: Browser;
 
@@ -14,14 +14,18 @@ afterAll(async () => {
 
 const isPageData = (url: URL) => url.pathname.endsWith(".data");
 
-/** Holds every page-data request for `delayMs` and records how many were open at once. */
-async function watchDataRequests(page: Page, delayMs: number) {
-  const stats = { inFlight: 0, maxInFlight: 0, paths: [] as string[] };
+/**
+ * Records every page-data request and how many were open at once. With `hold`, each waits
+ * until the test lets it go (`held`, oldest first), so the page has every chance to start
+ * more than it may.
+ */
+async function watchDataRequests(page: Page, hold: boolean) {
+  const stats = { inFlight: 0, maxInFlight: 0, paths: [] as string[], held: [] as Array<() => void> };
   await page.route(isPageData, async (route) => {
     stats.inFlight += 1;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
     stats.paths.push(new URL(route.request().url()).pathname);
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (hold) await new Promise<void>((resolve) => stats.held.push(resolve));
     try {
       const response = await route.fetch();
       await route.fulfill({ response });
@@ -60,13 +64,24 @@ async function pageWithConnection(connection: Record<string, unknown> | null): P
 describe("viewport prefetch", () => {
   it("prefetches each visible target once, never more than 4 at a time", async () => {
     const page = await pageWithConnection(null);
-    const stats = await watchDataRequests(page, 400);
+    const stats = await watchDataRequests(page, true);
     await openApp(page, "/");
     expect(await internalTargetsInView(page)).toBeGreaterThanOrEqual(20);
     await waitForReady(page);
-    await expect.poll(() => stats.paths.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
-    await expect.poll(() => stats.inFlight, { timeout: 20_000 }).toBe(0);
-    await page.waitForTimeout(1_000);
+    // One held request at a time is let go, and only once the page has started no new one
+    // between two requests of its own: what is open then is all the page would open at once.
+    let seen = -1;
+    for (;;) {
+      await requestsSettled(page);
+      if (stats.paths.length !== seen) {
+        seen = stats.paths.length;
+        continue;
+      }
+      const next = stats.held.shift();
+      if (next) next();
+      else if (stats.inFlight === 0 && stats.paths.length >= 20) break;
+      else await expect.poll(() => stats.held.length > 0 || (stats.inFlight === 0 && stats.paths.length >= 20), { timeout: 20_000 }).toBe(true);
+    }
     expect(stats.maxInFlight).toBeLessThanOrEqual(4);
     expect(stats.maxInFlight).toBeGreaterThan(1);
     expect(new Set(stats.paths).size).toBe(stats.paths.length);
@@ -78,14 +93,13 @@ describe("viewport prefetch", () => {
   ] as const) {
     it(`prefetches nothing with ${name}`, async () => {
       const page = await pageWithConnection(connection);
-      const stats = await watchDataRequests(page, 0);
+      const stats = await watchDataRequests(page, false);
       const scripts: string[] = [];
       await openApp(page, "/");
       page.on("request", (request) => {
         if (request.resourceType() === "script" || request.url().endsWith(".js")) scripts.push(request.url());
       });
-      await waitForReady(page);
-      await page.waitForTimeout(2_000);
+      await prefetchDecided(page);
       expect(stats.paths).toEqual([]);
       expect(scripts).toEqual([]);
     });

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { collectErrors, markSurvived, markWindow, navigateInApp, openApp } from "../support/app.ts";
+import { ROUTE_RULES_DELAY_MS } from "../../app/runtime/route-rules.ts";
+import { collectErrors, markSurvived, markWindow, navigateInApp, openApp, requestsSettled } from "../support/app.ts";
 import { baseUrl, getDocument } from "../support/site.ts";
 
 let browser: Browser;
@@ -19,23 +20,33 @@ async function newPage(): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
-/**
- * Every request the page has made so far has been reported: a request of its own made last
- * (the browser reports requests in the order they are made). What a test saw missing then
- * was not merely late.
- */
-async function requestsSettled(page: Page): Promise<void> {
-  await page.evaluate(() => fetch("/robots.txt").then((response) => response.status));
-}
+type RulesWindow = Window & { __routeRulesRead?: boolean };
 
-/** Opens the page and waits until the route rules file has been fetched. */
-/** Opens a page and waits until its route rules are in effect, not only requested. */
+/**
+ * Opens a page and waits until its route rules are in effect, not only requested: the page has
+ * read the meta file's body. A flag set as that body is parsed comes before the app's own use of
+ * it, which runs in the same turn, so a later look from the test finds the rules in place.
+ */
 async function openWithRules(page: Page, path: string) {
-  const loaded = page.waitForResponse((response) => isMetaFile(new URL(response.url())));
+  await page.addInitScript(() => {
+    const original = window.fetch;
+    window.fetch = async (input, init) => {
+      const response = await original(input, init);
+      if (!String(input instanceof Request ? input.url : input).includes("/builds/meta/")) return response;
+      const json = response.json.bind(response);
+      response.json = () => json().finally(() => ((window as RulesWindow).__routeRulesRead = true));
+      return response;
+    };
+  });
+  // The page's clock runs past the rules' delay instead of the test waiting for it.
+  await page.clock.install();
   await openApp(page, path);
-  // A response resolves with its headers; the rules apply once the page has read the body.
-  await (await loaded).finished();
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(ROUTE_RULES_DELAY_MS);
+      return page.evaluate(() => (window as RulesWindow).__routeRulesRead === true);
+    })
+    .toBe(true);
 }
 
 describe("route rules in the browser", () => {
@@ -106,9 +117,16 @@ describe("route rules in the browser", () => {
     const errors = collectErrors(page);
     await page.route((url) => isMetaFile(url), (route) => route.fulfill({ status: 500, body: "" }));
     const failed = page.waitForResponse((response) => isMetaFile(new URL(response.url())));
+    // The page's clock runs past the rules' delay instead of the test waiting for it.
+    await page.clock.install();
     await openApp(page, "/");
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(ROUTE_RULES_DELAY_MS);
+        return errors.some((e) => e.includes("/builds/meta/"));
+      })
+      .toBe(true);
     await failed;
-    await expect.poll(() => errors.some((e) => e.includes("/builds/meta/"))).toBe(true);
     await markWindow(page);
     await page.locator("header nav").getByRole("link", { name: "Компания" }).click();
     await page.waitForURL(`${baseUrl}/company/`);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PAGE_SIZE } from "../../app/routes/search/use-search.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
-import { waitForHydration } from "../support/app.ts";
+import { requestsSettled, waitForHydration } from "../support/app.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -246,7 +246,15 @@ describe("search code loads only for searching", () => {
       await page.locator("header nav").getByRole("link", { name }).click();
       await expect.poll(() => page.locator("h1").textContent(), SLOW).toBeTruthy();
     }
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    // The header's link to /search/ is prefetched as pages settle: that route's module with
+    // every module it imports, asked for together. Once it has been asked for, a request of the
+    // page's own comes after all of them, and after whatever the pages shown asked for before.
+    const searchRoute = await page.evaluate(
+      () => (window as Window & { __reactRouterManifest?: { routes: Record<string, { module: string }> } }).__reactRouterManifest?.routes["routes/search/page"]?.module,
+    );
+    expect(searchRoute).toMatch(/^\/assets\/.+\.js$/);
+    await expect.poll(() => requested.includes(searchRoute ?? ""), SLOW).toBe(true);
+    await requestsSettled(page);
     expect(requested.filter(isSearchCode)).toEqual([]);
     expect(requested.length).toBeGreaterThan(0);
   });

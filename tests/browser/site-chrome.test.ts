@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { waitForHydration } from "../support/app.ts";
+import { waitForHydration, waitForReady } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { baseUrl } from "../support/site.ts";
@@ -178,9 +178,8 @@ describe("fonts and layout stability", () => {
     const page = await context.newPage();
     await recordLayoutShifts(page);
     await page.goto(baseUrl + path);
-    await waitForHydration(page);
+    await waitForReady(page);
     await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(200);
     const shifts = await layoutShifts(page);
     const shift = shifts.reduce((sum, { value }) => sum + value, 0);
     const moved = shifts.map(({ description }) => description);

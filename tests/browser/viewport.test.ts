@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { openApp } from "../support/app.ts";
+import { openApp, waitForReady } from "../support/app.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 
 let browser: Browser;
@@ -40,7 +40,9 @@ describe("viewport state", () => {
       const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
       await recordLayoutShifts(page);
       await openApp(page, "/");
-      await page.waitForTimeout(1_500);
+      // What may move the page after hydration has happened: the app's start-up work (ready) and the web fonts.
+      await waitForReady(page);
+      await page.evaluate(() => document.fonts.ready);
       expect((await layoutShifts(page)).map((shift) => shift.description), `${width} px`).toEqual([]);
     }
   });

@@ -20,8 +20,10 @@ describe("health endpoints (production server)", () => {
 describe("readiness checks and request logs (in-process)", () => {
   let app: Awaited<ReturnType<typeof startInProcess>>;
   let databaseUp = true;
+  // The server's time, moved forward past a cached readiness result instead of waited for.
+  let ahead = 0;
   beforeAll(async () => {
-    app = await startInProcess({ TRUSTED_PROXY_HOPS: "1" });
+    app = await startInProcess({ TRUSTED_PROXY_HOPS: "1" }, { now: () => Date.now() + ahead });
     app.site.readiness.register("database", () => {
       if (!databaseUp) throw new Error("connection refused");
     });
@@ -33,7 +35,7 @@ describe("readiness checks and request logs (in-process)", () => {
     expect(up.status).toBe(200);
     expect(await up.json()).toEqual({ status: "ready", checks: { database: "ok" } });
     databaseUp = false;
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the result cache
+    ahead += 1_100; // past the result cache
     const down = await fetch(`${app.url}/readyz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: "not ready", checks: { database: "failed" } });

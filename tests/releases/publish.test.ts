@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
+import { eventually } from "../support/eventually.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 import { liveRelease, makeSandbox, releaseRecord, releaseState, runPublish, type Sandbox } from "../support/releases.ts";
 
@@ -36,11 +37,17 @@ async function servedRelease(): Promise<string | null> {
 
 /** Waits until the server answers from `id` (it looks for a new release every second). */
 async function waitForRelease(id: string) {
-  const deadline = Date.now() + 10_000;
-  while ((await servedRelease()) !== id) {
-    if (Date.now() > deadline) throw new Error(`the server did not switch to release ${id} within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await eventually(async () => (await servedRelease()) === id, 10_000, `the server to switch to release ${id}`);
+}
+
+/** Whether an unfinished release in `dir` has pages written into it already. */
+function pagesWritten(dir: string): boolean {
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(".partial-"))
+    .some((name) => {
+      const files = join(dir, name, "files");
+      return existsSync(files) && readdirSync(files, { recursive: true }).some((file) => String(file).endsWith(".html"));
+    });
 }
 
 const pageOf = (path: string) => (path.endsWith("/") ? `${path}index.html` : path);
@@ -155,7 +162,7 @@ describe("broken content", () => {
       const run = await runPublish(sandbox);
       expect(run.code).toBe(1);
       expect(run.output).toContain("Не опубликовано");
-      expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: поле "published": Нужна дата: в студии 25.11.2026, в файле 2026-11-25`));
+      expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: поле "published": Нужна дата: в\u00a0студии 25.11.2026, в\u00a0файле 2026-11-25`));
       expect(liveRelease(sandbox.releasesDir)).toBe(live);
       expect(git("rev-parse", "HEAD")).toBe(head);
       expect(await servedRelease()).toBe(live);
@@ -183,14 +190,10 @@ describe("a release killed halfway", () => {
     const live = liveRelease(sandbox.releasesDir) as string;
     const child = spawn(process.execPath, ["build/runtime/publish.js", "--full"], { env: { ...process.env, ...sandbox.env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        // Pages are being written into the unfinished release: the moment to pull the plug.
-        if (output.includes("Отрисовываем все страницы")) setTimeout(resolve, 300);
-      });
-      child.on("exit", () => reject(new Error(`the release ended before it could be killed:\n${output}`)));
-    });
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const ended = new Promise<never>((_, reject) => child.on("exit", () => reject(new Error(`the release ended before it could be killed:\n${output}`))));
+    // Pages are being written into the unfinished release: the moment to pull the plug.
+    await Promise.race([ended, eventually(() => pagesWritten(sandbox.releasesDir), 60_000, "pages in the unfinished release")]);
     child.removeAllListeners("exit");
     const exited = new Promise((resolve) => child.on("exit", resolve));
     child.kill("SIGKILL");

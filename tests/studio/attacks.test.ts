@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS, CORPUS_BACKENDS, nextIp } from "../support/forms-server.ts";
 import { HOSTILE_PATHS, HOSTILE_STRINGS } from "../support/hostile.ts";
+import { inPool } from "../support/pool.ts";
 import { rawExchange } from "../support/raw-http.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
@@ -205,6 +206,8 @@ describe.each(CORPUS_BACKENDS)("hostile input against every studio endpoint on %
       await answer.arrayBuffer();
       if (answer.status >= 500) failures.push(`${answer.status} ${what}`);
     };
+    // Built first, then sent four at a time: the answers, not the order, are what is checked.
+    const tasks: Array<() => Promise<void>> = [];
     let sent = 0;
     for (const [method, template] of endpoints) {
       const cookies = method === "DELETE" && template === "/studio/api/session" ? [null] : [admin, null];
@@ -215,7 +218,7 @@ describe.each(CORPUS_BACKENDS)("hostile input against every studio endpoint on %
           const query = `?actor=${encodeURIComponent(value)}&action=${encodeURIComponent(value)}&from=${encodeURIComponent(value)}&page=${encodeURIComponent(value)}`;
           // Removing the signed-in admin would end the run's session: only hostile logins are removed.
           if (method === "DELETE" && value === "fuzzadmin") continue;
-          await check(`${method} ${path}${query}`, call(server, method, path + query, { cookie, body: method === "GET" || method === "DELETE" ? undefined : {} }));
+          tasks.push(() => check(`${method} ${path}${query}`, call(server, method, path + query, { cookie, body: method === "GET" || method === "DELETE" ? undefined : {} })));
           sent++;
         }
         // Bodies are read only for a signed-in caller (else 401 first), so they go with the session.
@@ -226,12 +229,12 @@ describe.each(CORPUS_BACKENDS)("hostile input against every studio endpoint on %
           for (const value of VALUES) {
             // The other fields valid-looking, the password never the admin's: the run must not change it.
             const body = `{"login":"fuzzvictim","password":"not the admin's password",${JSON.stringify(field)}:${JSON.stringify(value) ?? "null"}}`;
-            await check(`${method} ${path} ${body.slice(0, 80)}`, call(server, method, path, { cookie, rawBody: body }));
+            tasks.push(() => check(`${method} ${path} ${body.slice(0, 80)}`, call(server, method, path, { cookie, rawBody: body })));
             sent++;
           }
         }
         for (const raw of ["", "{", "null", "\"text\"", "1", "[]", "{\"a\":".repeat(1000), "\u0000", JSON.stringify({ x: "y".repeat(190_000) })]) {
-          await check(`${method} ${path} raw ${raw.slice(0, 20)}`, call(server, method, path, { cookie, rawBody: raw }));
+          tasks.push(() => check(`${method} ${path} raw ${raw.slice(0, 20)}`, call(server, method, path, { cookie, rawBody: raw })));
           sent++;
         }
       }
@@ -240,16 +243,19 @@ describe.each(CORPUS_BACKENDS)("hostile input against every studio endpoint on %
     for (const hostile of HOSTILE_PATHS) {
       for (const prefix of ["/studio", "/studio/api", "/studio/assets"]) {
         const target = `${prefix}${hostile}`;
-        try {
-          const reply = await rawExchange(Number(new URL(server.baseUrl).port), `GET ${target} HTTP/1.1\r\nHost: x\r\nCookie: ${admin}\r\nConnection: close\r\n\r\n`);
-          if (reply.status >= 500 || reply.status === 0) failures.push(`${reply.status} raw GET ${target.slice(0, 80)}`);
-          for (const [name, value] of reply.headers) if (/[\0-\x1f\x7f]/.test(value)) failures.push(`control character in ${name} for ${target.slice(0, 80)}`);
-        } catch (error) {
-          failures.push(`no reply to ${target.slice(0, 80)}: ${(error as Error).message}`);
-        }
+        tasks.push(async () => {
+          try {
+            const reply = await rawExchange(Number(new URL(server.baseUrl).port), `GET ${target} HTTP/1.1\r\nHost: x\r\nCookie: ${admin}\r\nConnection: close\r\n\r\n`);
+            if (reply.status >= 500 || reply.status === 0) failures.push(`${reply.status} raw GET ${target.slice(0, 80)}`);
+            for (const [name, value] of reply.headers) if (/[\0-\x1f\x7f]/.test(value)) failures.push(`control character in ${name} for ${target.slice(0, 80)}`);
+          } catch (error) {
+            failures.push(`no reply to ${target.slice(0, 80)}: ${(error as Error).message}`);
+          }
+        });
         sent++;
       }
     }
+    await inPool(tasks, 4);
     console.log(`hostile corpus: ${sent} requests to the studio`);
     expect(failures).toEqual([]);
     expect((await call(server, "GET", "/studio/api/session", { cookie: admin })).status).toBe(200);

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { inTurn } from "../support/templates.ts";
 
 /**
  * The studio in Chromium, as its people use it: an editor made with the
@@ -132,8 +133,10 @@ describe("the studio in a browser", () => {
   });
 
   it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any page, at 1440 and 768 px", async () => {
-    const pages = ["/studio/", "/studio/profile/", "/studio/users/", "/studio/journal/", "/studio/content/", "/studio/releases/", "/studio/inbox/", "/studio/no-such-page/"];
-    for (const width of [1440, 768]) {
+    const WIDTHS = [1440, 768];
+    const cases = inTurn(["/studio/", "/studio/profile/", "/studio/users/", "/studio/journal/", "/studio/content/", "/studio/releases/", "/studio/inbox/", "/studio/no-such-page/"], WIDTHS);
+    for (const width of WIDTHS) {
+      const pages = cases.filter(([, w]) => w === width).map(([path]) => path);
       const { context, page, problems } = await open(width);
       await page.goto(`${server.baseUrl}/studio/sign-in/`);
       await page.getByRole("heading", { level: 1 }).waitFor();

@@ -39,6 +39,24 @@ async function open(width = 1440, login = EDITOR): Promise<Session> {
   return { context, page, problems };
 }
 
+/**
+ * Every Markdown editor of the page has loaded (each with the first long text), and each one
+ * with text shows its preview, which follows the text half a second later on the page's clock:
+ * moved forward, not waited for.
+ */
+async function editorsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.body.textContent?.includes("Загружаем редактор текста"));
+  await page.clock.runFor(PREVIEW_DELAY_MS);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".s-markdown")].every((field) => {
+      const text = [...field.querySelectorAll(".cm-line")].map((line) => (line.querySelector(".cm-placeholder") ? "" : line.textContent)).join("");
+      return text.trim() === "" || field.querySelector(".s-markdown__preview :is(.s-prose, .s-field__error)") !== null;
+    }),
+  );
+}
+/** How long after typing stops the preview asks for the text (studio/content/markdown-field.tsx). */
+const PREVIEW_DELAY_MS = 500;
+
 async function axe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
@@ -178,11 +196,11 @@ describe("content in a browser", () => {
   it("passes axe on every content page, at 1440 and 768 px in turn, with no CSP violation", { timeout: 400_000 }, async () => {
     for (const [turn, width] of WIDTHS.entries()) {
       const { context, page, problems } = await open(width);
+      await page.clock.install();
       for (const [path, heading] of PAGES.filter((_, i) => FULL_RUN || i % WIDTHS.length === turn)) {
         await page.goto(env.server.baseUrl + path);
         await page.getByRole("heading", { level: 1, name: heading }).waitFor();
-        // The Markdown editor loads with the first long text; its preview a moment later.
-        await page.waitForTimeout(1000);
+        await editorsSettled(page);
         expect(await axe(page), `${path} at ${width}px`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);

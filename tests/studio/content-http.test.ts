@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "#core/search/index-format.ts";
 import { queryTerms } from "#core/search/words.ts";
-import { BACKENDS, CORPUS_BACKENDS } from "../support/forms-server.ts";
+import { BACKENDS, CORPUS_BACKENDS, PUBLISHING_BACKENDS } from "../support/forms-server.ts";
 import { type ContentServer, contentFile, getEntry, image, newArticle, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
+import { inPool } from "../support/pool.ts";
 import { call, signIn } from "../support/studio.ts";
 
 /**
@@ -70,8 +71,8 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     const res = await save(env, "articles", "bad-article", { values: { ...newArticle("bad-article", "Статья"), published: "2026-13-45", description: "коротко" }, baseHash: null });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { errors: Record<string, string> };
-    expect(body.errors.published).toBe("Нужна дата: в студии 25.11.2026, в файле 2026-11-25");
-    expect(body.errors.description).toBe("Не короче 50 символов");
+    expect(body.errors.published).toBe("Нужна дата: в\u00a0студии 25.11.2026, в\u00a0файле 2026-11-25");
+    expect(body.errors.description).toBe("Не\u00a0короче 50 символов");
     const broken = await save(env, "articles", "bad-author", { values: { ...newArticle("bad-author", "Статья"), author: "nobody-here" }, baseHash: null });
     expect(broken.status).toBe(422);
     expect(((await broken.json()) as { errors: Record<string, string> }).errors.author).toMatch(/нет сотрудника «nobody-here»/);
@@ -176,7 +177,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(existsSync(join(env.sandbox.contentDir, "industries/retail.md"))).toBe(true);
   });
 
-  it("creates, deletes with a 301 and keeps hostile text as text; a publication shows it all", { timeout: 180_000 }, async () => {
+  it.runIf(PUBLISHING_BACKENDS.includes(backend))("creates, deletes with a 301 and keeps hostile text as text; a publication shows it all", { timeout: 180_000 }, async () => {
     const hostile = `<script>alert(1)</script> "><img src=x onerror=alert(1)>`;
     // A link to script is refused at its field (decision 025), and so is an image that was never uploaded.
     const scripted = await save(env, "articles", "studio-new-article", {
@@ -190,7 +191,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
       baseHash: null,
     });
     expect(created.status).toBe(422);
-    expect(((await created.json()) as { errors: Record<string, string> }).errors.body).toMatch(/не найдено/);
+    expect(((await created.json()) as { errors: Record<string, string> }).errors.body).toMatch(/не\u00a0найдено/);
     const png = await image(1200, 800, "png");
     const up = (await (
       await fetch(`${env.server.baseUrl}/studio/api/content/uploads`, {
@@ -235,7 +236,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(readFileSync(join(env.sandbox.contentDir, "academy/studio-new-article.md"), "utf8")).toContain("![Схема]");
   });
 
-  it("creates or changes every type, and one publication shows each on the site", { timeout: 180_000 }, async () => {
+  it.runIf(PUBLISHING_BACKENDS.includes(backend))("creates or changes every type, and one publication shows each on the site", { timeout: 180_000 }, async () => {
     // One word of Cyrillic letters: typography leaves it as it is.
     const names = ["services", "industries", "cases", "reviews", "articles", "positions", "events", "legal", "pages", "navigation", "company", "contacts", "worths", "questions", "searchSynonyms"];
     const marker = (what: string) => `Маркер${"АБВГДЕЖЗИКЛМНОП"[names.indexOf(what)]}${backend === "sqlite" ? "Один" : "Два"}`;
@@ -305,6 +306,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     const strings = ["", "..", "../../etc/passwd", "%00", "<script>alert(1)</script>", "__proto__", "constructor", "x".repeat(3000), "💥\u202e", "+new"];
     const bodies: unknown[] = [{}, { values: null }, { values: [] }, { values: "x" }, { values: { slug: "../x" }, baseHash: 1 }, { baseHash: {} }, { redirect: "x" }, { redirect: { to: "//evil.com" } }, { markdown: 1 }, { markdown: "```cobol\nx\n```" }, { nestedUnder: "3", markdown: "x" }, { leave: "yes" }, { __proto__: { admin: true } }];
     const failures: string[] = [];
+    const tasks: Array<() => Promise<void>> = [];
     let sent = 0;
     const templates = ["GET /content/:t", "GET /content/:t/:s", "PUT /content/:t/:s", "POST /content/:t/:s/delete", "PUT /content/:t/:s/draft", "GET /content/:t/:s/draft", "DELETE /content/:t/:s/draft", "POST /content/:t/:s/presence", "GET /content/:t/:s/references", "POST /content/preview", "GET /content/uploads/:s"];
     for (const template of templates) {
@@ -313,14 +315,18 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
         for (const s of ["-", "crm-email-deliverability", ...strings]) {
           const target = `/studio/api${path.replace(":t", encodeURIComponent(t)).replace(":s", encodeURIComponent(s))}`;
           for (const body of method === "GET" || method === "DELETE" ? [undefined] : bodies) {
-            const res = await call(env.server, method, target, { cookie: env.editor, ...(body === undefined ? {} : { body }) });
-            await res.arrayBuffer();
+            tasks.push(async () => {
+              const res = await call(env.server, method, target, { cookie: env.editor, ...(body === undefined ? {} : { body }) });
+              await res.arrayBuffer();
+              if (res.status >= 500) failures.push(`${res.status} ${method} ${target.slice(0, 80)} ${JSON.stringify(body)?.slice(0, 60)}`);
+            });
             sent++;
-            if (res.status >= 500) failures.push(`${res.status} ${method} ${target.slice(0, 80)} ${JSON.stringify(body)?.slice(0, 60)}`);
           }
         }
       }
     }
+    // Four at a time, as several editors' tabs would send them: the answers are what is checked.
+    await inPool(tasks, 4);
     console.log(`content hostile corpus: ${sent} requests`);
     expect(failures).toEqual([]);
     // The content still loads and nothing was written outside its folders.

@@ -145,7 +145,7 @@ describe.each(BACKENDS)("studio on %s", (backend) => {
       expect(wrong.status).toBe(422);
       expect((await wrong.json()).errors).toEqual({ current: "Текущий пароль не\u00a0подходит" });
       const mismatch = await call(server, "POST", "/studio/api/profile/password", { cookie: here, body: { current: "First passphrase here", password: "Second passphrase now", confirm: "Second passphrase" } });
-      expect((await mismatch.json()).errors).toEqual({ confirm: "Пароли не совпадают" });
+      expect((await mismatch.json()).errors).toEqual({ confirm: "Пароли не\u00a0совпадают" });
       const res = await call(server, "POST", "/studio/api/profile/password", { cookie: here, body: { current: "First passphrase here", password: "Second passphrase now", confirm: "Second passphrase now" } });
       expect(res.status).toBe(200);
       const renewed = sessionCookieOf(res);
@@ -295,6 +295,16 @@ describe.each(BACKENDS)("studio on %s", (backend) => {
       expect((await (await call(server, "GET", "/studio/api/audit?to=2000-01-01", { cookie: fresh })).json()).total).toBe(0);
       for (const bad of ["action=drop", "actor=%27%20OR%201=1", "from=2026-13-45", "page=-1", "page=abc"]) {
         expect((await call(server, "GET", `/studio/api/audit?${bad}`, { cookie: fresh })).status, bad).toBe(400);
+      }
+      // A wrong value is answered at its field, in Russian, for the page to show there.
+      const fields: Array<[string, string, RegExp]> = [
+        ["actor=%D0%90%D0%BD%D0%BD%D0%B0", "actor", /^Здесь нужен логин/],
+        ["from=2026-11-20&to=2026-11-10", "to", /^Дата «по» раньше даты «с»$/],
+        ["from=2026-13-45", "from", /^Укажите дату/],
+      ];
+      for (const [query, field, message] of fields) {
+        const answer = (await (await call(server, "GET", `/studio/api/audit?${query}`, { cookie: fresh })).json()) as { errors?: Record<string, string> };
+        expect(answer.errors?.[field], query).toMatch(message);
       }
     });
   });

@@ -2,12 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
 import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { inTurn } from "../support/templates.ts";
 
 /**
  * The inbox in Chromium, as sales, HR, an editor and an admin use it: a
@@ -94,7 +96,7 @@ describe("the inbox in a browser", () => {
     expect(await sales.page.getByText("Пётр Кандидатов").count()).toBe(0);
 
     const [download] = await Promise.all([sales.page.waitForEvent("download"), sales.page.getByRole("link", { name: "Скачать CSV" }).click()]);
-    expect(download.suggestedFilename()).toBe("zayavki.csv");
+    expect(download.suggestedFilename()).toBe(`zayavki-${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}.csv`);
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)], "UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
@@ -104,28 +106,35 @@ describe("the inbox in a browser", () => {
     const row0 = rows.find((r) => r.includes("Тимофей Покупателев")) as string[];
     expect(row0, "the request is in the file").toBeDefined();
     expect(row0[header?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(`'${HYPERLINK}`);
-    expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("'+79035554433");
+    expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
     expect(row0[header?.indexOf("Тип") ?? -1]).toBe("Заявка на проект");
     expect(row0[header?.indexOf("UTM") ?? -1]).toBe("utm_source=inbox-test");
+    // The Excel file of the same list: the phone and the formula-like message are text cells as sent.
+    const [excel] = await Promise.all([sales.page.waitForEvent("download"), sales.page.getByRole("link", { name: "Скачать Excel" }).click()]);
+    expect(excel.suggestedFilename()).toBe(`zayavki-${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}.xlsx`);
+    const [sheetHeader, ...sheetRows] = (await readSheet(readFileSync(await excel.path()))) as unknown[][];
+    const sheetRow = sheetRows.find((r) => r.includes("Тимофей Покупателев")) as unknown[];
+    expect(sheetRow[sheetHeader?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
+    expect(sheetRow[sheetHeader?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(HYPERLINK);
     expect(sales.problems).toEqual([]);
     await Promise.all([sales.context.close(), visitor.context.close()]);
   });
 
-  it("opens a submission whole and changes its status by keyboard, keeping who changed it", async () => {
+  it("opens a submission whole and changes its stage by keyboard, keeping who changed it", async () => {
     const session = await open();
     await signInAs(session, "sales");
     const { page } = session;
     await page.getByRole("link", { name: "Тимофей Покупателев" }).click();
-    await page.getByRole("heading", { level: 1, name: /Заявка на\sпроект: Тимофей Покупателев/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Заявка №\s\d+: Тимофей Покупателев/ }).waitFor();
     expect(await page.getByText(HYPERLINK, { exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Согласие на обработку данных" }).count()).toBe(1);
-    const select = page.getByLabel("Новый статус");
+    const select = page.getByLabel("Новый этап");
     await select.focus();
-    await select.selectOption("in-progress");
+    await select.selectOption("qualification");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await page.getByRole("status").filter({ hasText: /Статус изменён: В\sработе\./ }).waitFor();
-    await page.getByRole("list", { name: "История статуса" }).getByText(/sales\.web: Новая → В\sработе/).waitFor();
+    await page.getByRole("status").filter({ hasText: "Этап изменён." }).waitFor();
+    await page.getByRole("list", { name: "История этапов" }).getByText(/sales\.web: Новая → Квалификация/).waitFor();
     expect(session.problems).toEqual([]);
     await session.context.close();
   });
@@ -136,7 +145,7 @@ describe("the inbox in a browser", () => {
     const { page } = session;
     expect(await page.getByText("Тимофей Покупателев").count()).toBe(0);
     await page.getByRole("link", { name: "Пётр Кандидатов" }).click();
-    await page.getByRole("heading", { level: 1, name: /Отклик на\sвакансию/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Отклик №\s\d+: Пётр Кандидатов/ }).waitFor();
     const [cv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Скачать резюме" }).click()]);
     expect(cv.suggestedFilename()).toBe("Резюме.pdf");
     expect(readFileSync(await cv.path())).toEqual(Buffer.from(pdf()));
@@ -173,8 +182,22 @@ describe("the inbox in a browser", () => {
     await page.getByRole("heading", { name: "Найдено: заявок — 1, подписок — 0" }).waitFor();
     const [copy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать всё (JSON)" }).click()]);
     expect(JSON.parse(readFileSync(await copy.path(), "utf8")).submissions[0].id).toBe(application.id);
-    await page.getByRole("button", { name: "Удалить всё" }).click();
-    await page.getByRole("button", { name: "Да, удалить" }).click();
+    // Before deleting: enough to tell it is the right person.
+    const found = page.getByRole("table", { name: "Найденные заявки" });
+    for (const text of ["Пётр Кандидатов", "Вакансия: Аналитик", "/contacts/", "Резюме.pdf"]) await found.getByText(text).first().waitFor();
+    // Confirmed by typing the e-mail again: the button waits until it matches, a mismatch is said at the field.
+    const erase = page.getByRole("button", { name: "Удалить безвозвратно" });
+    expect(await erase.isDisabled()).toBe(true);
+    const confirm = page.getByLabel(/^Для\sподтверждения\sвведите\se-mail/);
+    await confirm.fill("petr@people.exampl");
+    await confirm.blur();
+    await page.getByText(/^Не\sсовпадает\sс\se-mail,\sпо\sкоторому\sискали$/).waitFor();
+    expect(await confirm.getAttribute("aria-invalid")).toBe("true");
+    expect(await erase.isDisabled()).toBe(true);
+    await confirm.fill("Petr@People.example");
+    expect(await erase.isDisabled()).toBe(false);
+    expect(await server.store.submission(application.id), "nothing deleted before the click").not.toBeNull();
+    await erase.click();
     await page.getByRole("status").filter({ hasText: "Удалено: заявок — 1, файлов резюме — 1, доставок — 1" }).waitFor();
     expect(await server.store.submission(application.id)).toBeNull();
     expect(await server.store.file(application.id)).toBeNull();
@@ -185,12 +208,15 @@ describe("the inbox in a browser", () => {
 
   it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any inbox page, at 1440 and 768 px", async () => {
     const [project] = await server.db.query<{ id: string }>("SELECT id FROM submissions WHERE form = 'project'");
-    for (const width of [1440, 768]) {
+    const WIDTHS = [1440, 768];
+    // Each page at one width per commit (the search results at both), every pair in test:full.
+    const cases = inTurn(["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=qualification&sort=stage", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"], WIDTHS);
+    for (const width of WIDTHS) {
       const session = await open(width);
       await signInAs(session, "admin");
       const { page } = session;
       const found: Record<string, string[]> = {};
-      for (const path of ["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=in-progress", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"]) {
+      for (const path of [...cases.filter(([, w]) => w === width).map(([p]) => p), "/studio/personal-data/"].filter((p, i, all) => all.indexOf(p) === i)) {
         await page.goto(server.baseUrl + path);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await page.waitForLoadState("networkidle");

@@ -28,7 +28,7 @@ const STRINGS = [
   "1e9",
 ];
 const VALUES: unknown[] = ["\u0000", "ab\u0000cd", "x".repeat(5_000), null, 0, -1, 1e308, true, [], ["a"], {}, { $gt: "" }, "+7 999 000-00-00", "a@b", "A@B.C"];
-const FIELDS = ["status", "email", "phone", "confirm", "__proto__"];
+const FIELDS = ["status", "email", "phone", "confirm", "owner", "body", "ids", "stage", "stages", "__proto__"];
 /** A lone surrogate cannot be encoded: it goes as the raw bytes a broken client would send. */
 const enc = (value: string) => {
   try {
@@ -58,6 +58,12 @@ describe.each(CORPUS_BACKENDS)("hostile input against every inbox endpoint on %s
       ["GET", "/studio/api/inbox/:id/file"],
       ["PUT", "/studio/api/inbox/:id/status"],
       ["POST", "/studio/api/inbox/:id/deliveries/:delivery/retry"],
+      ["PUT", "/studio/api/inbox/:id/owner"],
+      ["POST", "/studio/api/inbox/:id/comments"],
+      ["POST", "/studio/api/inbox/bulk"],
+      ["GET", "/studio/api/inbox/overview"],
+      ["GET", "/studio/api/inbox/stages"],
+      ["PUT", "/studio/api/inbox/stages/job"],
       ["POST", "/studio/api/personal-data/search"],
       ["POST", "/studio/api/personal-data/copy"],
       ["POST", "/studio/api/personal-data/delete"],
@@ -76,11 +82,11 @@ describe.each(CORPUS_BACKENDS)("hostile input against every inbox endpoint on %s
       for (const cookie of [admin, null]) {
         for (const value of STRINGS) {
           const path = template.replace(":id", enc(value) || "x").replace(":delivery", enc(value) || "1");
-          const query = ["kind", "status", "from", "to", "source", "utm", "q", "page"].map((name) => `${name}=${enc(value)}`).join("&");
+          const query = ["kind", "status", "from", "to", "source", "utm", "q", "page", "owner", "sort"].map((name) => `${name}=${enc(value)}`).join("&");
           await check(`${method} ${path}?${query.slice(0, 60)}`, call(server, method, `${path}?${query}`, { cookie, body: method === "GET" ? undefined : {} }));
           // One filter at a time too: a bad one must not hide what another does with the value.
           if (template === "/studio/api/inbox" && cookie) {
-            for (const name of ["q", "source", "utm", "from", "to", "kind", "status", "page"]) {
+            for (const name of ["q", "source", "utm", "from", "to", "kind", "status", "page", "owner", "sort"]) {
               await check(`GET inbox ${name}=${value.slice(0, 30)}`, call(server, "GET", `${template}?${name}=${enc(value)}`, { cookie }));
             }
           }

@@ -1,8 +1,11 @@
 import { parse } from "csv-parse/sync";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../support/cv-files.ts";
 import { BACKENDS, eventually, postForm, validProject } from "../support/forms-server.ts";
+import type { PersonalDataReport } from "#core/studio/inbox.ts";
 import { submission } from "../support/inbox.ts";
+import { zipEntry } from "../support/zip.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
 
 /**
@@ -13,6 +16,9 @@ import { addUser, call, signIn, startStudioServer, type StudioServer } from "../
  * the personal data itself).
  */
 const PASSWORDS = { admin: "Inbox admin passphrase", sales: "Sales team passphrase", hr: "People team passphrase", editor: "Editor of the site 2026" };
+
+/** Today in Moscow, as the names of exported files carry it. */
+const moscowToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
   let server: StudioServer;
@@ -71,6 +77,20 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     for (const body of [{ status: "done" }]) expect((await call(server, "PUT", `/studio/api/inbox/${request.id}/status`, { cookie: cookies.hr, body })).status).toBe(404);
   });
 
+  it("answers a wrong filter value at its field, in Russian (the page shows it there and keeps its list)", async () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ["from=2026-11-20&to=2026-11-10", "to", /^Дата «по» раньше даты «с»$/],
+      ["from=2026-02-30", "from", /^Укажите дату/],
+      ["q=%D0%B0", "q", /^Для поиска введите хотя бы/],
+      ["status=%D0%B7%D0%B0%D0%BA%D1%80%D1%8B%D1%82%D0%B0", "status", /^Выберите значение из/],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await get("sales", `/inbox?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { errors?: Record<string, string> }).errors?.[field], query).toMatch(message);
+    }
+  });
+
   it("refuses editors (403) and strangers (401) on every inbox endpoint, and cross-site writes (403)", async () => {
     const endpoints: Array<[string, string, unknown?]> = [
       ["GET", "/inbox"],
@@ -81,7 +101,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
       ["POST", `/inbox/${application.id}/deliveries/1/retry`, {}],
       ["POST", "/personal-data/search", { email: "olga@client.example" }],
       ["POST", "/personal-data/copy", { email: "olga@client.example" }],
-      ["POST", "/personal-data/delete", { email: "olga@client.example", confirm: true }],
+      ["POST", "/personal-data/delete", { email: "olga@client.example", confirm: "olga@client.example" }],
       ["GET", "/personal-data/retention"],
     ];
     for (const [method, path, body] of endpoints) {
@@ -97,21 +117,21 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(await server.store.submission(request.id)).not.toBeNull();
   });
 
-  it("shows a submission whole: fields, consent, file, deliveries; keeps status changes with who made them", async () => {
-    const res = await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "in-progress" } });
+  it("shows a submission whole: fields, consent, file, deliveries; keeps stage changes with who made them", async () => {
+    const res = await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "screening" } });
     expect(res.status).toBe(200);
-    expect((await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "hired" } })).status).toBe(422);
+    expect((await call(server, "PUT", `/studio/api/inbox/${application.id}/status`, { cookie: cookies.hr, body: { status: "proposal" } })).status).toBe(422);
     const detail = await (await get("hr", `/inbox/${application.id}`)).json();
     expect(detail).toMatchObject({
       kind: "job",
-      status: "in-progress",
+      status: "screening",
       fields: { name: "Игорь Соискателев", email: "igor@people.example", position: { title: "Аналитик" } },
       consent: { ip: "203.0.113.7", documents: { agreement: "2025-09-01", privacy: "2025-09-01" } },
       file: { name: "../Резюме Игоря\r\n.pdf", type: "application/pdf" },
       deliveries: [{ channel: "mail", status: "dead", attempts: 8, lastError: "SMTP 550" }],
-      history: [{ actorLogin: "hr.user", from: "new", to: "in-progress" }],
+      history: [{ actorLogin: "hr.user", from: "new", to: "screening" }],
     });
-    expect(await listed("hr", "?status=in-progress")).toEqual([application.id]);
+    expect(await listed("hr", "?status=screening")).toEqual([application.id]);
   });
 
   it("puts a dead-lettered delivery back in the queue («Повторить доставку»), and only a dead one", async () => {
@@ -141,7 +161,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
   it("exports CSV that Excel opens in Russian: BOM, semicolons, CRLF, quoted cells, formulas neutralised, by Moscow dates", async () => {
     const res = await get("sales", "/inbox/export?kind=project");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="zayavki\.csv"/);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="zayavki-${moscowToday()}-proekty.csv"; filename*=UTF-8''zayavki-${moscowToday()}-proekty.csv`);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
@@ -152,7 +172,9 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const cell = (name: string) => row[header.indexOf(name)];
     expect(cell("Имя")).toBe("Ольга Заказчикова");
     expect(cell("Компания")).toBe("'=HYPERLINK(\"http://evil.example\";\"x\")");
-    expect(cell("Телефон")).toBe("'+79161234567");
+    // A phone is written as it is: digits and a plus call nothing, and a CRM imports the number.
+    expect(cell("Телефон")).toBe("+79161234567");
+    expect(cell("Согласие: время, IP, редакции документов")).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} МСК, IP /);
     expect(cell("Сообщение или сопроводительное письмо")).toBe("Строка 1\nСтрока 2; «кавычки» \"двойные\"");
     expect(cell("Тип")).toBe("Заявка на проект");
     const day = new Date(request.createdAt + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -160,6 +182,34 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(ranged).toContain(request.id);
     const before = await (await get("sales", "/inbox/export?from=2020-01-01&to=2020-01-02")).text();
     expect(before.split("\r\n").filter(Boolean)).toHaveLength(1);
+  });
+
+  it("exports XLSX for Excel: the phone a text cell as sent, a cell starting with «=» text and never a formula, Moscow date cells", async () => {
+    const res = await get("sales", "/inbox/export?kind=project&status=new&format=xlsx");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("content-disposition")).toContain(`filename="zayavki-${moscowToday()}-proekty-novye.xlsx"`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const rows = (await readSheet(bytes)) as unknown[][];
+    expect(rows).toHaveLength(2);
+    const [header, row] = rows as [string[], unknown[]];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell("Номер")).toBe(request.id);
+    expect(cell("Телефон")).toBe("+79161234567");
+    expect(cell("Компания")).toBe('=HYPERLINK("http://evil.example";"x")');
+    expect(cell("Сообщение или сопроводительное письмо")).toBe("Строка 1\nСтрока 2; «кавычки» \"двойные\"");
+    // A date cell holding the Moscow wall-clock time of receipt.
+    expect(cell("Получена (МСК)")).toBeInstanceOf(Date);
+    expect((cell("Получена (МСК)") as Date).toISOString().slice(0, 16)).toBe(new Date(request.createdAt + 3 * 3_600_000).toISOString().slice(0, 16));
+    expect(String(cell("Согласие: время, IP, редакции документов"))).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} МСК, IP /);
+    // The sheet itself: no formula anywhere, the phone and the «=» cell stored as strings.
+    const sheet = zipEntry(bytes, "xl/worksheets/sheet1.xml")?.toString("utf8") ?? "";
+    expect(sheet).toContain("<sheetData>");
+    expect(sheet).not.toMatch(/<f[\s>]/);
+    const stringCells = [...sheet.matchAll(/<c r="([A-Z]+)2"[^>]*t="(s|inlineStr|str)"/g)].map((m) => m[1]);
+    const column = (name: string) => String.fromCharCode(65 + header.indexOf(name));
+    expect(stringCells).toEqual(expect.arrayContaining([column("Телефон"), column("Компания")]));
+    expect((await get("hr", "/inbox/export?kind=project&format=xlsx")).status).toBe(200);
   });
 
   it("writes every view, file and export to the audit log, without the personal data", async () => {
@@ -184,14 +234,23 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const ask = (path: string, body: unknown) => call(server, "POST", `/studio/api/personal-data/${path}`, { cookie: cookies.admin, body });
     expect((await ask("search", { email: "", phone: "" })).status).toBe(422);
     expect((await ask("search", { phone: "12" })).status).toBe(422);
-    const report = await (await ask("search", { email: " ERASE.me@client.example " })).json();
-    expect(report.submissions.map((s: { id: string }) => s.id).sort()).toEqual([a.id, b.id].sort());
+    const report = (await (await ask("search", { email: " ERASE.me@client.example " })).json()) as PersonalDataReport;
+    expect(report.submissions.map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
+    // Enough to tell it is the right person before deleting: name, vacancy or company, page, message, file.
+    expect(report.submissions.find((s) => s.id === b.id)).toMatchObject({ kind: "job", name: "Иван Петров", subject: "Аналитик", page: "/contacts/", fileName: "cv.pdf", hasFile: true });
+    expect(report.submissions.find((s) => s.id === a.id)).toMatchObject({ kind: "project", name: "Анна Смирнова", fileName: null });
     const copy = await ask("copy", { email });
     expect(copy.headers.get("content-disposition")).toMatch(/^attachment; filename="personalnye-dannye-\d{4}-\d{2}-\d{2}\.json"/);
     expect(((await copy.json()) as { submissions: unknown[] }).submissions).toHaveLength(2);
-    expect((await ask("delete", { email })).status).toBe(422);
-    const deleted = await (await ask("delete", { email, confirm: true })).json();
-    expect(deleted).toEqual({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0 });
+    // Confirmed only by the e-mail typed again (any case): a bare «yes» or another address deletes nothing.
+    for (const confirm of [undefined, true, "", "someone.else@client.example"]) {
+      const refused = await ask("delete", { email, confirm });
+      expect(refused.status, String(confirm)).toBe(422);
+      expect(((await refused.json()) as { errors: Record<string, string> }).errors.confirm).toMatch(/^Введите e-mail человека ещё раз/);
+    }
+    expect(await server.store.submission(a.id)).not.toBeNull();
+    const deleted = await (await ask("delete", { email, confirm: " Erase.Me@client.EXAMPLE" })).json();
+    expect(deleted).toEqual({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0, wiped: true });
     for (const [table, column] of [["submissions", "id"], ["files", "submission_id"], ["outbox", "submission_id"], ["submission_words", "submission_id"]]) {
       expect(await server.db.query(`SELECT 1 FROM ${table} WHERE ${column} IN ($1, $2)`, [a.id, b.id]), table).toEqual([]);
     }

@@ -15,6 +15,10 @@ import { contentCommit, releasesFor, shareLiveRelease } from "./releases.ts";
 import { tempDir } from "./run.ts";
 import { FULL_RUN } from "./templates.ts";
 import { stablePort, startServer, stopServer } from "./server.ts";
+import { eventually } from "./eventually.ts";
+
+/** The forms' tests poll the server's outcomes with it. */
+export { eventually };
 
 /**
  * The production server with one storage backend, wired to the test's own
@@ -30,6 +34,12 @@ export const BACKENDS: Backend[] = ["sqlite", "postgres"];
  * tests) keeps both stores per commit.
  */
 export const CORPUS_BACKENDS: Backend[] = FULL_RUN ? BACKENDS : ["sqlite"];
+/**
+ * The stores a whole publication is made on. A release reads the content folder and writes
+ * files; the store only holds the session and the drafts, which the shorter tests check on
+ * both stores. SQLite per commit, PostgreSQL too in `npm run test:full`.
+ */
+export const PUBLISHING_BACKENDS: Backend[] = CORPUS_BACKENDS;
 
 export type FormsServerOptions = {
   webhookUrl?: string;
@@ -222,17 +232,6 @@ export const validSubscription = (overrides: Fields = {}): Fields => ({
   elapsed: "6000",
   ...overrides,
 });
-
-/** Polls until `check` returns a value (not undefined/false), or fails. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, what = "condition"): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Runs one of the project's commands (scripts/<name>.ts) against the server's store, asynchronously: the receivers live in this process. */
 export async function runScript(server: FormsServer, script: string, ...args: string[]): Promise<{ code: number; out: string }> {

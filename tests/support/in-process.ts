@@ -5,7 +5,7 @@ import { type AppOptions, createApp } from "../../server/app.ts";
 import { createHttpServer } from "../../server/http-server.ts";
 import { createLogger } from "../../server/log.ts";
 import type { LiveRelease } from "../../server/releases/live.ts";
-import { loadSite } from "../../server/site.ts";
+import { loadSite, type SiteOverrides } from "../../server/site.ts";
 
 export type LogLine = Record<string, unknown> & { level: string; msg: string };
 
@@ -16,7 +16,7 @@ export type LogLine = Record<string, unknown> & { level: string; msg: string };
  */
 export async function startInProcess(
   env: Record<string, string> = {},
-  overrides: Partial<AppOptions> = {},
+  overrides: SiteOverrides = {},
   /** Serves a changed copy of the live release (a broken table, say). */
   alterRelease?: (release: LiveRelease) => LiveRelease,
 ) {

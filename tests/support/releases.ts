@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ReleaseState } from "../../server/releases/publish.ts";
+import type { ReleaseState } from "../../server/releases/record.ts";
 import { isReleaseId, type ReleaseRecord } from "../../server/releases/store.ts";
 import { tempDir } from "./run.ts";
 

@@ -24,10 +24,10 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
   });
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isFormKind(params.form)) return json({ ok: false, message: "Нет такой формы" }, 404);
   try {
-    const result = await (await leadsService()).submit(params.form, request, formsContext());
+    const result = await (await leadsService(context)).submit(params.form, request, formsContext());
     // The browser keeps what was typed; it needs no echo.
     const answer = result.answer.ok ? result.answer : { ...result.answer, values: undefined };
     return json(answer, result.status, result.headers);

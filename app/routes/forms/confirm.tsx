@@ -15,17 +15,17 @@ type State = "valid" | "confirmed" | "invalid" | "unavailable";
 
 const STATUS: Record<State, number> = { valid: 200, confirmed: 200, invalid: 410, unavailable: 503 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get("result") === "confirmed") return { state: "confirmed" as State, token: "" };
   const token = url.searchParams.get("token") ?? "";
-  const state: State = token ? await (await leadsService()).confirmationState(token) : "invalid";
+  const state: State = token ? await (await leadsService(context)).confirmationState(token) : "invalid";
   return data({ state, token }, { status: STATUS[state] });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const token = String((await request.formData()).get("token") ?? "");
-  const done = await (await leadsService()).confirm(token);
+  const done = await (await leadsService(context)).confirm(token);
   if (done === true) throw redirect(`${paths.confirm()}?result=confirmed`, 303);
   const state: State = done === false ? "invalid" : "unavailable";
   return data({ state }, { status: STATUS[state] });

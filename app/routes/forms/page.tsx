@@ -34,13 +34,13 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return { kind: params.form, sent: sent && /^[0-9a-f-]{36}$/.test(sent) ? sent : null, position: url.searchParams.get("position"), positions };
 }
 
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   if (!isFormKind(params.form)) throw validateFailed(request);
   let answer: FormAnswer;
   let status: number;
   let headers: Record<string, string> | undefined;
   try {
-    ({ answer, status, headers } = await (await leadsService()).submit(params.form, request, formsContext()));
+    ({ answer, status, headers } = await (await leadsService(context)).submit(params.form, request, formsContext()));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", message: "form post failed", error: String((error as Error)?.stack ?? error) }));
     ({ answer, status, headers } = { answer: { ok: false, message: M.form.unavailable }, status: 503, headers: { "Retry-After": "30" } });

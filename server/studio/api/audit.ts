@@ -3,10 +3,18 @@ import type { ApiRoute } from "../router.ts";
 import type { AuditFilter } from "../audit.ts";
 import type { AuditPage } from "#core/studio/api.ts";
 import { AUDIT_ACTIONS, isAuditAction } from "#core/studio/audit-actions.ts";
-import { LOGIN_PATTERN } from "#core/studio/rules.ts";
+import { FILTER_FIELD_MESSAGES } from "#core/studio/filter-checks.ts";
+import { LOGIN_PATTERN, normalizeLogin } from "#core/studio/rules.ts";
 
 /** «Журнал»: the audit log, filtered by who, what and dates (Moscow days), newest first, paged. */
-export const AUDIT_MESSAGES = { badFilter: "Фильтр журнала задан неверно" } as const;
+export const AUDIT_MESSAGES = {
+  badFilter: "Фильтр журнала задан неверно",
+  action: "Выберите действие из\u00a0списка",
+  ...FILTER_FIELD_MESSAGES,
+} as const;
+
+/** A filter's value is wrong: 400 with the message at its field, so the page keeps its list and says which. */
+const wrong = (field: string, message: string) => new HttpError(400, AUDIT_MESSAGES.badFilter, { [field]: message });
 
 /** Moscow has kept UTC+3 all year since 2014. */
 const MOSCOW_OFFSET = "+03:00";
@@ -28,27 +36,28 @@ export const auditRoutes: ApiRoute[] = [
       await ctx.requirePermission("audit:read");
       const q = ctx.url.searchParams;
       const filter: AuditFilter = {};
-      const actor = q.get("actor") ?? "";
+      const actor = normalizeLogin(q.get("actor") ?? "");
       const action = q.get("action") ?? "";
       const from = q.get("from") ?? "";
       const to = q.get("to") ?? "";
       const page = q.get("page") ?? "1";
-      if (actor && !LOGIN_PATTERN.test(actor)) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
-      if (action && !isAuditAction(action)) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+      if (actor && !LOGIN_PATTERN.test(actor)) throw wrong("actor", AUDIT_MESSAGES.actor);
+      if (action && !isAuditAction(action)) throw wrong("action", AUDIT_MESSAGES.action);
       if (!/^\d{1,6}$/.test(page)) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
       if (actor) filter.actor = actor;
       if (action && isAuditAction(action)) filter.action = action;
       if (from) {
         const start = moscowDayStart(from);
-        if (start === null) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+        if (start === null) throw wrong("from", AUDIT_MESSAGES.date);
         filter.from = start;
       }
       if (to) {
         const start = moscowDayStart(to);
-        if (start === null) throw new HttpError(400, AUDIT_MESSAGES.badFilter);
+        if (start === null) throw wrong("to", AUDIT_MESSAGES.date);
         // The whole of the last day is included.
         filter.to = start + DAY_MS;
       }
+      if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw wrong("to", AUDIT_MESSAGES.dates);
       const result = await ctx.services.audit.list(filter, Number(page));
       const body: AuditPage = { ...result, actions: { ...AUDIT_ACTIONS } };
       ctx.send(200, body);

@@ -1,16 +1,22 @@
 import type { FormKind } from "#core/forms/kinds.ts";
-import { isStatus, kindsFor, type InboxPage } from "#core/studio/inbox.ts";
+import { isFormKind } from "#core/forms/kinds.ts";
+import { isStatus, kindsFor, type InboxPage, type Stage, STAGE_KEY } from "#core/studio/inbox.ts";
+import { clock } from "../../clock.ts";
+import { inboxOverview } from "../inbox/overview.ts";
 import { type Permission, permissionsOf } from "#core/studio/roles.ts";
 import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
 import { attachmentDisposition, cvFileName } from "../inbox/attachment.ts";
 import { streamExport } from "../inbox/export.ts";
+import { exportFileName } from "../inbox/export-name.ts";
+import { writeXlsxExport, XLSX_TYPE } from "../inbox/xlsx.ts";
+import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
 import { describeFilter, parseFilter, parsePage } from "../inbox/filter.ts";
 import type { ApiRoute } from "../router.ts";
 
 /**
  * «Заявки»: the list with its filters, one submission, its status, a retry of
- * a dead-lettered delivery, its CV, and the CSV export. The kinds a caller
+ * a dead-lettered delivery, its CV, and the export (CSV, or XLSX with `format=xlsx`). The kinds a caller
  * sees come from their role's permissions (core/studio/inbox.ts) and go
  * into every query; a submission of another kind is answered 404, as if it
  * did not exist. Every view of personal data, every file and every export is
@@ -20,8 +26,22 @@ export const INBOX_MESSAGES = {
   notFound: "Такой заявки нет — возможно, её удалили",
   deliveryNotFound: "Эта доставка не\u00a0ждёт повтора: её уже доставили или поставили в\u00a0очередь",
   noFile: "У\u00a0этой заявки нет файла резюме",
-  status: "Выберите статус из\u00a0списка",
+  status: "Выберите этап из\u00a0списка",
+  tooManyForXlsx: `В\u00a0файл Excel помещается не\u00a0больше ${XLSX_MAX_ROWS.toLocaleString("ru-RU")} заявок. Сузьте фильтр (например, по\u00a0датам) или скачайте CSV\u00a0— в\u00a0нём все`,
+  owner: "Выберите ответственного из\u00a0списка: этот человек не\u00a0работает с\u00a0такими заявками",
+  comment: "Напишите комментарий",
+  commentLong: "Комментарий длиннее 5000\u00a0знаков: сократите его",
+  commentControl: "В\u00a0комментарии есть непечатные символы: уберите их",
+  bulkNone: "Отметьте хотя бы одну заявку в\u00a0списке",
+  bulkNothing: "Выберите новый этап или ответственного",
+  stageLabel: "У\u00a0этапа должно быть название до\u00a060\u00a0знаков",
+  stageTwice: "Два этапа с\u00a0одним названием: переименуйте один",
+  stagesEmpty: "Оставьте хотя бы один этап",
+  stageInUse: "В\u00a0этом этапе есть заявки, его нельзя убрать. Сначала переведите их в\u00a0другой этап.",
 } as const;
+
+const COMMENT_MAX = 5_000;
+const BULK_MAX = 200;
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,13 +58,50 @@ function submissionId(ctx: Context): string {
   return id;
 }
 
+/** An owner as the forms send it: "" for nobody, else a user's id. */
+function ownerOf(value: string): number | null {
+  if (value === "" || value === "none") return null;
+  if (!/^\d{1,15}$/.test(value)) throw new HttpError(422, MESSAGES.invalid, { owner: INBOX_MESSAGES.owner });
+  return Number(value);
+}
+
+/**
+ * A kind's stages as the settings screen sends them, in order: label, whether it ends the work,
+ * and the key of a stage that exists (a new one gets a key of its own). Errors name the row.
+ */
+function stagesOf(value: unknown): Array<Omit<Stage, "position">> {
+  if (!Array.isArray(value) || value.length > 30) throw new HttpError(400, MESSAGES.badJson);
+  if (value.length === 0) throw new HttpError(422, MESSAGES.invalid, { stages: INBOX_MESSAGES.stagesEmpty });
+  const errors: Record<string, string> = {};
+  const labels = new Set<string>();
+  const keys = new Set<string>();
+  const stages = value.map((raw, index) => {
+    if (typeof raw !== "object" || raw === null) throw new HttpError(400, MESSAGES.badJson);
+    const entry = raw as Record<string, unknown>;
+    const label = typeof entry.label === "string" ? entry.label.trim().replace(/\s+/g, " ") : "";
+    if (!label || label.length > 60 || /[\u0000-\u001f\u007f]/.test(label)) errors[`stages.${index}`] = INBOX_MESSAGES.stageLabel;
+    else if (labels.has(label.toLowerCase())) errors[`stages.${index}`] = INBOX_MESSAGES.stageTwice;
+    labels.add(label.toLowerCase());
+    let key = typeof entry.key === "string" && STAGE_KEY.test(entry.key) ? entry.key : "";
+    if (!key || keys.has(key)) {
+      let n = index + 1;
+      while (keys.has(`stage-${n}`) || value.some((v) => (v as Record<string, unknown>)?.key === `stage-${n}`)) n++;
+      key = `stage-${n}`;
+    }
+    keys.add(key);
+    return { key, label, closed: entry.closed === true };
+  });
+  if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
+  return stages;
+}
+
 export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox",
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:read");
-      const filter = parseFilter(ctx.url.searchParams, kinds);
+      const filter = parseFilter(ctx.url.searchParams, kinds, session.user.id);
       const page = parsePage(ctx.url.searchParams);
       const result = await ctx.services.inbox.list(filter, page);
       if (result.items.length > 0) {
@@ -55,7 +112,7 @@ export const inboxRoutes: ApiRoute[] = [
           ip: ctx.client.ip,
         });
       }
-      const body: InboxPage = { ...result, kinds };
+      const body: InboxPage = { ...result, kinds, me: session.user.id };
       ctx.send(200, body);
     },
   },
@@ -65,15 +122,70 @@ export const inboxRoutes: ApiRoute[] = [
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:export");
       const filter = parseFilter(ctx.url.searchParams, kinds);
+      const xlsx = ctx.url.searchParams.get("format") === "xlsx";
       // Recorded before a byte leaves: an export cut short was still an export.
       const count = await ctx.services.inbox.count(filter);
-      await ctx.services.audit.write({ action: "inbox.export", actor: session.user, details: { filter: describeFilter(filter), count }, ip: ctx.client.ip });
-      const days = [ctx.url.searchParams.get("from"), ctx.url.searchParams.get("to")].filter((d) => d && /^\d{4}-\d{2}-\d{2}$/.test(d));
+      if (xlsx && count > XLSX_MAX_ROWS) throw new HttpError(422, INBOX_MESSAGES.tooManyForXlsx);
+      await ctx.services.audit.write({ action: "inbox.export", actor: session.user, details: { filter: describeFilter(filter), count, format: xlsx ? "xlsx" : "csv" }, ip: ctx.client.ip });
       ctx.res.statusCode = 200;
-      ctx.res.setHeader("Content-Type", "text/csv; charset=utf-8");
-      ctx.res.setHeader("Content-Disposition", attachmentDisposition(["zayavki", ...days].join("-") + ".csv"));
+      ctx.res.setHeader("Content-Type", xlsx ? XLSX_TYPE : "text/csv; charset=utf-8");
+      ctx.res.setHeader("Content-Disposition", attachmentDisposition(exportFileName(ctx.url.searchParams, clock.now(), xlsx ? "xlsx" : "csv")));
       ctx.res.setHeader("X-Content-Type-Options", "nosniff");
+      if (xlsx) {
+        await writeXlsxExport(ctx.res, ctx.services.inbox, filter);
+        return;
+      }
       await streamExport(ctx.res, ctx.services.inbox, filter);
+    },
+  },
+  {
+    method: "GET",
+    path: "/inbox/overview",
+    async handle(ctx) {
+      const { kinds } = await caller(ctx, "leads:read");
+      ctx.send(200, await inboxOverview(ctx.services.inbox.db, kinds, clock.now()));
+    },
+  },
+  {
+    method: "POST",
+    path: "/inbox/bulk",
+    async handle(ctx) {
+      const { kinds, by } = await caller(ctx, "leads:work");
+      const body = await ctx.body();
+      const ids = body.ids;
+      if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string") || ids.length > BULK_MAX) throw new HttpError(400, MESSAGES.badJson);
+      const wanted = [...new Set(ids as string[])].filter((id) => SUBMISSION_ID.test(id));
+      if (wanted.length === 0) throw new HttpError(422, MESSAGES.invalid, { ids: INBOX_MESSAGES.bulkNone });
+      const stage = field(body, "stage", 100);
+      const ownerText = field(body, "owner", 20);
+      if (!stage && !ownerText) throw new HttpError(422, MESSAGES.invalid, { stage: INBOX_MESSAGES.bulkNothing });
+      if (stage && !isStatus(stage)) throw new HttpError(422, MESSAGES.invalid, { stage: INBOX_MESSAGES.status });
+      const change = { ...(stage ? { stage } : {}), ...(ownerText ? { owner: ownerText === "none" ? null : ownerOf(ownerText) } : {}) };
+      ctx.send(200, await ctx.services.inbox.bulk(wanted, kinds, change, by, clock.now()));
+    },
+  },
+  {
+    method: "GET",
+    path: "/inbox/stages",
+    async handle(ctx) {
+      await ctx.requirePermission("leads:read");
+      ctx.send(200, await ctx.services.inbox.stages());
+    },
+  },
+  {
+    method: "PUT",
+    path: "/inbox/stages/:kind",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("leads:stages");
+      const kind = ctx.params.kind;
+      if (!isFormKind(kind)) throw new HttpError(404, MESSAGES.notFound);
+      const stages = stagesOf((await ctx.body()).stages);
+      const saved = await ctx.services.inbox.saveStages(kind, stages, { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip }, clock.now());
+      if (!saved.saved) {
+        // The stage left out is not in the list sent: the error belongs to the list as a whole.
+        throw new HttpError(422, INBOX_MESSAGES.stageInUse, { stages: INBOX_MESSAGES.stageInUse });
+      }
+      ctx.send(200, (await ctx.services.inbox.stages())[kind]);
     },
   },
   {
@@ -96,9 +208,41 @@ export const inboxRoutes: ApiRoute[] = [
       const id = submissionId(ctx);
       const status = field(await ctx.body(), "status", 100);
       if (!isStatus(status)) throw new HttpError(422, MESSAGES.invalid, { status: INBOX_MESSAGES.status });
-      const set = await ctx.services.inbox.setStatus(id, kinds, status, by);
+      const set = await ctx.services.inbox.setStatus(id, kinds, status, by, clock.now());
       if (!set) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      if (set === "unknown") throw new HttpError(422, MESSAGES.invalid, { status: INBOX_MESSAGES.status });
       ctx.send(200, { status: set });
+    },
+  },
+  {
+    method: "PUT",
+    path: "/inbox/:id/owner",
+    async handle(ctx) {
+      const { kinds, by } = await caller(ctx, "leads:work");
+      const id = submissionId(ctx);
+      const owner = ownerOf(field(await ctx.body(), "owner", 20));
+      const set = await ctx.services.inbox.setOwner(id, kinds, owner, by, clock.now());
+      if (!set) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      if (set === "ineligible") throw new HttpError(422, MESSAGES.invalid, { owner: INBOX_MESSAGES.owner });
+      ctx.send(200, { owner });
+    },
+  },
+  {
+    method: "POST",
+    path: "/inbox/:id/comments",
+    async handle(ctx) {
+      const { session, kinds, by } = await caller(ctx, "leads:work");
+      const id = submissionId(ctx);
+      const raw = (await ctx.body()).body;
+      if (raw !== undefined && typeof raw !== "string") throw new HttpError(400, MESSAGES.badJson);
+      const body = (raw ?? "").trim();
+      if (!body) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.comment });
+      if (body.length > COMMENT_MAX) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.commentLong });
+      // Control characters other than line breaks and tabs belong in no comment (PostgreSQL refuses NUL outright).
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(body)) throw new HttpError(422, MESSAGES.invalid, { body: INBOX_MESSAGES.commentControl });
+      const comment = await ctx.services.inbox.addComment(id, kinds, body, { ...by, name: session.user.name }, clock.now());
+      if (!comment) throw new HttpError(404, INBOX_MESSAGES.notFound);
+      ctx.send(201, comment);
     },
   },
   {

@@ -17,7 +17,8 @@ export const PERSONAL_DATA_MESSAGES = {
   oneKey: "Укажите e-mail или телефон — что-то одно",
   email: "Это не\u00a0похоже на\u00a0e-mail",
   phone: "Это не\u00a0похоже на\u00a0номер телефона",
-  confirm: "Подтвердите удаление",
+  confirmEmail: "Введите e-mail человека ещё раз — тот, по\u00a0которому искали",
+  confirmPhone: "Введите телефон человека ещё раз — тот, по\u00a0которому искали",
   busy: "Сейчас идёт доставка одной из\u00a0этих заявок. Попробуйте через минуту.",
 } as const;
 
@@ -77,7 +78,10 @@ export const personalDataRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requirePermission("personal-data:manage");
       const { subject, body } = await subjectOf(ctx);
-      if (body.confirm !== true) throw new HttpError(422, MESSAGES.invalid, { confirm: PERSONAL_DATA_MESSAGES.confirm });
+      // Confirmed by typing the e-mail or the phone again: a click alone deletes nobody by mistake.
+      const typed = typeof body.confirm === "string" ? body.confirm.slice(0, 300) : "";
+      const confirmed = subject.by === "email" ? emailKey(typed) === subject.key : phoneKey(typed) === subject.key;
+      if (!confirmed) throw new HttpError(422, MESSAGES.invalid, { confirm: subject.by === "email" ? PERSONAL_DATA_MESSAGES.confirmEmail : PERSONAL_DATA_MESSAGES.confirmPhone });
       try {
         ctx.send(200, await ctx.services.personalData.erase(subject, by(ctx, session.user)));
       } catch (error) {

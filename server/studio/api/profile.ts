@@ -6,11 +6,38 @@ import type { ApiRoute } from "../router.ts";
 import { RULE_MESSAGES } from "#core/studio/rules.ts";
 
 /**
- * «Мой профиль»: a signed-in user changes their own password (the current one,
+ * «Мой профиль»: a signed-in user's e-mail for the inbox's letters, and their own password (the current one,
  * then the new one twice). Every session of theirs ends, this browser's too,
  * and this browser gets a new one: a session someone else may hold dies.
  */
+export const PROFILE_MESSAGES = {
+  email: "Проверьте e-mail: в\u00a0нём должны быть «@» и\u00a0домен, например anna@agency.ru",
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 export const profileRoutes: ApiRoute[] = [
+  {
+    // Where the inbox's letters reach the user (being made responsible for a submission).
+    method: "GET",
+    path: "/profile/email",
+    async handle(ctx) {
+      const session = await ctx.requireUser();
+      const [row] = await ctx.services.inbox.db.query<{ email: string | null }>("SELECT email FROM studio_users WHERE id = $1", [session.user.id]);
+      ctx.send(200, { email: row?.email ?? "" });
+    },
+  },
+  {
+    method: "PUT",
+    path: "/profile/email",
+    async handle(ctx) {
+      const session = await ctx.requireUser();
+      const email = field(await ctx.body(), "email", 254).trim();
+      if (email && !EMAIL.test(email)) throw new HttpError(422, MESSAGES.invalid, { email: PROFILE_MESSAGES.email });
+      await ctx.services.inbox.db.query("UPDATE studio_users SET email = $2 WHERE id = $1", [session.user.id, email || null]);
+      ctx.send(200, { email });
+    },
+  },
   {
     method: "POST",
     path: "/profile/password",

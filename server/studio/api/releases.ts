@@ -1,6 +1,6 @@
 import { clock } from "../../clock.ts";
 import type { PublishJob } from "../../releases/job.ts";
-import { PublishRefused } from "../../releases/publish.ts";
+import { PublishRefused } from "../../releases/record.ts";
 import type { Scheduled } from "../../releases/schedule.ts";
 import { isReleaseId, type ReleaseRecord } from "../../releases/store.ts";
 import type { Context } from "../context.ts";

@@ -8,7 +8,7 @@ import { prerenderPaths } from "#core/content/sitemap.server.ts";
 import { MARKDOWN_MESSAGES } from "#core/content/markdown.server.ts";
 import { markdownIn, markdownKey, type RenderedMarkdown, type RenderedText } from "#core/content/present.server.ts";
 import { withContentSource } from "#core/content/source.server.ts";
-import { fileCache, type ReleaseSource } from "../../releases/publish.ts";
+import { fileCache, type ReleaseSource } from "../../releases/record.ts";
 import { currentRelease, releaseDir } from "../../releases/store.ts";
 import { checkNavigation, loadTables } from "../../releases/tables.ts";
 import { serializeEntry, validSlug, type Values } from "./files.ts";

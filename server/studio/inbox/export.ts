@@ -8,7 +8,8 @@ import { type ExportRow, type InboxStore, summaryOf } from "./store.ts";
 /**
  * The inbox's CSV export: one line per submission of the filter, columns in
  * Russian, times in Moscow, streamed a batch at a time with the response's
- * back-pressure, so a year of submissions never sits in memory.
+ * back-pressure, so a year of submissions never sits in memory. The same
+ * cells make the XLSX file (xlsx.ts).
  */
 export const EXPORT_COLUMNS = [
   "Номер",
@@ -37,7 +38,11 @@ export const moscowTime = (ms: number) => moscow.format(ms).replace(",", "");
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function exportLine(row: ExportRow): string {
+/** A cell of the export: text, or a moment a spreadsheet shows as a Moscow date and time. */
+export type ExportCell = string | { moment: number };
+
+/** One submission as the export's cells, in the order of EXPORT_COLUMNS (CSV and XLSX alike). */
+export function exportCells(row: ExportRow): ExportCell[] {
   const kind = row.form as FormKind;
   const data = JSON.parse(row.data) as Record<string, unknown>;
   const utm = JSON.parse(row.utm) as Record<string, string>;
@@ -45,9 +50,10 @@ export function exportLine(row: ExportRow): string {
   const person = summaryOf(kind, data);
   const services = Array.isArray(data.services) ? (data.services as Array<{ name?: string }>).map((s) => str(s.name)).join(", ") : "";
   const budget = (data.budget as { label?: string } | null | undefined)?.label ?? "";
-  return csvLine([
+  const consentAt = Date.parse(consent.at);
+  return [
     row.id,
-    moscowTime(Number(row.created_at)),
+    { moment: Number(row.created_at) },
     KINDS[kind]?.label.replace(/\u00a0/g, " ") ?? kind,
     (STATUSES[row.status as Status] ?? row.status).replace(/\u00a0/g, " "),
     person.name,
@@ -65,8 +71,13 @@ export function exportLine(row: ExportRow): string {
     Object.entries(utm)
       .map(([key, value]) => `${key}=${value}`)
       .join(", "),
-    `${consent.at}, ${consent.ip}, согласие ${consent.documents?.agreement ?? "—"}, политика ${consent.documents?.privacy ?? "—"}`,
-  ]);
+    // In Moscow time like «Получена (МСК)» beside it, not the UTC of the stored record.
+    `${Number.isNaN(consentAt) ? consent.at : `${moscowTime(consentAt)} МСК`}, IP ${consent.ip}, согласие ${consent.documents?.agreement ?? "—"}, политика ${consent.documents?.privacy ?? "—"}`,
+  ];
+}
+
+export function exportLine(row: ExportRow): string {
+  return csvLine(exportCells(row).map((cell) => (typeof cell === "string" ? cell : moscowTime(cell.moment))));
 }
 
 /** Writes the whole export to `res` (headers already set); the number of submissions written. */

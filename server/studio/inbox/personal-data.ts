@@ -1,8 +1,9 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
+import { wipeDeleted } from "../../leads/wipe.ts";
 import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo, Status } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
-import type { By } from "./store.ts";
+import { type By, summaryOf } from "./store.ts";
 
 /**
  * Requests of a person under 152-FZ: what is held about an e-mail or a phone
@@ -21,12 +22,26 @@ function matching(subject: Subject): { sql: string; params: SqlValue[] } {
   return { sql: subject.by === "email" ? "email_key = $1" : "phone_key = $1", params: [subject.key] };
 }
 
-type Found = Row & { id: string; form: string; created_at: number; status: string };
+type Found = Row & { id: string; form: string; created_at: number; status: string; data: string; page: string; file_name: string | null };
+
+/** The first words of a message, at most this many characters, cut at a word. */
+const EXCERPT = 160;
+
+function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= EXCERPT) return flat;
+  const cut = flat.slice(0, EXCERPT);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), EXCERPT / 2)).trimEnd()}…`;
+}
 
 export function createPersonalData(db: Db, audit: AuditLog) {
   async function submissions(tx: Db, subject: Subject): Promise<Found[]> {
     const m = matching(subject);
-    return tx.query<Found>(`SELECT id, form, created_at, status FROM submissions WHERE ${m.sql} ORDER BY created_at`, m.params);
+    return tx.query<Found>(
+      `SELECT s.id, s.form, s.created_at, s.status, s.data, s.page, f.name AS file_name
+       FROM submissions s LEFT JOIN files f ON f.submission_id = s.id WHERE s.${m.sql} ORDER BY s.created_at`,
+      m.params,
+    );
   }
 
   /** Subscriptions of the e-mail, or tied to the person's submissions (a phone's project request with the newsletter box). */
@@ -53,15 +68,26 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         [subject.key],
       );
       return {
-        submissions: found.map((s) => ({
-          id: s.id,
-          kind: s.form as FormKind,
-          createdAt: Number(s.created_at),
-          status: s.status as Status,
-          hasFile: files.has(s.id),
-          deliveries: deliveries.get(s.id) ?? 0,
-          statusChanges: changes.get(s.id) ?? 0,
-        })),
+        submissions: found.map((s) => {
+          const kind = s.form as FormKind;
+          const data = JSON.parse(s.data) as Record<string, unknown>;
+          const person = summaryOf(kind, data);
+          const message = typeof data.message === "string" && data.message ? data.message : typeof data.letter === "string" ? data.letter : "";
+          return {
+            id: s.id,
+            kind,
+            createdAt: Number(s.created_at),
+            status: s.status as Status,
+            name: person.name,
+            subject: person.subject,
+            page: s.page,
+            excerpt: excerptOf(message),
+            fileName: s.file_name,
+            hasFile: files.has(s.id),
+            deliveries: deliveries.get(s.id) ?? 0,
+            statusChanges: changes.get(s.id) ?? 0,
+          };
+        }),
         subscriptions: subscriptions.map((s) => ({ status: s.status, requestedAt: Number(s.requested_at), confirmedAt: s.confirmed_at === null ? null : Number(s.confirmed_at) })),
       };
     },
@@ -116,9 +142,12 @@ export function createPersonalData(db: Db, audit: AuditLog) {
       };
     },
 
-    /** Deletes everything held about the subject, with its audit entry, in one transaction. */
+    /**
+     * Deletes everything held about the subject, with its audit entry, in one transaction;
+     * then removes the deleted bytes from the store's files (wipe.ts).
+     */
     async erase(subject: Subject, by: By, now = Date.now()): Promise<PersonalDataDeletion> {
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         // A delivery in progress holds its outbox row (FOR UPDATE): wait for it a while, not for ever.
         if (db.backend === "postgres") await tx.query("SET LOCAL lock_timeout = '10s'");
         const found = await submissions(tx, subject);
@@ -131,13 +160,14 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         const statusChanges = await removed(`DELETE FROM submission_status_history WHERE ${inSubject}`, m.params);
         await tx.query(`DELETE FROM submission_words WHERE ${inSubject}`, m.params);
         const deleted = await removed(`DELETE FROM submissions WHERE ${m.sql}`, m.params);
-        const result: PersonalDataDeletion = { submissions: deleted, files, deliveries, subscriptions, statusChanges };
+        const result = { submissions: deleted, files, deliveries, subscriptions, statusChanges };
         await audit.write(
           { action: "personal-data.delete", actor: by.actor, details: { by: subject.by, ...result, ids: found.map((s) => s.id) }, ip: by.ip, at: now },
           tx,
         );
         return result;
       });
+      return { ...deleted, wiped: await wipeDeleted(db) };
     },
 
     /** The retention job's last run and when it next deletes something (the oldest submission it deletes, plus the days kept). */

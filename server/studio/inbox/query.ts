@@ -31,8 +31,14 @@ export function whereOf(filter: InboxFilter, first = 1): Where {
   if (filter.to !== undefined) clauses.push(`s.created_at < ${add(filter.to)}`);
   if (filter.source) clauses.push(`s.page = ${add(filter.source)}`);
   if (filter.utmSource) clauses.push(`s.utm_source = ${add(filter.utmSource)}`);
-  for (const prefix of filter.prefixes ?? []) {
-    clauses.push(`s.id IN (SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)})`);
-  }
+  if (filter.owner === null) clauses.push("s.owner_id IS NULL");
+  else if (filter.owner !== undefined) clauses.push(`s.owner_id = ${add(filter.owner)}`);
+  const words = (filter.prefixes ?? []).map((prefix) => `SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)}`);
+  if (filter.number === undefined) clauses.push(...words.map((ids) => `s.id IN (${ids})`));
+  else if (words.length === 0) clauses.push(`s.number = ${add(filter.number)}`);
+  // Digits that are a number or a phone's start: either, as one list of ids from two indexes (an
+  // OR across the two would read every submission on PostgreSQL).
+  else if (words.length === 1) clauses.push(`s.id IN (SELECT n.id FROM submissions n WHERE n.number = ${add(filter.number)} UNION ALL ${words[0]})`);
+  else clauses.push(`(s.number = ${add(filter.number)} OR (${words.map((ids) => `s.id IN (${ids})`).join(" AND ")}))`);
   return { sql: clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }

@@ -1,10 +1,11 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "../../leads/db.ts";
 import { createOutboxStore } from "../../leads/outbox-store.ts";
-import { INBOX_PAGE_SIZE, type InboxDetail, type InboxItem, type InboxPage, type Status, type StatusChange } from "#core/studio/inbox.ts";
+import { INBOX_PAGE_SIZE, type BulkResult, type Comment, type InboxDetail, type InboxItem, type InboxPage, type Stage, type Stages, type Status, type StatusChange } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import type { InboxFilter } from "./filter.ts";
 import { whereOf } from "./query.ts";
+import { ownerGroups, paramsFrom, readOwners, readStages, rowNumber, stageGroups, writeStages } from "./pipeline.ts";
 
 /**
  * The inbox's reads and writes over the leads' store, the same SQL on both
@@ -17,6 +18,9 @@ export type By = { actor: Actor; ip: string };
 
 type ListRow = Row & {
   id: string;
+  number: number | null;
+  owner_id: number | null;
+  owner_name: string | null;
   form: string;
   created_at: number;
   status: string;
@@ -27,7 +31,21 @@ type ListRow = Row & {
   undelivered: unknown;
 };
 
-type SubmissionRow = Row & { id: string; form: string; created_at: number; status: string; data: string; page: string; utm: string; ip: string; consent: string };
+type SubmissionRow = Row & {
+  id: string;
+  number: number | null;
+  form: string;
+  created_at: number;
+  status: string;
+  owner_id: number | null;
+  data: string;
+  page: string;
+  utm: string;
+  ip: string;
+  consent: string;
+};
+
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -47,12 +65,44 @@ function kindsIn(kinds: readonly FormKind[], first: number): string {
   return kinds.length === 0 ? "(NULL)" : `(${kinds.map((_, i) => `$${first + i}`).join(", ")})`;
 }
 
-export function createInboxStore(db: Db, audit: AuditLog) {
+/** `notify`: assignment letters are delivered (mail is configured); called after one is queued, to wake the outbox. */
+export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
   const outbox = createOutboxStore(db);
 
   async function visible(tx: Db, id: string, kinds: readonly FormKind[]): Promise<SubmissionRow | null> {
     const [row] = await tx.query<SubmissionRow>(`SELECT * FROM submissions WHERE id = $1 AND form IN ${kindsIn(kinds, 2)}`, [id, ...kinds]);
     return row ?? null;
+  }
+
+  /** A stage change with its history line, its audit entry and the submission touched. */
+  async function moveStage(tx: Db, row: SubmissionRow, status: Status, by: By, now: number): Promise<void> {
+    if (row.status === status) return;
+    await tx.query("UPDATE submissions SET status = $2, touched_at = $3 WHERE id = $1", [row.id, status, now]);
+    await tx.query(
+      "INSERT INTO submission_status_history (submission_id, at, actor_id, actor_login, from_status, to_status) VALUES ($1, $2, $3, $4, $5, $6)",
+      [row.id, now, by.actor.id, by.actor.login, row.status, status],
+    );
+    await audit.write({ action: "inbox.status", actor: by.actor, target: row.id, details: { kind: row.form, from: row.status, to: status }, ip: by.ip, at: now }, tx);
+    row.status = status;
+  }
+
+  /** A new owner, its audit entry and, when someone else is made responsible and has an e-mail, a letter through the outbox. */
+  async function assign(tx: Db, row: SubmissionRow, owner: number | null, by: By, now: number): Promise<void> {
+    if (num(row.owner_id) === owner) return;
+    await tx.query("UPDATE submissions SET owner_id = $2, touched_at = $3 WHERE id = $1", [row.id, owner, now]);
+    await audit.write({ action: "inbox.owner", actor: by.actor, target: row.id, details: { kind: row.form, from: num(row.owner_id), to: owner }, ip: by.ip, at: now }, tx);
+    row.owner_id = owner;
+    if (owner === null || owner === by.actor.id || !notify) return;
+    const [user] = await tx.query<Row & { email: string | null; name: string }>("SELECT email, name FROM studio_users WHERE id = $1", [owner]);
+    if (!user?.email) return;
+    // One letter per submission and channel: a new assignment replaces a letter still waiting (or sent to someone before).
+    await tx.query(
+      `INSERT INTO outbox (submission_id, channel, next_attempt_at, payload, created_at) VALUES ($1, 'assign', $2, $3, $2)
+       ON CONFLICT (submission_id, channel) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = $2, payload = $3,
+         last_error = NULL, delivered_at = NULL, created_at = $2`,
+      [row.id, now, JSON.stringify({ to: user.email, name: user.name, by: by.actor.login })],
+    );
+    notify();
   }
 
   async function count(filter: InboxFilter): Promise<number> {
@@ -62,34 +112,61 @@ export function createInboxStore(db: Db, audit: AuditLog) {
   }
 
   return {
+    /** The store underneath (the overview reads it: overview.ts). */
+    db,
+
     /** How many submissions the filter holds. */
     count,
 
     /** A page of the list, newest first, with the total for the pager. */
-    async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds">> {
+    async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds" | "me">> {
       const where = whereOf(filter);
-      const total = await count(filter);
+      const [total, stages, owners] = [await count(filter), await readStages(db), await readOwners(db)];
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
       const current = Math.min(page, pages);
-      // The page's ids first, from the indexes alone; only its 50 rows are read whole (a deep page
-      // or a broad search would otherwise sort thousands of rows with their JSON).
+      const more = paramsFrom(where.params.length + 1);
+      const offset = (current - 1) * INBOX_PAGE_SIZE;
+      const groups =
+        filter.sort === "stage" ? stageGroups(stages, filter.kinds, more.add) : filter.sort === "owner" ? await ownerGroups(db, more.add) : [];
+      let pageIds: string;
+      let order: string;
+      if (groups.length > 0) {
+        // By stage or by owner: each group's newest (up to the end of this page) read in date order
+        // from an index, then only those few sorted, instead of ranking every row of the list.
+        const and = where.sql ? `${where.sql} AND` : "WHERE";
+        const union = groups
+          .map((group, i) => `SELECT * FROM (SELECT s.id, s.created_at, ${i} AS grp FROM submissions s ${and} ${group}
+               ORDER BY s.created_at DESC, s.id DESC LIMIT ${offset + INBOX_PAGE_SIZE}) AS g${i}`)
+          .join(" UNION ALL ");
+        pageIds = `SELECT r.id, r.grp FROM (${union}) AS r ORDER BY r.grp, r.created_at DESC, r.id DESC LIMIT ${INBOX_PAGE_SIZE} OFFSET ${offset}`;
+        order = "page.grp, s.created_at DESC, s.id DESC";
+      } else {
+        const dates = filter.sort === "old" ? "s.created_at, s.id" : "s.created_at DESC, s.id DESC";
+        // The page's ids first, from the indexes alone; only its 50 rows are read whole (a deep page
+        // or a broad search would otherwise sort thousands of rows with their JSON).
+        pageIds = `SELECT s.id FROM submissions s ${where.sql} ORDER BY ${dates} LIMIT ${INBOX_PAGE_SIZE} OFFSET ${offset}`;
+        order = dates;
+      }
       const rows = await db.query<ListRow>(
-        `SELECT s.id, s.form, s.created_at, s.status, s.data, s.page, s.utm_source,
+        `SELECT s.id, s.number, s.form, s.created_at, s.status, s.owner_id, u.name AS owner_name, s.data, s.page, s.utm_source,
            EXISTS (SELECT 1 FROM files f WHERE f.submission_id = s.id) AS has_file,
            EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'dead') AS undelivered
-         FROM (SELECT s.id FROM submissions s ${where.sql}
-               ORDER BY s.created_at DESC, s.id DESC LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(current - 1) * INBOX_PAGE_SIZE}) AS page
+         FROM (${pageIds}) AS page
          JOIN submissions s ON s.id = page.id
-         ORDER BY s.created_at DESC, s.id DESC`,
-        where.params,
+         LEFT JOIN studio_users u ON u.id = s.owner_id
+         ORDER BY ${order}`,
+        [...where.params, ...more.params],
       );
       const items: InboxItem[] = rows.map((row) => {
         const kind = row.form as FormKind;
         return {
           id: row.id,
+          number: num(row.number),
           kind,
           createdAt: Number(row.created_at),
           status: row.status as Status,
+          ownerId: num(row.owner_id),
+          ownerName: row.owner_name,
           ...summaryOf(kind, JSON.parse(row.data) as Record<string, unknown>),
           page: row.page,
           utmSource: row.utm_source,
@@ -97,7 +174,7 @@ export function createInboxStore(db: Db, audit: AuditLog) {
           undelivered: Boolean(row.undelivered),
         };
       });
-      return { items, total, page: current, pages };
+      return { items, total, page: current, pages, stages, owners };
     },
 
     /** Everything about one submission, or null when there is none the caller may see. */
@@ -109,11 +186,25 @@ export function createInboxStore(db: Db, audit: AuditLog) {
         "SELECT at, actor_login, from_status, to_status FROM submission_status_history WHERE submission_id = $1 ORDER BY at, id",
         [id],
       );
+      const comments = await db.query<Row & { id: number; at: number; author_login: string | null; author_name: string | null; body: string }>(
+        "SELECT id, at, author_login, author_name, body FROM submission_comments WHERE submission_id = $1 ORDER BY at, id",
+        [id],
+      );
+      const kind = row.form as FormKind;
+      const owners = (await readOwners(db)).filter((owner) => owner.kinds.includes(kind));
+      const ownerId = num(row.owner_id);
+      const [owner] = ownerId === null ? [] : await db.query<Row & { name: string }>("SELECT name FROM studio_users WHERE id = $1", [ownerId]);
       return {
         id: row.id,
-        kind: row.form as FormKind,
+        number: num(row.number),
+        kind,
         createdAt: Number(row.created_at),
         status: row.status as Status,
+        ownerId,
+        ownerName: owner?.name ?? null,
+        owners,
+        stages: (await readStages(db))[kind],
+        comments: comments.map((c): Comment => ({ id: Number(c.id), at: Number(c.at), authorLogin: c.author_login, authorName: c.author_name, body: c.body })),
         fields: JSON.parse(row.data) as Record<string, unknown>,
         page: row.page,
         utm: JSON.parse(row.utm) as Record<string, string>,
@@ -136,19 +227,93 @@ export function createInboxStore(db: Db, audit: AuditLog) {
       };
     },
 
-    /** A new status, kept in the submission's history with who set it. Null when not visible; unchanged when the same. */
-    async setStatus(id: string, kinds: readonly FormKind[], status: Status, by: By, now = Date.now()): Promise<Status | null> {
+    /**
+     * A new stage, kept in the submission's history with who set it. Null when not visible;
+     * "unknown" when its kind has no such stage; unchanged when the same.
+     */
+    async setStatus(id: string, kinds: readonly FormKind[], status: Status, by: By, now = Date.now()): Promise<Status | "unknown" | null> {
       return db.transaction(async (tx) => {
         const row = await visible(tx, id, kinds);
         if (!row) return null;
-        if (row.status === status) return status;
-        await tx.query("UPDATE submissions SET status = $2 WHERE id = $1", [id, status]);
-        await tx.query(
-          "INSERT INTO submission_status_history (submission_id, at, actor_id, actor_login, from_status, to_status) VALUES ($1, $2, $3, $4, $5, $6)",
-          [id, now, by.actor.id, by.actor.login, row.status, status],
-        );
-        await audit.write({ action: "inbox.status", actor: by.actor, target: id, details: { kind: row.form, from: row.status, to: status }, ip: by.ip, at: now }, tx);
+        const stages = await readStages(tx);
+        if (!stages[row.form as FormKind].some((stage) => stage.key === status)) return "unknown";
+        await moveStage(tx, row, status, by, now);
         return status;
+      });
+    },
+
+    /** A new owner (null: nobody). Null when not visible; "ineligible" when that user may not work on its kind. */
+    async setOwner(id: string, kinds: readonly FormKind[], owner: number | null, by: By, now = Date.now()): Promise<"set" | "ineligible" | null> {
+      return db.transaction(async (tx) => {
+        const row = await visible(tx, id, kinds);
+        if (!row) return null;
+        if (owner !== null && !(await readOwners(tx)).some((o) => o.id === owner && o.kinds.includes(row.form as FormKind))) return "ineligible";
+        await assign(tx, row, owner, by, now);
+        return "set";
+      });
+    },
+
+    /** An internal comment by the caller. Null when not visible. */
+    async addComment(id: string, kinds: readonly FormKind[], body: string, by: By & { name: string }, now = Date.now()): Promise<Comment | null> {
+      return db.transaction(async (tx) => {
+        const row = await visible(tx, id, kinds);
+        if (!row) return null;
+        const [added] = await tx.query<Row & { id: number }>(
+          "INSERT INTO submission_comments (submission_id, at, author_id, author_login, author_name, body) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+          [id, now, by.actor.id, by.actor.login, by.name, body],
+        );
+        await tx.query("UPDATE submissions SET touched_at = $2 WHERE id = $1", [id, now]);
+        // The audit says that a comment was written, not what it says: it may hold personal data.
+        await audit.write({ action: "inbox.comment", actor: by.actor, target: id, details: { kind: row.form }, ip: by.ip, at: now }, tx);
+        return { id: Number(added?.id), at: now, authorLogin: by.actor.login, authorName: by.name, body };
+      });
+    },
+
+    /**
+     * Several submissions to one stage and/or one owner, in one transaction. Those of a kind
+     * without that stage (or that owner) are left as they were and named in `skipped`.
+     */
+    async bulk(ids: readonly string[], kinds: readonly FormKind[], change: { stage?: Status; owner?: number | null }, by: By, now = Date.now()): Promise<BulkResult> {
+      return db.transaction(async (tx) => {
+        const stages = await readStages(tx);
+        const owners = change.owner === undefined ? [] : await readOwners(tx);
+        let changed = 0;
+        const skipped: string[] = [];
+        for (const id of ids) {
+          const row = await visible(tx, id, kinds);
+          if (!row) continue;
+          const kind = row.form as FormKind;
+          const stageFits = change.stage === undefined || stages[kind].some((stage) => stage.key === change.stage);
+          const ownerFits = change.owner === undefined || change.owner === null || owners.some((o) => o.id === change.owner && o.kinds.includes(kind));
+          if (!stageFits || !ownerFits) {
+            skipped.push(rowNumber(row));
+            continue;
+          }
+          if (change.stage !== undefined) await moveStage(tx, row, change.stage, by, now);
+          if (change.owner !== undefined) await assign(tx, row, change.owner, by, now);
+          changed++;
+        }
+        await audit.write({ action: "inbox.bulk", actor: by.actor, details: { ids, stage: change.stage, owner: change.owner, changed, skipped: skipped.length }, ip: by.ip, at: now }, tx);
+        return { changed, skipped };
+      });
+    },
+
+    /** Each kind's stages. */
+    stages: (): Promise<Stages> => readStages(db),
+
+    /**
+     * A kind's stages replaced (renamed, added, reordered). A stage left out that submissions
+     * are in is refused: "in-use" with its key, so nobody's submission loses its stage.
+     */
+    async saveStages(kind: FormKind, stages: readonly Omit<Stage, "position">[], by: By, now = Date.now()): Promise<{ saved: true } | { saved: false; inUse: string }> {
+      return db.transaction(async (tx) => {
+        const keep = new Set(stages.map((stage) => stage.key));
+        const used = await tx.query<Row & { status: string }>("SELECT DISTINCT status FROM submissions WHERE form = $1", [kind]);
+        const lost = used.find((row) => !keep.has(row.status));
+        if (lost) return { saved: false as const, inUse: lost.status };
+        await writeStages(tx, kind, stages);
+        await audit.write({ action: "inbox.stages", actor: by.actor, details: { kind, stages: stages.map((stage) => stage.key) }, ip: by.ip, at: now }, tx);
+        return { saved: true as const };
       });
     },
 

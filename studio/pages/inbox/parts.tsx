@@ -1,14 +1,44 @@
 import { pages } from "#core/studio/paths.ts";
-import { type Status, STATUSES } from "#core/studio/inbox.ts";
+import { type Owner, type Stage, type Stages, stageLabel, STATUSES } from "#core/studio/inbox.ts";
+import type { FormKind } from "#core/forms/kinds.ts";
 
 /** Pieces the inbox's pages share. */
+
+/** What a submission page's action did; `at` tells which of its forms spoke last; `errors` by field. */
+export type Result = { ok: boolean; message: string; at: number; errors?: Record<string, string> };
 
 /** The router path of a submission's page. */
 export const itemPath = (id: string) => `${pages.inbox}${id}/`;
 
-/** A status as a word, tinted by its kind of state (the word carries the meaning, the tint only helps). */
-export function StatusBadge({ status }: { status: Status }) {
-  return <span className={`s-badge s-badge--${status}`}>{STATUSES[status]}</span>;
+/**
+ * A stage as a word, tinted by its place (the word carries the meaning, the tint only helps):
+ * the kind's first stage, one that ends the work, or one in between. Without the stages at
+ * hand (personal-data requests) the label of the default stages.
+ */
+export function StatusBadge({ status, stages, kind }: { status: string; stages?: Stages; kind?: FormKind }) {
+  const list: Stage[] = (stages && kind ? stages[kind] : undefined) ?? [];
+  const stage = list.find((s) => s.key === status);
+  const tone = status === "new" || (stage && stage === list[0]) ? "new" : stage?.closed || status === "spam" ? "closed" : "open";
+  const label = stages && kind ? stageLabel(stages, kind, status) : (STATUSES[status] ?? status);
+  return <span className={`s-badge s-badge--${tone}`}>{label}</span>;
+}
+
+/** The stages of several kinds as one list of choices: a key shared by kinds shows each kind's label once. */
+export function stageOptions(stages: Stages, kinds: readonly FormKind[]): Array<{ value: string; label: string }> {
+  const labels = new Map<string, string[]>();
+  for (const kind of kinds) {
+    for (const stage of stages[kind] ?? []) {
+      const list = labels.get(stage.key) ?? [];
+      if (!list.includes(stage.label)) list.push(stage.label);
+      labels.set(stage.key, list);
+    }
+  }
+  return [...labels.entries()].map(([value, list]) => ({ value, label: list.join(" / ") }));
+}
+
+/** Owners as choices, by name. */
+export function ownerOptions(owners: readonly Owner[]): Array<{ value: string; label: string }> {
+  return owners.map((owner) => ({ value: String(owner.id), label: owner.name || owner.login }));
 }
 
 /** 1536 → «1,5 КБ» */

@@ -4,18 +4,19 @@ import { formatPhone } from "#core/lib/format.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
-import { type Delivery, type InboxDetail, KINDS, STATUSES } from "#core/studio/inbox.ts";
+import { type Delivery, type InboxDetail, KINDS, numberLabel } from "#core/studio/inbox.ts";
 import { pages, STUDIO_API } from "#core/studio/paths.ts";
-import { Button, Notice, NoticeArea, Page, SelectField, Table } from "../../ui/index.ts";
-import { fileSize, StatusBadge } from "./parts.tsx";
+import { Button, Notice, NoticeArea, Page, Table } from "../../ui/index.ts";
+import { fileSize, ownerOptions, type Result } from "./parts.tsx";
+import { Comments, Pipeline } from "./pipeline.tsx";
+import { DeliveryError } from "./delivery-error.tsx";
 import "./inbox.css";
 
 export function submissionLoader({ request, params }: LoaderFunctionArgs): Promise<InboxDetail> {
   return signedIn(request, () => api<InboxDetail>("GET", `/inbox/${encodeURIComponent(params.id ?? "")}`));
 }
 
-/** What an action did; `at` tells which of the page's two forms spoke last. */
-type Result = { ok: boolean; message: string; at: number };
+
 
 export async function submissionAction({ request, params }: ActionFunctionArgs): Promise<Result> {
   const form = await request.formData();
@@ -27,7 +28,15 @@ export async function submissionAction({ request, params }: ActionFunctionArgs):
       if (intent === "status") {
         const status = String(form.get("status") ?? "");
         await api("PUT", `/inbox/${id}/status`, { status });
-        return { ok: true, at, message: `Статус изменён: ${STATUSES[status as keyof typeof STATUSES] ?? status}.` };
+        return { ok: true, at, message: "Этап изменён." };
+      }
+      if (intent === "owner") {
+        await api("PUT", `/inbox/${id}/owner`, { owner: String(form.get("owner") ?? "") });
+        return { ok: true, at, message: "Ответственный изменён." };
+      }
+      if (intent === "comment") {
+        await api("POST", `/inbox/${id}/comments`, { body: String(form.get("body") ?? "") });
+        return { ok: true, at, message: "Комментарий добавлен." };
       }
       if (intent === "retry") {
         await api("POST", `/inbox/${id}/deliveries/${encodeURIComponent(String(form.get("delivery") ?? ""))}/retry`);
@@ -35,13 +44,18 @@ export async function submissionAction({ request, params }: ActionFunctionArgs):
       }
       return { ok: false, at, message: "Неизвестное действие" };
     } catch (error) {
-      if (error instanceof ApiFailure && error.status !== 401) return { ok: false, at, message: error.message };
+      if (error instanceof ApiFailure && error.status !== 401) return { ok: false, at, message: error.message, errors: error.errors };
       throw error;
     }
   });
 }
 
-const CHANNELS: Record<Delivery["channel"], string> = { webhook: "В CRM (вебхук)", mail: "Письмо команде", confirm: "Письмо-подтверждение подписчику" };
+const CHANNELS: Record<Delivery["channel"], string> = {
+  webhook: "В CRM (вебхук)",
+  mail: "Письмо команде",
+  confirm: "Письмо-подтверждение подписчику",
+  assign: "Письмо ответственному",
+};
 const PURPOSES: Record<string, string> = { leads: "обработка заявки", jobs: "рассмотрение отклика на вакансию", newsletter: "рассылка" };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -100,10 +114,12 @@ export function InboxSubmission() {
   const { can } = useSession();
   const status = useFetcher<Result>();
   const retry = useFetcher<Result>();
-  const last = [status.data, retry.data].filter((r): r is Result => r !== undefined).sort((a, b) => b.at - a.at)[0];
-  const title = `${KINDS[s.kind].label}: ${fieldText(s.fields.name) || fieldText(s.fields.email) || "без имени"}`;
+  const owner = useFetcher<Result>();
+  const comment = useFetcher<Result>();
+  const last = [status.data, retry.data, owner.data, comment.data].filter((r): r is Result => r !== undefined).sort((a, b) => b.at - a.at)[0];
+  const title = `${numberLabel(s.kind, s.number)}: ${fieldText(s.fields.name) || fieldText(s.fields.email) || "без имени"}`;
   return (
-    <Page title={title} lead={<>Получена <time dateTime={isoDateTime(s.createdAt)}>{formatDateTime(s.createdAt)}</time> (время московское). Номер {s.id}.</>}>
+    <Page title={title} lead={<>{KINDS[s.kind].label}, получена <time dateTime={isoDateTime(s.createdAt)}>{formatDateTime(s.createdAt)}</time> (время московское).</>}>
       <p>
         <Link to={pages.inbox}>← Все заявки</Link>
       </p>
@@ -128,31 +144,8 @@ export function InboxSubmission() {
           </section>
         </div>
         <div className="s-inbox__stack">
-          <section className="s-section" aria-labelledby="status-title">
-            <h2 id="status-title" className="s-section__title">
-              Статус: <StatusBadge status={s.status} />
-            </h2>
-            {can("leads:work") ? (
-              <status.Form method="post" className="s-inline-form">
-                <input type="hidden" name="intent" value="status" />
-                <SelectField label="Новый статус" name="status" defaultValue={s.status} options={Object.entries(STATUSES).map(([value, label]) => ({ value, label }))} />
-                <Button type="submit" variant="primary" busy={status.state !== "idle"}>
-                  Сохранить
-                </Button>
-              </status.Form>
-            ) : null}
-            {s.history.length === 0 ? (
-              <p className="s-muted">Статус ещё не меняли.</p>
-            ) : (
-              <ol className="s-history" aria-label="История статуса">
-                {s.history.map((h, i) => (
-                  <li key={i}>
-                    <time dateTime={isoDateTime(h.at)}>{formatDateTime(h.at)}</time>, {h.actorLogin ?? "—"}: {STATUSES[h.from]} → {STATUSES[h.to]}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <Pipeline s={s} status={status} owner={owner} work={can("leads:work")} ownerChoices={ownerOptions(s.owners)} />
+          <Comments s={s} fetcher={comment} work={can("leads:work")} />
           <section className="s-section" aria-labelledby="origin-title">
             <h2 id="origin-title" className="s-section__title">
               Откуда
@@ -207,7 +200,9 @@ export function InboxSubmission() {
                   <DeliveryState delivery={d} />
                 </td>
                 <td>{d.attempts}</td>
-                <td className="s-inbox__error">{d.lastError ?? "—"}</td>
+                <td className="s-inbox__error">
+                  <DeliveryError error={d.lastError} />
+                </td>
                 <td>
                   {d.status === "dead" && can("leads:work") ? (
                     <retry.Form method="post">

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench:memory [-- --runs 5 --dir <checkout>…]`: the production
+ * server's resident memory at rest after warm-up (decision 012's figure). Each
+ * run starts the built server as `npm start` does, sends 55 requests (the home
+ * page, lists, a service, two searches, a 404, a form, the studio's sign-in),
+ * leaves it idle for 10 s and reads VmRSS. Several checkouts (each with its
+ * build and release) are measured in turn, run by run, so a before-and-after
+ * comparison shares the machine's moment. Prints the median per checkout.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { rssMb, startSite } from "./support.ts";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, dir: { type: "string", multiple: true } } });
+const runs = Number(values.runs);
+const dirs = (values.dir ?? ["."]).map((dir) => resolve(dir));
+const PATHS = ["/", "/services/", "/services/seo/", "/search/?q=seo", "/search/?q=аналитика", "/nope/", "/forms/project/", "/academy/", "/projects/", "/career/", "/studio/"];
+const IDLE_MS = 10_000;
+
+const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+const results = new Map<string, { rss: number[]; peak: number[] }>(dirs.map((dir) => [dir, { rss: [], peak: [] }]));
+for (let run = 1; run <= runs; run++) {
+  for (const dir of dirs) {
+    const site = await startSite(mkdtempSync(join(tmpdir(), "idle-memory-")), { LOG_LEVEL: "warn" }, dir);
+    try {
+      for (let round = 0; round < 5; round++) {
+        for (const path of PATHS) await (await fetch(site.url + path, { redirect: "manual" })).arrayBuffer();
+      }
+      await new Promise((done) => setTimeout(done, IDLE_MS));
+      const measured = results.get(dir)!;
+      measured.rss.push(rssMb(site.servingPid));
+      measured.peak.push(peakMb(site.servingPid));
+      console.log(`run ${run} ${dir}: ${measured.rss.at(-1)!.toFixed(1)} MB resident, ${measured.peak.at(-1)!.toFixed(1)} MB peak`);
+    } finally {
+      await site.stop();
+    }
+  }
+}
+console.log("\n| checkout | resident at rest, median | runs | peak, median |\n| --- | --- | --- | --- |");
+for (const [dir, { rss, peak }] of results) {
+  console.log(`| ${dir} | ${median(rss).toFixed(1)} MB | ${rss.map((x) => x.toFixed(1)).join(", ")} | ${median(peak).toFixed(1)} MB |`);
+}

@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { COLLECTIONS, DOCUMENTS } from "#core/content/index.server.ts";
+import type { FileCache } from "#core/content/load.server.ts";
+import type { PageDeps } from "#core/content/reads.server.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
+import type { Fingerprints } from "./changes.ts";
+import type { FileManifest } from "./files.ts";
+import type { OgSite } from "./og.ts";
+import type { ReleaseRecord } from "./store.ts";
+import type { ContentTables } from "./tables.ts";
+
+/*
+ * What a release is, for those who serve, preview or check it (the server,
+ * the studio) without making one: the release maker (publish.ts), with the
+ * image and search tools it needs, is loaded only by `npm run publish`.
+ */
+
+/** What a release remembers of each page: what it read, its files, its CSP hashes. */
+export type PageState = { deps: PageDeps; files: string[]; csp?: string[] };
+
+/** state.json: what the next release (and the server) needs of this one. */
+export type ReleaseState = {
+  fingerprints: Fingerprints;
+  pages: Record<string, PageState>;
+  files: FileManifest;
+  /** Files kept from the release before for tabs still open on it (index chunks, images), dropped next time. */
+  retired: string[];
+};
+
+/** source.json: the content the release was rendered from, and the server's tables. */
+export type ReleaseSource = ContentSource & { tables: ContentTables; contentFiles: Record<string, string> };
+
+/** Content or a table is broken: nothing was published and the live release stays. */
+export class PublishRefused extends Error {
+  override name = "PublishRefused";
+}
+
+/** Whether a release was made by this code with this configuration (else a server must make one). */
+export function madeBy(record: ReleaseRecord, code: string, config: string): boolean {
+  return record.code === code && record.config === config;
+}
+
+export function configFingerprint(site: OgSite, headTag: string | null): string {
+  return createHash("sha1").update(JSON.stringify([site, headTag])).digest("base64url").slice(0, 12);
+}
+
+/** A release's parsed files, by path, for loadContent to reuse (the next release, a preview). */
+export function fileCache(previous: Pick<ReleaseSource, "content" | "contentFiles">): FileCache {
+  const cache = new Map<string, { hash: string; value: unknown }>();
+  const hashOf = (path: string) => previous.contentFiles[path];
+  for (const [name, { folder }] of Object.entries(COLLECTIONS)) {
+    for (const entry of (previous.content as unknown as Record<string, Array<{ slug: string }>>)[name] ?? []) {
+      const path = `${folder}/${entry.slug}.md`;
+      const hash = hashOf(path);
+      if (hash) cache.set(path, { hash, value: entry });
+    }
+  }
+  for (const [name, { file }] of Object.entries(DOCUMENTS)) {
+    const hash = hashOf(file);
+    if (hash) cache.set(file, { hash, value: (previous.content as unknown as Record<string, unknown>)[name] });
+  }
+  return cache;
+}

@@ -1,0 +1,57 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { RUNTIME_DIR } from "#core/config/paths.server.ts";
+import type { LeadsService } from "#core/forms/service.server.ts";
+import type { RenderScope, SiteCapabilities } from "#core/lib/site-context.server.ts";
+import { deferHydration } from "./defer-hydration.ts";
+import { injectIntoHead } from "./runtime-config.ts";
+
+/**
+ * The site's server build, from the code build (build/runtime/index.js). The
+ * server, the release maker and the studio's command are built with it in one
+ * bundle (scripts/server-entries.ts), so importing it adds the route modules
+ * to the modules already loaded, never a second copy of what they share.
+ */
+export async function loadServerBuild(): Promise<ServerBuild> {
+  return (await import(pathToFileURL(join(RUNTIME_DIR, "index.js")).href)) as ServerBuild;
+}
+
+type SiteEntry = { createSiteContext?: (capabilities: SiteCapabilities) => RouterContextProvider };
+
+/**
+ * The one way a page is rendered: at request time (server/render.ts), into a
+ * release and for a preview (server/releases/render.ts). The build answers a
+ * Request with the capabilities its routes need in the load context (the
+ * content to render from, the leads service where forms are accepted), and an
+ * HTML page is finished the same way everywhere.
+ */
+export type SiteRenderer = {
+  answer(request: Request, scope: RenderScope): Promise<Response>;
+  /**
+   * A rendered page as it is sent: its app started after the content
+   * (decision 016), its hydration data loaded from `dataUrl` when the data
+   * has a file of its own, the runtime configuration in its head.
+   */
+  finish(html: string, dataUrl?: string): string;
+};
+
+export function createSiteRenderer(options: {
+  build: ServerBuild;
+  /** Public runtime configuration for every page (server/runtime-config.ts). */
+  headTag: string | null | undefined;
+  leads?: LeadsService;
+}): SiteRenderer {
+  const handler = createRequestHandler(options.build, "production");
+  // The build's own seam (app/entry.server.tsx): its routes read the context it makes.
+  const createContext = (options.build.entry.module as SiteEntry).createSiteContext;
+  if (!createContext) throw new Error("the site's server build exports no createSiteContext (app/entry.server.tsx)");
+  const { headTag, leads } = options;
+  return {
+    answer: (request, scope) => handler(request, createContext({ content: scope, ...(leads ? { leads } : {}) })),
+    finish(html, dataUrl) {
+      const deferred = deferHydration(html, dataUrl ? { dataUrl } : {});
+      return headTag ? injectIntoHead(deferred, headTag) : deferred;
+    },
+  };
+}
