@@ -7,6 +7,7 @@ import { MESSAGES as M } from "#core/forms/messages.ts";
 import type { FieldErrors, FormKind, FormValues } from "#core/forms/kinds.ts";
 import { hasNavigated } from "../runtime/app-state.ts";
 import { captureUtm } from "#core/forms/utm.ts";
+import { captureVisit, VISIT_FIELDS } from "#core/forms/visit.ts";
 
 /**
  * State and behaviour shared by every form. Without JavaScript the form is a
@@ -121,6 +122,9 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
     body.set("id", submissionId.current);
     body.set("elapsed", String(Math.round(performance.now() - shownAt.current)));
     for (const [key, value] of Object.entries(captureUtm(window.location.search))) body.set(key, value);
+    const visit = captureVisit(window.location, document.referrer);
+    if (visit.referrer) body.set(VISIT_FIELDS.referrer, visit.referrer);
+    if (visit.landing) body.set(VISIT_FIELDS.landing, visit.landing);
     setSending(true);
     setMessage("");
     try {

@@ -2,6 +2,7 @@ import { type ComponentType, startTransition, useEffect, useState } from "react"
 import { useLocation } from "react-router";
 import { analyticsAllowed, onConsentChange } from "../consent/consent.ts";
 import { captureUtm } from "#core/forms/utm.ts";
+import { captureVisit } from "#core/forms/visit.ts";
 import { updateAppState } from "./app-state.ts";
 import { runningBuild, UPDATE_POLL_MS } from "./build-info.ts";
 import { NavigationEvents } from "./navigation-events.tsx";
@@ -40,6 +41,8 @@ export function AppRuntime() {
       startWebFonts();
       // The visit's UTM tags, from the address it landed on (no navigation completes before this task), for a form sent pages later.
       captureUtm(window.location.search);
+      // And where the visit began: the site it came from and its first page.
+      captureVisit(window.location, document.referrer);
       // With ANALYTICS_REQUIRE_CONSENT the counter waits for the cookie notice's "accept".
       // The counter's code loads only where one is configured.
       const config = readRuntimeConfig();

@@ -3,6 +3,7 @@ import { CV_MAX_BYTES, cvTypeByName, sniffCvType } from "./file-type.ts";
 import { MESSAGES as M } from "./messages.ts";
 import { type Budget, type FieldErrors, type FormKind, type FormValues, BUDGETS } from "./kinds.ts";
 import { UTM_KEYS } from "./utm.ts";
+import { cleanLanding, cleanReferrer, VISIT_FIELDS, type Visit } from "./visit.ts";
 import { normalizePhone } from "./phone.ts";
 
 /**
@@ -45,6 +46,8 @@ const consent = (message: string) => z.literal(true, message);
 const origin = {
   page: z.string().check(z.trim(), z.maxLength(300, M.form.invalid)),
   utm: z.record(z.string(), z.string().check(z.maxLength(200, M.form.invalid))),
+  // Cleaned when read (readForm): a value that is no host or path is dropped, never an error to show.
+  visit: z.object({ referrer: z.nullable(z.string()), landing: z.nullable(z.string()) }),
 };
 
 const isObject = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
@@ -143,6 +146,7 @@ export function readForm(kind: FormKind, form: FormData): Record<string, unknown
     if (typeof value === "string" && value.trim() !== "") utm[key] = value.trim();
   }
   input.utm = utm;
+  input.visit = { referrer: cleanReferrer(form.get(VISIT_FIELDS.referrer)), landing: cleanLanding(form.get(VISIT_FIELDS.landing)) } satisfies Visit;
   return input;
 }
 

@@ -189,6 +189,8 @@ export type InboxDetail = {
   fields: Record<string, unknown>;
   page: string;
   utm: Record<string, string>;
+  /** The site the visit came from and its first page, when the form's page knew them. */
+  visit: { referrer: string | null; landing: string | null };
   ip: string;
   consent: ConsentRecord;
   file: { name: string; type: string; size: number } | null;
@@ -217,6 +219,8 @@ export type PersonalDataReport = {
     hasFile: boolean;
     deliveries: number;
     statusChanges: number;
+    /** The team's internal comments on it: about the person too, so shown, copied and deleted with it. */
+    comments: number;
   }>;
   subscriptions: Array<{ status: string; requestedAt: number; confirmedAt: number | null }>;
 };
@@ -225,7 +229,7 @@ export type PersonalDataReport = {
  * POST /studio/api/personal-data/delete: what was deleted (counts only), and whether its bytes
  * also left the store's files (false: the rows are gone, the wipe is to be repeated; docs/inbox.md).
  */
-export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number; wiped: boolean };
+export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number; comments: number; wiped: boolean };
 
 /** GET /studio/api/personal-data/retention */
 export type RetentionInfo = {

@@ -16,6 +16,7 @@ export function webhookBody(s: Submission, item: OutboxItem): { event: WebhookEv
     ...(event === "subscription.confirmed" ? { confirmedAt: item.payload?.confirmedAt } : {}),
     page: s.page,
     utm: s.utm,
+    visit: s.visit,
     fields: s.data,
     consent: s.consent,
     // The CV itself goes to the HR mailbox; the CRM gets what identifies it.
@@ -37,6 +38,8 @@ function footer(s: Submission, origin: string): string[] {
     "",
     ...line("Страница", s.page ? origin + s.page : ""),
     ...line("UTM", utm),
+    ...line("Пришли с сайта", s.visit.referrer),
+    ...line("Первая страница визита", s.visit.landing && s.visit.landing !== s.page ? origin + s.visit.landing : ""),
     `Согласие на обработку ПДн: ${c.at}, IP ${c.ip}, согласие в редакции ${c.documents.agreement}, политика в редакции ${c.documents.privacy}`,
     `Номер: ${s.id}`,
   ];

@@ -246,6 +246,16 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
     // The overview's weeks by source, read from the index alone (the rows carry their JSON).
     "CREATE INDEX submissions_created_source ON submissions (created_at, form, utm_source, page)",
   ],
+  // Where a visit began (the other site, the first page) and the overview's source made of it.
+  () => [
+    "ALTER TABLE submissions ADD COLUMN referrer TEXT",
+    "ALTER TABLE submissions ADD COLUMN landing TEXT",
+    "ALTER TABLE submissions ADD COLUMN source TEXT",
+    "UPDATE submissions SET source = COALESCE(NULLIF(utm_source, ''), page)",
+    "DROP INDEX submissions_created_source",
+    // The overview's weeks by source, read from the index alone.
+    "CREATE INDEX submissions_created_source ON submissions (created_at, form, source)",
+  ],
 ];
 
 /**

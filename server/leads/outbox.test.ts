@@ -31,6 +31,7 @@ const submission = (): NewSubmission => ({
   data: { name: "x" },
   page: "/",
   utm: {},
+  visit: { referrer: null, landing: null },
   ip: "192.0.2.1",
   consent: { at: new Date().toISOString(), ip: "192.0.2.1", purposes: ["leads"], documents: { agreement: "1", privacy: "1" } },
   deliveries: [{ channel: "webhook" }],

@@ -59,3 +59,13 @@ export async function writeSearchKeys(tx: Db, id: string, keys: SearchKeys): Pro
   const values = keys.words.map((_, i) => `($1, $${i + 2})`).join(", ");
   await tx.query(`INSERT INTO submission_words (submission_id, word) VALUES ${values}`, [id, ...keys.words]);
 }
+
+/**
+ * Where a submission came from, for the inbox's overview: its utm_source, else the site the
+ * visit came from, else the visit's first page, else the page of the form. Stored with it
+ * (and by migration 6, as utm_source or the form's page, for what came before).
+ */
+export function sourceOf(s: { utm: Record<string, string>; visit: { referrer: string | null; landing: string | null }; page: string }): string {
+  const utm = text(s.utm.utm_source).trim().slice(0, 200);
+  return utm || s.visit.referrer || s.visit.landing || s.page;
+}

@@ -1,6 +1,6 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "./db.ts";
-import { searchKeys, writeSearchKeys } from "./search-keys.ts";
+import { searchKeys, sourceOf, writeSearchKeys } from "./search-keys.ts";
 import { wipeDeleted } from "./wipe.ts";
 import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts";
 
@@ -13,7 +13,7 @@ import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts"
 /** A pending subscription asked again within this time gets no second e-mail. */
 export const CONFIRM_RESEND_MS = 60_000;
 
-type SubmissionRow = Row & { id: string; number: number | null; form: string; created_at: number; data: string; page: string; utm: string; ip: string; consent: string };
+type SubmissionRow = Row & { id: string; number: number | null; form: string; created_at: number; data: string; page: string; utm: string; referrer: string | null; landing: string | null; ip: string; consent: string };
 
 function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
   return {
@@ -23,6 +23,7 @@ function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
     data: JSON.parse(row.data),
     page: row.page,
     utm: JSON.parse(row.utm),
+    visit: { referrer: row.referrer ?? null, landing: row.landing ?? null },
     ip: row.ip,
     consent: JSON.parse(row.consent),
     file,
@@ -33,9 +34,9 @@ function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
 /** One submission inside the caller's transaction (see insertSubmission). */
 async function write(tx: Db, s: NewSubmission): Promise<boolean> {
   const inserted = await tx.query(
-    `INSERT INTO submissions (id, form, created_at, data, page, utm, ip, consent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.ip, JSON.stringify(s.consent)],
+    `INSERT INTO submissions (id, form, created_at, data, page, utm, referrer, landing, source, ip, consent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.visit.referrer, s.visit.landing, sourceOf(s), s.ip, JSON.stringify(s.consent)],
   );
   if (inserted.length === 0) return false;
   // The kind's next short number («Заявка № 1042»): the counter's row is held until commit, so two inserts never share one.

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { CV_MEDIA_TYPES, sniffCvType } from "#core/forms/file-type.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues } from "#core/forms/kinds.ts";
+import type { Visit } from "#core/forms/visit.ts";
 import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "#core/forms/service.server.ts";
 import { CLIENT_IP_HEADER } from "../rate-limit.ts";
@@ -118,6 +119,7 @@ export function createSubmit(deps: SubmitDeps) {
       data: record.data,
       page: String(parsed.page || pageFromReferer(request, config.origin)),
       utm: Object.keys(parsed.utm as object).length > 0 ? (parsed.utm as Record<string, string>) : utmFromReferer(request, config.origin),
+      visit: parsed.visit as Visit,
       ip,
       consent: {
         at: new Date(at).toISOString(),

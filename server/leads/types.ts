@@ -1,4 +1,5 @@
 import type { FormKind } from "#core/forms/kinds.ts";
+import type { Visit } from "#core/forms/visit.ts";
 
 /** Where an accepted submission goes: the CRM, the team's mailbox, (subscriptions) the subscriber, or (assign) its new owner in the studio. */
 export type Channel = "webhook" | "mail" | "confirm" | "assign";
@@ -23,6 +24,8 @@ export type Submission = {
   data: Record<string, unknown>;
   page: string;
   utm: Record<string, string>;
+  /** The site the visit came from and its first page (none for what was stored before them, or sent without JavaScript). */
+  visit: Visit;
   ip: string;
   consent: ConsentRecord;
   file: StoredFile | null;

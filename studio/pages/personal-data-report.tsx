@@ -97,6 +97,7 @@ function Erase({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key }
   const serverError = eraser.state === "idle" && eraser.data && !eraser.data.ok ? eraser.data.errors.confirm : undefined;
   const typedError = left && typed.trim() !== "" && !matches ? `Не совпадает с\u00a0${byEmail ? "e-mail" : "телефоном"}, по\u00a0которому искали` : undefined;
   const files = report.submissions.filter((s) => s.hasFile).length;
+  const comments = report.submissions.reduce((sum, s) => sum + s.comments, 0);
   return (
     <eraser.Form method="post" className="s-pd-report__erase" noValidate>
       <h3 className="s-pd-report__erase-title">Удалить всё найденное</h3>
@@ -113,7 +114,7 @@ function Erase({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key }
         onChange={(event) => setTyped(event.currentTarget.value)}
         onBlur={() => setLeft(true)}
         error={typedError ?? serverError}
-        hint={`Удалятся безвозвратно: заявки (${report.submissions.length}), файлы резюме (${files}), подписки (${report.subscriptions.length}), доставки и история статусов. Кнопка станет доступна, когда ${byEmail ? "e-mail совпадёт" : "телефон совпадёт"} с\u00a0найденным.`}
+        hint={`Удалятся безвозвратно: заявки (${report.submissions.length}), файлы резюме (${files}), подписки (${report.subscriptions.length}), комментарии команды (${comments}), доставки и история статусов. Кнопка станет доступна, когда ${byEmail ? "e-mail совпадёт" : "телефон совпадёт"} с\u00a0найденным.`}
       />
       <Button type="submit" variant="danger" disabled={!matches} busy={eraser.state !== "idle"}>
         Удалить безвозвратно

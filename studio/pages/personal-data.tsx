@@ -109,7 +109,7 @@ export function PersonalData() {
       <NoticeArea>
         {deleted ? (
           <Notice tone="success">
-            Удалено: заявок — {deleted.submissions}, файлов резюме — {deleted.files}, доставок — {deleted.deliveries}, подписок — {deleted.subscriptions}, смен статуса — {deleted.statusChanges}. В журнал записано, сколько и что удалено, без e-mail и телефона.
+            Удалено: заявок — {deleted.submissions}, файлов резюме — {deleted.files}, доставок — {deleted.deliveries}, подписок — {deleted.subscriptions}, смен статуса — {deleted.statusChanges}, комментариев — {deleted.comments}. В журнал записано, сколько и что удалено, без e-mail и телефона.
             {deleted.wiped
               ? " Данные стёрты и из файлов базы."
               : " Записи удалены, но их следы ещё остались в файлах базы: их сотрёт следующее удаление или запуск npm run retention. Если это сообщение повторяется, скажите администратору сервера."}

@@ -48,8 +48,8 @@ async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{
   return { context, page, errors };
 }
 
-async function open(page: Page, path: string, on: FormsServer = server) {
-  await page.goto(on.baseUrl + path);
+async function open(page: Page, path: string, on: FormsServer = server, referer?: string) {
+  await page.goto(on.baseUrl + path, { referer });
   // Hydrated and idle: sections hydrate apart at low priority (decision 022), and a blur in a form
   // whose section is still the server's HTML is not replayed by React once it hydrates.
   await waitForReady(page);
@@ -60,7 +60,8 @@ const form = (page: Page, id = "#project-request") => page.locator(id);
 describe("with JavaScript", () => {
   it("explains errors field by field in Russian, then sends without a page load and shows a clear success", async () => {
     const { context, page, errors } = await newPage();
-    await open(page, "/contacts/?utm_source=browser-test&utm_campaign=forms");
+    // Followed from an article on another site: its host (not its address) is kept with the visit.
+    await open(page, "/contacts/?utm_source=browser-test&utm_campaign=forms", server, "https://www.vc.ru/marketing/123-analitika?from=feed");
     await page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
     const f = form(page);
     await f.getByLabel("Имя").fill("Мария");
@@ -87,7 +88,12 @@ describe("with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
 
     const stored = await server.store.submission(id!);
-    expect(stored).toMatchObject({ page: "/contacts/", utm: { utm_source: "browser-test", utm_campaign: "forms" }, data: { phone: "+79120001122", email: "maria@client.example" } });
+    expect(stored).toMatchObject({
+      page: "/contacts/",
+      utm: { utm_source: "browser-test", utm_campaign: "forms" },
+      visit: { referrer: "vc.ru", landing: "/contacts/" },
+      data: { phone: "+79120001122", email: "maria@client.example" },
+    });
     await crm.waitFor([id!]);
     expect(errors).toEqual([]);
     await context.close();

@@ -14,6 +14,7 @@ function old(form: NewSubmission["form"], ageDays: number, extra: Partial<NewSub
     data: { email: `${crypto.randomUUID().slice(0, 8)}@mail.example` },
     page: "/",
     utm: {},
+    visit: { referrer: null, landing: null },
     ip: "10.0.0.1",
     consent: { at: new Date(createdAt).toISOString(), ip: "10.0.0.1", purposes: ["leads"], documents: { agreement: "v", privacy: "v" } },
     deliveries: [{ channel: "mail", payload: { to: "sales@test.example" } }],

@@ -69,7 +69,7 @@ describe("the inbox in a browser", () => {
     const visitor = await open(1280);
     // The page's clock times the filling in: moved forward, not waited for.
     await visitor.page.clock.install();
-    await visitor.page.goto(`${server.baseUrl}/contacts/?utm_source=inbox-test`);
+    await visitor.page.goto(`${server.baseUrl}/contacts/?utm_source=inbox-test`, { referer: "https://dzen.ru/a/analytics-agencies" });
     await waitForHydration(visitor.page);
     const form = visitor.page.locator("#project-request");
     await form.getByLabel("Имя").fill("Тимофей Покупателев");
@@ -128,6 +128,9 @@ describe("the inbox in a browser", () => {
     await page.getByRole("heading", { level: 1, name: /Заявка №\s\d+: Тимофей Покупателев/ }).waitFor();
     expect(await page.getByText(HYPERLINK, { exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Согласие на обработку данных" }).count()).toBe(1);
+    // Where the visit began, beside the form's page.
+    const origin = page.getByRole("region", { name: "Откуда" });
+    expect(await origin.locator("dt", { hasText: "Пришли с сайта" }).locator("+ dd").textContent()).toBe("dzen.ru");
     const select = page.getByLabel("Новый этап");
     await select.focus();
     await select.selectOption("qualification");

@@ -141,6 +141,25 @@ describe("the inbox's pipeline in a browser", () => {
     // The error stands at its field.
     await requests.getByText("У\u00a0этапа должно быть название до\u00a060\u00a0знаков").waitFor();
     expect(await requests.getByLabel("Этап 2", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await requests.getByLabel("Этап 2", { exact: true }).fill("Квалификация");
+    // A stage with requests in it stays, and the message names it.
+    await requests.getByRole("button", { name: "Убрать: Новая (Заявка на проект)" }).click();
+    await requests.getByRole("button", { name: "Сохранить этапы" }).click();
+    await requests.locator(".s-field__error", { hasText: "В\u00a0этапе «Новая» есть заявки, его нельзя убрать." }).waitFor();
+    // An empty one goes.
+    await page.reload();
+    await requests.getByRole("button", { name: "Добавить этап" }).click();
+    const added = requests.getByRole("textbox").last();
+    await added.fill("Пилот");
+    await requests.getByRole("button", { name: "Сохранить этапы" }).click();
+    await requests.getByRole("status").filter({ hasText: "Этапы сохранены." }).waitFor();
+    await page.reload();
+    await requests.getByRole("button", { name: "Убрать: Пилот (Заявка на проект)" }).click();
+    await requests.getByRole("button", { name: "Сохранить этапы" }).click();
+    await requests.getByRole("status").filter({ hasText: "Этапы сохранены." }).waitFor();
+    await page.reload();
+    await requests.getByLabel("Этап 1", { exact: true }).waitFor();
+    expect(await requests.getByRole("textbox").evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value))).not.toContain("Пилот");
     await page.goto(`${server.baseUrl}/studio/inbox/`);
     // The studio renders its screens in the browser: the list is there once the app has loaded it.
     await expect.poll(() => page.getByLabel("Этап", { exact: true }).locator("option").allTextContents()).toContain("Коммерческое предложение");

@@ -89,7 +89,7 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
       }
       const [first] = rows;
       await opened.db.query("INSERT INTO submission_status_history (submission_id, at, actor_login, from_status, to_status) VALUES ($1, $2, 'sales.olga', 'in-progress', 'done')", [first?.s.id as string, at + 9_000]);
-      expect(await migrate(opened.db)).toEqual([5]);
+      expect(await migrate(opened.db, Date.now(), 5)).toEqual([5]);
       const got = await opened.db.query<{ id: string; number: number; status: string; touched_at: number }>("SELECT id, number, status, touched_at FROM submissions");
       const of = (i: number) => got.find((row) => row.id === rows[i]?.s.id);
       expect([0, 1, 2, 3, 4].map((i) => [Number(of(i)?.number), of(i)?.status])).toEqual([
@@ -103,6 +103,10 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
       expect(Number(of(1)?.touched_at), "or when it came").toBe(at);
       const [history] = await opened.db.query("SELECT from_status, to_status FROM submission_status_history");
       expect(history).toEqual({ from_status: "qualification", to_status: "contract" });
+      // Migration 6: what came before has its source, the form's page (no UTM, no visit known).
+      expect(await migrate(opened.db)).toEqual([6]);
+      const [sourced] = await opened.db.query<{ source: string }>("SELECT source FROM submissions WHERE id = $1", [first?.s.id as string]);
+      expect(sourced?.source).toBe(first?.s.page);
       // The next one of a kind continues its sequence.
       const next = submission({ form: "project", createdAt: at + 10_000 });
       await createStore(opened.db).insertSubmission(next);
@@ -224,8 +228,11 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
       const b = submission({ form: "project", createdAt: now - 30 * HOUR, page: "/services/seo/" });
       const c = submission({ form: "job", createdAt: now - 3 * 7 * 24 * HOUR, page: "/career/" });
       const d = submission({ form: "project", createdAt: now - 20 * 7 * 24 * HOUR });
-      await leads.insertSubmissions([a, b, c, d]);
-      await inbox.setStatus(d.id, ALL, "spam", { actor: { id: owner, login: "sales.olga" }, ip: "x" }, now - 100 * HOUR);
+      // No utm_source: the site the visit came from, else the visit's first page, names the source.
+      const e = submission({ form: "project", createdAt: now - 3 * HOUR, page: "/contacts/", visit: { referrer: "vc.ru", landing: "/academy/" } });
+      const f = submission({ form: "project", createdAt: now - 3 * HOUR, page: "/contacts/", visit: { referrer: null, landing: "/academy/" } });
+      await leads.insertSubmissions([a, b, c, d, e, f]);
+      for (const closed of [d, e, f]) await inbox.setStatus(closed.id, ALL, "spam", { actor: { id: owner, login: "sales.olga" }, ip: "x" }, now - 100 * HOUR);
       const at = await inboxOverview(opened.db, ALL, now);
       expect(at).toMatchObject({ fresh: 3, unassigned: 3, untouched: 2 });
       expect((await inboxOverview(opened.db, ["job"], now)).fresh).toBe(1);
@@ -237,10 +244,10 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
       expect(at.weeks).toHaveLength(12);
       expect(at.weeks[11]?.start).toBe(weekStart(now));
       expect(new Date(weekStart(now) + 3 * HOUR).toISOString()).toBe("2031-09-15T00:00:00.000Z");
-      expect(at.weeks[11]?.bySource).toEqual({ yandex: 1, "/services/seo/": 1 });
+      expect(at.weeks[11]?.bySource).toEqual({ yandex: 1, "/services/seo/": 1, "vc.ru": 1, "/academy/": 1 });
       expect(at.weeks[8]?.bySource).toEqual({ "/career/": 1 });
-      expect(at.weeks.reduce((sum, week) => sum + week.total, 0), "twenty weeks ago is outside").toBe(3);
-      expect(at.sources.sort()).toEqual(["/career/", "/services/seo/", "yandex"]);
+      expect(at.weeks.reduce((sum, week) => sum + week.total, 0), "twenty weeks ago is outside").toBe(5);
+      expect(at.sources.sort()).toEqual(["/academy/", "/career/", "/services/seo/", "vc.ru", "yandex"]);
     } finally {
       await opened.db.close();
       await opened.drop();

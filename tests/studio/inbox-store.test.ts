@@ -61,7 +61,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
       await opened.db.query("INSERT INTO submissions (id, form, created_at, data, page, utm, ip, consent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [
         old.id, old.form, old.createdAt, JSON.stringify(old.data), old.page, JSON.stringify({ utm_source: "vk" }), old.ip, JSON.stringify(old.consent),
       ]);
-      expect(await migrate(opened.db)).toEqual([4, 5]);
+      expect(await migrate(opened.db)).toEqual([4, 5, 6]);
       const [row] = await opened.db.query("SELECT status, email_key, phone_key, utm_source FROM submissions WHERE id = $1", [old.id]);
       expect(row).toEqual({ status: "new", email_key: "maria@example.com", phone_key: "79120001122", utm_source: "vk" });
       const words = await opened.db.query<{ word: string }>("SELECT word FROM submission_words WHERE submission_id = $1 ORDER BY word", [old.id]);
@@ -156,8 +156,10 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     const bystander = submission({ form: "project", email: "keep@person.example" });
     await leads.insertSubmissions([request, application, newsletter, byPhone, bystander]);
     await inbox.setStatus(request.id, ALL, "qualification", by);
+    await inbox.addComment(request.id, ALL, "Звонила, просит КП до пятницы", { ...by, name: "Мария Продажи" });
 
     const found = await personal.find({ by: "email", key: email });
+    expect(found.submissions.find((s) => s.id === request.id)).toMatchObject({ comments: 1, statusChanges: 1 });
     expect(found.submissions.map((s) => s.id).sort()).toEqual([request.id, application.id, newsletter.id].sort());
     expect(found.submissions.find((s) => s.id === application.id)).toMatchObject({ hasFile: true, deliveries: 2 });
     expect(found.subscriptions).toHaveLength(1);
@@ -165,10 +167,11 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     const copied = copy.submissions as Array<{ id: string; file: { base64: string } | null; statusHistory: unknown[] }>;
     expect(Buffer.from(copied.find((s) => s.id === application.id)?.file?.base64 ?? "", "base64")).toEqual(Buffer.from(pdf()));
     expect(copied.find((s) => s.id === request.id)?.statusHistory).toHaveLength(1);
+    expect(copied.find((s) => s.id === request.id)).toMatchObject({ comments: [{ author: "Мария Продажи", text: "Звонила, просит КП до пятницы" }] });
 
     const deleted = await personal.erase({ by: "email", key: email }, by);
-    expect(deleted).toEqual({ submissions: 3, files: 1, deliveries: 4, subscriptions: 1, statusChanges: 1, wiped: true });
-    for (const table of ["submissions WHERE id", "files WHERE submission_id", "outbox WHERE submission_id", "submission_words WHERE submission_id", "submission_status_history WHERE submission_id"]) {
+    expect(deleted).toEqual({ submissions: 3, files: 1, deliveries: 4, subscriptions: 1, statusChanges: 1, comments: 1, wiped: true });
+    for (const table of ["submissions WHERE id", "files WHERE submission_id", "outbox WHERE submission_id", "submission_words WHERE submission_id", "submission_status_history WHERE submission_id", "submission_comments WHERE submission_id"]) {
       const left = await db.query(`SELECT 1 FROM ${table} IN ($1, $2, $3)`, [request.id, application.id, newsletter.id]);
       expect(left, table).toEqual([]);
     }

@@ -15,6 +15,7 @@ export type SubmissionSeed = {
   message?: string;
   page?: string;
   utm?: Record<string, string>;
+  visit?: { referrer: string | null; landing: string | null };
   file?: NewSubmission["file"];
   deliveries?: NewSubmission["deliveries"];
 };
@@ -37,6 +38,7 @@ export function submission(seed: SubmissionSeed = {}): NewSubmission {
     data,
     page: seed.page ?? "/contacts/",
     utm: seed.utm ?? {},
+    visit: seed.visit ?? { referrer: null, landing: null },
     ip,
     consent: { at: new Date(createdAt).toISOString(), ip, purposes: [form === "job" ? "jobs" : form === "project" ? "leads" : "newsletter"], documents: { agreement: "2025-09-01", privacy: "2025-09-01" } },
     file: seed.file,

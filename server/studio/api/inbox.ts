@@ -37,7 +37,7 @@ export const INBOX_MESSAGES = {
   stageLabel: "У\u00a0этапа должно быть название до\u00a060\u00a0знаков",
   stageTwice: "Два этапа с\u00a0одним названием: переименуйте один",
   stagesEmpty: "Оставьте хотя бы один этап",
-  stageInUse: "В\u00a0этом этапе есть заявки, его нельзя убрать. Сначала переведите их в\u00a0другой этап.",
+  stageInUse: (label: string) => `В\u00a0этапе «${label}» есть заявки, его нельзя убрать. Сначала переведите их в\u00a0другой этап.`,
 } as const;
 
 const COMMENT_MAX = 5_000;
@@ -182,8 +182,10 @@ export const inboxRoutes: ApiRoute[] = [
       const stages = stagesOf((await ctx.body()).stages);
       const saved = await ctx.services.inbox.saveStages(kind, stages, { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip }, clock.now());
       if (!saved.saved) {
-        // The stage left out is not in the list sent: the error belongs to the list as a whole.
-        throw new HttpError(422, INBOX_MESSAGES.stageInUse, { stages: INBOX_MESSAGES.stageInUse });
+        // The stage left out is not in the list sent: the error belongs to the list as a whole, naming it.
+        const label = (await ctx.services.inbox.stages())[kind].find((stage) => stage.key === saved.inUse)?.label ?? saved.inUse;
+        const message = INBOX_MESSAGES.stageInUse(label);
+        throw new HttpError(422, message, { stages: message });
       }
       ctx.send(200, (await ctx.services.inbox.stages())[kind]);
     },

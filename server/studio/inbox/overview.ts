@@ -46,12 +46,13 @@ export async function inboxOverview(db: Db, kinds: readonly FormKind[], now: num
   const p = paramsFrom(1);
   const kindsSql = kinds.length > 0 ? `s.form IN (${kinds.map((kind) => p.add(kind)).join(", ")})` : "1 = 0";
   const since = p.add(origin);
-  // The source: the UTM source, else the page the form was sent from (the form keeps no outside referrer).
+  // The source, stored with each submission (search-keys.ts, sourceOf): utm_source, else the site
+  // the visit came from, else its first page, else the form's page.
   const rows = await db.query<Row & { week: number; source: string; n: number }>(
     // CAST: SQLite binds a JavaScript number as a real, and the division would keep the fraction.
-    `SELECT CAST((s.created_at - ${since}) / ${WEEK} AS INTEGER) AS week, COALESCE(NULLIF(s.utm_source, ''), NULLIF(s.page, ''), '') AS source, COUNT(*) AS n
+    `SELECT CAST((s.created_at - ${since}) / ${WEEK} AS INTEGER) AS week, COALESCE(s.source, '') AS source, COUNT(*) AS n
      FROM submissions s WHERE ${kindsSql} AND s.created_at >= ${since}
-     GROUP BY CAST((s.created_at - ${since}) / ${WEEK} AS INTEGER), COALESCE(NULLIF(s.utm_source, ''), NULLIF(s.page, ''), '')`,
+     GROUP BY CAST((s.created_at - ${since}) / ${WEEK} AS INTEGER), COALESCE(s.source, '')`,
     p.params,
   );
   const totals = new Map<string, number>();

@@ -62,7 +62,12 @@ export function createPersonalData(db: Db, audit: AuditLog) {
   return {
     async find(subject: Subject): Promise<PersonalDataReport> {
       const found = await submissions(db, subject);
-      const [files, deliveries, changes] = [await countsOf(db, "files", subject), await countsOf(db, "outbox", subject), await countsOf(db, "submission_status_history", subject)];
+      const [files, deliveries, changes, comments] = [
+        await countsOf(db, "files", subject),
+        await countsOf(db, "outbox", subject),
+        await countsOf(db, "submission_status_history", subject),
+        await countsOf(db, "submission_comments", subject),
+      ];
       const subscriptions = await db.query<Row & { status: string; requested_at: number; confirmed_at: number | null }>(
         `SELECT status, requested_at, confirmed_at FROM subscriptions WHERE ${subscriptionsWhere(subject)} ORDER BY requested_at`,
         [subject.key],
@@ -86,6 +91,7 @@ export function createPersonalData(db: Db, audit: AuditLog) {
             hasFile: files.has(s.id),
             deliveries: deliveries.get(s.id) ?? 0,
             statusChanges: changes.get(s.id) ?? 0,
+            comments: comments.get(s.id) ?? 0,
           };
         }),
         subscriptions: subscriptions.map((s) => ({ status: s.status, requestedAt: Number(s.requested_at), confirmedAt: s.confirmed_at === null ? null : Number(s.confirmed_at) })),
@@ -110,6 +116,10 @@ export function createPersonalData(db: Db, audit: AuditLog) {
       );
       const history = await db.query<Row & { submission_id: string; at: number; from_status: string; to_status: string }>(
         `SELECT submission_id, at, from_status, to_status FROM submission_status_history WHERE ${inSubject} ORDER BY at, id`,
+        m.params,
+      );
+      const comments = await db.query<Row & { submission_id: string; at: number; author_name: string | null; body: string }>(
+        `SELECT submission_id, at, author_name, body FROM submission_comments WHERE ${inSubject} ORDER BY at, id`,
         m.params,
       );
       const subscriptions = await db.query<Row & { email: string; status: string; requested_at: number; confirmed_at: number | null }>(
@@ -137,6 +147,7 @@ export function createPersonalData(db: Db, audit: AuditLog) {
             .filter((d) => d.submission_id === row.id)
             .map((d) => ({ channel: d.channel, status: d.status, attempts: Number(d.attempts), queuedAt: iso(d.created_at), deliveredAt: iso(d.delivered_at) })),
           statusHistory: history.filter((h) => h.submission_id === row.id).map((h) => ({ at: iso(h.at), from: h.from_status, to: h.to_status })),
+          comments: comments.filter((c) => c.submission_id === row.id).map((c) => ({ at: iso(c.at), author: c.author_name, text: c.body })),
         })),
         subscriptions: subscriptions.map((s) => ({ email: s.email, status: s.status, requestedAt: iso(s.requested_at), confirmedAt: iso(s.confirmed_at) })),
       };
@@ -158,9 +169,10 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         const files = await removed(`DELETE FROM files WHERE ${inSubject}`, m.params);
         const deliveries = await removed(`DELETE FROM outbox WHERE ${inSubject}`, m.params);
         const statusChanges = await removed(`DELETE FROM submission_status_history WHERE ${inSubject}`, m.params);
+        const comments = await removed(`DELETE FROM submission_comments WHERE ${inSubject}`, m.params);
         await tx.query(`DELETE FROM submission_words WHERE ${inSubject}`, m.params);
         const deleted = await removed(`DELETE FROM submissions WHERE ${m.sql}`, m.params);
-        const result = { submissions: deleted, files, deliveries, subscriptions, statusChanges };
+        const result = { submissions: deleted, files, deliveries, subscriptions, statusChanges, comments };
         await audit.write(
           { action: "personal-data.delete", actor: by.actor, details: { by: subject.by, ...result, ids: found.map((s) => s.id) }, ip: by.ip, at: now },
           tx,

@@ -41,6 +41,8 @@ type SubmissionRow = Row & {
   data: string;
   page: string;
   utm: string;
+  referrer: string | null;
+  landing: string | null;
   ip: string;
   consent: string;
 };
@@ -208,6 +210,7 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
         fields: JSON.parse(row.data) as Record<string, unknown>,
         page: row.page,
         utm: JSON.parse(row.utm) as Record<string, string>,
+        visit: { referrer: row.referrer ?? null, landing: row.landing ?? null },
         ip: row.ip,
         consent: JSON.parse(row.consent) as InboxDetail["consent"],
         file: file ? { name: file.name, type: file.type, size: Number(file.size) } : null,

@@ -47,7 +47,7 @@ function WeeklyChart({ overview }: { overview: InboxOverview }) {
   const color = (source: string) => COLORS[sources.indexOf(source) % COLORS.length] as string;
   return (
     <figure className="s-overview__chart">
-      <figcaption id="overview-chart-title">Заявки по неделям за 12 недель, по источникам (utm_source, иначе страница формы)</figcaption>
+      <figcaption id="overview-chart-title">Заявки по неделям за 12 недель, по источникам (utm_source, иначе сайт, с которого пришли, иначе первая страница визита)</figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="overview-chart-title" className="s-overview__svg">
         <line x1={left} x2={width} y1={height - bottom} y2={height - bottom} className="s-overview__axis" />
         <text x={left - 4} y={top + 8} textAnchor="end" className="s-overview__tick">

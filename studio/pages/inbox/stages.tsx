@@ -7,7 +7,7 @@ import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { Button, Notice, NoticeArea, Page, TextField } from "../../ui/index.ts";
 import "./inbox.css";
 
-/** «Этапы»: each kind's stages, renamed, added and reordered by an admin. */
+/** «Этапы»: each kind's stages, renamed, added, reordered and removed by an admin. */
 export function stagesLoader({ request }: LoaderFunctionArgs): Promise<Stages> {
   return signedIn(request, () => api<Stages>("GET", "/inbox/stages"));
 }
@@ -66,6 +66,10 @@ function KindStages({ kind, stages }: { kind: FormKind; stages: Stage[] }) {
                 <Button onClick={() => move(index, 1)} disabled={index === rows.length - 1} aria-label={`Ниже: ${row.label || `этап ${index + 1}`} (${title})`}>
                   ↓
                 </Button>
+                {/* Saving refuses a stage that submissions are in, naming it: nobody's submission loses its stage. */}
+                <Button onClick={() => setRows((list) => list.filter((_, i) => i !== index))} disabled={rows.length === 1} aria-label={`Убрать: ${row.label || `этап ${index + 1}`} (${title})`}>
+                  Убрать
+                </Button>
               </div>
             </li>
           ))}
@@ -93,7 +97,7 @@ function KindStages({ kind, stages }: { kind: FormKind; stages: Stage[] }) {
 export function InboxStages() {
   const stages = useLoaderData() as Stages;
   return (
-    <Page title="Этапы заявок" lead="Этапы, через которые проходят заявки каждого типа. Переименуйте, добавьте или переставьте их; этап, в котором есть заявки, убрать нельзя.">
+    <Page title="Этапы заявок" lead="Этапы, через которые проходят заявки каждого типа. Переименуйте, добавьте, переставьте или уберите их; этап, в котором есть заявки, убрать нельзя.">
       <p>
         <Link to={pages.inbox}>← Все заявки</Link>
       </p>

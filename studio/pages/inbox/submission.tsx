@@ -151,8 +151,20 @@ export function InboxSubmission() {
               Откуда
             </h2>
             <dl className="s-facts">
-              <dt>Страница</dt>
+              <dt>Страница формы</dt>
               <dd>{s.page || "—"}</dd>
+              {s.visit.landing && s.visit.landing !== s.page ? (
+                <>
+                  <dt>Первая страница визита</dt>
+                  <dd>{s.visit.landing}</dd>
+                </>
+              ) : null}
+              {s.visit.referrer ? (
+                <>
+                  <dt>Пришли с сайта</dt>
+                  <dd>{s.visit.referrer}</dd>
+                </>
+              ) : null}
               {Object.entries(s.utm).map(([key, value]) => (
                 <Fragment key={key}>
                   <dt>{key}</dt>
