@@ -108,7 +108,9 @@ type Plan =
   | { kind: "file"; path: string; file: StaticFile }
   | { kind: "missing-asset" }
   | { kind: "redirect"; status: number; location: string }
-  | { kind: "render" };
+  | { kind: "render" }
+  /** A page taken off the site: the not-found page, answered 410. */
+  | { kind: "gone" };
 
 /**
  * What is worked out once per release: the CSP of each page, the live pages
@@ -199,6 +201,7 @@ export function createApp(options: AppOptions) {
       const file = files.get(path);
       if (file) return { kind: "file", path, file };
     }
+    if (readOnly && view.release.gone.has(canonical)) return { kind: "gone" };
     return { kind: "render" };
   }
 
@@ -296,7 +299,7 @@ export function createApp(options: AppOptions) {
     if (next.kind === "redirect") return redirect(res, next.status, next.location);
     if (await options.guard?.(req, res, parts.pathname)) return;
     // Rendered from the same release the rest of the response comes from.
-    await render(req, res, id, view.release, parts.pathname, parts.search);
+    await render(req, res, id, view.release, parts.pathname, parts.search, next.kind === "gone" ? 410 : undefined);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

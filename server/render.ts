@@ -35,7 +35,7 @@ export type RenderOptions = {
 };
 export type Render = {
   /** Renders from `source`, the content of the release the rest of the response comes from. */
-  (req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string): Promise<void>;
+  (req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string, status?: number): Promise<void>;
   /**
    * Renders these targets once, unseen, so the first visitors do not pay for
    * loading content (and a signal meanwhile is not held up by it).
@@ -51,7 +51,8 @@ export type Render = {
 export function createRender({ build, origin, security, log, headTag, trustedProxyHops, leads }: RenderOptions): Render {
   const renderer = createSiteRenderer({ build: withJsonErrorLog(build, log), headTag, ...(leads ? { leads } : {}) });
 
-  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string) {
+  /** `status`: the answer's own, over the page's (410 for an address taken off the site, its page the not-found one). */
+  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string, status?: number) {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const method = req.method ?? "GET";
@@ -76,7 +77,7 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
       return plain(res, 400, "Bad Request: malformed request");
     }
     const response = await renderer.answer(request, { source: release.source });
-    res.statusCode = response.status;
+    res.statusCode = status !== undefined && response.status === 404 ? status : response.status;
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") res.setHeader(name, value);
     }

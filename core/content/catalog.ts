@@ -135,3 +135,14 @@ export const SECTION_PATHS: Record<CollectionName, string> = {
 
 /** Whether an entry has an address of its own (a 301 can lead from it). */
 export const hasOwnPage = (type: CollectionName) => type !== "events" && type !== "industries";
+
+/** The collection entry a content file is (`academy/x.md` → articles/x), or null for anything else. */
+export function entryOfFile(path: string): { type: CollectionName; slug: string } | null {
+  for (const [type, { folder }] of Object.entries(COLLECTION_CATALOG) as Array<[CollectionName, { folder: string }]>) {
+    const prefix = `${folder}/`;
+    if (!path.startsWith(prefix) || !path.endsWith(".md")) continue;
+    const slug = path.slice(prefix.length, -".md".length);
+    if (slug !== "" && !slug.includes("/")) return { type, slug };
+  }
+  return null;
+}

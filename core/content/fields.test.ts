@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { httpsUrl, markdown, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, sitePath } from "./fields.ts";
+import { httpsUrl, markdown, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, sitePath, slug, SLUG_MAX } from "./fields.ts";
+import { CaseSchema } from "./schemas/projects.ts";
 import "./present.server.ts";
 
 describe("link fields", () => {
@@ -31,5 +32,18 @@ describe("Markdown fields", () => {
     const result = markdown().safeParse("_*a".repeat(MARKDOWN_MAX_CHARS / 3 + 1));
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([MARKDOWN_TOO_LONG]);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe("what the form says, the schema keeps", () => {
+  it("takes a slug of the longest length and refuses a longer one at its field, saying how long it may be", () => {
+    expect(slug().parse("a".repeat(SLUG_MAX))).toBe("a".repeat(SLUG_MAX));
+    const result = slug().safeParse("a".repeat(SLUG_MAX + 1));
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([`Не\u00a0длиннее ${SLUG_MAX} знаков`]);
+  });
+
+  it("saves a case's optional details left empty or not sent at all", () => {
+    expect(CaseSchema.shape.body.parse(undefined)).toBe("");
+    expect(CaseSchema.shape.body.parse("   ")).toBe("");
   });
 });

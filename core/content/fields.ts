@@ -63,9 +63,12 @@ export const markdown = (options: { nestedUnder?: number } = {}) =>
     .meta({ contentMediaType: "text/markdown", ...(options.nestedUnder ? { "x-nested-under": options.nestedUnder } : {}) });
 
 export const SLUG_PATTERN = /^[a-z\d]+(?:-[a-z\d]+)*$/;
+/** The longest slug: an address people can still read and type, and a file name every disk takes. */
+export const SLUG_MAX = 100;
 
 /** A URL slug: lowercase latin letters, digits and single hyphens. */
-export const slug = () => z.string().regex(SLUG_PATTERN, "Только строчные латинские буквы, цифры и дефисы между ними");
+export const slug = () =>
+  z.string().max(SLUG_MAX, `Не\u00a0длиннее ${SLUG_MAX} знаков`).regex(SLUG_PATTERN, "Только строчные латинские буквы, цифры и дефисы между ними");
 
 /** What a reference may name: a collection's entries, or the company's team (articles' authors). */
 export type ReferenceTarget = "services" | "industries" | "cases" | "team";

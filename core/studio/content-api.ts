@@ -11,7 +11,7 @@ export type Editor = { login: string; name: string; seenAt: number };
 export type ChangeState = "added" | "changed" | "deleted" | null;
 
 /**
- * An entry's own state (decision 027), from what is saved and what is on the
+ * An entry's own state (decision 030), from what is saved and what is on the
  * site: never published, published as saved, published with saved changes
  * not yet on the site, taken off the site, or deleted but still on the site.
  * A planned publication that carries it is `scheduledAt`, beside the state.

@@ -140,7 +140,7 @@ export function addMissingDocuments(dir: string, seed: string, files: readonly s
 
 
 /**
- * What is on the site is committed apart from what is saved (decision 027):
+ * What is on the site is committed apart from what is saved (decision 030):
  * every publication and rollback is a commit on this ref, whose tree is the
  * repository's with the content folder as published. A per-work-tree ref, so
  * checkouts sharing one repository each keep their own site's line.

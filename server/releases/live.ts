@@ -25,6 +25,8 @@ export type LiveRelease = {
   scriptHashes: ReadonlyMap<string, readonly string[]>;
   redirects: RedirectTable;
   routeRules: RouteRules;
+  /** Addresses taken off the site (withdrawn or deleted without a redirect): 410. */
+  gone: ReadonlySet<string>;
   source: ContentSource;
   /** The content files it was made from, by path, with the hash of their bytes. */
   contentFiles: Readonly<Record<string, string>>;
@@ -63,6 +65,7 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
     scriptHashes,
     redirects: parseRedirectTable(source.tables.redirects),
     routeRules: source.tables.routeRules,
+    gone: new Set(source.tables.gone ?? []),
     source: { content: source.content, images: source.images, modified: source.modified },
     contentFiles: source.contentFiles,
   };

@@ -30,7 +30,7 @@ import {
   removePartials,
   setCurrentRelease,
 } from "./store.ts";
-import { checkNavigation, type ContentTables, loadTables } from "./tables.ts";
+import { checkNavigation, type ContentTables, goneAddresses, loadTables } from "./tables.ts";
 
 
 export type PublishOptions = {
@@ -48,7 +48,7 @@ export type PublishOptions = {
   /** Render every page even if nothing asks for it. */
   full?: boolean;
   /**
-   * What to publish (decision 027): "all", everything saved (the command
+   * What to publish (decision 030): "all", everything saved (the command
    * line's default, an admin's «Опубликовать всё»), or these content files'
    * saved versions over what is on the site. Nothing else saved goes live.
    */
@@ -157,6 +157,9 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     const livePages = withContentSource({ content: loaded.content, images: {}, modified: {} }, () => prerenderPaths());
     tables = loadTables(published, livePages);
     checkNavigation(loaded.content.navigation, livePages);
+    // What was on the site and is no longer, nor redirected: 410 (server/app.ts).
+    const before = previous ? { pages: Object.keys(previous.state.pages), gone: previous.source.tables.gone ?? [] } : null;
+    tables = { ...tables, gone: goneAddresses(before, livePages, tables) };
   } catch (error) {
     applied.undo();
     writePublishedState(root, { release: previous?.id ?? null, commit: previous?.record.commit ?? null });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { COLLECTION_CATALOG, DOCUMENT_CATALOG } from "#core/content/catalog.ts";
+import { COLLECTION_CATALOG, DOCUMENT_CATALOG, entryOfFile, entryPath, hasOwnPage } from "#core/content/catalog.ts";
 import { hashBytes } from "#core/content/load.server.ts";
 import { UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
 import { blobId, filesAt, hasCommit, headCommit, readBlobs } from "./history.ts";
@@ -8,7 +8,7 @@ import { readRecord } from "./store.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "./tables.ts";
 
 /**
- * What is on the site, apart from what is saved (decision 027). The content
+ * What is on the site, apart from what is saved (decision 030). The content
  * folder holds saved work; `<releases>/.published/` holds the content the
  * live release was made from, file for file. A publication copies the chosen
  * entries' saved files into it and renders from it; a rollback makes it the
@@ -147,10 +147,27 @@ export function applySaved(
   };
   for (const path of list) if (isContentPath(path)) change(path, read(join(contentDir, path)));
   for (const path of withdraw) if (isContentPath(path)) change(path, null);
-  if (redirects.length > 0) {
+  // The old addresses that led to a withdrawn page lead where it now does (no chain), or nowhere.
+  const leftAddresses = new Map<string, string | null>();
+  for (const path of withdraw) {
+    const entry = entryOfFile(path);
+    if (!entry || !hasOwnPage(entry.type)) continue;
+    const address = entryPath(entry.type, entry.slug);
+    leftAddresses.set(address, redirects.find((r) => r.from === address)?.to ?? null);
+  }
+  if (redirects.length > 0 || leftAddresses.size > 0) {
     const table = (read(join(dir, REDIRECTS_FILE))?.toString("utf8") ?? "from,to\n").replace(/\n*$/, "\n");
-    const kept = table.split("\n").filter((line) => !redirects.some((r) => line.startsWith(`${r.from},`)));
-    change(REDIRECTS_FILE, Buffer.from(`${kept.join("\n").replace(/\n*$/, "\n")}${redirects.map((r) => `${r.from},${r.to}`).join("\n")}\n`));
+    const kept = table
+      .split("\n")
+      .filter((line) => !redirects.some((r) => line.startsWith(`${r.from},`)))
+      .flatMap((line) => {
+        const comma = line.indexOf(",");
+        const to = comma < 0 ? "" : line.slice(comma + 1);
+        if (!leftAddresses.has(to)) return [line];
+        const next = leftAddresses.get(to);
+        return next ? [`${line.slice(0, comma)},${next}`] : [];
+      });
+    change(REDIRECTS_FILE, Buffer.from(`${kept.join("\n").replace(/\n*$/, "\n")}${redirects.map((r) => `${r.from},${r.to}\n`).join("")}`));
   }
   return {
     changes,

@@ -35,7 +35,7 @@ function record(root: string, entry: RollbackRecord): void {
  * made before the live one. Only a release rendered by the running code can
  * come back (another code's pages name assets this build does not have).
  *
- * Only what is on the site moves (decision 027): the published content
+ * Only what is on the site moves (decision 030): the published content
  * becomes the release's again, committed on the site's line in the content
  * repository, so the next publication starts from it; saved work in the
  * content folder stays as it is, unpublished.

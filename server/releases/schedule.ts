@@ -18,7 +18,7 @@ export type Scheduled = {
   /** The set's name: the publication's message. */
   message: string;
   /**
-   * Exactly what it publishes (decision 027): these content files' saved
+   * Exactly what it publishes (decision 030): these content files' saved
    * versions at that moment, or "all" (everything saved, an admin's plan).
    * Plans made before sets existed have none and publish everything.
    */

@@ -37,7 +37,7 @@ export type ReleaseRecord = {
   full: string | null;
   /** Entries that changed ("articles/slug", "company.yaml"). */
   changed: string[];
-  /** What was chosen (content files), or "all": everything saved (decision 027). Absent before. */
+  /** What was chosen (content files), or "all": everything saved (decision 030). Absent before. */
   entries?: string[] | "all";
   /** Content files taken off the site by it. */
   withdrawn?: string[];

@@ -2,13 +2,35 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError } from "#core/content/load.server.ts";
 import { parseRouteRules } from "#core/lib/route-rules.server.ts";
-import type { RouteRules } from "#core/lib/route-rules.ts";
+import { matchRouteRule, type RouteRules } from "#core/lib/route-rules.ts";
 import { canonicalPathname, isExternalHref } from "#core/lib/url.ts";
 import { parseRedirectTable } from "../redirect-table.ts";
 import type { SiteNav } from "#core/content/schemas/navigation.ts";
 
-/** The server's own tables of the content: old addresses and route rules. */
-export type ContentTables = { redirects: string; routeRules: RouteRules };
+/**
+ * The server's own tables of the content: old addresses, route rules, and the addresses taken
+ * off the site (absent in releases made before them).
+ */
+export type ContentTables = { redirects: string; routeRules: RouteRules; gone?: string[] };
+
+/**
+ * The addresses that answer 410: pages of the release before (and what it already had gone)
+ * that this one no longer has, nor leads anywhere else by its tables. An entry withdrawn or
+ * deleted without a redirect is gone for good, not merely missing; one published again, or
+ * given a redirect later, leaves the list.
+ */
+export function goneAddresses(before: { pages: readonly string[]; gone: readonly string[] } | null, livePages: readonly string[], tables: ContentTables): string[] {
+  if (!before) return [];
+  const live = new Set(livePages);
+  const redirected = parseRedirectTable(tables.redirects);
+  const rules = tables.routeRules;
+  const gone = new Set<string>();
+  for (const path of [...before.gone, ...before.pages]) {
+    if (live.has(path) || redirected.has(path) || matchesRule(rules, path)) continue;
+    gone.add(path);
+  }
+  return [...gone].sort();
+}
 
 export const REDIRECTS_FILE = "redirects.csv";
 export const ROUTE_RULES_FILE = "route-rules.json";
@@ -74,3 +96,5 @@ export function checkNavigation(nav: SiteNav, livePages: readonly string[]): voi
     .map(({ link, field }) => `  content/navigation.yaml: поле "${field}": "${link.to}" — не страница сайта`);
   if (problems.length > 0) throw new ContentError(`Ссылки навигации ведут не на страницы сайта:\n${problems.join("\n")}`);
 }
+
+const matchesRule = (rules: RouteRules, path: string) => matchRouteRule(rules, path) !== null;

@@ -13,7 +13,7 @@ export type PublishingOptions = { root: string; contentDir: string; runtimeDir: 
 export type Actor = { id: number; login: string; name: string };
 
 /**
- * What a publication carries (decision 027): chosen entries (their content
+ * What a publication carries (decision 030): chosen entries (their content
  * files, and their keys "type/slug" for people), what it takes off the site,
  * or everything saved.
  */

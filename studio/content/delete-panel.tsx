@@ -10,15 +10,16 @@ import { ReferenceList } from "./reference-list.tsx";
 
 /**
  * Deleting an entry: where it is referred to (a delete that would break a
- * reference is refused by the server), and a 301 from its address to a page
- * the person picks (the section's list by default).
+ * reference is refused by the server), and, for an entry that was ever on the
+ * site, a 301 from its address to a page the person picks (the section's list by default).
  */
-type Props = { type: CollectionName; slug: string; baseHash: string; pages: Array<{ value: string }>; onCancel(): void };
+type Props = { type: CollectionName; slug: string; baseHash: string; pages: Array<{ value: string }>; everPublished: boolean; onCancel(): void };
 
-export function DeletePanel({ type, slug, baseHash, pages, onCancel }: Props) {
+export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCancel }: Props) {
   const navigate = useNavigate();
   const [references, setReferences] = useState<Reference[] | null>(null);
-  const ownPage = hasOwnPage(type);
+  // A redirect keeps an address people may have: a never-published entry has none.
+  const ownPage = hasOwnPage(type) && everPublished;
   const oldPath = entryPath(type, slug);
   const [redirect, setRedirect] = useState(ownPage);
   const [target, setTarget] = useState(SECTION_PATHS[type]);

@@ -12,8 +12,8 @@ const POLL_MS = 700;
 type Props = { type: string; slug: string; title: string; life: EntryLife; path: string | null; pages: ReadonlyArray<{ value: string }>; dirty: boolean };
 
 /**
- * «Опубликовать» this entry alone (decision 027), saying first what it cannot
- * appear without; «Снять с публикации» takes it off the site (404, or a 301
+ * «Опубликовать» this entry alone (decision 030), saying first what it cannot
+ * appear without; «Снять с публикации» takes it off the site (410, or a 301
  * to a page chosen now) and keeps what is saved.
  */
 export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Props) {
@@ -88,7 +88,7 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Pr
       {withdrawing && path ? (
         <div className="s-problems" role="region" aria-label="Снять с публикации">
           <p>
-            Страница {path} исчезнет с сайта. Сохранённая запись останется в студии, её можно будет опубликовать снова.
+            Страница {path} исчезнет с сайта: её адрес будет отвечать, что страница снята (410), если не перенаправить его. Сохранённая запись останется в студии, её можно будет опубликовать снова.
           </p>
           <RedirectChoice
             id="withdraw"

@@ -275,7 +275,7 @@ function Editor({ data }: { data: EntryLoad }) {
       {!data.isNew && data.canPublish ? (
         <PublishEntry type={type} slug={data.slug} title={title} life={life} path={data.path} pages={data.options.page ?? []} dirty={dirty} />
       ) : null}
-      {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} onCancel={() => setDeleting(false)} /> : null}
+      {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} everPublished={life.state !== "draft"} onCancel={() => setDeleting(false)} /> : null}
     </Page>
   );
 }

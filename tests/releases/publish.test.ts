@@ -75,7 +75,7 @@ describe("publishing a changed title", () => {
   it("commits the change with its author and message, and records the commit", () => {
     expect(git("status", "--porcelain")).toBe("");
     expect(git("log", "-1", "--format=%an <%ae>|%s").trim()).toBe("Анна Редактор <anna@orientir.example>|Новый заголовок статьи");
-    // The release records the site's line (decision 027): everything saved was published, so its tree is the saved line's.
+    // The release records the site's line (decision 030): everything saved was published, so its tree is the saved line's.
     const commit = releaseRecord(sandbox.releasesDir, after).commit as string;
     expect(commit).toBe(git("rev-parse", "refs/worktree/published").trim());
     expect(git("rev-parse", `${commit}^{tree}`).trim()).toBe(git("rev-parse", "HEAD^{tree}").trim());
@@ -246,5 +246,36 @@ describe("publishing chosen entries", () => {
     await waitForRelease(liveRelease(sandbox.releasesDir) as string);
     expect(await page(other!.slug)).toContain(`Чужая правка не для этой публикации ${stamp}`);
     expect(await page(chosen!.slug)).not.toContain(`Выбранная статья ${stamp}`);
+  });
+});
+
+describe("taking an entry off the site", () => {
+  it("answers 410 at its address until it is published again, and no link on the site leads there meanwhile", async () => {
+    const { slug } = content().articles[6] as { slug: string };
+    const address = `${url}/academy/${slug}/`;
+    // Old addresses lead to it: they must not lead to a page that is gone.
+    const alias = readFileSync(join(sandbox.contentDir, "redirects.csv"), "utf8")
+      .split("\n")
+      .find((line) => line.endsWith(`,/academy/${slug}/`))
+      ?.split(",")[0] as string;
+    expect(alias).toBeTruthy();
+    expect((await fetch(address)).status).toBe(200);
+    const off = await runPublish(sandbox, ["--message", "Снята статья", `--withdraw=academy/${slug}.md`]);
+    expect(off.code, off.output).toBe(0);
+    await waitForRelease(liveRelease(sandbox.releasesDir) as string);
+    const gone = await fetch(address);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain("<title>");
+    expect(await (await fetch(`${url}/academy/`)).text()).not.toContain(`/academy/${slug}/`);
+    expect((await fetch(url + alias, { redirect: "manual" })).status).toBe(404);
+    // Any other publication keeps it gone; publishing it again brings it back.
+    const other = await runPublish(sandbox, ["--message", "Другое", `--entry=academy/${(content().articles[2] as { slug: string }).slug}.md`]);
+    expect(other.code, other.output).toBe(0);
+    await waitForRelease(liveRelease(sandbox.releasesDir) as string);
+    expect((await fetch(address)).status).toBe(410);
+    const back = await runPublish(sandbox, ["--message", "Снова на сайте", `--entry=academy/${slug}.md`]);
+    expect(back.code, back.output).toBe(0);
+    await waitForRelease(liveRelease(sandbox.releasesDir) as string);
+    expect((await fetch(address)).status).toBe(200);
   });
 });

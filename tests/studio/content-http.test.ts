@@ -210,6 +210,14 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     const deleted = await call(env.server, "POST", "/studio/api/content/articles/ppc-vk-ads-lead-forms/delete", { cookie: env.editor, body: { baseHash: victim.hash, redirect: { to: "/academy/" } } });
     expect(deleted.status, await deleted.clone().text()).toBe(200);
     expect(contentFile(env.sandbox, "redirects.csv")).toMatch(/\n\/academy\/ppc-vk-ads-lead-forms\/,\/academy\/\n$/);
+    // An entry never published has no address to keep: no 301 is made from it, whatever is asked.
+    expect((await save(env, "articles", "never-on-the-site", { values: newArticle("never-on-the-site", "Черновик, который удалят") })).status).toBe(200);
+    const draftOnly = await call(env.server, "POST", "/studio/api/content/articles/never-on-the-site/delete", {
+      cookie: env.editor,
+      body: { baseHash: (await getEntry(env, "articles", "never-on-the-site")).hash, redirect: { to: "/academy/" } },
+    });
+    expect(await draftOnly.json()).toMatchObject({ ok: true, redirected: null });
+    expect(contentFile(env.sandbox, "redirects.csv")).not.toContain("never-on-the-site");
 
     await publishSandbox(env);
     const page = await fetch(`${env.server.baseUrl}/academy/studio-new-article/`);

@@ -8,7 +8,7 @@ import { type ContentServer, EDITOR, getEntry, save, SECOND, startContentServer 
 import { openStudioSession, signIn } from "../support/studio.ts";
 
 /**
- * Publishing what is meant (decision 027), in Chromium, with two editors:
+ * Publishing what is meant (decision 030), in Chromium, with two editors:
  * one's saved change never goes live with another's publication, a rollback
  * moves only the site and keeps every saved change, and a planned set
  * publishes exactly its entries at its minute (the server's clock is moved

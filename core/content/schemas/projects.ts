@@ -42,9 +42,11 @@ export const CaseSchema = z.strictObject({
     .optional()
     .meta({ title: "Цитата клиента" }),
   /** Details beyond task and solution (Markdown, may be empty). */
+  // Optional as the form says: left empty (or not sent at all), it saves as no details.
   body: z
     .string()
-    .transform((s) => s.trim())
+    .optional()
+    .transform((s) => (s ?? "").trim())
     .pipe(z.union([z.literal(""), markdown()]))
     .meta({ title: "Подробности", description: "Необязательно", contentMediaType: "text/markdown" }),
 });

@@ -229,7 +229,9 @@ export const contentRoutes: ApiRoute[] = [
       const body = await ctx.body();
       const baseHash = optionalString(body.baseHash, 100);
       if (!baseHash) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
-      const redirectTo = redirectTarget(body.redirect);
+      // A 301 only from an address that was ever on the site: a never-published entry has none to keep.
+      const everPublished = entryLives(place(ctx), contentFileHashes(place(ctx).contentDir))(type, slug).state !== "draft";
+      const redirectTo = everPublished ? redirectTarget(body.redirect) : undefined;
       let done;
       try {
         done = await deleteEntry(place(ctx), { type, slug, baseHash, redirectTo });

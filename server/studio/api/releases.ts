@@ -94,7 +94,7 @@ function filesOf(key: unknown): string[] {
 }
 
 /**
- * What a request asks to publish (decision 027): chosen entries, with what
+ * What a request asks to publish (decision 030): chosen entries, with what
  * they cannot appear without once the person has been told (409 with the
  * list until `withNeeded`), or everything saved (content:publish-all).
  */
@@ -224,7 +224,7 @@ export const releaseRoutes: ApiRoute[] = [
     },
   },
   {
-    // «Снять с публикации»: the entry leaves the site (404, or a 301 to a page chosen now); its saved version stays.
+    // «Снять с публикации»: the entry leaves the site (410, or a 301 to a page chosen now); its saved version stays.
     method: "POST",
     path: "/releases/withdraw",
     async handle(ctx) {

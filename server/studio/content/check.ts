@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type EditableType, isCollectionName, isEditableType, typeInfo } from "#core/content/catalog.ts";
+import { SLUG_MAX } from "#core/content/fields.ts";
 import { type Content, loadContent } from "#core/content/index.server.ts";
 import { ContentError, type FileCache } from "#core/content/load.server.ts";
 import { prerenderPaths } from "#core/content/sitemap.server.ts";
@@ -38,6 +39,7 @@ export const CHECK_MESSAGES = {
   site: "С этим изменением сайт не опубликовать",
   unknownType: "Такого раздела в студии нет",
   badSlug: "Адрес — только строчные латинские буквы, цифры и дефисы между ними",
+  longSlug: `Адрес не\u00a0длиннее ${SLUG_MAX} знаков`,
 } as const;
 
 export type EntryPayload = { type: string; slug: string; values: unknown };
@@ -52,7 +54,7 @@ export type ValidEntry = { type: EditableType; slug: string; values: Values; out
 export function validateEntry(payload: EntryPayload): ValidEntry {
   const { type, slug } = payload;
   if (!isEditableType(type)) throw new EntryInvalid(CHECK_MESSAGES.unknownType, {});
-  if (!validSlug(type, slug)) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: CHECK_MESSAGES.badSlug });
+  if (!validSlug(type, slug)) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: slug.length > SLUG_MAX ? CHECK_MESSAGES.longSlug : CHECK_MESSAGES.badSlug });
   const values = entryValues(type, payload);
   const result = typeInfo(type).schema.safeParse(values);
   if (!result.success) {

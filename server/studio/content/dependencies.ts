@@ -4,7 +4,7 @@ import { liveContent } from "../../releases/unpublished.ts";
 import { readEntry, type Values } from "./files.ts";
 
 /**
- * What a chosen entry cannot appear on the site without (decision 027): an
+ * What a chosen entry cannot appear on the site without (decision 030): an
  * entry it refers to that is saved but was never published (a new case, a
  * new service), or a new author (a team member saved in «Компания» and not
  * yet published). Read from the schemas' `x-reference` marks, so a new

@@ -12,7 +12,7 @@ import {
   SINGLE,
   TABLE_CATALOG,
 } from "#core/content/catalog.ts";
-import { SLUG_PATTERN } from "#core/content/fields.ts";
+import { SLUG_MAX, SLUG_PATTERN } from "#core/content/fields.ts";
 import { hashBytes } from "#core/content/load.server.ts";
 import { LEGAL_PAGES } from "#core/content/schemas/legal.ts";
 import type { RedirectsValues } from "#core/content/schemas/redirects.ts";
@@ -32,7 +32,7 @@ export type StoredEntry = { values: Values; hash: string };
 export function validSlug(type: EditableType, slug: string): boolean {
   if (!isCollectionName(type)) return slug === SINGLE;
   if (type === "legal") return (LEGAL_PAGES as readonly string[]).includes(slug);
-  return slug.length <= 100 && SLUG_PATTERN.test(slug);
+  return slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
 }
 
 /** The files of an entry, under the content folder (a table has two). */

@@ -6,7 +6,7 @@ import type { EntryLife } from "#core/studio/content-api.ts";
 import { entryFiles } from "./files.ts";
 
 /**
- * Each entry's own state (decision 027), read from what is saved (the content
+ * Each entry's own state (decision 030), read from what is saved (the content
  * folder's hashes), what is on the site (the live release's), the plans that
  * carry it, and the releases that took it off the site. Made once per request
  * for a whole list.

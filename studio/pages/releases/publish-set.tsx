@@ -25,7 +25,7 @@ function entriesOf(changes: UnpublishedList["changes"]): Change[] {
 /**
  * «Ждут публикации»: what is saved and not on the site, each entry with its
  * state; the chosen ones become one publication with a name, now or at a
- * moment (Moscow time). Nothing that is not chosen goes live (decision 027).
+ * moment (Moscow time). Nothing that is not chosen goes live (decision 030).
  */
 export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: PublishJobView): void }) {
   const fetcher = useFetcher();
