@@ -48,7 +48,7 @@ function publishOrFail(sandbox: Sandbox, args: string[], env: Record<string, str
   });
 }
 
-/** Changes one article's title, `rounds` times, publishing after each: the release's own time and the command's. */
+/** Changes one article's title, `rounds` times, publishing that entry after each: the release's own time and the command's. */
 async function oneArticleRounds(sandbox: Sandbox, label: string, file: string) {
   const path = join(sandbox.contentDir, "academy", file);
   const original = readFileSync(path, "utf8");
@@ -58,7 +58,8 @@ async function oneArticleRounds(sandbox: Sandbox, label: string, file: string) {
   let rendered = "";
   for (let round = 1; round <= rounds; round++) {
     writeFileSync(path, original.replace(/^title: (["']?)/m, `title: $1Правка ${round}: `));
-    const run = await publishOrFail(sandbox, ["--message", `Правка заголовка ${round}`]);
+    // That entry alone, as «Опубликовать» in its editor does (decision 030).
+    const run = await publishOrFail(sandbox, ["--message", `Правка заголовка ${round}`, `--entry=academy/${file}`]);
     own.push(run.record.seconds);
     command.push(run.seconds);
     steps.push(JSON.stringify(run.record.steps));

@@ -155,19 +155,32 @@ export function applySaved(
     const address = entryPath(entry.type, entry.slug);
     leftAddresses.set(address, redirects.find((r) => r.from === address)?.to ?? null);
   }
-  if (redirects.length > 0 || leftAddresses.size > 0) {
-    const table = (read(join(dir, REDIRECTS_FILE))?.toString("utf8") ?? "from,to\n").replace(/\n*$/, "\n");
-    const kept = table
-      .split("\n")
-      .filter((line) => !redirects.some((r) => line.startsWith(`${r.from},`)))
-      .flatMap((line) => {
-        const comma = line.indexOf(",");
-        const to = comma < 0 ? "" : line.slice(comma + 1);
-        if (!leftAddresses.has(to)) return [line];
-        const next = leftAddresses.get(to);
-        return next ? [`${line.slice(0, comma)},${next}`] : [];
-      });
-    change(REDIRECTS_FILE, Buffer.from(`${kept.join("\n").replace(/\n*$/, "\n")}${redirects.map((r) => `${r.from},${r.to}\n`).join("")}`));
+  // A chosen entry's page is live again: no row leads away from it any more, and the saved rows
+  // that lead to it (its old addresses) are on the site again.
+  const backAddresses = new Set<string>();
+  if (paths !== "all") {
+    for (const path of list) {
+      const entry = entryOfFile(path);
+      if (entry && hasOwnPage(entry.type) && read(join(contentDir, path)) !== null) backAddresses.add(entryPath(entry.type, entry.slug));
+    }
+  }
+  const table = (read(join(dir, REDIRECTS_FILE))?.toString("utf8") ?? "from,to\n").replace(/\n*$/, "\n");
+  const lines = table.split("\n").filter((line) => line !== "");
+  const fromOf = (line: string) => (line.includes(",") ? line.slice(0, line.indexOf(",")) : null);
+  const toOf = (line: string) => (line.includes(",") ? line.slice(line.indexOf(",") + 1) : null);
+  const savedRows = backAddresses.size === 0 ? [] : (read(join(contentDir, REDIRECTS_FILE))?.toString("utf8") ?? "").split("\n").slice(1);
+  const present = new Set(lines.map(fromOf));
+  const returning = savedRows.filter((line) => backAddresses.has(toOf(line) ?? "") && !present.has(fromOf(line)));
+  const away = (line: string) => backAddresses.has(fromOf(line) ?? "");
+  const replaced = (line: string) => redirects.some((r) => r.from === fromOf(line));
+  const led = (line: string) => leftAddresses.has(toOf(line) ?? "");
+  if (redirects.length > 0 || returning.length > 0 || lines.some((line) => away(line) || led(line))) {
+    const kept = [...lines.filter((line) => !replaced(line) && !away(line)), ...returning].flatMap((line) => {
+      if (!led(line)) return [line];
+      const next = leftAddresses.get(toOf(line) as string);
+      return next ? [`${fromOf(line)},${next}`] : [];
+    });
+    change(REDIRECTS_FILE, Buffer.from(`${kept.join("\n")}\n${redirects.map((r) => `${r.from},${r.to}\n`).join("")}`));
   }
   return {
     changes,

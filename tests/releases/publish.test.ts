@@ -277,5 +277,21 @@ describe("taking an entry off the site", () => {
     expect(back.code, back.output).toBe(0);
     await waitForRelease(liveRelease(sandbox.releasesDir) as string);
     expect((await fetch(address)).status).toBe(200);
+    // Its old addresses lead to it again.
+    const again = await fetch(url + alias, { redirect: "manual" });
+    expect([again.status, again.headers.get("location")]).toEqual([301, `/academy/${slug}/`]);
+  });
+
+  it("withdraws with a 301 to a page chosen then, and publishing the entry again lifts the 301", async () => {
+    const { slug } = content().articles[8] as { slug: string };
+    const off = await runPublish(sandbox, ["--message", "Снята с перенаправлением", `--withdraw=academy/${slug}.md`, `--redirect=/academy/${slug}/,/academy/`]);
+    expect(off.code, off.output).toBe(0);
+    await waitForRelease(liveRelease(sandbox.releasesDir) as string);
+    const moved = await fetch(`${url}/academy/${slug}/`, { redirect: "manual" });
+    expect([moved.status, moved.headers.get("location")]).toEqual([301, "/academy/"]);
+    const back = await runPublish(sandbox, ["--message", "Вернулась", `--entry=academy/${slug}.md`]);
+    expect(back.code, back.output).toBe(0);
+    await waitForRelease(liveRelease(sandbox.releasesDir) as string);
+    expect((await fetch(`${url}/academy/${slug}/`, { redirect: "manual" })).status).toBe(200);
   });
 });
