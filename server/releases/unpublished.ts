@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "#core/content/catalog.ts";
+import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName, entryOfFile } from "#core/content/catalog.ts";
 import { hashBytes } from "#core/content/load.server.ts";
 import type { ReleaseSource } from "./record.ts";
 import { currentRelease, releaseDir } from "./store.ts";
@@ -73,10 +73,13 @@ export function unpublishedChanges(contentDir: string, releasesRoot: string, cur
     changes.push({ path, type, slug, change: before === undefined ? "added" : now === undefined ? "deleted" : "changed" });
   };
   const paths = new Set([...Object.keys(current), ...Object.keys(live?.files ?? {})]);
-  for (const [type, { folder }] of Object.entries(COLLECTION_CATALOG)) {
-    for (const path of [...paths].filter((p) => p.startsWith(`${folder}/`) && p.endsWith(".md") && !p.slice(folder.length + 1).includes("/")).sort()) {
-      compare(path, type as CollectionName, path.slice(folder.length + 1, -3), current[path], live?.files[path]);
-    }
+  const entries = [...paths].sort().flatMap((path) => {
+    const entry = entryOfFile(path);
+    return entry ? [{ path, ...entry }] : [];
+  });
+  // Collection by collection, in the catalog's order.
+  for (const type of Object.keys(COLLECTION_CATALOG)) {
+    for (const { path, slug } of entries.filter((e) => e.type === type)) compare(path, type as CollectionName, slug, current[path], live?.files[path]);
   }
   for (const [type, { file }] of Object.entries(DOCUMENT_CATALOG)) compare(file, type as DocumentName, null, current[file], live?.files[file]);
   const tables = live?.tables ?? {};
