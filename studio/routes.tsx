@@ -9,6 +9,7 @@ import { Journal, journalLoader } from "./pages/journal.tsx";
 import { NotFound, RouteError } from "./pages/errors.tsx";
 import { ContentHome, contentLoader } from "./pages/content.tsx";
 import { ContentEntry, entryLoader, newEntryLoader } from "./pages/content-entry.tsx";
+import { ContentHistory, historyAction, historyLoader } from "./pages/content-history.tsx";
 import { TypePage, typeLoader } from "./pages/content-type.tsx";
 import { Profile, profileAction, profileLoader } from "./pages/profile.tsx";
 import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
@@ -66,6 +67,8 @@ export const routes: RouteObject[] = [
           { path: child(pages.personalData), element: <PersonalData />, loader: personalDataLoader, action: personalDataAction },
           { path: child(pages.content), element: <ContentHome />, loader: contentLoader },
           { path: `${child(pages.content)}new/:type/`, element: <ContentEntry />, loader: newEntryLoader },
+          { path: `${child(pages.content)}history/:type/`, element: <ContentHistory />, loader: historyLoader, action: historyAction },
+          { path: `${child(pages.content)}history/:type/:slug/`, element: <ContentHistory />, loader: historyLoader, action: historyAction },
           { path: `${child(pages.content)}:type/`, element: <TypePage />, loader: typeLoader },
           { path: `${child(pages.content)}:type/:slug/`, element: <ContentEntry />, loader: entryLoader },
           { path: child(pages.releases), element: <Releases />, loader: releasesLoader, action: releasesAction },

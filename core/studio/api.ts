@@ -27,6 +27,8 @@ export type AuditEntry = {
   target: string | null;
   details: Record<string, unknown>;
   ip: string | null;
+  /** What the target is, in words, and the studio page about it (null: none, or it is gone). */
+  about?: { label: string; href: string | null } | null;
 };
 
 /** GET /studio/api/audit?actor=&action=&from=YYYY-MM-DD&to=YYYY-MM-DD&page=N */
@@ -82,6 +84,8 @@ export type ReleasesPage = {
   scheduled: ScheduledView[];
   /** Whether this person may publish everything saved at once. */
   canPublishAll: boolean;
+  /** Titles of the entries the publications and plans name ("articles/slug" → its title), as saved now. */
+  titles: Record<string, string>;
 };
 
 /** A rollback: when, from which release to which, by whom. */
@@ -90,9 +94,22 @@ export type RollbackView = { at: string; from: string | null; to: string; author
 /** 409 of a publication whose entries need others that are not on the site yet. */
 export type NeededEntries = { ok: false; message: string; needed: Array<{ key: string; title: string; because: string }> };
 
-export type FieldChangeView = { field: string; before: string | null; after: string | null };
-export type LineChangeView = { kind: "same" | "added" | "removed" | "gap"; text: string };
-/** GET /studio/api/releases/:id/diff */
+/**
+ * GET /studio/api/releases/:id/diff: per entry the publication changed, its
+ * versions before and after (the studio shows the difference field by field
+ * with the schema's labels); files that are no entry (uploads) by name.
+ */
 export type ReleaseDiff = {
-  files: Array<{ path: string; status: "added" | "changed" | "removed"; title: string | null; fields: FieldChangeView[]; lines: LineChangeView[] }>;
+  entries: Array<{
+    key: string;
+    type: string;
+    slug: string;
+    title: string;
+    status: "added" | "changed" | "removed";
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>;
+  files: Array<{ path: string; status: "added" | "changed" | "removed" }>;
+  /** Referenced entries' titles, to show references by title. */
+  options: Record<string, Array<{ value: string; label: string }>>;
 };

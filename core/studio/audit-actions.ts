@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   "release.schedule-cancel": "Запланированная публикация отменена",
   "content.save": "Материал сохранён",
   "content.delete": "Материал удалён",
+  "content.restore": "Версия материала восстановлена",
   "content.upload": "Изображение загружено",
   "inbox.list": "Просмотр списка заявок",
   "inbox.view": "Просмотр заявки",

@@ -116,3 +116,35 @@ export type PreviewResult = { html: string };
 export type UnpublishedList = {
   changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted"; key: string; title: string; life: EntryLife }>;
 };
+
+/** What happened to an entry in one commit of its history (decision 031). */
+export type VersionAction = "save" | "delete" | "restore" | "publish" | "rollback" | "other";
+export type VersionEvent = { commit: string; at: number; action: VersionAction; by: { name: string; login: string | null }; note: string };
+/**
+ * One version of an entry: its content as of `commit` (the newest event of
+ * it), with every event that left it so (saved, then published…), newest first.
+ */
+export type EntryVersion = {
+  commit: string;
+  events: VersionEvent[];
+  /** The entry did not exist in this version (deleted). */
+  removed: boolean;
+  /** The version is what is saved now / what is on the site now. */
+  saved: boolean;
+  live: boolean;
+};
+/** GET /content/:type/:slug/history */
+export type EntryHistory = {
+  type: string;
+  slug: string;
+  title: string;
+  versions: EntryVersion[];
+  /** What is saved now (the base a restore replaces); null when the entry is deleted. */
+  hash: string | null;
+  /** Referenced entries' titles, to show references by title. */
+  options: Record<string, Array<{ value: string; label: string }>>;
+};
+/** GET /content/:type/:slug/history/:commit: the version's values and the one before it (null: none, or absent). */
+export type EntryVersionData = { commit: string; values: Values | null; previous: { commit: string; values: Values | null } | null };
+/** POST /content/:type/:slug/history/:commit/restore */
+export type RestoreRequest = { baseHash: string | null };

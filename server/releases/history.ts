@@ -206,6 +206,39 @@ export function readBlobs(dir: string, ids: readonly string[]): Map<string, Buff
   return blobs;
 }
 
+/** How a commit of the studio says what it was: a trailer read back by the entries' history. */
+export const ACTION_TRAILER = "Studio-Action";
+export type CommitAction = "save" | "delete" | "restore" | "publish" | "rollback";
+const withAction = (message: string, action: CommitAction | undefined) => (action ? `${message.trimEnd()}\n\n${ACTION_TRAILER}: ${action}\n` : message);
+
+/** The tree of `base` (none: empty) with `changes` applied (path under the content folder → bytes, null for removed). */
+function treeWith(where: { top: string; prefix: string }, base: string | null, changes: ReadonlyMap<string, Buffer | string | null>): string {
+  const index = join(tmpdir(), `content-index-${process.pid}-${randomBytes(4).toString("hex")}`);
+  const run = (args: string[], stdin?: string | Buffer) =>
+    execFileSync("git", ["-C", where.top, ...args], { encoding: "utf8", input: stdin, env: { ...process.env, GIT_INDEX_FILE: index }, maxBuffer: 1 << 30 }).trim();
+  try {
+    run(base ? ["read-tree", base] : ["read-tree", "--empty"]);
+    const lines: string[] = [];
+    for (const [path, bytes] of changes) {
+      const full = where.prefix + path;
+      if (bytes === null) lines.push(`0 ${"0".repeat(40)}\t${full}`);
+      else lines.push(`100644 ${run(["hash-object", "-w", "--stdin"], bytes)}\t${full}`);
+    }
+    if (lines.length > 0) run(["update-index", "--index-info"], lines.join("\n") + "\n");
+    return run(["write-tree"]);
+  } finally {
+    rmSync(index, { force: true });
+  }
+}
+
+function commitTree(dir: string, where: { top: string }, tree: string, parents: readonly string[], author: Author, message: string): string {
+  return execFileSync("git", ["-C", where.top, ...identity(dir), "commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"], {
+    encoding: "utf8",
+    input: message,
+    env: { ...process.env, GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email },
+  }).trim();
+}
+
 /**
  * Commits what is on the site on PUBLISHED_REF: the tree of `tree` (a
  * commit: a rollback takes the release's own), or the last published tree
@@ -223,39 +256,114 @@ export function commitPublished(
     alsoParent?: string | null;
     author: Author;
     message: string;
+    action?: CommitAction;
   },
 ): string | null {
   const where = place(dir);
   if (!where) return null;
   const head = publishedHead(dir);
-  const base = input.base;
-  let tree: string;
-  if (input.tree) {
-    tree = git(dir, ["rev-parse", `${input.tree}^{tree}`]);
-  } else {
-    const index = join(tmpdir(), `published-index-${process.pid}-${randomBytes(4).toString("hex")}`);
-    const run = (args: string[], stdin?: string) =>
-      execFileSync("git", ["-C", where.top, ...args], { encoding: "utf8", input: stdin, env: { ...process.env, GIT_INDEX_FILE: index }, maxBuffer: 1 << 30 }).trim();
-    try {
-      run(base ? ["read-tree", base] : ["read-tree", "--empty"]);
-      const lines: string[] = [];
-      for (const [path, bytes] of input.changes ?? []) {
-        const full = where.prefix + path;
-        if (bytes === null) lines.push(`0 ${"0".repeat(40)}\t${full}`);
-        else lines.push(`100644 ${execFileSync("git", ["-C", where.top, "hash-object", "-w", "--stdin"], { input: bytes, encoding: "utf8" }).trim()}\t${full}`);
-      }
-      if (lines.length > 0) run(["update-index", "--index-info"], lines.join("\n") + "\n");
-      tree = run(["write-tree"]);
-    } finally {
-      rmSync(index, { force: true });
-    }
-  }
+  const tree = input.tree ? git(dir, ["rev-parse", `${input.tree}^{tree}`]) : treeWith(where, input.base, input.changes ?? new Map());
   const parents = [head ?? input.base, input.alsoParent].filter((p, i, all): p is string => typeof p === "string" && all.indexOf(p) === i);
-  const commit = execFileSync("git", ["-C", where.top, ...identity(dir), "commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"], {
-    encoding: "utf8",
-    input: input.message,
-    env: { ...process.env, GIT_AUTHOR_NAME: input.author.name, GIT_AUTHOR_EMAIL: input.author.email },
-  }).trim();
+  const commit = commitTree(dir, where, tree, parents, input.author, withAction(input.message, input.action));
   git(dir, ["update-ref", PUBLISHED_REF, commit]);
   return commit;
+}
+
+/**
+ * Every save made in the studio is a commit on this ref (the entries'
+ * history, decision 031): its tree is the last saved commit's with the
+ * entry's files as saved. Like PUBLISHED_REF, per work tree.
+ */
+export const SAVED_REF = "refs/worktree/saved";
+
+export function savedHead(dir: string): string | null {
+  try {
+    return git(dir, ["rev-parse", "--verify", "-q", SAVED_REF]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records a save (or a deletion, or a restored version) on SAVED_REF, never
+ * touching the work tree or the index. Another server moving the ref in
+ * between is noticed (update-ref with the old value) and the commit is made
+ * again on top of its. Returns the commit, or null outside git.
+ */
+export function commitSaved(dir: string, input: { changes: ReadonlyMap<string, string | null>; author: Author; message: string; action: CommitAction }): string | null {
+  const where = place(dir);
+  if (!where) return null;
+  for (let attempt = 0; ; attempt++) {
+    const head = savedHead(dir);
+    const base = head ?? headCommit(dir);
+    const tree = treeWith(where, base, input.changes);
+    const commit = commitTree(dir, where, tree, base ? [base] : [], input.author, withAction(input.message, input.action));
+    try {
+      git(dir, ["update-ref", SAVED_REF, commit, head ?? "0".repeat(40)]);
+      return commit;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+export type FileCommit = { commit: string; at: number; name: string; email: string; action: CommitAction | null; subject: string; blobs: Array<string | null> };
+
+/**
+ * The commits that changed any of `paths` (under the content folder) on the
+ * saved and published lines (and what they came from), newest first, each
+ * with the blob ids of the paths at it (null: absent). At most `limit`.
+ */
+export function fileHistory(dir: string, paths: readonly string[], limit: number): FileCommit[] {
+  const where = place(dir);
+  if (!where) return [];
+  const refs = [savedHead(dir), publishedHead(dir)].filter((r): r is string => r !== null);
+  if (refs.length === 0) {
+    const head = headCommit(dir);
+    if (!head) return [];
+    refs.push(head);
+  }
+  const full = paths.map((path) => where.prefix + path);
+  const format = `%H%x1f%at%x1f%an%x1f%ae%x1f%(trailers:key=${ACTION_TRAILER},valueonly,separator=%x2C)%x1f%s%x1e`;
+  const log = execFileSync("git", ["-C", where.top, "log", `-n${limit}`, "--date-order", `--format=${format}`, ...refs, "--", ...full], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const commits = log
+    .split("\x1e")
+    .map((record) => record.trim())
+    .filter(Boolean)
+    .map((record) => {
+      const [commit = "", at = "0", name = "", email = "", action = "", subject = ""] = record.split("\x1f");
+      const known = ["save", "delete", "restore", "publish", "rollback"].includes(action.trim()) ? (action.trim() as CommitAction) : null;
+      return { commit, at: Number(at) * 1000, name, email, action: known, subject, blobs: [] as Array<string | null> };
+    });
+  if (commits.length === 0) return commits;
+  const queries = commits.flatMap((c) => full.map((path) => `${c.commit}:${path}`));
+  const answers = execFileSync("git", ["-C", where.top, "cat-file", "--batch-check=%(objectname) %(objecttype)"], { input: queries.join("\n") + "\n", encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+  commits.forEach((c, i) => {
+    c.blobs = full.map((_, j) => {
+      const answer = answers[i * full.length + j] ?? "";
+      return answer.endsWith(" blob") ? answer.split(" ")[0]! : null;
+    });
+  });
+  return commits;
+}
+
+/** Whether `commit` is a commit the entries' history knows (any line), so a client cannot name any object. */
+export function isHistoryCommit(dir: string, commit: string): boolean {
+  if (!/^[0-9a-f]{40}$/.test(commit)) return false;
+  return hasCommit(dir, commit);
+}
+
+/** Files of the content folder as they were at `commit` (null where absent). */
+export function filesAtCommit(dir: string, commit: string, paths: readonly string[]): Array<string | null> {
+  const where = place(dir);
+  if (!where) return paths.map(() => null);
+  return paths.map((path) => {
+    try {
+      return execFileSync("git", ["-C", where.top, "show", `${commit}:${where.prefix}${path}`], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 });
+    } catch {
+      return null;
+    }
+  });
 }

@@ -177,6 +177,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
       alsoParent: saved,
       author: options.author,
       message: options.message,
+      action: "publish",
     });
   } catch (error) {
     applied.undo();

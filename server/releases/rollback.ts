@@ -76,10 +76,10 @@ export async function rollback(
     const known = recorded !== null || (head !== null && matchesRelease(root, target.id));
     setCurrentRelease(root, target.id);
     let commit: string | null = null;
-    if (recorded) commit = commitPublished(by.contentDir, { base: null, tree: recorded, author: by.author, message });
+    if (recorded) commit = commitPublished(by.contentDir, { base: null, tree: recorded, author: by.author, message, action: "rollback" });
     else if (known) {
       const base = publishedHead(by.contentDir) ?? head;
-      commit = commitPublished(by.contentDir, { base, changes: differencesFrom(dir, by.contentDir, base), author: by.author, message });
+      commit = commitPublished(by.contentDir, { base, changes: differencesFrom(dir, by.contentDir, base), author: by.author, message, action: "rollback" });
     }
     // Without the release's commit the folder is made again from what is known at the next publication.
     writePublishedState(root, known ? { release: target.id, commit } : { release: null, commit: null });

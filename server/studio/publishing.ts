@@ -1,5 +1,6 @@
-import { contentDiff, type FileDiff } from "../releases/diff.ts";
+import type { ReleaseDiff } from "#core/studio/api.ts";
 import type { Author } from "../releases/history.ts";
+import { changesBetween } from "./content/versions.ts";
 import { type PublishJob, startPublishJob } from "../releases/job.ts";
 import { listRollbacks, rollback, type RollbackRecord } from "../releases/rollback.ts";
 import { cancelScheduled, claimDue, finishScheduled, listScheduled, schedulePublication, type Scheduled } from "../releases/schedule.ts";
@@ -95,12 +96,13 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
       return { live: currentRelease(root), releases: listReleases(root).reverse(), rollbacks: listRollbacks(root).reverse() };
     },
     /** What a release changed against the release before it (by their content commits). */
-    diff(id: string): FileDiff[] {
+    diff(id: string): Omit<ReleaseDiff, "options"> {
       const record = readRecord(root, id);
-      if (!record.commit) return [];
+      const none = { entries: [], files: [] };
+      if (!record.commit) return none;
       const before = record.previous ? safeRecord(root, record.previous) : null;
-      if (before?.commit === record.commit) return [];
-      return contentDiff(options.contentDir, before?.commit ?? null, record.commit);
+      if (before?.commit === record.commit) return none;
+      return changesBetween({ contentDir: options.contentDir, releasesDir: root }, before?.commit ?? null, record.commit);
     },
     /**
      * Back to a kept release: the site at once, and what is published with it

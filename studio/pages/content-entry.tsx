@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
 import { type EditableType, isCollectionName, isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { ConflictView } from "../content/conflict.tsx";
@@ -7,7 +7,7 @@ import { DeletePanel } from "../content/delete-panel.tsx";
 import { EntryPreview } from "../content/entry-preview.tsx";
 import { FormField, FormState } from "../content/fields.tsx";
 import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
-import { contentHref } from "../content/paths.ts";
+import { contentHref, historyHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
 import { lifeLabel } from "../content/life.ts";
 import { PublishEntry } from "../content/publish-entry.tsx";
@@ -290,7 +290,7 @@ function EntryLead({ data, editors }: { data: EntryLoad; editors: string[] }) {
       ) : null}
       {data.isNew ? null : (
         <p>
-          Состояние: <span data-testid="entry-state">{lifeLabel(data.life)}</span>
+          Состояние: <span data-testid="entry-state">{lifeLabel(data.life)}</span> · <Link to={historyHref(data.type, data.slug)}>История версий</Link>
         </p>
       )}
       {editors.length > 0 ? (

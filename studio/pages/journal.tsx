@@ -103,7 +103,7 @@ export function Journal() {
                 </td>
                 <td>{actor(entry)}</td>
                 <td>{AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action}</td>
-                <td>{entry.target ?? "—"}</td>
+                <td>{entry.about ? entry.about.href ? <Link to={entry.about.href}>{entry.about.label}</Link> : entry.about.label : "—"}</td>
                 <td>{summary(entry)}</td>
                 <td>{entry.ip ?? "—"}</td>
               </tr>

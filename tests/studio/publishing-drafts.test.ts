@@ -89,8 +89,8 @@ describe("publishing what is meant", () => {
     const earlier = pavel.getByRole("row").filter({ has: pavel.getByRole("button", { name: /Откатить/ }) }).first();
     await earlier.getByRole("button", { name: /Откатить/ }).click();
     const question = plain(await pavel.getByRole("alert").filter({ hasText: "Вернуть сайт" }).textContent());
-    expect(question).toContain(`Статья ${y.slug}`);
-    expect(question).not.toContain(`Статья ${x.slug}`);
+    expect(question).toContain(`Статья «${titleY}»`);
+    expect(question).not.toContain(`Статья «${titleX}»`);
     expect(question).toContain("Сохранённые правки останутся в студии черновиками");
     await pavel.getByRole("button", { name: "Да, откатить" }).click();
     await pavel.getByText(/На сайте снова публикация/).waitFor();
@@ -136,7 +136,7 @@ describe("publishing what is meant", () => {
     await marina.getByText("Публикация запланирована: записей — 2.").waitFor();
     const plan = marina.getByRole("table", { name: "Запланированные публикации" }).getByRole("row").filter({ hasText: "Набор из двух статей" });
     await expect.poll(() => plan.count()).toBe(1);
-    expect(plain(await plan.textContent())).toContain(`Статья ${p.slug}, Статья ${q.slug}`);
+    expect(plain(await plan.textContent())).toContain(`Статья «${titles.p}», Статья «${titles.q}»`);
     // Each entry of the set says so where it is listed.
     await marina.goto(`${env.server.baseUrl}/studio/content/articles/`);
     expect(plain(await marina.getByRole("row").filter({ hasText: titles.p }).textContent())).toMatch(/запланировано на/);

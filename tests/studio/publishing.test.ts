@@ -55,6 +55,8 @@ async function signedInPage(width = 1440): Promise<Page> {
 
 const publicTitle = async (path: string) => (await (await fetch(server.baseUrl + path)).text()).replace(/\u00a0/g, " ");
 
+const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
+
 describe("publishing from the studio", () => {
   it("changes an article's title and body in the editor, previews it at 360 px, publishes it, lists it and rolls it back", { timeout: 180_000 }, async () => {
     const before = liveRelease(sandbox.releasesDir) as string;
@@ -104,19 +106,25 @@ describe("publishing from the studio", () => {
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.getByText("на сайте").count()).toBe(1);
 
-    // The history's diff names the field and shows both values.
+    // The history names the article by its title; its diff names the fields by their labels, the text's new words only.
+    expect(plain(await row.textContent())).toContain(`Статья «${title}»`);
     await row.getByRole("link").click();
     await page.getByRole("heading", { name: "Изменения публикации" }).waitFor();
-    expect(await page.locator("ins").filter({ hasText: title }).count()).toBeGreaterThan(0);
-    const oldTitle = (/^title: "?(.*?)"?$/m.exec(original())?.[1] ?? "").slice(0, 12);
-    expect(await page.locator("del").filter({ hasText: oldTitle }).count()).toBeGreaterThan(0);
+    const changes = page.getByRole("region", { name: new RegExp(`Статья: ${title}`) });
+    const fields = (await changes.locator("dt").allTextContents()).map(plain);
+    expect(fields).toEqual(expect.arrayContaining(["Заголовок страницы", "Текст статьи"]));
+    expect(fields.some((field) => field.includes("title") || field.includes("body"))).toBe(false);
+    const bodyChange = changes.locator(".s-diff__field").filter({ has: page.locator("dt", { hasText: "Текст статьи" }) });
+    const added = (await bodyChange.locator("ins").allTextContents()).map((text) => plain(text).replace(/^добавлено: /, "")).join("");
+    expect(added.trim()).toBe(sentence);
+    expect(await bodyChange.locator("del").count()).toBe(0);
     await page.goBack();
 
     // Roll back: the confirmation says what changes on the site and that saved work stays.
     const earlier = page.getByRole("row").filter({ has: page.getByRole("button", { name: /Откатить/ }) }).first();
     await earlier.getByRole("button", { name: /Откатить/ }).click();
     const question = (await page.getByRole("alert").filter({ hasText: "Вернуть сайт" }).textContent())?.replace(/\u00a0/g, " ") ?? "";
-    expect(question).toContain(`вернутся прежние версии: Статья ${article.slug}`);
+    expect(question).toContain(`вернутся прежние версии: Статья «${title}»`);
     expect(question).toContain("Сохранённые правки останутся в студии черновиками");
     await page.getByRole("button", { name: "Да, откатить" }).click();
     await page.getByText(/На сайте снова публикация/).waitFor();

@@ -1,5 +1,6 @@
 import { HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
+import { auditTargets } from "./audit-targets.ts";
 import type { AuditFilter } from "../audit.ts";
 import type { AuditPage } from "#core/studio/api.ts";
 import { AUDIT_ACTIONS, isAuditAction } from "#core/studio/audit-actions.ts";
@@ -59,7 +60,8 @@ export const auditRoutes: ApiRoute[] = [
       }
       if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw wrong("to", AUDIT_MESSAGES.dates);
       const result = await ctx.services.audit.list(filter, Number(page));
-      const body: AuditPage = { ...result, actions: { ...AUDIT_ACTIONS } };
+      const about = auditTargets({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir });
+      const body: AuditPage = { ...result, entries: result.entries.map((entry) => ({ ...entry, about: about(entry) })), actions: { ...AUDIT_ACTIONS } };
       ctx.send(200, body);
     },
   },

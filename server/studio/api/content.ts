@@ -30,6 +30,7 @@ import {
 } from "../content/service.ts";
 import { entryLives } from "../content/life.ts";
 import { can } from "../permissions.ts";
+import { authorOf } from "../publishing.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
@@ -46,7 +47,7 @@ export const CONTENT_MESSAGES = {
   badRequest: "Запрос не\u00a0похож на\u00a0то, что отправляет редактор",
 } as const;
 
-const place = (ctx: Context): ContentPlace => ({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir });
+export const contentPlace = (ctx: Context): ContentPlace => ({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir });
 
 function typeParam(ctx: Context): EditableType {
   const type = ctx.params.type ?? "";
@@ -58,6 +59,12 @@ function slugParam(ctx: Context, type: EditableType): string {
   const slug = ctx.params.slug ?? "";
   if (!validSlug(type, slug)) throw new HttpError(400, CONTENT_MESSAGES.badSlug);
   return slug;
+}
+
+/** The entry an address names: its type (404 when unknown) and slug (400 when not one). */
+export function entryParams(ctx: Context): { type: EditableType; slug: string } {
+  const type = typeParam(ctx);
+  return { type, slug: slugParam(ctx, type) };
 }
 
 const optionalString = (value: unknown, max = 200): string | undefined => {
@@ -73,7 +80,7 @@ function redirectTarget(value: unknown): string | undefined {
 }
 
 /** Refusals the editor shows at fields and above the form; conflicts with the other version. */
-function sendRefusal(ctx: Context, error: unknown): void {
+export function sendRefusal(ctx: Context, error: unknown): void {
   if (error instanceof EntryInvalid) {
     const body: Refusal = { ok: false, message: error.message, errors: error.errors, problems: error.problems };
     ctx.send(422, body);
@@ -92,7 +99,7 @@ export const contentRoutes: ApiRoute[] = [
     path: "/content",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
-      const changes = unpublished(place(ctx));
+      const changes = unpublished(contentPlace(ctx));
       const count = (type: EditableType) => changes.filter((c) => c.type === type).length;
       const body: ContentOverview = {
         types: [
@@ -100,13 +107,13 @@ export const contentRoutes: ApiRoute[] = [
             type,
             title: info.title,
             kind: "collection" as const,
-            count: listSlugs(place(ctx).contentDir, type as keyof typeof COLLECTION_CATALOG).length,
+            count: listSlugs(contentPlace(ctx).contentDir, type as keyof typeof COLLECTION_CATALOG).length,
             unpublished: count(type as EditableType),
           })),
           ...Object.entries(DOCUMENT_CATALOG).map(([type, info]) => ({ type, title: info.title, kind: "document" as const, count: 1, unpublished: count(type as EditableType) })),
           ...Object.entries(TABLE_CATALOG).map(([type, info]) => ({ type, title: info.title, kind: "table" as const, count: 1, unpublished: count(type as EditableType) })),
         ],
-        released: liveContent(place(ctx).releasesDir) !== null,
+        released: liveContent(contentPlace(ctx).releasesDir) !== null,
       };
       ctx.send(200, body);
     },
@@ -116,7 +123,7 @@ export const contentRoutes: ApiRoute[] = [
     path: "/content/changes",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
-      const body: UnpublishedList = { changes: describedChanges(place(ctx)) };
+      const body: UnpublishedList = { changes: describedChanges(contentPlace(ctx)) };
       ctx.send(200, body);
     },
   },
@@ -127,7 +134,7 @@ export const contentRoutes: ApiRoute[] = [
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
       if (!isCollectionName(type)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);
-      const { entries, deleted } = listEntries(place(ctx), type);
+      const { entries, deleted } = listEntries(contentPlace(ctx), type);
       const [open, drafts] = await Promise.all([ctx.services.drafts.everywhere(session.user.id), ctx.services.drafts.mine(session.user.id)]);
       const body: EntryList = {
         type,
@@ -135,7 +142,7 @@ export const contentRoutes: ApiRoute[] = [
         one: COLLECTION_CATALOG[type].one,
         entries: entries.map((entry) => ({ ...entry, openBy: open[`${type}/${entry.slug}`] ?? [], draftAt: drafts[`${type}/${entry.slug}`] ?? null })),
         deleted,
-        options: referenceOptions(place(ctx)),
+        options: referenceOptions(contentPlace(ctx)),
       };
       ctx.send(200, body);
     },
@@ -147,7 +154,7 @@ export const contentRoutes: ApiRoute[] = [
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
       const slug = slugParam(ctx, type);
-      const stored = readEntry(place(ctx).contentDir, type, slug);
+      const stored = readEntry(contentPlace(ctx).contentDir, type, slug);
       if (!stored) throw new HttpError(404, CONTENT_MESSAGES.notFound);
       const [draft, editors] = await Promise.all([ctx.services.drafts.get(type, slug, session.user.id), ctx.services.drafts.others(type, slug, session.user.id)]);
       const body: EntryData = {
@@ -157,11 +164,11 @@ export const contentRoutes: ApiRoute[] = [
         hash: stored.hash,
         draft: draft ? { values: draft.values as Record<string, unknown>, baseHash: draft.baseHash, updatedAt: draft.updatedAt } : null,
         editors,
-        unpublished: entryChange(place(ctx), type, slug),
-        life: entryLife(place(ctx), type, slug),
+        unpublished: entryChange(contentPlace(ctx), type, slug),
+        life: entryLife(contentPlace(ctx), type, slug),
         canPublish: can(session.user.role, "content:publish"),
         path: isCollectionName(type) && hasOwnPage(type) ? entryPath(type, slug) : null,
-        options: referenceOptions(place(ctx)),
+        options: referenceOptions(contentPlace(ctx)),
       };
       ctx.send(200, body);
     },
@@ -173,7 +180,7 @@ export const contentRoutes: ApiRoute[] = [
       await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
       const slug = slugParam(ctx, type);
-      ctx.send(200, { references: isCollectionName(type) ? references(place(ctx), type, slug) : [] });
+      ctx.send(200, { references: isCollectionName(type) ? references(contentPlace(ctx), type, slug) : [] });
     },
   },
   {
@@ -190,7 +197,7 @@ export const contentRoutes: ApiRoute[] = [
       if (typeof body.values !== "object" || body.values === null || Array.isArray(body.values)) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
       let saved;
       try {
-        saved = await saveEntry(place(ctx), { type, slug, values: body.values, baseHash, renamedFrom, redirectTo });
+        saved = await saveEntry(contentPlace(ctx), { type, slug, values: body.values, baseHash, renamedFrom, redirectTo, by: authorOf(session.user) });
       } catch (error) {
         return sendRefusal(ctx, error);
       }
@@ -210,8 +217,8 @@ export const contentRoutes: ApiRoute[] = [
         ok: true,
         slug: saved.slug,
         hash: saved.hash,
-        unpublished: entryChange(place(ctx), type, saved.slug),
-        life: entryLife(place(ctx), type, saved.slug),
+        unpublished: entryChange(contentPlace(ctx), type, saved.slug),
+        life: entryLife(contentPlace(ctx), type, saved.slug),
         redirected: saved.redirected,
         message: saved.changed ? SAVE_MESSAGES.saved : SAVE_MESSAGES.unchanged,
       };
@@ -230,14 +237,14 @@ export const contentRoutes: ApiRoute[] = [
       const baseHash = optionalString(body.baseHash, 100);
       if (!baseHash) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
       // A 301 only from an address that was ever on the site: a never-published entry has none to keep.
-      const everPublished = entryLives(place(ctx), contentFileHashes(place(ctx).contentDir))(type, slug).state !== "draft";
+      const everPublished = entryLives(contentPlace(ctx), contentFileHashes(contentPlace(ctx).contentDir))(type, slug).state !== "draft";
       const redirectTo = everPublished ? redirectTarget(body.redirect) : undefined;
       let done;
       try {
-        done = await deleteEntry(place(ctx), { type, slug, baseHash, redirectTo });
+        done = await deleteEntry(contentPlace(ctx), { type, slug, baseHash, redirectTo, by: authorOf(session.user) });
       } catch (error) {
         if (error instanceof EntryInvalid) {
-          const refusal: Refusal = { ok: false, message: error.message, errors: error.errors, problems: error.problems, references: references(place(ctx), type, slug) };
+          const refusal: Refusal = { ok: false, message: error.message, errors: error.errors, problems: error.problems, references: references(contentPlace(ctx), type, slug) };
           return ctx.send(422, refusal);
         }
         return sendRefusal(ctx, error);

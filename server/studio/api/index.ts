@@ -5,6 +5,7 @@ import { personalDataRoutes } from "./personal-data.ts";
 import { previewRoutes } from "./preview.ts";
 import { contentLiveRoutes } from "./content-live.ts";
 import { contentRoutes } from "./content.ts";
+import { contentHistoryRoutes } from "./content-history.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
@@ -17,6 +18,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...userRoutes,
   ...auditRoutes,
   ...contentLiveRoutes,
+  ...contentHistoryRoutes,
   ...contentRoutes,
   ...releaseRoutes,
   ...previewRoutes,

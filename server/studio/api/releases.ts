@@ -12,7 +12,8 @@ import { entryFiles, validSlug } from "../content/files.ts";
 import { can } from "../permissions.ts";
 import { PublishingError, type Selection } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
-import type { PublishJobView, ReleasesPage, ReleaseSummary, RollbackView, ScheduledView } from "#core/studio/api.ts";
+import type { PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, RollbackView, ScheduledView } from "#core/studio/api.ts";
+import { entryTitles, referenceOptions } from "../content/service.ts";
 
 export const RELEASE_MESSAGES = {
   message: "Напишите в\u00a0двух словах, что меняется",
@@ -162,7 +163,10 @@ export const releaseRoutes: ApiRoute[] = [
         job: job ? jobView(job) : null,
         scheduled: service.scheduled().map(scheduledView),
         canPublishAll: can(session.user.role, "content:publish-all"),
+        titles: {},
       };
+      const keys = [...page.releases.flatMap((r) => r.changed), ...page.scheduled.flatMap((s) => (s.entries === "all" ? [] : s.entries))];
+      page.titles = entryTitles({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir }, keys);
       ctx.send(200, page);
     },
   },
@@ -195,8 +199,9 @@ export const releaseRoutes: ApiRoute[] = [
     async handle(ctx) {
       await ctx.requirePermission("content:publish");
       const id = releaseId(ctx);
-      const files = await answering(() => publishing(ctx).diff(id));
-      ctx.send(200, { files });
+      const changes = await answering(() => publishing(ctx).diff(id));
+      const body: ReleaseDiff = { ...changes, options: referenceOptions({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir }) };
+      ctx.send(200, body);
     },
   },
   {

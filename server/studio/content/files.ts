@@ -61,14 +61,19 @@ export function entryHash(contentDir: string, type: EditableType, slug: string):
 export function readEntry(contentDir: string, type: EditableType, slug: string): StoredEntry | null {
   const hash = entryHash(contentDir, type, slug);
   if (hash === null) return null;
-  const [path] = entryFiles(type, slug) as [string];
+  return { values: valuesOf(type, slug, entryFiles(type, slug).map((path) => readText(contentDir, path))) as Values, hash };
+}
+
+/** An entry's values from the texts of its files (as entryFiles lists them; null: absent), or null when it has none. */
+export function valuesOf(type: EditableType, slug: string, texts: ReadonlyArray<string | null>): Values | null {
+  if (texts.every((t) => t === null)) return null;
   if (isCollectionName(type)) {
-    const match = FRONTMATTER.exec(readText(contentDir, path) ?? "");
+    const match = FRONTMATTER.exec(texts[0] ?? "");
     const data = match ? safeYaml(match[1] ?? "") : {};
-    return { values: { ...data, slug, body: (match?.[2] ?? "").trim() }, hash };
+    return { ...data, slug, body: (match?.[2] ?? "").trim() };
   }
-  if (isDocumentName(type)) return { values: safeYaml(readText(contentDir, path) ?? ""), hash };
-  return { values: readTables(contentDir), hash };
+  if (isDocumentName(type)) return safeYaml(texts[0] ?? "");
+  return tablesOf(texts[0] ?? null, texts[1] ?? null);
 }
 
 function safeYaml(source: string): Values {
@@ -80,8 +85,8 @@ function safeYaml(source: string): Values {
   }
 }
 
-function readTables(contentDir: string): RedirectsValues {
-  const csv = readText(contentDir, REDIRECTS_FILE) ?? "from,to\n";
+function tablesOf(redirectsCsv: string | null, routeRules: string | null): RedirectsValues {
+  const csv = redirectsCsv ?? "from,to\n";
   const redirects = csv
     .split(/\r?\n/)
     .slice(1)
@@ -92,7 +97,7 @@ function readTables(contentDir: string): RedirectsValues {
     });
   let rules: RedirectsValues["rules"] = [];
   try {
-    const json = JSON.parse(readText(contentDir, ROUTE_RULES_FILE) ?? "{}") as Record<string, { redirect: string; status?: 301 | 302 | 307 | 308 }>;
+    const json = JSON.parse(routeRules ?? "{}") as Record<string, { redirect: string; status?: 301 | 302 | 307 | 308 }>;
     rules = Object.entries(json).map(([pattern, rule]) => ({ pattern, redirect: rule.redirect, ...(rule.status ? { status: rule.status } : {}) }));
   } catch {
     rules = [];

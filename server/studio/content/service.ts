@@ -10,6 +10,7 @@ import {
   isEditableType,
   SECTION_PATHS,
   SINGLE,
+  typeInfo,
 } from "#core/content/catalog.ts";
 import type { Content } from "#core/content/index.server.ts";
 import { ContentError } from "#core/content/load.server.ts";
@@ -18,6 +19,7 @@ import { withRenderedMarkdown } from "#core/content/present.server.ts";
 import { withContentSource } from "#core/content/source.server.ts";
 import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
 import { REDIRECTS_FILE } from "../../releases/tables.ts";
+import { type Author, type CommitAction, commitSaved } from "../../releases/history.ts";
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import { checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, validSlug, type Values, writeContentFile } from "./files.ts";
@@ -87,6 +89,21 @@ export function entryLife(place: ContentPlace, type: EditableType, slug: string)
 
 export const titleOf = (values: Values, slug: string) => String(values.name ?? values.title ?? values.client ?? slug);
 
+/** Titles of entries named by key ("articles/slug", "company"), as saved now; one that is gone keeps no title. */
+export function entryTitles(place: ContentPlace, keys: readonly string[]): Record<string, string> {
+  const titles: Record<string, string> = {};
+  for (const key of new Set(keys)) {
+    const [type = "", slug = SINGLE] = key.split("/");
+    if (!isEditableType(type)) continue;
+    if (!isCollectionName(type)) titles[key] = typeInfo(type).title;
+    else if (validSlug(type, slug)) {
+      const values = readEntry(place.contentDir, type, slug)?.values;
+      if (values) titles[key] = titleOf(values, slug);
+    }
+  }
+  return titles;
+}
+
 /** A collection's entries for its list: title, filter values, whether changed since the live release. */
 export function listEntries(place: ContentPlace, type: CollectionName): { entries: Array<Omit<ListedEntry, "openBy" | "draftAt">>; deleted: string[] } {
   const saved = contentFileHashes(place.contentDir);
@@ -147,7 +164,18 @@ export function references(place: ContentPlace, type: CollectionName, slug: stri
   }
 }
 
-export type SaveInput = { type: string; slug: string; values: unknown; baseHash: string | null; renamedFrom?: string | undefined; redirectTo?: string | undefined };
+export type SaveInput = {
+  type: string;
+  slug: string;
+  values: unknown;
+  baseHash: string | null;
+  renamedFrom?: string | undefined;
+  redirectTo?: string | undefined;
+  /** Who saves: the author of the save's commit in the entry's history (none: git's own). */
+  by?: Author | undefined;
+  /** What the history calls this save: a restored version says which («Восстановлена версия от …»). */
+  note?: { action: CommitAction; message: string } | undefined;
+};
 export type Saved = { slug: string; hash: string; changed: boolean; redirected: string | null };
 
 /**
@@ -184,11 +212,14 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
   checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
   apply(place, writes);
+  const title = titleOf(valid.values as Values, slug);
+  const message = input.note?.message ?? (renamed !== null ? `Адрес изменён: ${renamed} → ${slug} («${title}»)` : `Сохранено: «${title}»`);
+  recordSave(place, writes, input.by, message, input.note?.action ?? "save");
   return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: true, redirected };
 }
 
 /** Deletes a collection's entry, with a 301 from its address to `redirectTo` when given. */
-export function deleteEntry(place: ContentPlace, input: { type: string; slug: string; baseHash: string; redirectTo?: string | undefined }): Promise<{ redirected: string | null }> {
+export function deleteEntry(place: ContentPlace, input: { type: string; slug: string; baseHash: string; redirectTo?: string | undefined; by?: Author | undefined }): Promise<{ redirected: string | null }> {
   return serialized(() => {
     const { type, slug } = input;
     if (!isEditableType(type) || !isCollectionName(type)) throw new EntryInvalid(SAVE_MESSAGES.notCollection, {});
@@ -201,8 +232,10 @@ export function deleteEntry(place: ContentPlace, input: { type: string; slug: st
       redirected = entryPath(type, slug);
       writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", redirected, input.redirectTo));
     }
+    const title = titleOf(readEntry(place.contentDir, type, slug)?.values ?? {}, slug);
     checkSite(place.contentDir, place.releasesDir, writes, []);
     apply(place, writes);
+    recordSave(place, writes, input.by, `Удалено: «${title}»`, "delete");
     return { redirected };
   });
 }
@@ -222,6 +255,23 @@ function readText(place: ContentPlace, path: string): string | null {
     return readFileSync(join(place.contentDir, path), "utf8");
   } catch {
     return null;
+  }
+}
+
+/** Git's own committer when a save names nobody (the command line, tests of the service). */
+const NOBODY: Author = { name: "Ориентир", email: "studio@localhost" };
+
+/**
+ * The save as a commit of the entries' history (SAVED_REF). The files are
+ * already written: a history that cannot be written (git missing or broken)
+ * must not turn a done save into an error, so it is said on stderr and the
+ * save stands.
+ */
+function recordSave(place: ContentPlace, writes: ReadonlyMap<string, string | null>, by: Author | undefined, message: string, action: CommitAction): void {
+  try {
+    commitSaved(place.contentDir, { changes: writes, author: by ?? NOBODY, message, action });
+  } catch (error) {
+    process.stderr.write(`content history: the save is not recorded (${(error as Error).message.split("\n")[0]})\n`);
   }
 }
 

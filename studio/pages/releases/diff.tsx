@@ -1,72 +1,55 @@
 import { Link, useLoaderData } from "react-router";
+import { type EditableType, isCollectionName, isEditableType } from "#core/content/catalog.ts";
 import type { ReleaseDiff } from "#core/studio/api.ts";
 import { pages } from "#core/studio/paths.ts";
+import { EntryDiff } from "../../content/entry-diff.tsx";
+import { contentHref, historyHref } from "../../content/paths.ts";
 import { EmptyState, Page } from "../../ui/index.ts";
+import { kindLabel } from "./labels.ts";
 
-const STATUS = { added: "добавлен", changed: "изменён", removed: "удалён" } as const;
+const STATUS = { added: "добавлено", changed: "изменено", removed: "удалено" } as const;
 
-/** What one publication changed: per file, the fields before and after, and the text's added and removed lines. */
+/** What one publication changed: per entry, its fields before and after with the schema's labels, the texts' changed words only. */
 export function ReleaseChanges() {
-  const { id, files } = useLoaderData() as ReleaseDiff & { id: string };
+  const { entries, files, options } = useLoaderData() as ReleaseDiff & { id: string };
   return (
     <Page title="Изменения публикации" lead={<Link to={pages.releases}>← Все публикации</Link>}>
-      <p className="s-muted">Публикация {id}: что изменилось по сравнению с предыдущей.</p>
-      {files.length === 0 ? <EmptyState title="Содержимое не менялось">Публикация повторила предыдущую (например, после обновления сайта).</EmptyState> : null}
-      {files.map((file) => (
-        <section className="s-section s-diff" key={file.path} aria-labelledby={`f-${file.path}`}>
-          <h2 className="s-section__title" id={`f-${file.path}`}>
-            {file.title ?? file.path} <span className="s-muted">— {file.path}, {STATUS[file.status]}</span>
+      <p className="s-muted">Что изменилось по сравнению с предыдущей публикацией.</p>
+      {entries.length === 0 && files.length === 0 ? <EmptyState title="Содержимое не менялось">Публикация повторила предыдущую (например, после обновления сайта).</EmptyState> : null}
+      {entries.map((entry) => {
+        const type = entry.type as EditableType;
+        const known = isEditableType(entry.type);
+        return (
+          <section className="s-section s-diff" key={entry.key} aria-labelledby={`e-${entry.key}`}>
+            <h2 className="s-section__title" id={`e-${entry.key}`}>
+              {kindLabel(entry.type)}: {entry.status === "removed" || !known ? entry.title : <Link to={contentHref(type, isCollectionName(type) ? entry.slug : undefined)}>{entry.title}</Link>}{" "}
+              <span className="s-muted">— {STATUS[entry.status]}</span>
+            </h2>
+            {known ? (
+              <>
+                <EntryDiff type={type} before={entry.before} after={entry.after} titles={options} />
+                <p>
+                  <Link to={historyHref(type, entry.slug)}>История версий</Link>
+                </p>
+              </>
+            ) : null}
+          </section>
+        );
+      })}
+      {files.length > 0 ? (
+        <section className="s-section" aria-labelledby="other-files">
+          <h2 className="s-section__title" id="other-files">
+            Изображения и другие файлы
           </h2>
-          {file.fields.length > 0 ? (
-            <dl className="s-diff__fields">
-              {file.fields.map((change) => (
-                <div key={change.field} className="s-diff__field">
-                  <dt>{change.field}</dt>
-                  <dd>
-                    {change.before !== null ? (
-                      <del className="s-diff__before">
-                        <span className="s-visually-hidden">было: </span>
-                        {change.before}
-                      </del>
-                    ) : null}
-                    {change.after !== null ? (
-                      <ins className="s-diff__after">
-                        <span className="s-visually-hidden">стало: </span>
-                        {change.after}
-                      </ins>
-                    ) : null}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-          {file.lines.length > 0 ? (
-            <div className="s-diff__text" role="group" aria-label="Текст: удалённые и добавленные строки">
-              {file.lines.map((line, i) =>
-                line.kind === "gap" ? (
-                  <p key={i} className="s-diff__gap">
-                    …
-                  </p>
-                ) : line.kind === "added" ? (
-                  <ins key={i} className="s-diff__line s-diff__after">
-                    <span className="s-visually-hidden">добавлено: </span>
-                    {line.text || "\u00a0"}
-                  </ins>
-                ) : line.kind === "removed" ? (
-                  <del key={i} className="s-diff__line s-diff__before">
-                    <span className="s-visually-hidden">удалено: </span>
-                    {line.text || "\u00a0"}
-                  </del>
-                ) : (
-                  <p key={i} className="s-diff__line">
-                    {line.text || "\u00a0"}
-                  </p>
-                ),
-              )}
-            </div>
-          ) : null}
+          <ul>
+            {files.map((file) => (
+              <li key={file.path}>
+                {file.path.replace(/^uploads\//, "")} — {STATUS[file.status]}
+              </li>
+            ))}
+          </ul>
         </section>
-      ))}
+      ) : null}
     </Page>
   );
 }

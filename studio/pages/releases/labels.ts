@@ -19,16 +19,22 @@ const KINDS: Record<string, string> = {
   navigation: "Навигация",
 };
 
-export function changeLabel(entry: string): string {
+/** An entry kind's name: "articles" → «Статья». */
+export const kindLabel = (kind: string) => KINDS[kind] ?? kind;
+
+/** «Статья «Заголовок»»; an entry no longer saved keeps its address part. */
+export function changeLabel(entry: string, titles: Record<string, string> = {}): string {
   const [kind = "", slug] = entry.split("/");
   const name = KINDS[kind] ?? kind;
-  return slug ? `${name} ${slug}` : name;
+  if (!slug) return name;
+  const title = titles[entry];
+  return title ? `${name} «${title}»` : `${name} ${slug}`;
 }
 
 /** «3 статьи, отзыв…»: at most a few names, then how many more. */
-export function changesSummary(changed: readonly string[], full: string | null): string {
+export function changesSummary(changed: readonly string[], full: string | null, titles: Record<string, string> = {}): string {
   if (full) return `все страницы (${full})`;
   if (changed.length === 0) return "без изменений содержимого";
-  const shown = changed.slice(0, 3).map(changeLabel).join(", ");
+  const shown = changed.slice(0, 3).map((entry) => changeLabel(entry, titles)).join(", ");
   return changed.length > 3 ? `${shown} и ещё ${changed.length - 3}` : shown;
 }

@@ -149,8 +149,12 @@ function Schedule({ scheduled }: { scheduled: ScheduledView[] }) {
   );
 }
 
+/** The entries' titles the page was loaded with ("articles/slug" → title). */
+const useTitles = () => (useLoaderData() as ReleasesLoad).titles;
+
 function ScheduledLine({ entry }: { entry: ScheduledView }) {
   const fetcher = useFetcher();
+  const titles = useTitles();
   return (
     <tr>
       <td>
@@ -158,7 +162,7 @@ function ScheduledLine({ entry }: { entry: ScheduledView }) {
       </td>
       <td>{entry.by}</td>
       <td>{entry.message}</td>
-      <td>{entry.entries === "all" ? "всё сохранённое к\u00a0этому времени" : entry.entries.map(changeLabel).join(", ")}</td>
+      <td>{entry.entries === "all" ? "всё сохранённое к\u00a0этому времени" : entry.entries.map((key) => changeLabel(key, titles)).join(", ")}</td>
       <td>
         {entry.state === "running" ? (
           "Публикуется…"
@@ -211,16 +215,17 @@ function History({ live, releases, rollbacks, announce }: { live: string | null;
 }
 
 /** What a rollback to `target` changes on the site: the entries the publications after it brought. */
-function rollbackChanges(target: ReleaseSummary, releases: readonly ReleaseSummary[], live: string | null): string {
+function rollbackChanges(target: ReleaseSummary, releases: readonly ReleaseSummary[], live: string | null, titles: Record<string, string>): string {
   const after = releases.filter((r) => r.id > target.id && (live === null || r.id <= live));
   if (after.some((r) => r.full)) return "все страницы сайта станут такими, какими были тогда";
   const entries = [...new Set(after.flatMap((r) => r.changed))];
-  return entries.length === 0 ? "содержимое не изменится" : `вернутся прежние версии: ${entries.map(changeLabel).join(", ")}`;
+  return entries.length === 0 ? "содержимое не изменится" : `вернутся прежние версии: ${entries.map((key) => changeLabel(key, titles)).join(", ")}`;
 }
 
 function HistoryLine(props: { release: ReleaseSummary; live: boolean; releases: readonly ReleaseSummary[]; liveId: string | null; announce: Announce }) {
   const { release, live, announce } = props;
   const fetcher = useFetcher();
+  const titles = useTitles();
   useAnnounced(fetcher, announce);
   const [confirming, setConfirming] = useState(false);
   const when = formatDateTime(Date.parse(release.createdAt));
@@ -233,7 +238,7 @@ function HistoryLine(props: { release: ReleaseSummary; live: boolean; releases: 
       <td>{release.author}</td>
       <td>{release.message}</td>
       <td>
-        <Link to={`${pages.releases}${release.id}/`}>{changesSummary(release.changed, release.full)}</Link>
+        <Link to={`${pages.releases}${release.id}/`}>{changesSummary(release.changed, release.full, titles)}</Link>
       </td>
       <td>
         {live ? null : confirming ? (
@@ -241,7 +246,7 @@ function HistoryLine(props: { release: ReleaseSummary; live: boolean; releases: 
             <input type="hidden" name="intent" value="rollback" />
             <input type="hidden" name="id" value={release.id} />
             <p role="alert">
-              Вернуть сайт к публикации от {when}? На сайте {rollbackChanges(release, props.releases, props.liveId)}. Сохранённые правки останутся в студии черновиками, их можно будет опубликовать снова.
+              Вернуть сайт к публикации от {when}? На сайте {rollbackChanges(release, props.releases, props.liveId, titles)}. Сохранённые правки останутся в студии черновиками, их можно будет опубликовать снова.
             </p>
             <Button type="submit" variant="danger" busy={fetcher.state !== "idle"}>
               Да, откатить

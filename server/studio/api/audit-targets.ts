@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { COLLECTION_CATALOG, isCollectionName, isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
+import type { AuditEntry } from "#core/studio/api.ts";
+import { pages } from "#core/studio/paths.ts";
+import { readRecord } from "../../releases/store.ts";
+import { readEntry, validSlug } from "../content/files.ts";
+import { titleOf } from "../content/service.ts";
+
+/**
+ * The journal names what each action was about in words, with a link to it:
+ * an entry by its title (its editor, or its history once deleted), a
+ * publication by its message, a request as «Заявка» (its page; never the
+ * person's name), a person by their login. Never an id or a file path.
+ */
+type Place = { contentDir: string; releasesDir: string };
+export type TargetOf = (entry: AuditEntry) => AuditEntry["about"];
+
+const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+
+export function auditTargets(place: Place): TargetOf {
+  const seen = new Map<string, AuditEntry["about"]>();
+  const once = (key: string, make: () => AuditEntry["about"]) => {
+    if (!seen.has(key)) seen.set(key, make());
+    return seen.get(key) ?? null;
+  };
+  return (entry) => {
+    const target = entry.target;
+    if (!target) return null;
+    const [group] = entry.action.split(".");
+    if (group === "content" && target.startsWith("uploads/")) return { label: `Изображение ${target.slice("uploads/".length)}`, href: null };
+    if (group === "content") return once(`entry:${target}`, () => entryAbout(place, target));
+    if (entry.action === "release.publish" || entry.action === "release.rollback") return once(`release:${target}`, () => releaseAbout(place, target));
+    if (entry.action.startsWith("release.schedule")) {
+      const message = typeof entry.details.message === "string" ? entry.details.message : null;
+      return { label: message ? `Запланированная публикация «${message}»` : "Запланированная публикация", href: pages.releases };
+    }
+    if (group === "inbox") return { label: "Заявка", href: `${pages.inbox}${encodeURIComponent(target)}/` };
+    if (group === "user" || group === "session") return { label: target, href: group === "user" ? pages.users : null };
+    return { label: target, href: null };
+  };
+}
+
+function entryAbout(place: Place, target: string): AuditEntry["about"] {
+  const [type = "", slug = SINGLE] = target.split("/");
+  if (!isEditableType(type) || !validSlug(type, slug)) return { label: target, href: null };
+  if (!isCollectionName(type)) return { label: typeInfo(type).title, href: `${pages.content}${type}/` };
+  const one = COLLECTION_CATALOG[type].one;
+  const kind = one.charAt(0).toUpperCase() + one.slice(1);
+  const stored = readEntry(place.contentDir, type, slug);
+  // A deleted entry is still found in its history.
+  if (!stored) return { label: `${kind}: ${slug} (запись удалена)`, href: `${pages.content}history/${type}/${slug}/` };
+  return { label: `${kind}: ${titleOf(stored.values, slug)}`, href: `${pages.content}${type}/${slug}/` };
+}
+
+function releaseAbout(place: Place, id: string): AuditEntry["about"] {
+  if (!/^[\w.-]{1,100}$/.test(id) || !existsSync(join(place.releasesDir, id, "release.json"))) return { label: "Публикация (больше не хранится)", href: null };
+  const record = readRecord(place.releasesDir, id);
+  return { label: `Публикация «${record.message}» от ${moscow.format(Date.parse(record.createdAt))}`, href: `${pages.releases}${id}/` };
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DOCUMENT_CATALOG, type EditableType, entryOfFile, isCollectionName, SINGLE, TABLE_CATALOG, typeInfo } from "#core/content/catalog.ts";
+import type { ReleaseDiff } from "#core/studio/api.ts";
+import type { EntryVersion, VersionAction, VersionEvent } from "#core/studio/content-api.ts";
+import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, isHistoryCommit } from "../../releases/history.ts";
+import { publishedDir } from "../../releases/published.ts";
+import { entryFiles, valuesOf, type Values } from "./files.ts";
+import { type ContentPlace, titleOf } from "./service.ts";
+
+/**
+ * An entry's history (decision 031): the commits of the saved and published
+ * lines that changed its files, grouped into versions (consecutive commits
+ * with the same files are one version: saved, then published), each with
+ * who and when. Read from git; nothing is kept besides.
+ */
+export const HISTORY_LIMIT = 100;
+
+/** A studio author is `login@studio.invalid` (publishing.ts, authorOf); anyone else has no login here. */
+const loginOf = (email: string) => (email.endsWith("@studio.invalid") ? email.slice(0, -"@studio.invalid".length) : null);
+
+function blobOf(dir: string, path: string): string | null {
+  try {
+    return blobId(readFileSync(join(dir, path)));
+  } catch {
+    return null;
+  }
+}
+
+const same = (a: ReadonlyArray<string | null>, b: ReadonlyArray<string | null>) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function eventOf(commit: FileCommit): VersionEvent {
+  const action: VersionAction = commit.action ?? "other";
+  return { commit: commit.commit, at: commit.at, action, by: { name: commit.name, login: loginOf(commit.email) }, note: commit.subject };
+}
+
+export function entryVersions(place: ContentPlace, type: EditableType, slug: string): EntryVersion[] {
+  const paths = entryFiles(type, slug);
+  const commits = fileHistory(place.contentDir, paths, HISTORY_LIMIT);
+  const saved = paths.map((path) => blobOf(place.contentDir, path));
+  const live = paths.map((path) => blobOf(publishedDir(place.releasesDir), path));
+  const versions: Array<EntryVersion & { blobs: Array<string | null> }> = [];
+  for (const commit of commits) {
+    const last = versions.at(-1);
+    // Newest first: a commit with the same files as the version above it is an earlier event of that version.
+    if (last && same(last.blobs, commit.blobs)) {
+      last.events.push(eventOf(commit));
+      last.commit = commit.commit;
+      continue;
+    }
+    const removed = commit.blobs.every((b) => b === null);
+    versions.push({ commit: commit.commit, events: [eventOf(commit)], removed, saved: !removed && same(commit.blobs, saved), live: !removed && same(commit.blobs, live), blobs: commit.blobs });
+  }
+  // A version is named by its newest commit (the one whose files it is); events stay newest first.
+  return versions.map(({ blobs: _blobs, ...version }) => ({ ...version, commit: version.events[0]!.commit }));
+}
+
+/** The values of the entry at `commit` (null: absent then), or undefined when `commit` is not one of its history. */
+export function versionValues(place: ContentPlace, type: EditableType, slug: string, commit: string): Values | null | undefined {
+  if (!isHistoryCommit(place.contentDir, commit)) return undefined;
+  return valuesOf(type, slug, filesAtCommit(place.contentDir, commit, entryFiles(type, slug)));
+}
+
+/** The entry a content file belongs to: a collection's entry, a document, or the tables (two files). */
+function entryOfContentFile(path: string): { type: EditableType; slug: string } | null {
+  const entry = entryOfFile(path);
+  if (entry) return entry;
+  for (const [type, info] of Object.entries(DOCUMENT_CATALOG)) if (info.file === path) return { type: type as EditableType, slug: SINGLE };
+  for (const [type, info] of Object.entries(TABLE_CATALOG)) if ((info.files as readonly string[]).includes(path)) return { type: type as EditableType, slug: SINGLE };
+  return null;
+}
+
+/**
+ * What changed between two commits of the content folder (a publication
+ * against the one before it), per entry: its values before and after, for
+ * the studio to show with the schema's labels. Other files by name.
+ */
+export function changesBetween(place: ContentPlace, from: string | null, to: string): Omit<ReleaseDiff, "options"> {
+  const entries = new Map<string, { type: EditableType; slug: string }>();
+  const files: ReleaseDiff["files"] = [];
+  const status = (letter: string) => (letter === "A" ? "added" : letter === "D" ? "removed" : "changed") as "added" | "changed" | "removed";
+  for (const change of changedFiles(place.contentDir, from, to)) {
+    const entry = entryOfContentFile(change.path);
+    if (entry) entries.set(`${entry.type}/${entry.slug}`, entry);
+    else files.push({ path: change.path, status: status(change.status) });
+  }
+  return {
+    entries: [...entries].map(([key, { type, slug }]) => {
+      const paths = entryFiles(type, slug);
+      const before = from ? valuesOf(type, slug, filesAtCommit(place.contentDir, from, paths)) : null;
+      const after = valuesOf(type, slug, filesAtCommit(place.contentDir, to, paths));
+      const title = isCollectionName(type) ? titleOf(after ?? before ?? {}, slug) : typeInfo(type).title;
+      return { key, type, slug, title, status: before === null ? "added" : after === null ? "removed" : "changed", before, after };
+    }),
+    files,
+  };
+}

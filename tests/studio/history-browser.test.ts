@@ -1,0 +1,126 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content } from "#core/content/index.server.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { type ContentServer, contentFile, EDITOR, startContentServer } from "../support/content.ts";
+import { addUser } from "../support/studio.ts";
+import { openStudioSession } from "../support/studio.ts";
+
+/**
+ * An entry's history (decision 031), in Chromium: every save is a version
+ * with who and when; a version's difference names the fields by the
+ * schema's labels and marks the changed words only; «Восстановить эту
+ * версию» makes it the saved entry (not the site's). The journal names the
+ * entries by title with a link. History lives in the content repository,
+ * not in the store, so one backend is enough.
+ */
+let env: ContentServer;
+let browser: Browser;
+const ADMIN = { login: "olga", password: "Olga administers it 2026", name: "Ольга Админова" };
+const article = (content().articles as Array<{ slug: string; title: string }>).at(-1)!;
+
+beforeAll(async () => {
+  env = await startContentServer("sqlite");
+  await addUser(env.server, ADMIN.login, "admin", ADMIN.password, ADMIN.name);
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await env?.dispose();
+});
+
+const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
+
+async function open(who: { login: string; password: string }, width = 1440): Promise<Page> {
+  const { page } = await openStudioSession(browser, width);
+  await page.goto(`${env.server.baseUrl}/studio/sign-in/`);
+  await page.getByLabel("Логин").fill(who.login);
+  await page.getByLabel("Пароль").fill(who.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL(/\/studio\/$/);
+  return page;
+}
+
+async function saveForm(page: Page, fill: () => Promise<void>) {
+  await page.goto(`${env.server.baseUrl}/studio/content/articles/${article.slug}/`);
+  await fill();
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await page.getByText(/Сохранено/).waitFor();
+}
+
+describe("an entry's history", () => {
+  it("lists three saves with who and when, shows the changed words under field labels, and restores the first as the saved entry", { timeout: 180_000 }, async () => {
+    const stamp = Date.now();
+    const first = `Первая версия заголовка ${stamp}`;
+    const second = `Вторая версия заголовка ${stamp}`;
+    const page = await open(EDITOR);
+    await saveForm(page, () => page.getByLabel("Заголовок страницы").fill(first));
+    const description = page.getByLabel("Описание для поисковиков");
+    const descriptionOfFirst = await description.inputValue();
+    await saveForm(page, () => page.getByLabel("Заголовок страницы").fill(second));
+    // The third changes one word in the middle of the description.
+    const words = descriptionOfFirst.split(" ");
+    const at = Math.floor(words.length / 2);
+    const oldWord = words[at]!;
+    const newWord = `слово${stamp % 1000}`;
+    await saveForm(page, () => description.fill([...words.slice(0, at), newWord, ...words.slice(at + 1)].join(" ")));
+
+    await page.getByRole("link", { name: "История версий" }).click();
+    await page.getByRole("heading", { level: 1, name: /^История: / }).waitFor();
+    const versions = page.getByRole("list", { name: "Версии записи, новые сверху" }).locator(":scope > li");
+    // Three saves, newest first, each by Марина; then the version the entry started from.
+    expect(await versions.count()).toBeGreaterThanOrEqual(4);
+    for (const i of [0, 1, 2]) expect(plain(await versions.nth(i).textContent())).toContain(`Сохранено — ${EDITOR.name}`);
+    expect(plain(await versions.nth(0).textContent())).toContain("Сохранена сейчас");
+    expect(plain(await versions.nth(0).textContent())).toMatch(/\d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2}/);
+
+    // The newest version's difference: the field's label, the one word out and the one in, nothing else.
+    const diff = page.getByRole("region", { name: "Что изменилось в этой версии" });
+    expect((await diff.locator("dt").allTextContents()).map(plain)).toEqual(["Описание для поисковиков"]);
+    const unmark = (texts: string[]) => texts.map((t) => plain(t).replace(/^(добавлено|удалено): /, ""));
+    expect(unmark(await diff.locator("del").allTextContents())).toEqual([oldWord]);
+    expect(unmark(await diff.locator("ins").allTextContents())).toEqual([newWord]);
+
+    // The second version's difference: the title's label, by the schema, not its key.
+    await versions.nth(1).getByRole("link").click();
+    await expect.poll(async () => (await diff.locator("dt").allTextContents()).map(plain)).toEqual(["Заголовок страницы"]);
+    expect(unmark(await diff.locator("ins").allTextContents()).join("")).toContain("Вторая");
+
+    // Restore the first: it becomes what is saved (not what is on the site).
+    await versions.nth(2).getByRole("button", { name: /^Восстановить эту версию от / }).click();
+    await page.getByText("Версия восстановлена и сохранена.", { exact: false }).waitFor();
+    await expect.poll(async () => plain(await versions.nth(0).textContent())).toContain(`Восстановлена прежняя версия — ${EDITOR.name}`);
+    expect(plain(await versions.nth(0).textContent())).toContain("Сохранена сейчас");
+    expect(contentFile(env.sandbox, `academy/${article.slug}.md`)).toContain(first);
+    await page.getByRole("link", { name: "← К записи" }).click();
+    await expect.poll(() => page.getByLabel("Заголовок страницы").inputValue()).toBe(first);
+    expect(await description.inputValue()).toBe(descriptionOfFirst);
+    expect(plain(await page.getByTestId("entry-state").textContent())).toBe("Опубликовано, есть неопубликованные правки");
+    const site = plain(await (await fetch(`${env.server.baseUrl}/academy/${article.slug}/`)).text());
+    expect(site).not.toContain(first);
+    await page.context().close();
+  });
+
+  it("names entries in the journal by their titles, with links", { timeout: 60_000 }, async () => {
+    const page = await open(ADMIN, 390);
+    await page.goto(`${env.server.baseUrl}/studio/journal/?action=content.restore`);
+    const link = page.getByRole("table", { name: "Записи журнала" }).getByRole("link", { name: /^Статья: Первая версия заголовка/ });
+    await expect.poll(() => link.count()).toBe(1);
+    await link.click();
+    await page.waitForURL(new RegExp(`/studio/content/articles/${article.slug}/$`));
+    await page.context().close();
+  });
+
+  it("keeps the history page usable at 390, 768 and 1440 px: axe clean, no sideways scroll", { timeout: 60_000 }, async () => {
+    for (const width of [390, 768, 1440]) {
+      const page = await open(EDITOR, width);
+      await page.goto(`${env.server.baseUrl}/studio/content/history/articles/${article.slug}/`);
+      await page.locator(".s-history__diff dl").waitFor();
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+      await page.context().close();
+    }
+  });
+});
