@@ -117,7 +117,7 @@ export type UnpublishedList = {
   changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted"; key: string; title: string; life: EntryLife }>;
 };
 
-/** What happened to an entry in one commit of its history (decision 031). */
+/** What happened to an entry in one commit of its history (decision 032). */
 export type VersionAction = "save" | "delete" | "restore" | "publish" | "rollback" | "other";
 export type VersionEvent = { commit: string; at: number; action: VersionAction; by: { name: string; login: string | null }; note: string };
 /**

@@ -271,7 +271,7 @@ export function commitPublished(
 
 /**
  * Every save made in the studio is a commit on this ref (the entries'
- * history, decision 031): its tree is the last saved commit's with the
+ * history, decision 032): its tree is the last saved commit's with the
  * entry's files as saved. Like PUBLISHED_REF, per work tree.
  */
 export const SAVED_REF = "refs/worktree/saved";

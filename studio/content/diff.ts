@@ -4,7 +4,7 @@ import type { FieldNode, ObjectNode, Option } from "./model.ts";
 /**
  * Two versions of an entry as people read the difference: per changed field,
  * its label path from the schema («Результаты › № 2 › Значение»), and for
- * texts the changed words only (jsdiff, decision 031), long unchanged runs
+ * texts the changed words only (jsdiff, decision 032), long unchanged runs
  * collapsed to a little context around each change. Values that are not
  * text (choices, references, dates, yes/no) are shown before → after in
  * words: an option's label, a referenced entry's title, a Russian date.

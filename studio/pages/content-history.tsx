@@ -9,7 +9,7 @@ import { formatDateTime, isoDateTime } from "../lib/format.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page } from "../ui/index.ts";
 
 /**
- * «История» of one entry (decision 031): every saved and published version
+ * «История» of one entry (decision 032): every saved and published version
  * with who and when, newest first; the chosen one (`?v=`) beside the version
  * before it, field by field with the schema's labels and the changed words
  * only; «Восстановить эту версию» saves it as the entry (publishing stays a

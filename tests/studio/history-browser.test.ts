@@ -8,7 +8,7 @@ import { addUser } from "../support/studio.ts";
 import { openStudioSession } from "../support/studio.ts";
 
 /**
- * An entry's history (decision 031), in Chromium: every save is a version
+ * An entry's history (decision 032), in Chromium: every save is a version
  * with who and when; a version's difference names the fields by the
  * schema's labels and marks the changed words only; «Восстановить эту
  * версию» makes it the saved entry (not the site's). The journal names the

@@ -10,7 +10,7 @@ import type { ApiRoute } from "../router.ts";
 import { CONTENT_MESSAGES, contentPlace, entryParams, sendRefusal } from "./content.ts";
 
 /**
- * An entry's history (decision 031): its versions with who and when, one
+ * An entry's history (decision 032): its versions with who and when, one
  * version's values beside the one before it (the studio shows the
  * difference with the schema's labels), and «Восстановить эту версию», which
  * saves that version as the entry's saved state (never publishes it).

@@ -9,7 +9,7 @@ import { entryFiles, valuesOf, type Values } from "./files.ts";
 import { type ContentPlace, titleOf } from "./service.ts";
 
 /**
- * An entry's history (decision 031): the commits of the saved and published
+ * An entry's history (decision 032): the commits of the saved and published
  * lines that changed its files, grouped into versions (consecutive commits
  * with the same files are one version: saved, then published), each with
  * who and when. Read from git; nothing is kept besides.
