@@ -112,7 +112,8 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
       for (const [method, suffix] of [["GET", ""], ["PUT", ""], ["PUT", "/draft"], ["POST", "/delete"]] as const) {
         const res = await call(env.server, method, `/studio/api/content/articles/${slug}${suffix}`, { cookie: env.editor, body: method === "GET" ? undefined : { values: newArticle("x", "x"), baseHash: "x" } });
         // A literal ".." is resolved by the client before sending: the server then sees another (refused) address.
-        expect([400, 404, 405], `${method} ${slug}${suffix}`).toContain(res.status);
+        // A save names the address's fault at its field (422), as the form does.
+        expect(method === "PUT" && suffix === "" ? [404, 405, 422] : [400, 404, 405], `${method} ${slug}${suffix}`).toContain(res.status);
       }
     }
     expect((await call(env.server, "GET", "/studio/api/content/..%2F..%2Fetc/x", { cookie: env.editor })).status).toBe(404);
@@ -173,8 +174,23 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { problems: string[]; references: Array<{ type: string }> };
     expect(body.references.map((r) => r.type)).toContain("cases");
-    expect(body.problems.join("\n")).toMatch(/поле "industry"/);
+    // Named as people know them: the case by its title, the field by its label; no file path or key.
+    expect(body.problems.join("\n")).toMatch(/^Кейс «[^»]+», поле «Отрасль»: /m);
+    expect(body.problems.join("\n")).not.toMatch(/content\/|\.md|"industry"/);
     expect(existsSync(join(env.sandbox.contentDir, "industries/retail.md"))).toBe(true);
+  });
+
+  it("refuses an address a redirect or a route rule takes, at the address field, saying why", async () => {
+    const redirected = await save(env, "articles", "case-odezhda-lab-targeting", { values: newArticle("case-odezhda-lab-targeting", "Статья на занятом адресе"), baseHash: null });
+    expect(redirected.status).toBe(422);
+    expect(((await redirected.json()) as { errors: Record<string, string> }).errors.slug).toBe(
+      "Адрес занят: с\u00a0него перенаправляют на\u00a0/projects/cases/odezhda-lab-targeting/. Выберите другой адрес или уберите это перенаправление в\u00a0разделе «Перенаправления»",
+    );
+    expect(existsSync(join(env.sandbox.contentDir, "academy/case-odezhda-lab-targeting.md"))).toBe(false);
+    const long = "a".repeat(121);
+    const tooLong = await save(env, "articles", long, { values: newArticle(long, "Слишком длинный адрес"), baseHash: null });
+    expect(tooLong.status).toBe(422);
+    expect(((await tooLong.json()) as { errors: Record<string, string> }).errors.slug).toBe("Адрес не\u00a0длиннее 100 знаков");
   });
 
   it.runIf(PUBLISHING_BACKENDS.includes(backend))("creates, deletes with a 301 and keeps hostile text as text; a publication shows it all", { timeout: 180_000 }, async () => {

@@ -12,7 +12,8 @@ import {
 } from "#core/content/catalog.ts";
 import type { ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "#core/studio/content-api.ts";
 import { liveContent } from "../../releases/unpublished.ts";
-import { EntryInvalid } from "../content/check.ts";
+import { CHECK_MESSAGES, EntryInvalid } from "../content/check.ts";
+import { SLUG_MAX } from "#core/content/fields.ts";
 import { contentFileHashes, listSlugs, readEntry, validSlug } from "../content/files.ts";
 import {
   type ContentPlace,
@@ -59,6 +60,10 @@ function slugParam(ctx: Context, type: EditableType): string {
   const slug = ctx.params.slug ?? "";
   if (!validSlug(type, slug)) throw new HttpError(400, CONTENT_MESSAGES.badSlug);
   return slug;
+}
+
+function slugRefusal(slug: string): EntryInvalid {
+  return new EntryInvalid(CHECK_MESSAGES.fields, { slug: slug.length > SLUG_MAX ? CHECK_MESSAGES.longSlug : CHECK_MESSAGES.badSlug });
 }
 
 /** The entry an address names: its type (404 when unknown) and slug (400 when not one). */
@@ -189,6 +194,8 @@ export const contentRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
+      // An address the form would refuse (too long, wrong letters) is said at its field, like any other.
+      if (!validSlug(type, ctx.params.slug ?? "")) return sendRefusal(ctx, slugRefusal(ctx.params.slug ?? ""));
       const slug = slugParam(ctx, type);
       const body = await ctx.body(CONTENT_BODY_LIMIT);
       const baseHash = body.baseHash === null || body.baseHash === undefined ? null : optionalString(body.baseHash, 100) ?? null;

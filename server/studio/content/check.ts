@@ -1,7 +1,8 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { type EditableType, isCollectionName, isEditableType, typeInfo } from "#core/content/catalog.ts";
+import { COLLECTION_CATALOG, DOCUMENT_CATALOG, type EditableType, entryOfFile, isCollectionName, isEditableType, TABLE_CATALOG, typeInfo } from "#core/content/catalog.ts";
+import { fieldLabel } from "#core/content/labels.ts";
 import { SLUG_MAX } from "#core/content/fields.ts";
 import { type Content, loadContent } from "#core/content/index.server.ts";
 import { ContentError, type FileCache } from "#core/content/load.server.ts";
@@ -12,7 +13,7 @@ import { withContentSource } from "#core/content/source.server.ts";
 import { fileCache, type ReleaseSource } from "../../releases/record.ts";
 import { currentRelease, releaseDir } from "../../releases/store.ts";
 import { checkNavigation, loadTables } from "../../releases/tables.ts";
-import { serializeEntry, validSlug, type Values } from "./files.ts";
+import { readEntry, serializeEntry, titleOf, validSlug, type Values } from "./files.ts";
 import { renderOffThread } from "./markdown-off-thread.ts";
 
 /**
@@ -149,21 +150,51 @@ export function checkSite(contentDir: string, releasesRoot: string, writes: Read
     checkNavigation(loaded.content.navigation, livePages);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    throw refusal(error.message.replace(/\S*studio-check-[^/\s]+\/content\//g, "content/"), own);
+    throw refusal(error.message.replace(/\S*studio-check-[^/\s]+\/content\//g, "content/"), own, contentDir);
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
 }
 
-function refusal(message: string, own: readonly string[]): EntryInvalid {
+function refusal(message: string, own: readonly string[], contentDir: string): EntryInvalid {
   const errors: Record<string, string> = {};
   const problems: string[] = [];
   for (const line of message.split("\n")) {
     if (!line.startsWith("  ")) continue;
     const m = PROBLEM.exec(line);
     if (m && own.includes(m[1] as string)) errors[m[2] as string] ??= m[3] as string;
-    else problems.push(line.trim());
+    else problems.push(m ? `${fileName(contentDir, m[1] as string)}, поле «${fieldOf(m[1] as string, m[2] as string)}»: ${m[3] as string}` : named(contentDir, line.trim()));
   }
   if (problems.length === 0 && Object.keys(errors).length === 0) problems.push(message);
   return new EntryInvalid(Object.keys(errors).length > 0 && problems.length === 0 ? CHECK_MESSAGES.fields : CHECK_MESSAGES.site, errors, problems);
 }
+
+/** The entry a content file holds, for a person: «Заголовок» (кейс), or the document's or tables' name. */
+function fileName(contentDir: string, path: string): string {
+  const entry = entryOfFile(path);
+  if (entry) {
+    const values = readEntry(contentDir, entry.type, entry.slug)?.values;
+    return `${capitalized(COLLECTION_CATALOG[entry.type].one)} ${quoted(values ? titleOf(values, entry.slug) : entry.slug)}`;
+  }
+  const document = Object.values(DOCUMENT_CATALOG).find((d) => d.file === path);
+  if (document) return `«${document.title}»`;
+  if ((TABLE_CATALOG.redirects.files as readonly string[]).includes(path)) return `«${TABLE_CATALOG.redirects.title}»`;
+  return path;
+}
+
+function fieldOf(path: string, field: string): string {
+  const entry = entryOfFile(path);
+  if (entry) return fieldLabel(entry.type, field);
+  const document = Object.entries(DOCUMENT_CATALOG).find(([, d]) => d.file === path);
+  return document ? fieldLabel(document[0] as EditableType, field) : field;
+}
+
+/** A problem line that names a content file: the file named as above. */
+function named(contentDir: string, line: string): string {
+  return line.replace(/^content\/([^:\s]+):\s*/, (_, path: string) => `${fileName(contentDir, path)}: `);
+}
+
+/** «…» around a title; quotes inside it become „…“, as Russian nests them. */
+export const quoted = (title: string) => `«${title.replace(/«/g, "„").replace(/»/g, "“")}»`;
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -28,6 +28,9 @@ import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
 export type Values = Record<string, unknown>;
 export type StoredEntry = { values: Values; hash: string };
 
+/** An entry's title for people: its name, title or client, else its slug. */
+export const titleOf = (values: Values, slug: string) => String(values.name ?? values.title ?? values.client ?? slug);
+
 /** Whether `slug` may name an entry of `type` (a document or table: only SINGLE). */
 export function validSlug(type: EditableType, slug: string): boolean {
   if (!isCollectionName(type)) return slug === SINGLE;

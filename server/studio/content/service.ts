@@ -18,11 +18,12 @@ import { prerenderPaths } from "#core/content/sitemap.server.ts";
 import { withRenderedMarkdown } from "#core/content/present.server.ts";
 import { withContentSource } from "#core/content/source.server.ts";
 import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
-import { REDIRECTS_FILE } from "../../releases/tables.ts";
+import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
+import { parseRedirectTable } from "../../redirect-table.ts";
 import { type Author, type CommitAction, commitSaved } from "../../releases/history.ts";
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
-import { checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
-import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, validSlug, type Values, writeContentFile } from "./files.ts";
+import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
+import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
 import { referencesTo, withRedirect } from "./references.ts";
 
@@ -55,6 +56,9 @@ export const SAVE_MESSAGES = {
   deleted: "Запись удалена. С сайта она исчезнет после публикации.",
   notCollection: "Этот раздел — один документ: его можно править, но не удалять",
   noRedirectHere: "У этой записи нет своей страницы: перенаправление не нужно",
+  redirected: (to: string) =>
+    `Адрес занят: с\u00a0него перенаправляют на\u00a0${to}. Выберите другой адрес или уберите это перенаправление в\u00a0разделе «Перенаправления»`,
+  ruled: (pattern: string) => `Адрес занят правилом перенаправления ${pattern}: такая страница не\u00a0откроется. Выберите другой адрес`,
 } as const;
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -87,7 +91,7 @@ export function entryLife(place: ContentPlace, type: EditableType, slug: string)
   return entryLives(place, contentFileHashes(place.contentDir))(type, slug);
 }
 
-export const titleOf = (values: Values, slug: string) => String(values.name ?? values.title ?? values.client ?? slug);
+export { titleOf };
 
 /** Titles of entries named by key ("articles/slug", "company"), as saved now; one that is gone keeps no title. */
 export function entryTitles(place: ContentPlace, keys: readonly string[]): Record<string, string> {
@@ -208,6 +212,10 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
     if (input.baseHash === null && current !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
     if (input.baseHash !== null) assertBase(place, type, slug, input.baseHash);
   }
+  if (isCollectionName(type) && hasOwnPage(type) && (renamed !== null || input.baseHash === null)) {
+    const taken = addressTaken(place, entryPath(type, slug), writes.get(REDIRECTS_FILE) ?? readRedirects(place));
+    if (taken) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: taken });
+  }
   const unchanged = renamed === null && [...valid.files].every(([path, text]) => readText(place, path) === text);
   if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
   checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
@@ -216,6 +224,31 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   const message = input.note?.message ?? (renamed !== null ? `Адрес изменён: ${renamed} → ${slug} («${title}»)` : `Сохранено: «${title}»`);
   recordSave(place, writes, input.by, message, input.note?.action ?? "save");
   return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: true, redirected };
+}
+
+/**
+ * Why a new address cannot be a page: an old address the redirect table
+ * sends elsewhere, or one a route rule catches. Said at the address field,
+ * with what to do; null when it is free.
+ */
+function addressTaken(place: ContentPlace, path: string, redirectsCsv: string | null): string | null {
+  try {
+    const to = redirectsCsv === null ? undefined : parseRedirectTable(redirectsCsv).get(path);
+    if (to !== undefined) return SAVE_MESSAGES.redirected(to);
+  } catch {
+    // A broken table is the site check's to report.
+  }
+  let rules: Record<string, unknown> = {};
+  try {
+    rules = JSON.parse(readFileSync(join(place.contentDir, ROUTE_RULES_FILE), "utf8")) as Record<string, unknown>;
+  } catch {
+    rules = {};
+  }
+  for (const pattern of Object.keys(rules)) {
+    const caught = pattern.endsWith("/**") ? path.startsWith(pattern.slice(0, -2)) : pattern === path;
+    if (caught) return SAVE_MESSAGES.ruled(pattern);
+  }
+  return null;
 }
 
 /** Deletes a collection's entry, with a 301 from its address to `redirectTo` when given. */

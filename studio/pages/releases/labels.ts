@@ -28,7 +28,7 @@ export function changeLabel(entry: string, titles: Record<string, string> = {}):
   const name = KINDS[kind] ?? kind;
   if (!slug) return name;
   const title = titles[entry];
-  return title ? `${name} «${title}»` : `${name} ${slug}`;
+  return title ? `${name} «${title.replace(/«/g, "„").replace(/»/g, "“")}»` : `${name} ${slug}`;
 }
 
 /** «3 статьи, отзыв…»: at most a few names, then how many more. */
