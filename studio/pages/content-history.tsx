@@ -91,21 +91,21 @@ export function ContentHistory() {
       {data.versions.length === 0 ? (
         <EmptyState title="Истории пока нет">Версии появляются с каждым сохранением и публикацией.</EmptyState>
       ) : (
-        <div className="s-history">
-          <ol className="s-history__list" aria-label="Версии записи, новые сверху">
+        <div className="s-versions">
+          <ol className="s-versions__list" aria-label="Версии записи, новые сверху">
             {data.versions.map((version) => {
               const current = chosen?.commit === version.commit;
               const first = version.events.at(-1)!;
               return (
-                <li key={version.commit} className="s-history__version" aria-current={current ? "true" : undefined}>
-                  <p className="s-history__when">
+                <li key={version.commit} className="s-versions__version" aria-current={current ? "true" : undefined}>
+                  <p className="s-versions__when">
                     <Link to={`${historyHref(type, data.slug)}?v=${version.commit}`} aria-label={`Версия от ${formatDateTime(first.at)}: что изменилось`}>
                       <time dateTime={isoDateTime(first.at)}>{formatDateTime(first.at)}</time>
                     </Link>
                     {version.saved ? <span className="s-badge">Сохранена сейчас</span> : null}
                     {version.live ? <span className="s-badge s-badge--live">На сайте</span> : null}
                   </p>
-                  <ul className="s-history__events">
+                  <ul className="s-versions__events">
                     {version.events.map((event) => (
                       <li key={event.commit}>
                         {ACTIONS[event.action]} — {byWhom(event)}, <time dateTime={isoDateTime(event.at)}>{formatDateTime(event.at)}</time>
@@ -126,7 +126,7 @@ export function ContentHistory() {
             })}
           </ol>
           {chosen ? (
-            <section className="s-history__diff" aria-labelledby="diff-title">
+            <section className="s-versions__diff" aria-labelledby="diff-title">
               <h2 id="diff-title" className="s-section__title">
                 {chosen.previous ? "Что изменилось в этой версии" : "Первая версия в истории"}
               </h2>

@@ -116,7 +116,7 @@ describe("an entry's history", () => {
     for (const width of [390, 768, 1440]) {
       const page = await open(EDITOR, width);
       await page.goto(`${env.server.baseUrl}/studio/content/history/articles/${article.slug}/`);
-      await page.locator(".s-history__diff dl").waitFor();
+      await page.locator(".s-versions__diff dl").waitFor();
       const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `at ${width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
