@@ -148,3 +148,15 @@ export type EntryHistory = {
 export type EntryVersionData = { commit: string; values: Values | null; previous: { commit: string; values: Values | null } | null };
 /** POST /content/:type/:slug/history/:commit/restore */
 export type RestoreRequest = { baseHash: string | null };
+
+/** GET /content/overview: the studio's first page, for those who edit and publish. */
+export type ContentFigures = {
+  /** Saved entries not on the site yet: all of them, and those this person saved last. */
+  unpublished: number;
+  mine: number;
+  /** Publications planned and not yet made; the next one's moment. */
+  scheduled: number;
+  nextAt: number | null;
+  /** The site's last publication. */
+  last: { message: string; at: number; author: string } | null;
+};

@@ -367,3 +367,23 @@ export function filesAtCommit(dir: string, commit: string, paths: readonly strin
     }
   });
 }
+
+/**
+ * Who saved each content file last on the saved line, from its last
+ * `limit` commits: path under the content folder → the author's e-mail.
+ */
+export function lastSavers(dir: string, limit = 2_000): Map<string, string> {
+  const where = place(dir);
+  const head = savedHead(dir);
+  const savers = new Map<string, string>();
+  if (!where || !head) return savers;
+  const log = execFileSync("git", ["-C", where.top, "-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%ae", "--name-only", head, "--", where.prefix || "."], { encoding: "utf8", maxBuffer: 1 << 28 });
+  for (const record of log.split("\x1e")) {
+    const [email = "", ...paths] = record.split("\n").filter(Boolean);
+    for (const path of paths) {
+      const inside = path.startsWith(where.prefix) ? path.slice(where.prefix.length) : path;
+      if (!savers.has(inside)) savers.set(inside, email);
+    }
+  }
+  return savers;
+}

@@ -112,6 +112,20 @@ describe("an entry's history", () => {
     await page.context().close();
   });
 
+  it("counts on the first page what waits: saved and not published (yours among them), planned, the last publication", { timeout: 60_000 }, async () => {
+    const page = await open(EDITOR, 390);
+    const figures = page.getByRole("region", { name: "Контент" });
+    await figures.waitFor();
+    const text = plain(await figures.textContent());
+    // Марина's restored article is saved and not on the site; she saved it last.
+    expect(text).toContain("1 запись ждёт публикации");
+    expect(text).toContain("1 из них сохранили вы");
+    expect(text).toContain("0 публикаций запланировано");
+    expect(text).toMatch(/Последняя публикация — «.+», \d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2}/);
+    expect(plain(await page.locator(".s-page__lead").textContent())).toBe("Ваша роль — «Редактор». Разделы, доступные вам:");
+    await page.context().close();
+  });
+
   it("keeps the history page usable at 390, 768 and 1440 px: axe clean, no sideways scroll", { timeout: 60_000 }, async () => {
     for (const width of [390, 768, 1440]) {
       const page = await open(EDITOR, width);

@@ -6,6 +6,7 @@ import { previewRoutes } from "./preview.ts";
 import { contentLiveRoutes } from "./content-live.ts";
 import { contentRoutes } from "./content.ts";
 import { contentHistoryRoutes } from "./content-history.ts";
+import { contentOverviewRoutes } from "./content-overview.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
@@ -18,6 +19,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...userRoutes,
   ...auditRoutes,
   ...contentLiveRoutes,
+  ...contentOverviewRoutes,
   ...contentHistoryRoutes,
   ...contentRoutes,
   ...releaseRoutes,
