@@ -48,7 +48,8 @@ export function useFilterForm(serverErrors: FilterErrors) {
     const first = Object.keys(found)[0];
     if (first) {
       event.preventDefault();
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      // A day's visible field carries its name as data-name (the hidden one sends the ISO day).
+      event.currentTarget.querySelector<HTMLElement>(`[data-name="${first}"], [name="${first}"]:not([type="hidden"])`)?.focus();
     }
   };
   const own = checked.on === serverErrors ? checked.errors : {};

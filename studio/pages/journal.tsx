@@ -7,7 +7,7 @@ import { AUDIT_ACTIONS } from "#core/studio/audit-actions.ts";
 import { isStatus, STATUSES } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
 import { isRole, ROLES } from "#core/studio/roles.ts";
-import { Button, EmptyState, Page, SelectField, Table, TextField } from "../ui/index.ts";
+import { DayField, Button, EmptyState, Page, SelectField, Table, TextField } from "../ui/index.ts";
 
 const FILTERS = ["actor", "action", "from", "to"] as const;
 
@@ -82,8 +82,8 @@ export function Journal() {
           error={errors.action}
           options={[{ value: "", label: "Все действия" }, ...Object.entries(actions).map(([value, label]) => ({ value, label }))]}
         />
-        <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} error={errors.from} />
-        <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} />
+        <DayField label="С" name="from" defaultValue={params.get("from") ?? ""} error={errors.from} />
+        <DayField label="По" name="to" defaultValue={params.get("to") ?? ""} error={errors.to} />
         <Button type="submit" variant="primary">
           Показать
         </Button>

@@ -54,9 +54,11 @@ describe("filter errors at their fields", () => {
     await page.goto(`${server.baseUrl}/studio/inbox/`);
     const row = page.getByRole("link", { name: "Зоя Фильтрова" });
     await row.waitFor();
-    // Typed in the form: caught before asking, the address and the list unchanged.
-    await page.getByLabel("С", { exact: true }).fill("2026-11-20");
-    await page.getByLabel("По", { exact: true }).fill("2026-11-10");
+    // Typed in the form the Russian way, whatever the browser's language: caught before asking, the address and the list unchanged.
+    expect(await page.locator('input[type="date"], input[type="datetime-local"]').count()).toBe(0);
+    expect(await page.getByLabel("С", { exact: true }).getAttribute("placeholder")).toBe("ДД.ММ.ГГГГ");
+    await page.getByLabel("С", { exact: true }).fill("20.11.2026");
+    await page.getByLabel("По", { exact: true }).fill("10.11.2026");
     await page.getByRole("button", { name: "Показать" }).click();
     await page.getByText(/^Дата «по» раньше даты «с»$/).waitFor();
     expect(await fieldError(page, "По").getAttribute("aria-invalid")).toBe("true");

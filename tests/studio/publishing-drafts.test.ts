@@ -62,10 +62,11 @@ async function publishHere(page: Page) {
     .toBe("Опубликовано");
 }
 
-/** A moment as the studio's date-time field takes it: Moscow wall-clock time, to the minute. */
+/** A moment as people type it in the studio: Moscow wall-clock time, ДД.ММ.ГГГГ ЧЧ:ММ. */
 function moscow(ms: number): string {
   const parts = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Moscow", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(ms);
-  return parts.replace(" ", "T");
+  const [day = "", time = ""] = parts.split(" ");
+  return `${day.split("-").reverse().join(".")} ${time}`;
 }
 
 describe("publishing what is meant", () => {

@@ -7,7 +7,7 @@ import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
 import { type BulkResult, FILTER_NAMES, type InboxItem, type InboxOverview, type InboxPage, KINDS, numberLabel, SORTS } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
-import { Button, EmptyState, Notice, NoticeArea, Page, SelectField, TextField } from "../../ui/index.ts";
+import { DayField, Button, EmptyState, Notice, NoticeArea, Page, SelectField, TextField } from "../../ui/index.ts";
 import { ExportLinks } from "./export-links.tsx";
 import { OverviewPanel } from "./overview.tsx";
 import { itemPath, ownerOptions, StatusBadge, stageOptions } from "./parts.tsx";
@@ -125,8 +125,8 @@ export function Inbox() {
           options={[{ value: "", label: "Все" }, { value: "me", label: "Мои" }, { value: "none", label: "Без ответственного" }, ...ownerOptions(visibleOwners)]}
         />
         <SelectField label="Порядок" name="sort" defaultValue={params.get("sort") ?? ""} error={errors.sort} options={Object.entries(SORTS).map(([value, label]) => ({ value: value === "new" ? "" : value, label }))} />
-        <TextField label="С" name="from" type="date" defaultValue={params.get("from") ?? ""} error={errors.from} />
-        <TextField label="По" name="to" type="date" defaultValue={params.get("to") ?? ""} error={errors.to} />
+        <DayField label="С" name="from" defaultValue={params.get("from") ?? ""} error={errors.from} />
+        <DayField label="По" name="to" defaultValue={params.get("to") ?? ""} error={errors.to} />
         <TextField label="Страница сайта" name="source" defaultValue={params.get("source") ?? ""} hint="Адрес, например /contacts/" spellCheck={false} error={errors.source} />
         <TextField label="Источник (utm_source)" name="utm" defaultValue={params.get("utm") ?? ""} spellCheck={false} error={errors.utm} />
         <div className="s-inbox-filters__actions">

@@ -5,7 +5,7 @@ import type { PublishJobView } from "#core/studio/api.ts";
 import { isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { contentHref } from "../../content/paths.ts";
 import { lifeLabel } from "../../content/life.ts";
-import { Button, EmptyState, Notice, Table, TextField, useFocusFirstError } from "../../ui/index.ts";
+import { Button, DayField, EmptyState, Notice, Table, TextField, useFocusFirstError } from "../../ui/index.ts";
 import type { ReleasesResult } from "./actions.ts";
 
 type Change = UnpublishedList["changes"][number];
@@ -47,7 +47,7 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
       {rows.length === 0 ? (
         <EmptyState title={"Всё сохранённое уже на\u00a0сайте"} />
       ) : (
-        <fetcher.Form method="post" className="s-form" ref={setForm}>
+        <fetcher.Form method="post" className="s-form" ref={setForm} noValidate>
           <p className="s-field__hint">Отметьте, что опубликовать: остальное останется черновиками и на сайт не попадёт.</p>
           <Table caption="Сохранённые правки, которых ещё нет на сайте" hideCaption head={["", "Раздел", "Запись", "Состояние"]}>
             {rows.map((c) => (
@@ -105,7 +105,7 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
               Опубликовать выбранное
             </Button>
           </div>
-          <TextField label="Когда (московское время)" name="at" type="datetime-local" defaultValue={defaultMoment()} error={errors.at ?? null} />
+          <DayField label="Когда (московское время)" name="at" moment defaultValue={defaultMoment()} hint="Например 29.11.2026 10:00" error={errors.at ?? null} />
           <div className="s-actions">
             <Button type="submit" name="intent" value="schedule" busy={fetcher.state !== "idle"}>
               Запланировать выбранное

@@ -88,7 +88,7 @@ function PublishAll({ announce, onJob }: { announce: Announce; onJob(job: Publis
         Опубликовать всё сохранённое
       </h2>
       <p className="s-field__hint">На сайт попадёт всё, что сохранили все, в том числе чужие незаконченные правки. Обычно публикуют только выбранное.</p>
-      <fetcher.Form method="post" className="s-form" ref={setForm}>
+      <fetcher.Form method="post" className="s-form" ref={setForm} noValidate>
         <input type="hidden" name="intent" value="publish-all" />
         <TextField
           label="Название публикации всего сохранённого"
