@@ -163,4 +163,20 @@ describe("the studio in a browser", () => {
     expect(await axe(page)).toEqual([]);
     await context.close();
   });
+
+  it("fits every section at 390 px: no page wider than the phone, wide tables scroll in their own box", async () => {
+    const { context, page } = await open(390);
+    await page.goto(`${server.baseUrl}/studio/sign-in/`);
+    await signInAs(page, "admin", "Admin's browser passphrase");
+    await page.waitForURL(/\/studio\/$/);
+    const wider: string[] = [];
+    for (const path of ["/studio/", "/studio/profile/", "/studio/users/", "/studio/journal/", "/studio/content/", "/studio/content/articles/", "/studio/content/redirects/", "/studio/releases/", "/studio/inbox/", "/studio/inbox/stages/", "/studio/personal-data/"]) {
+      await page.goto(server.baseUrl + path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) wider.push(`${path}: ${width} px`);
+    }
+    expect(wider).toEqual([]);
+    await context.close();
+  });
 });
