@@ -79,6 +79,19 @@ describe("publishing from the studio", () => {
     await expect.poll(async () => (await frame.locator("h1").textContent())?.replace(/\u00a0/g, " "), { timeout: 15_000 }).toBe(title);
     expect((await frame.locator("main").textContent())?.replace(/\u00a0/g, " ")).toContain(sentence);
     expect(await page.locator("iframe.s-preview__frame--360").evaluate((el) => el.getBoundingClientRect().width)).toBe(360);
+    // The desktop width does not fit the editor's column: it is scaled down to fit, all of it in view, not cropped.
+    await page.getByRole("tab", { name: "Компьютер, 1440 px" }).click();
+    const wide = page.locator("iframe.s-preview__frame--1440");
+    await wide.waitFor();
+    const fit = await wide.evaluate((el) => {
+      const box = el.closest(".s-preview__box") as HTMLElement;
+      return { shown: el.getBoundingClientRect().width, room: box.clientWidth, overflow: box.scrollWidth - box.clientWidth, laidOut: el.clientWidth };
+    });
+    expect(fit.laidOut).toBe(1440);
+    expect(fit.shown).toBeLessThanOrEqual(fit.room);
+    expect(fit.shown).toBeGreaterThan(fit.room * 0.8);
+    expect(fit.overflow).toBe(0);
+    expect(await page.getByText(/Страница шириной 1440 px показана в масштабе \d+ %/).count()).toBe(1);
     expect(await publicTitle(`/academy/${article.slug}/`)).not.toContain(title);
 
     await page.getByRole("button", { name: "Сохранить" }).click();
