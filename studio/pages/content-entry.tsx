@@ -9,6 +9,7 @@ import { FormField, FormState } from "../content/fields.tsx";
 import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
 import { contentHref, historyHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
+import { slugFromTitle } from "../content/slug.ts";
 import { lifeLabel } from "../content/life.ts";
 import { PublishEntry } from "../content/publish-entry.tsx";
 import { useDraft, usePresence } from "../content/live.ts";
@@ -91,15 +92,20 @@ function Editor({ data }: { data: EntryLoad }) {
   const editors = usePresence(type, draftSlug);
   const title = data.isNew ? `Новая запись: ${typeInfo(type).title.toLowerCase()}` : collection ? String(saved.name ?? saved.title ?? data.slug) : typeInfo(type).title;
 
+  // A new entry's address follows its title until the person types an address of their own.
+  const titleField = collection && data.isNew ? (["title", "name", "client"].find((key) => model.fields.some(([k]) => k === key)) ?? null) : null;
+  const slugByHand = useRef(false);
   const change = useCallback(
     (path: ReadonlyArray<string | number>, next: unknown) => {
+      if (path.length === 1 && path[0] === "slug") slugByHand.current = next !== "";
       setValues((current) => {
-        const updated = setIn(current, path, next) as Values;
+        let updated = setIn(current, path, next) as Values;
+        if (titleField && path.length === 1 && path[0] === titleField && !slugByHand.current) updated = setIn(updated, ["slug"], slugFromTitle(String(next ?? ""))) as Values;
         if (submitted) setErrors(validate(type, pruned(model, updated)));
         return updated;
       });
     },
-    [model, submitted, type],
+    [model, submitted, type, titleField],
   );
 
   function focusFirstError() {

@@ -127,6 +127,19 @@ describe("content in a browser", () => {
     await context.close();
   });
 
+  it("makes a new entry's address from its title until the address is typed by hand", async () => {
+    const { context, page } = await open();
+    await page.goto(`${env.server.baseUrl}/studio/content/new/articles/`);
+    await page.getByRole("heading", { level: 1, name: /Новая запись/ }).waitFor();
+    const address = page.getByLabel("Адрес", { exact: true });
+    await page.getByLabel("Заголовок страницы").fill("Сквозная аналитика для клиники");
+    expect(await address.inputValue()).toBe("skvoznaya-analitika-dlya-kliniki");
+    await address.fill("analitika-kliniki");
+    await page.getByLabel("Заголовок страницы").fill("Сквозная аналитика для частной клиники");
+    expect(await address.inputValue()).toBe("analitika-kliniki");
+    await context.close();
+  });
+
   it("deletes an entry with a 301 to the page the person picks", { timeout: 180_000 }, async () => {
     const { context, page, problems } = await open();
     await page.goto(`${env.server.baseUrl}/studio/content/articles/data-python-report-automation/`);
