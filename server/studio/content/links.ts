@@ -53,7 +53,13 @@ function retarget(raw: string, tail: Leaf["tail"], written: string, move: Move):
   return head + target.replace(new RegExp(`${escape(written)}(?![\\w\\-/.%~])`, "g"), replacement);
 }
 
-/** The text with every link to `move.from` leading to `move.to`, and how many links were changed. */
+/** A whole address (a field that holds one page of the site) moved, or null when it names another page. */
+export function movedAddress(value: string, move: Move): string | null {
+  const written = pageOf(value, move);
+  return written === null ? null : retarget(value, "all", written, move);
+}
+
+/** The text with every link to `move.from` leading to `move.to`, and how many links led there. */
 export function rewriteLinks(markdown: string, move: Move): { text: string; count: number } {
   if (!move.origins.some((o) => markdown.includes(o)) && !markdown.includes(move.from.replace(/\/$/, ""))) return { text: markdown, count: 0 };
   const found = leaves(new Lexer({ gfm: true }).lex(markdown));
@@ -65,7 +71,7 @@ export function rewriteLinks(markdown: string, move: Move): { text: string; coun
     if (at < 0) continue;
     const written = leaf.href === null ? null : pageOf(leaf.href, move);
     const replaced = written === null ? leaf.raw : retarget(leaf.raw, leaf.tail, written, move);
-    if (replaced !== leaf.raw) count += 1;
+    if (written !== null) count += 1;
     out += markdown.slice(cursor, at) + replaced;
     cursor = at + leaf.raw.length;
   }

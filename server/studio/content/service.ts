@@ -26,6 +26,7 @@ import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
 import { referencesTo, withRedirect } from "./references.ts";
+import { followed, linksTo, withLinks } from "./rename.ts";
 
 /**
  * The content editor's work on the content folder: lists, entries, saving,
@@ -34,7 +35,7 @@ import { referencesTo, withRedirect } from "./references.ts";
  * each compares the hash its editor started from, so a change made meanwhile
  * (in another tab, on another server, by hand) is never silently overwritten.
  */
-export type ContentPlace = { contentDir: string; releasesDir: string };
+export type ContentPlace = { contentDir: string; releasesDir: string; /** The public origin: links written with it lead to the site too. */ origin?: string | undefined };
 
 /** A save or delete found the entry changed since its editor loaded it. */
 export class EntryConflict extends Error {
@@ -161,7 +162,7 @@ function readRedirects(place: ContentPlace): string | null {
 /** Where other content refers to a collection's entry. */
 export function references(place: ContentPlace, type: CollectionName, slug: string): Reference[] {
   try {
-    return referencesTo(loadSaved(place.contentDir, place.releasesDir), type, slug, readRedirects(place));
+    return withLinks(referencesTo(loadSaved(place.contentDir, place.releasesDir), type, slug, readRedirects(place)), linksTo(place, type, slug));
   } catch (error) {
     if (error instanceof ContentError) return [];
     throw error;
@@ -202,6 +203,7 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
     if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
     assertBase(place, type, renamed, input.baseHash);
     for (const path of entryFiles(type, renamed)) writes.set(path, null);
+    for (const [path, text] of followed(place, type, renamed, slug)) if (!writes.has(path)) writes.set(path, text);
     if (input.redirectTo && hasOwnPage(type)) {
       const from = entryPath(type, renamed);
       writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", from, input.redirectTo));
