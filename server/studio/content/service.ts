@@ -52,6 +52,7 @@ export const SAVE_MESSAGES = {
   conflict: "Пока вы редактировали, запись изменили. Сравните версии и выберите, что оставить.",
   gone: "Пока вы редактировали, запись удалили. Сохраните её как новую или закройте.",
   exists: "Запись с таким адресом уже есть",
+  taken: "Адрес занят другой записью",
   saved: "Сохранено. На сайте изменения появятся после публикации.",
   unchanged: "Изменений нет: сохранять нечего.",
   deleted: "Запись удалена. С сайта она исчезнет после публикации.",
@@ -200,7 +201,7 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   const renamed = input.renamedFrom !== undefined && input.renamedFrom !== slug ? input.renamedFrom : null;
   if (renamed !== null) {
     if (!isCollectionName(type) || !validSlug(type, renamed)) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
-    if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+    if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: SAVE_MESSAGES.taken });
     assertBase(place, type, renamed, input.baseHash);
     for (const path of entryFiles(type, renamed)) writes.set(path, null);
     for (const [path, text] of followed(place, type, renamed, slug)) if (!writes.has(path)) writes.set(path, text);
