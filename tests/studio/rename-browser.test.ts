@@ -123,7 +123,14 @@ describe("renaming follows references", () => {
     expect(said).toMatch(new RegExp(`${plain(first.name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: ссылка на .*уйдёт вся сохранённая версия записи`));
     const releasesBefore = ((await (await call(env.server, "GET", "/studio/api/releases", { cookie })).json()) as { releases: unknown[] }).releases.length;
     await together.getByRole("button", { name: "Опубликовать вместе" }).click();
-    await expect.poll(async () => plain(await page.getByTestId("entry-state").textContent()), { timeout: 90_000, interval: 250 }).toBe("Опубликовано");
+    // Done when the editor says the entry is published; a refusal is said at once, not after the timeout.
+    const outcome = async () => {
+      const refused = page.getByText(/^Не опубликовано/);
+      if ((await refused.count()) > 0) return plain(await refused.first().textContent());
+      return plain(await page.getByTestId("entry-state").textContent());
+    };
+    await expect.poll(outcome, { timeout: 90_000, interval: 250 }).toMatch(/^(Опубликовано|Не опубликовано.*)$/);
+    expect(await outcome()).toBe("Опубликовано");
     const releases = ((await (await call(env.server, "GET", "/studio/api/releases", { cookie })).json()) as { releases: unknown[] }).releases;
     expect(releases.length).toBe(releasesBefore + 1);
     expect(problems).toEqual([]);
