@@ -27,6 +27,7 @@ import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeC
 import { entryLives } from "./life.ts";
 import { referencesTo, withRedirect } from "./references.ts";
 import { followed, linksTo, withLinks } from "./rename.ts";
+import { atAddress } from "./problems.ts";
 
 /**
  * The content editor's work on the content folder: lists, entries, saving,
@@ -221,7 +222,11 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   }
   const unchanged = renamed === null && [...valid.files].every(([path, text]) => readText(place, path) === text);
   if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
-  checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
+  try {
+    checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
+  } catch (error) {
+    throw renamed === null ? error : atAddress(place.contentDir, error);
+  }
   apply(place, writes);
   const title = titleOf(valid.values as Values, slug);
   const message = input.note?.message ?? (renamed !== null ? `Адрес изменён: ${renamed} → ${slug} («${title}»)` : `Сохранено: «${title}»`);
