@@ -28,7 +28,7 @@ export const RELEASE_MESSAGES = {
   badEntry: "Такой записи в\u00a0студии нет",
   allForbidden: "Публиковать разом всё сохранённое может только администратор",
   renameNow: "Запись с\u00a0новым адресом публикуется сразу, не\u00a0по\u00a0плану: со\u00a0старого адреса нужно перенаправление",
-  needed: "Без этих записей выбранное не\u00a0появится на\u00a0сайте: опубликовать их вместе?",
+  needed: "Выбранное публикуется только вместе с\u00a0этим: опубликовать всё одной публикацией?",
   withdrawPage: "У этой записи нет своей страницы на\u00a0сайте",
   notLive: "Этой записи нет на\u00a0сайте: снимать нечего",
 } as const;
@@ -101,7 +101,7 @@ function filesOf(key: unknown): string[] {
  * they cannot appear without once the person has been told (409 with the
  * list until `withNeeded`), or everything saved (content:publish-all).
  */
-async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Parameters<typeof can>[0]): Promise<Selection | null> {
+async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Parameters<typeof can>[0], planned = false): Promise<Selection | null> {
   if (body.all === true) {
     if (!can(role, "content:publish-all")) throw new HttpError(403, RELEASE_MESSAGES.allForbidden);
     return "all";
@@ -112,6 +112,8 @@ async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Pa
   const place = { contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir, origin: ctx.services.config.origin };
   // A renamed entry goes with its old page's removal, the 301 and the pages that named it (decision 031).
   const renames = renamesWith(place, keys as string[]);
+  // A plan keeps files only: a rename's removal and 301 would not go with it.
+  if (planned && renames.withdraw.length > 0) throw new HttpError(422, MESSAGES.invalid, { entries: RELEASE_MESSAGES.renameNow });
   const going = renames.needed.filter((n) => !n.withdrawn).map((n) => n.key);
   const needed = [...renames.needed.map(({ withdrawn: _withdrawn, ...n }) => n), ...neededWith(place, [...(keys as string[]), ...going])];
   if (needed.length > 0 && body.withNeeded !== true) {
@@ -229,10 +231,8 @@ export const releaseRoutes: ApiRoute[] = [
       const body = await ctx.body();
       const text = message(body);
       const at = parseMoment(body.at, clock.now());
-      const chosen = await selectionOf(ctx, body, session.user.role);
+      const chosen = await selectionOf(ctx, body, session.user.role, true);
       if (!chosen) return;
-      // A plan keeps files only: a rename's removal and 301 would not go with it.
-      if (chosen !== "all" && (chosen.withdraw?.length ?? 0) > 0) throw new HttpError(422, MESSAGES.invalid, { entries: RELEASE_MESSAGES.renameNow });
       const entry = await publishing(ctx).schedule(actorOf(ctx, session), at, text, chosen);
       ctx.send(201, scheduledView(entry));
     },
