@@ -5,7 +5,7 @@ import { publishedDir } from "../../releases/published.ts";
 import { REDIRECTS_FILE } from "../../releases/tables.ts";
 import { liveContent } from "../../releases/unpublished.ts";
 import type { Needed } from "./dependencies.ts";
-import { readEntry } from "./files.ts";
+import { readEntry, titleOf } from "./files.ts";
 import { followRename } from "./rename.ts";
 
 /**
@@ -27,7 +27,6 @@ export type RenamePublication = {
   redirects: Array<{ from: string; to: string }>;
 };
 
-const titleOf = (values: Record<string, unknown> | undefined, fallback: string) => String(values?.name ?? values?.title ?? values?.client ?? fallback);
 
 function savedRows(contentDir: string): Array<{ from: string; to: string }> {
   const file = join(contentDir, REDIRECTS_FILE);
@@ -70,7 +69,7 @@ export function renamesWith(place: { contentDir: string; releasesDir: string; or
       const old = entryOfFile(Object.keys(live.files).find((p) => entryOfFile(p)?.type === type && entryPath(type, entryOfFile(p)?.slug ?? "") === row.from) ?? "");
       if (!old || existsSync(join(place.contentDir, `${folder}/${old.slug}.md`))) continue;
       const oldPath = `${folder}/${old.slug}.md`;
-      const oldTitle = titleOf(readEntry(published, type, old.slug)?.values, old.slug);
+      const oldTitle = titleOf(readEntry(published, type, old.slug)?.values ?? {}, old.slug);
       result.withdraw.push(oldPath);
       result.redirects.push({ from: row.from, to: address });
       result.needed.push({ key: `${type}/${old.slug}`, title: `Старый адрес ${row.from}`, because: `уйдёт с\u00a0сайта и\u00a0будет перенаправлен на\u00a0новый (301)`, withdrawn: true });
@@ -82,7 +81,7 @@ export function renamesWith(place: { contentDir: string; releasesDir: string; or
         const savedFile = join(place.contentDir, referrer);
         const saved = existsSync(savedFile) ? readFileSync(savedFile, "utf8") : null;
         const [refType = "", refSlug = ""] = referrerKey.split("/");
-        const title = isCollectionName(refType) ? titleOf((saved === null ? readEntry(published, refType, refSlug) : readEntry(place.contentDir, refType, refSlug))?.values, refSlug) : (DOCUMENT_CATALOG[refType as keyof typeof DOCUMENT_CATALOG]?.title ?? refType);
+        const title = isCollectionName(refType) ? titleOf((saved === null ? readEntry(published, refType, refSlug) : readEntry(place.contentDir, refType, refSlug))?.values ?? {}, refSlug) : (DOCUMENT_CATALOG[refType as keyof typeof DOCUMENT_CATALOG]?.title ?? refType);
         const because =
           saved === null
             ? `ссылается на\u00a0${what} и\u00a0удалена в\u00a0студии: уйдёт с\u00a0сайта`

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followRename } from "./rename.ts";
+import { EntryInvalid } from "./check.ts";
+import { atAddress, followRename } from "./rename.ts";
 
 /** A copy of the demo content, with a link to the case in an article and one in a case's «Задача». */
 let dir: string;
@@ -45,5 +46,12 @@ describe("renaming follows references", () => {
 
   it("finds nothing for an entry nobody names", () => {
     expect(followRename(dir, "cases", "no-such-case", "other", [])).toEqual({ references: [], writes: new Map() });
+  });
+
+  it("says a rename's remaining site refusal at the address field", () => {
+    const said = atAddress(new EntryInvalid("С этим изменением сайт не опубликовать", {}, ["Услуга «SEO», поле «Кейсы»: нет такого кейса"]));
+    expect((said as EntryInvalid).errors).toEqual({ slug: "С\u00a0новым адресом сайт не\u00a0опубликовать: Услуга «SEO», поле «Кейсы»: нет такого кейса" });
+    const fields = new EntryInvalid("Проверьте поля", { title: "Обязательное поле" });
+    expect(atAddress(fields)).toBe(fields);
   });
 });

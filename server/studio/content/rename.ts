@@ -4,7 +4,8 @@ import { isMap, isScalar, isSeq, type Node, parseDocument, Scalar } from "yaml";
 import { z } from "zod";
 import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, entryPath, type EditableType, hasOwnPage, typeInfo } from "#core/content/catalog.ts";
 import type { Reference } from "#core/studio/content-api.ts";
-import { listSlugs } from "./files.ts";
+import { EntryInvalid } from "./check.ts";
+import { listSlugs, titleOf } from "./files.ts";
 import { type Move, movedAddress, rewriteLinks } from "./links.ts";
 
 /**
@@ -34,7 +35,6 @@ function jsonSchema(type: EditableType): Json {
 const settled = (schema: Json | undefined): Json | undefined => (schema?.anyOf ? (schema.anyOf.find((s) => s.properties || s.items || s["x-reference"]) ?? schema) : schema);
 
 const FRONTMATTER = /^(---\r?\n)([\s\S]*?\r?\n)(---\r?\n?)([\s\S]*)$/;
-const titleOf = (values: Record<string, unknown>, fallback: string) => String(values.name ?? values.title ?? values.client ?? fallback);
 
 type Edit = { start: number; end: number; text: string };
 type Found = { field: string; kind: "field" | "link" };
@@ -156,4 +156,13 @@ export const linksTo = (place: { contentDir: string; origin?: string | undefined
 export function withLinks(checked: readonly Reference[], walked: readonly Reference[]): Reference[] {
   const known = new Set(checked.map((r) => `${r.type}/${r.slug}`));
   return [...checked, ...walked.filter((r) => r.kind === "link" || !known.has(`${r.type}/${r.slug}`))];
+}
+
+/**
+ * A rename's site refusal said at the address field, where the person acts
+ * (the check names other entries by title and field already).
+ */
+export function atAddress(error: unknown): unknown {
+  if (!(error instanceof EntryInvalid) || error.problems.length === 0) return error;
+  return new EntryInvalid(error.message, { ...error.errors, slug: `С\u00a0новым адресом сайт не\u00a0опубликовать: ${error.problems.join("; ")}` }, error.problems);
 }

@@ -26,8 +26,7 @@ import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
 import { referencesTo, withRedirect } from "./references.ts";
-import { followed, linksTo, withLinks } from "./rename.ts";
-import { atAddress } from "./problems.ts";
+import { atAddress, followed, linksTo, withLinks } from "./rename.ts";
 
 /**
  * The content editor's work on the content folder: lists, entries, saving,
@@ -225,7 +224,7 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   try {
     checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
   } catch (error) {
-    throw renamed === null ? error : atAddress(place.contentDir, error);
+    throw renamed === null ? error : atAddress(error);
   }
   apply(place, writes);
   const title = titleOf(valid.values as Values, slug);
