@@ -123,6 +123,12 @@ describe("renaming follows references", () => {
     expect(planned.status).toBe(422);
     expect(plain(((await planned.json()) as { errors: { entries: string } }).errors.entries)).toBe("Запись с новым адресом публикуется сразу, не по плану: со старого адреса нужно перенаправление");
 
+    // Choosing the old entry's removal (as «Ждут публикации» may) asks for the whole rename too.
+    const fromOld = await call(env.server, "POST", "/studio/api/releases", { cookie, body: { message: "Только удаление", entries: [`cases/${OLD}`] } });
+    expect(fromOld.status).toBe(409);
+    const asked = ((await fromOld.json()) as { needed: Array<{ key: string }> }).needed.map((n) => n.key).sort();
+    expect(asked).toEqual([`articles/${article.slug}`, `cases/${NEW}`, `cases/${OLD}`, `reviews/${review?.slug}`, `services/${first.slug}`, `services/${second.slug}`].sort());
+
     // «Опубликовать» says what goes with it, then publishes it all at once.
     const region = page.getByRole("region", { name: "Публикация записи" });
     await region.getByRole("button", { name: "Опубликовать", exact: true }).click();
