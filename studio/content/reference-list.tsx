@@ -17,7 +17,7 @@ export function ReferenceList({ references, action, follows = false }: { referen
     <div className={follows ? "s-section" : "s-problems"} role="region" aria-label="Где на запись ссылаются">
       <p>
         На эту запись ссылаются ({references.length}).{" "}
-        {follows ? `При ${action} все эти ссылки поменяются на\u00a0новый адрес, в\u00a0том же сохранении:` : `После ${action} исправьте ссылки, иначе сайт не\u00a0опубликуется:`}
+        {follows ? `При ${action} все эти ссылки поменяются на\u00a0новый адрес:` : `После ${action} исправьте ссылки, иначе сайт не\u00a0опубликуется:`}
       </p>
       <ul>
         {references.map((ref) => (

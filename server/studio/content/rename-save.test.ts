@@ -53,4 +53,13 @@ describe("a rename's save", () => {
     expect(read("redirects.csv")).not.toMatch(/,\/projects\/cases\/sever-market-seo\/$/m);
     expect(references(place, "cases", "sever-market-seo").filter((r) => r.type !== "redirects")).toEqual([]);
   });
+
+  it("without a 301 from the old address, still leads the table's old addresses to the new one", { timeout: 60_000 }, async () => {
+    const stored = readEntry(place.contentDir, "cases", "stalprom-leads");
+    await saveEntry(place, { type: "cases", slug: "stalprom-2026", values: stored?.values, baseHash: stored?.hash ?? null, renamedFrom: "stalprom-leads" });
+    const table = read("redirects.csv");
+    expect(table).toContain("/academy/case-stalprom-leads/,/projects/cases/stalprom-2026/\n");
+    expect(table).not.toContain("/projects/cases/stalprom-leads/");
+    expect(read("services/end-to-end-analytics.md")).toMatch(/^ {2}- stalprom-2026$/m);
+  });
 });

@@ -35,7 +35,11 @@ describe("renaming follows references", () => {
 
   it("rewrites only the slug and the link targets, byte for byte elsewhere", () => {
     const { writes } = followRename(dir, "cases", "sever-market-seo", "sever-market-2026", ["http://localhost:3000"]);
-    expect([...writes.keys()].sort()).toEqual([ARTICLE, CASE_TASK, "projects/reviews/sever-market.md", "services/seo.md", "services/web-analytics.md"].sort());
+    expect([...writes.keys()].sort()).toEqual([ARTICLE, CASE_TASK, "projects/reviews/sever-market.md", "redirects.csv", "services/seo.md", "services/web-analytics.md"].sort());
+    // Old addresses that led to the case lead to its new address (the table's other rows untouched).
+    const table = readFileSync(join(dir, "redirects.csv"), "utf8");
+    expect(writes.get("redirects.csv")).toBe(table.replaceAll(",/projects/cases/sever-market-seo/\n", ",/projects/cases/sever-market-2026/\n"));
+    expect(writes.get("redirects.csv")).not.toBe(table);
     for (const path of [ARTICLE, "projects/reviews/sever-market.md", "services/seo.md", "services/web-analytics.md"]) {
       const before = readFileSync(join(dir, path), "utf8");
       expect(writes.get(path)).toBe(before.replace(/(?<!`)\/projects\/cases\/sever-market-seo\/#|(?<=case: |  - )sever-market-seo$/gm, (found) => found.replace("sever-market-seo", "sever-market-2026")));

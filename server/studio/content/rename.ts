@@ -4,6 +4,7 @@ import { isMap, isScalar, isSeq, type Node, parseDocument, Scalar } from "yaml";
 import { z } from "zod";
 import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, entryPath, type EditableType, hasOwnPage, typeInfo } from "#core/content/catalog.ts";
 import type { Reference } from "#core/studio/content-api.ts";
+import { REDIRECTS_FILE } from "../../releases/tables.ts";
 import { EntryInvalid } from "./check.ts";
 import { listSlugs, titleOf } from "./files.ts";
 import { type Move, movedAddress, rewriteLinks } from "./links.ts";
@@ -135,6 +136,13 @@ export function followRename(contentDir: string, type: CollectionName, from: str
     if (followed.found.length === 0) continue;
     note(file, name, "-", title, followed.found);
     if (followed.text !== source) writes.set(file, followed.text);
+  }
+  // Old addresses that led to the page lead to its new one, whether or not a 301 is added from it.
+  const table = join(contentDir, REDIRECTS_FILE);
+  if (move && existsSync(table)) {
+    const source = readFileSync(table, "utf8");
+    const text = source.replace(/^([^#\r\n][^,\r\n]*,\s*)([^,\r\n]*?)(\s*)$/gm, (line, head: string, to: string, tail: string) => (to === move.from ? head + move.to + tail : line));
+    if (text !== source) writes.set(REDIRECTS_FILE, text);
   }
   return { references, writes };
 }
