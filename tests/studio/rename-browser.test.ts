@@ -91,7 +91,8 @@ describe("renaming follows references", () => {
 
     // The panel lists the four places by title, with their fields, and the link in the text as a link.
     const places = page.getByRole("region", { name: "Где на запись ссылаются" });
-    await places.waitFor();
+    // Listing reads every content file: on a busy machine it may take a while.
+    await places.waitFor({ timeout: 60_000 });
     const all = (await places.getByRole("listitem").allTextContents()).map(plain);
     // The redirects table's rows that led to the old address are listed too: they will lead to the new one.
     const lines = all.filter((line) => !line.endsWith("поле «Старые адреса»")).sort();
