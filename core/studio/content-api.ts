@@ -61,7 +61,8 @@ export type EntryList = {
 };
 
 /** A reference to an entry from another one, or from the navigation or the redirect tables. */
-export type Reference = { type: string; slug: string; title: string; field: string };
+/** A place that names an entry: a field of another entry, or (kind "link") a link inside its text. */
+export type Reference = { type: string; slug: string; title: string; field: string; kind?: "field" | "link" };
 
 /** GET /content/:type/:slug */
 export type EntryData = {

@@ -170,7 +170,7 @@ export function applySaved(
   const toOf = (line: string) => (line.includes(",") ? line.slice(line.indexOf(",") + 1) : null);
   const savedRows = backAddresses.size === 0 ? [] : (read(join(contentDir, REDIRECTS_FILE))?.toString("utf8") ?? "").split("\n").slice(1);
   const present = new Set(lines.map(fromOf));
-  const returning = savedRows.filter((line) => backAddresses.has(toOf(line) ?? "") && !present.has(fromOf(line)));
+  const returning = savedRows.filter((line) => backAddresses.has(toOf(line) ?? "") && !present.has(fromOf(line)) && !redirects.some((r) => r.from === fromOf(line)));
   const away = (line: string) => backAddresses.has(fromOf(line) ?? "");
   const replaced = (line: string) => redirects.some((r) => r.from === fromOf(line));
   const led = (line: string) => leftAddresses.has(toOf(line) ?? "");

@@ -69,7 +69,7 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Pr
       </div>
       {needed ? (
         <div className="s-problems" role="region" aria-label="Что нужно опубликовать вместе">
-          <p>Без этих записей «{title}» не появится на сайте. Опубликовать их вместе?</p>
+          <p>«{title}» публикуется только вместе с этим. Опубликовать всё одной публикацией?</p>
           <ul>
             {needed.map((n) => (
               <li key={n.key}>
@@ -78,7 +78,7 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Pr
             ))}
           </ul>
           <Button variant="primary" onClick={() => void publish(true)}>
-            Опубликовать вместе с ними
+            Опубликовать вместе
           </Button>
           <Button variant="quiet" onClick={() => setNeeded(null)}>
             Отмена

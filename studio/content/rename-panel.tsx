@@ -8,8 +8,9 @@ import { ReferenceList } from "./reference-list.tsx";
 
 /**
  * Before a slug changes: the old address can answer 301 to a page the person
- * picks (the new address by default), and where other content names the
- * entry is listed (references by slug must be changed there too).
+ * picks (the new address by default), and every place other content names
+ * the entry is listed: the save changes them all to the new slug and address
+ * (decision 031).
  */
 type Props = { type: EditableType; from: string; to: string; pages: Array<{ value: string }>; onCancel(): void; onConfirm(redirectTo: string | null): void };
 
@@ -42,7 +43,7 @@ export function RenamePanel({ type, from, to, pages, onCancel, onConfirm }: Prop
           name={(path) => (path === newPath ? `${path} (новый адрес)` : path)}
         />
       ) : null}
-      <ReferenceList references={references} action="переименования" />
+      <ReferenceList references={references} action="сохранении" follows />
       <div className="s-actions">
         <Button variant="primary" onClick={() => onConfirm(ownPage && redirect ? target : null)}>
           Сохранить с новым адресом

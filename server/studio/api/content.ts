@@ -48,7 +48,7 @@ export const CONTENT_MESSAGES = {
   badRequest: "Запрос не\u00a0похож на\u00a0то, что отправляет редактор",
 } as const;
 
-export const contentPlace = (ctx: Context): ContentPlace => ({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir });
+export const contentPlace = (ctx: Context): ContentPlace => ({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir, origin: ctx.services.config.origin });
 
 function typeParam(ctx: Context): EditableType {
   const type = ctx.params.type ?? "";

@@ -8,6 +8,7 @@ import { HttpError, MESSAGES } from "../http.ts";
 import { isCollectionName, isEditableType, entryPath, hasOwnPage } from "#core/content/catalog.ts";
 import type { RollbackRecord } from "../../releases/rollback.ts";
 import { neededWith } from "../content/dependencies.ts";
+import { renamesWith } from "../content/rename-publication.ts";
 import { entryFiles, validSlug } from "../content/files.ts";
 import { can } from "../permissions.ts";
 import { PublishingError, type Selection } from "../publishing.ts";
@@ -26,7 +27,8 @@ export const RELEASE_MESSAGES = {
   entries: "Выберите, что опубликовать: хотя бы одну запись",
   badEntry: "Такой записи в\u00a0студии нет",
   allForbidden: "Публиковать разом всё сохранённое может только администратор",
-  needed: "Без этих записей выбранное не\u00a0появится на\u00a0сайте: опубликовать их вместе?",
+  renameNow: "Запись с\u00a0новым адресом публикуется сразу, не\u00a0по\u00a0плану: со\u00a0старого адреса нужно перенаправление",
+  needed: "Выбранное публикуется только вместе с\u00a0этим: опубликовать всё одной публикацией?",
   withdrawPage: "У этой записи нет своей страницы на\u00a0сайте",
   notLive: "Этой записи нет на\u00a0сайте: снимать нечего",
 } as const;
@@ -99,7 +101,7 @@ function filesOf(key: unknown): string[] {
  * they cannot appear without once the person has been told (409 with the
  * list until `withNeeded`), or everything saved (content:publish-all).
  */
-async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Parameters<typeof can>[0]): Promise<Selection | null> {
+async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Parameters<typeof can>[0], planned = false): Promise<Selection | null> {
   if (body.all === true) {
     if (!can(role, "content:publish-all")) throw new HttpError(403, RELEASE_MESSAGES.allForbidden);
     return "all";
@@ -107,13 +109,20 @@ async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Pa
   const keys = Array.isArray(body.entries) ? [...new Set(body.entries)] : [];
   if (keys.length === 0 || keys.length > 500) throw new HttpError(422, MESSAGES.invalid, { entries: RELEASE_MESSAGES.entries });
   for (const key of keys) filesOf(key);
-  const needed = neededWith({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir }, keys as string[]);
+  const place = { contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir, origin: ctx.services.config.origin };
+  // A renamed entry goes with its old page's removal, the 301 and the pages that named it (decision 031).
+  const renames = renamesWith(place, keys as string[]);
+  // A plan keeps files only: a rename's removal and 301 would not go with it.
+  if (planned && renames.withdraw.length > 0) throw new HttpError(422, MESSAGES.invalid, { entries: RELEASE_MESSAGES.renameNow });
+  const going = renames.needed.filter((n) => !n.withdrawn).map((n) => n.key);
+  const needed = [...renames.needed.map(({ withdrawn: _withdrawn, ...n }) => n), ...neededWith(place, [...(keys as string[]), ...going])];
   if (needed.length > 0 && body.withNeeded !== true) {
     ctx.send(409, { ok: false, message: RELEASE_MESSAGES.needed, needed });
     return null;
   }
-  const all = [...(keys as string[]), ...needed.map((n) => n.key)];
-  return { keys: all, files: all.flatMap(filesOf) };
+  const withdrawn = new Set(renames.needed.filter((n) => n.withdrawn).map((n) => n.key));
+  const all = [...(keys as string[]), ...needed.filter((n) => !withdrawn.has(n.key)).map((n) => n.key)];
+  return { keys: all, files: all.flatMap(filesOf), withdraw: renames.withdraw, redirects: renames.redirects };
 }
 
 function releaseId(ctx: Context): string {
@@ -222,7 +231,7 @@ export const releaseRoutes: ApiRoute[] = [
       const body = await ctx.body();
       const text = message(body);
       const at = parseMoment(body.at, clock.now());
-      const chosen = await selectionOf(ctx, body, session.user.role);
+      const chosen = await selectionOf(ctx, body, session.user.role, true);
       if (!chosen) return;
       const entry = await publishing(ctx).schedule(actorOf(ctx, session), at, text, chosen);
       ctx.send(201, scheduledView(entry));

@@ -26,6 +26,7 @@ import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
 import { referencesTo, withRedirect } from "./references.ts";
+import { atAddress, followed, linksTo, withLinks } from "./rename.ts";
 
 /**
  * The content editor's work on the content folder: lists, entries, saving,
@@ -34,7 +35,7 @@ import { referencesTo, withRedirect } from "./references.ts";
  * each compares the hash its editor started from, so a change made meanwhile
  * (in another tab, on another server, by hand) is never silently overwritten.
  */
-export type ContentPlace = { contentDir: string; releasesDir: string };
+export type ContentPlace = { contentDir: string; releasesDir: string; /** The public origin: links written with it lead to the site too. */ origin?: string | undefined };
 
 /** A save or delete found the entry changed since its editor loaded it. */
 export class EntryConflict extends Error {
@@ -51,6 +52,7 @@ export const SAVE_MESSAGES = {
   conflict: "Пока вы редактировали, запись изменили. Сравните версии и выберите, что оставить.",
   gone: "Пока вы редактировали, запись удалили. Сохраните её как новую или закройте.",
   exists: "Запись с таким адресом уже есть",
+  taken: "Адрес занят другой записью",
   saved: "Сохранено. На сайте изменения появятся после публикации.",
   unchanged: "Изменений нет: сохранять нечего.",
   deleted: "Запись удалена. С сайта она исчезнет после публикации.",
@@ -161,7 +163,7 @@ function readRedirects(place: ContentPlace): string | null {
 /** Where other content refers to a collection's entry. */
 export function references(place: ContentPlace, type: CollectionName, slug: string): Reference[] {
   try {
-    return referencesTo(loadSaved(place.contentDir, place.releasesDir), type, slug, readRedirects(place));
+    return withLinks(referencesTo(loadSaved(place.contentDir, place.releasesDir), type, slug, readRedirects(place)), linksTo(place, type, slug));
   } catch (error) {
     if (error instanceof ContentError) return [];
     throw error;
@@ -199,9 +201,10 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   const renamed = input.renamedFrom !== undefined && input.renamedFrom !== slug ? input.renamedFrom : null;
   if (renamed !== null) {
     if (!isCollectionName(type) || !validSlug(type, renamed)) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
-    if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(SAVE_MESSAGES.exists, { slug: SAVE_MESSAGES.exists });
+    if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: SAVE_MESSAGES.taken });
     assertBase(place, type, renamed, input.baseHash);
     for (const path of entryFiles(type, renamed)) writes.set(path, null);
+    for (const [path, text] of followed(place, type, renamed, slug)) if (!writes.has(path)) writes.set(path, text);
     if (input.redirectTo && hasOwnPage(type)) {
       const from = entryPath(type, renamed);
       writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", from, input.redirectTo));
@@ -218,7 +221,11 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   }
   const unchanged = renamed === null && [...valid.files].every(([path, text]) => readText(place, path) === text);
   if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
-  checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
+  try {
+    checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
+  } catch (error) {
+    throw renamed === null ? error : atAddress(error);
+  }
   apply(place, writes);
   const title = titleOf(valid.values as Values, slug);
   const message = input.note?.message ?? (renamed !== null ? `Адрес изменён: ${renamed} → ${slug} («${title}»)` : `Сохранено: «${title}»`);

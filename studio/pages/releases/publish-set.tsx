@@ -96,7 +96,7 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
               </ul>
               <input type="hidden" name="withNeeded" value="1" />
               <Button type="submit" name="intent" value={result.intent} variant="primary" busy={fetcher.state !== "idle"}>
-                {result.intent === "schedule" ? "Запланировать вместе с ними" : "Опубликовать вместе с ними"}
+                {result.intent === "schedule" ? "Запланировать вместе" : "Опубликовать вместе"}
               </Button>
             </div>
           ) : null}
