@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   "content.delete": "Материал удалён",
   "content.restore": "Версия материала восстановлена",
   "content.upload": "Изображение загружено",
+  "content.trash-restore": "Материал восстановлен из\u00a0«Корзины»",
+  "content.trash-purge": "Материал удалён из\u00a0«Корзины» навсегда",
   "inbox.list": "Просмотр списка заявок",
   "inbox.view": "Просмотр заявки",
   "inbox.file": "Скачивание резюме",

@@ -56,6 +56,8 @@ export type EntryList = {
   entries: ListedEntry[];
   /** Entries deleted since the live release (still published). */
   deleted: string[];
+  /** Entries of this collection in «Корзина». */
+  trashed?: number;
   /** Entries of referenced collections for selects: type → [{ value, label }]. */
   options: Record<string, Array<{ value: string; label: string }>>;
 };

@@ -15,6 +15,7 @@ export const pages = {
   journal: "/journal/",
   // Sections to come; their pages replace the placeholders.
   content: "/content/",
+  trash: "/content/trash/",
   releases: "/releases/",
   inbox: "/inbox/",
   inboxStages: "/inbox/stages/",

@@ -256,6 +256,24 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
     // The overview's weeks by source, read from the index alone.
     "CREATE INDEX submissions_created_source ON submissions (created_at, form, source)",
   ],
+  // «Корзина» (server/studio/content/trash.ts): a deleted entry's file texts, kept 30 days for
+  // «Восстановить»; whether its address was ever on the site decides the redirect offered.
+  (d) => [
+    `CREATE TABLE studio_trash (
+      id ${d.id},
+      type TEXT NOT NULL,
+      slug TEXT NOT NULL,
+      title TEXT NOT NULL,
+      files TEXT NOT NULL,
+      deleted_by_login TEXT NOT NULL,
+      deleted_by_name TEXT NOT NULL,
+      deleted_at ${d.bigint} NOT NULL,
+      was_published INTEGER NOT NULL,
+      redirected TEXT
+    )`,
+    "CREATE INDEX studio_trash_deleted ON studio_trash (deleted_at)",
+    "CREATE INDEX studio_trash_type ON studio_trash (type, deleted_at)",
+  ],
 ];
 
 /**

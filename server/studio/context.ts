@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Permission } from "#core/studio/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { DraftStore } from "./content/drafts.ts";
+import type { TrashStore } from "./content/trash.ts";
 import type { Auth, Client } from "./auth.ts";
 import type { PersonalData } from "./inbox/personal-data.ts";
 import type { InboxStore } from "./inbox/store.ts";
@@ -21,6 +22,8 @@ export type StudioServices = {
   sessions: SessionStore;
   audit: AuditLog;
   drafts: DraftStore;
+  /** «Корзина»: deleted entries kept for 30 days. */
+  trash: TrashStore;
   /** Publishing the content («Публикации»); none where the studio runs without releases (its own tests). */
   publishing: Publishing | null;
   /** Site pages as the next publication would render them. */

@@ -6,6 +6,7 @@ import { API_ROUTES } from "./api/index.ts";
 import { createAuditLog } from "./audit.ts";
 import { createAuth } from "./auth.ts";
 import { createDraftStore } from "./content/drafts.ts";
+import { createTrashStore } from "./content/trash.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
 import { ownsTarget, createStudioHandler } from "./handler.ts";
@@ -58,6 +59,7 @@ export function createStudio(options: {
   const publishing = options.publishing ? createPublishing(options.publishing, audit, onError) : null;
   const previews = createPreviews();
   const drafts = createDraftStore(db);
+  const trash = createTrashStore(db, audit);
   let ready = false;
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
@@ -70,6 +72,7 @@ export function createStudio(options: {
       sessions,
       audit,
       drafts,
+      trash,
       publishing,
       previews,
       inbox: createInboxStore(db, audit, options.mailQueued),
@@ -83,7 +86,7 @@ export function createStudio(options: {
   });
   const pruning = setInterval(() => {
     if (!ready) return;
-    Promise.all([sessions.prune(), throttle.prune(), drafts.prune()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
+    Promise.all([sessions.prune(), throttle.prune(), drafts.prune(), trash.purge()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
   return {

@@ -104,7 +104,7 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
       const [history] = await opened.db.query("SELECT from_status, to_status FROM submission_status_history");
       expect(history).toEqual({ from_status: "qualification", to_status: "contract" });
       // Migration 6: what came before has its source, the form's page (no UTM, no visit known).
-      expect(await migrate(opened.db)).toEqual([6]);
+      expect(await migrate(opened.db, Date.now(), 6)).toEqual([6]);
       const [sourced] = await opened.db.query<{ source: string }>("SELECT source FROM submissions WHERE id = $1", [first?.s.id as string]);
       expect(sourced?.source).toBe(first?.s.page);
       // The next one of a kind continues its sequence.

@@ -61,7 +61,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
       await opened.db.query("INSERT INTO submissions (id, form, created_at, data, page, utm, ip, consent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [
         old.id, old.form, old.createdAt, JSON.stringify(old.data), old.page, JSON.stringify({ utm_source: "vk" }), old.ip, JSON.stringify(old.consent),
       ]);
-      expect(await migrate(opened.db)).toEqual([4, 5, 6]);
+      expect(await migrate(opened.db, Date.now(), 6)).toEqual([4, 5, 6]);
       const [row] = await opened.db.query("SELECT status, email_key, phone_key, utm_source FROM submissions WHERE id = $1", [old.id]);
       expect(row).toEqual({ status: "new", email_key: "maria@example.com", phone_key: "79120001122", utm_source: "vk" });
       const words = await opened.db.query<{ word: string }>("SELECT word FROM submission_words WHERE submission_id = $1 ORDER BY word", [old.id]);

@@ -18,6 +18,7 @@ import { contentFileHashes, listSlugs, readEntry, validSlug } from "../content/f
 import {
   type ContentPlace,
   deleteEntry,
+  type Kept,
   EntryConflict,
   entryChange,
   entryLife,
@@ -35,6 +36,7 @@ import { authorOf } from "../publishing.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
+import { keepInTrash } from "./trash.ts";
 
 /**
  * «Контент»: lists, entries, saving, renaming and deleting (with a 301 and
@@ -147,6 +149,7 @@ export const contentRoutes: ApiRoute[] = [
         one: COLLECTION_CATALOG[type].one,
         entries: entries.map((entry) => ({ ...entry, openBy: open[`${type}/${entry.slug}`] ?? [], draftAt: drafts[`${type}/${entry.slug}`] ?? null })),
         deleted,
+        trashed: await ctx.services.trash.count(type),
         options: referenceOptions(contentPlace(ctx)),
       };
       ctx.send(200, body);
@@ -248,7 +251,8 @@ export const contentRoutes: ApiRoute[] = [
       const redirectTo = everPublished ? redirectTarget(body.redirect) : undefined;
       let done;
       try {
-        done = await deleteEntry(contentPlace(ctx), { type, slug, baseHash, redirectTo, by: authorOf(session.user) });
+        const keep = (kept: Kept) => keepInTrash(ctx, session, { type, slug, everPublished, ...kept });
+        done = await deleteEntry(contentPlace(ctx), { type, slug, baseHash, redirectTo, by: authorOf(session.user), keep });
       } catch (error) {
         if (error instanceof EntryInvalid) {
           const refusal: Refusal = { ok: false, message: error.message, errors: error.errors, problems: error.problems, references: references(contentPlace(ctx), type, slug) };

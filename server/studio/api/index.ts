@@ -10,6 +10,7 @@ import { contentOverviewRoutes } from "./content-overview.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
+import { trashRoutes } from "./trash.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every route of the studio's API (/studio/api/…). A new section adds its list here. */
@@ -22,6 +23,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...contentOverviewRoutes,
   ...contentHistoryRoutes,
   ...contentRoutes,
+  ...trashRoutes,
   ...releaseRoutes,
   ...previewRoutes,
   ...inboxRoutes,

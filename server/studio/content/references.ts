@@ -66,3 +66,10 @@ export function withRedirect(csv: string, from: string, to: string): string {
     .map((row) => (row.line.startsWith("#") || row.to !== from ? row.line : `${row.from},${to}`));
   return [header, ...rows, `${from},${to}`].join("\n") + "\n";
 }
+
+/** The redirects table without its row from `from` (an address that is a page again), or the same text when it has none. */
+export function withoutRedirectFrom(csv: string, from: string): string {
+  const lines = csv.split(/\r?\n/);
+  const kept = lines.filter((line, i) => i === 0 || line.startsWith("#") || (line.split(",")[0] ?? "").trim() !== from);
+  return kept.length === lines.length ? csv : kept.join("\n");
+}

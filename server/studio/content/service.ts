@@ -25,7 +25,7 @@ import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studi
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
-import { referencesTo, withRedirect } from "./references.ts";
+import { referencesTo, withoutRedirectFrom, withRedirect } from "./references.ts";
 import { atAddress, followed, linksTo, withLinks } from "./rename.ts";
 
 /**
@@ -55,7 +55,7 @@ export const SAVE_MESSAGES = {
   taken: "Адрес занят другой записью",
   saved: "Сохранено. На сайте изменения появятся после публикации.",
   unchanged: "Изменений нет: сохранять нечего.",
-  deleted: "Запись удалена. С сайта она исчезнет после публикации.",
+  deleted: "Запись перенесена в\u00a0«Корзину»: там её можно восстановить в\u00a0течение 30\u00a0дней. С\u00a0сайта она исчезнет после публикации.",
   notCollection: "Этот раздел — один документ: его можно править, но не удалять",
   noRedirectHere: "У этой записи нет своей страницы: перенаправление не нужно",
   redirected: (to: string) =>
@@ -258,9 +258,19 @@ function addressTaken(place: ContentPlace, path: string, redirectsCsv: string | 
   return null;
 }
 
-/** Deletes a collection's entry, with a 301 from its address to `redirectTo` when given. */
-export function deleteEntry(place: ContentPlace, input: { type: string; slug: string; baseHash: string; redirectTo?: string | undefined; by?: Author | undefined }): Promise<{ redirected: string | null }> {
-  return serialized(() => {
+/** What a deleted entry leaves for «Корзина»: its files' texts and the address a 301 was added from. */
+export type Kept = { files: Record<string, string>; redirected: string | null };
+
+/**
+ * Deletes a collection's entry, with a 301 from its address to `redirectTo` when given.
+ * `keep` (the trash) gets its files' texts once every check has passed, before they are
+ * removed: if it fails, nothing is deleted.
+ */
+export function deleteEntry(
+  place: ContentPlace,
+  input: { type: string; slug: string; baseHash: string; redirectTo?: string | undefined; by?: Author | undefined; keep?: ((kept: Kept) => Promise<void>) | undefined },
+): Promise<{ redirected: string | null }> {
+  return serialized(async () => {
     const { type, slug } = input;
     if (!isEditableType(type) || !isCollectionName(type)) throw new EntryInvalid(SAVE_MESSAGES.notCollection, {});
     if (!validSlug(type, slug)) throw new EntryInvalid(SAVE_MESSAGES.notCollection, {});
@@ -274,9 +284,50 @@ export function deleteEntry(place: ContentPlace, input: { type: string; slug: st
     }
     const title = titleOf(readEntry(place.contentDir, type, slug)?.values ?? {}, slug);
     checkSite(place.contentDir, place.releasesDir, writes, []);
+    if (input.keep) await input.keep({ files: Object.fromEntries(entryFiles(type, slug).map((path) => [path, readText(place, path) ?? ""])), redirected });
     apply(place, writes);
     recordSave(place, writes, input.by, `Удалено: «${title}»`, "delete");
     return { redirected };
+  });
+}
+
+export const RESTORE_MESSAGES = {
+  taken: (path: string) => `Адрес ${path} уже занят другой записью. Восстановите эту под другим адресом.`,
+  nothing: "В\u00a0«Корзине» у\u00a0этой записи нет файлов: восстанавливать нечего",
+} as const;
+
+/**
+ * Writes an entry from «Корзина» back to the content folder, at `slug` (its own
+ * address or another free one), checked like a save; a saved 301 from that
+ * address is dropped (it is a page again). Refusals: EntryInvalid (the address
+ * is taken, or the site would not publish with it).
+ */
+export function restoreEntry(
+  place: ContentPlace,
+  input: { type: string; slug: string; from: string; files: Readonly<Record<string, string>>; by?: Author | undefined },
+): Promise<{ slug: string }> {
+  return serialized(() => {
+    const { type, slug } = input;
+    if (!isEditableType(type) || !isCollectionName(type) || !validSlug(type, slug) || !validSlug(type, input.from)) throw new EntryInvalid(SAVE_MESSAGES.notCollection, {});
+    const address = hasOwnPage(type) ? entryPath(type, slug) : slug;
+    if (entryHash(place.contentDir, type, slug) !== null) throw new EntryInvalid(RESTORE_MESSAGES.taken(address), { slug: RESTORE_MESSAGES.taken(address) });
+    const target = entryFiles(type, slug);
+    const writes = new Map<string, string | null>();
+    for (const [i, path] of entryFiles(type, input.from).entries()) {
+      const text = input.files[path];
+      if (text !== undefined) writes.set(target[i] as string, text);
+    }
+    if (writes.size === 0) throw new EntryInvalid(RESTORE_MESSAGES.nothing, {});
+    const redirects = readRedirects(place);
+    if (hasOwnPage(type) && redirects !== null) {
+      const without = withoutRedirectFrom(redirects, address);
+      if (without !== redirects) writes.set(REDIRECTS_FILE, without);
+    }
+    checkSite(place.contentDir, place.releasesDir, writes, target);
+    apply(place, writes);
+    const title = titleOf(readEntry(place.contentDir, type, slug)?.values ?? {}, slug);
+    recordSave(place, writes, input.by, `Восстановлено из «Корзины»: «${title}»`, "save");
+    return { slug };
   });
 }
 
