@@ -12,6 +12,7 @@ import { ContentEntry, entryLoader, newEntryLoader } from "./pages/content-entry
 import { ContentHistory, historyAction, historyLoader } from "./pages/content-history.tsx";
 import { TypePage, typeLoader } from "./pages/content-type.tsx";
 import { Profile, profileAction, profileLoader } from "./pages/profile.tsx";
+import { Trash, trashAction, trashLoader } from "./pages/trash.tsx";
 import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
 import { ReleaseChanges } from "./pages/releases/diff.tsx";
 import { Releases } from "./pages/releases/releases.tsx";
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: `${child(pages.inbox)}:id/`, element: <InboxSubmission />, loader: submissionLoader, action: submissionAction },
           { path: child(pages.personalData), element: <PersonalData />, loader: personalDataLoader, action: personalDataAction },
           { path: child(pages.content), element: <ContentHome />, loader: contentLoader },
+          { path: child(pages.trash), element: <Trash />, loader: trashLoader, action: trashAction },
           { path: `${child(pages.content)}new/:type/`, element: <ContentEntry />, loader: newEntryLoader },
           { path: `${child(pages.content)}history/:type/`, element: <ContentHistory />, loader: historyLoader, action: historyAction },
           { path: `${child(pages.content)}history/:type/:slug/`, element: <ContentHistory />, loader: historyLoader, action: historyAction },

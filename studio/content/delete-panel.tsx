@@ -3,13 +3,14 @@ import { useNavigate } from "react-router";
 import { type CollectionName, entryPath, hasOwnPage, SECTION_PATHS } from "#core/content/catalog.ts";
 import { api, ApiFailure } from "../api/client.ts";
 import type { Reference, Refusal } from "#core/studio/content-api.ts";
+import { TRASH_DAYS } from "#core/studio/trash-api.ts";
 import { Button, Notice } from "../ui/index.ts";
 import { contentHref } from "./paths.ts";
 import { RedirectChoice } from "./redirect-choice.tsx";
 import { ReferenceList } from "./reference-list.tsx";
 
 /**
- * Deleting an entry: where it is referred to (a delete that would break a
+ * Deleting an entry (to «Корзина», for 30 days): where it is referred to (a delete that would break a
  * reference is refused by the server), and, for an entry that was ever on the
  * site, a 301 from its address to a page the person picks (the section's list by default).
  */
@@ -34,8 +35,8 @@ export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCanc
   async function remove() {
     setBusy(true);
     try {
-      await api("POST", `/content/${type}/${encodeURIComponent(slug)}/delete`, { baseHash, ...(ownPage && redirect ? { redirect: { to: target } } : {}) });
-      navigate(contentHref(type), { replace: true });
+      const done = await api<{ message: string }>("POST", `/content/${type}/${encodeURIComponent(slug)}/delete`, { baseHash, ...(ownPage && redirect ? { redirect: { to: target } } : {}) });
+      navigate(contentHref(type), { replace: true, state: { notice: done.message } });
     } catch (failure) {
       if (!(failure instanceof ApiFailure)) throw failure;
       const data = failure.data as Partial<Refusal>;
@@ -51,7 +52,7 @@ export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCanc
       <h2 id="delete-title" className="s-section__title" tabIndex={-1}>
         Удалить запись {slug}?
       </h2>
-      <p>С сайта она исчезнет после публикации. До тех пор её можно вернуть из истории публикаций.</p>
+      <p>Запись попадёт в «Корзину» и пробудет там {TRASH_DAYS} дней: её можно будет восстановить вместе с адресом. С сайта она исчезнет после публикации.</p>
       <ReferenceList references={references} action="удаления" />
       {ownPage ? (
         <RedirectChoice

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from "react-router";
 import { COLLECTION_CATALOG, isCollectionName } from "#core/content/catalog.ts";
 import { api, signedIn } from "../api/client.ts";
 import { formModel, type FieldNode, type Option } from "../content/model.ts";
@@ -7,7 +7,9 @@ import { lifeLabel } from "../content/life.ts";
 import { contentHref, newEntryHref } from "../content/paths.ts";
 import { formatDateTime } from "../lib/format.ts";
 import type { ChangeState, ContentOverview, EntryList, ListedEntry } from "#core/studio/content-api.ts";
-import { EmptyState, Page, Table } from "../ui/index.ts";
+import { pages } from "#core/studio/paths.ts";
+import { TRASH_DAYS } from "#core/studio/trash-api.ts";
+import { EmptyState, Notice, NoticeArea, Page, Table } from "../ui/index.ts";
 
 /** «Контент»: every type of the site's content, and per collection its list with search and filters. */
 export function contentLoader({ request }: LoaderFunctionArgs): Promise<ContentOverview> {
@@ -21,6 +23,9 @@ export function ContentHome() {
   return (
     <Page title="Контент" lead="Всё, что есть на сайте. Сохранённое появится на сайте после публикации.">
       {!released ? <p className="s-field__hint">Сайт ещё ни разу не публиковали: все материалы считаются новыми.</p> : null}
+      <p>
+        <Link to={pages.trash}>Корзина</Link>: удалённые записи, их можно восстановить в течение {TRASH_DAYS} дней.
+      </p>
       {(Object.keys(KINDS) as Array<keyof typeof KINDS>).map((kind) => (
         <section key={kind} className="s-section" aria-labelledby={`kind-${kind}`}>
           <h2 id={`kind-${kind}`} className="s-section__title">
@@ -85,6 +90,9 @@ export function ContentList() {
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [onlyChanged, setOnlyChanged] = useState(false);
+  // What the delete panel said as it brought the person here.
+  const said = (useLocation().state as { notice?: unknown } | null)?.notice;
+  const notice = typeof said === "string" ? said : null;
   const fieldOf = (key: string) => model?.fields.find(([k]) => k === key)?.[1];
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -99,7 +107,16 @@ export function ContentList() {
     });
   }, [list.entries, query, chosen, onlyChanged]);
   return (
-    <Page title={list.title} lead={<Link to={newEntryHref(type)}>Добавить: {list.one}</Link>}>
+    <Page
+      title={list.title}
+      lead={
+        <p className="s-actions">
+          <Link to={newEntryHref(type)}>Добавить: {list.one}</Link>
+          <Link to={`${pages.trash}?type=${encodeURIComponent(type)}`}>Корзина: {list.trashed ?? 0}</Link>
+        </p>
+      }
+    >
+      <NoticeArea>{notice ? <Notice tone="success">{notice}</Notice> : null}</NoticeArea>
       <form className="s-form s-form--filters" role="search" aria-label={`Поиск: ${list.title.toLowerCase()}`} onSubmit={(e) => e.preventDefault()}>
         <div className="s-field">
           <label className="s-field__label" htmlFor="list-query">
