@@ -37,7 +37,7 @@ type TrashJson = { items: Array<{ id: number; slug: string; title: string; daysL
 for (const backend of BACKENDS) {
   describe(`«Корзина» on ${backend}`, () => {
     let env: ContentServer;
-    let free: Array<{ slug: string; title: string }> = [];
+    const free: Array<{ slug: string; title: string }> = [];
 
     beforeAll(async () => {
       env = await startContentServer(backend);
@@ -194,8 +194,17 @@ for (const backend of BACKENDS) {
       expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain("Новая статья на том же адресе");
       const bad = await call(env.server, "POST", `/studio/api/trash/${takenId}/restore`, { cookie: env.editor, body: { slug: "Не Адрес" } });
       expect(bad.status).toBe(422);
-      const elsewhere = await call(env.server, "POST", `/studio/api/trash/${takenId}/restore`, { cookie: env.editor, body: { slug: `${slug}-2` } });
-      expect(elsewhere.status, await elsewhere.clone().text()).toBe(200);
+      // In the studio: the refusal, then the entry restored under the address offered instead.
+      const editor = await open(EDITOR);
+      await editor.page.goto(`${env.server.baseUrl}/studio/content/trash/`);
+      const entry = editor.page.getByRole("row").filter({ hasText: `/academy/${slug}/` });
+      await entry.getByRole("button", { name: /^Восстановить/ }).click();
+      await editor.page.getByRole("alert").filter({ hasText: /уже занят другой записью/ }).waitFor();
+      expect(await entry.getByLabel("Другой адрес").inputValue()).toBe(`${slug}-2`);
+      await entry.getByRole("button", { name: /^Восстановить под другим адресом/ }).click();
+      await editor.page.getByText(new RegExp(`восстановлена:\\sадрес\\s/academy/${slug}-2/`)).waitFor();
+      expect(editor.problems).toEqual([]);
+      await editor.context.close();
       expect(contentFile(env.sandbox, `academy/${slug}-2.md`)).toBe(original);
       expect((await trash(env.editor)).items.some((i) => i.id === takenId)).toBe(false);
     });
