@@ -209,9 +209,38 @@ for (const backend of BACKENDS) {
       expect((await trash(env.editor)).items.some((i) => i.id === takenId)).toBe(false);
     });
 
+    it("answers the trash API only to whom it should, and never with a 5xx", async () => {
+      const paths = [
+        ["GET", "/studio/api/trash"],
+        ["POST", "/studio/api/trash/1/restore"],
+        ["POST", "/studio/api/trash/1/purge"],
+      ] as const;
+      for (const [method, path] of paths) {
+        expect((await call(env.server, method, path, method === "GET" ? {} : { body: {} })).status, `${method} ${path} signed out`).toBe(401);
+      }
+      const crossSite = await call(env.server, "POST", "/studio/api/trash/1/restore", { cookie: env.editor, body: {}, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+      expect(crossSite.status).toBe(403);
+      await addUser(env.server, `sales-${backend}`, "sales", "Sales reads the inbox 2026");
+      const sales = await signIn(env.server, `sales-${backend}`, "Sales reads the inbox 2026");
+      expect((await call(env.server, "GET", "/studio/api/trash", { cookie: sales })).status).toBe(403);
+      expect((await call(env.server, "GET", "/studio/api/trash?type=..%2Fetc", { cookie: env.editor })).status).toBe(404);
+      const id = await deleteByApi(free[2]?.slug as string);
+      const failures: string[] = [];
+      for (const target of ["abc", "0", "-1", "1e3", "9".repeat(40), "%00", String(id)]) {
+        for (const body of [{ slug: 1 }, { slug: "../x" }, { slug: "x".repeat(3000) }, { slug: "__proto__" }, { slug: "Пробел и кириллица" }]) {
+          const res = await call(env.server, "POST", `/studio/api/trash/${target}/restore`, { cookie: env.editor, body });
+          if (res.status >= 500 || res.status === 200) failures.push(`${res.status} ${target} ${JSON.stringify(body).slice(0, 40)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      // Still there, untouched, for the next test.
+      expect((await trash(env.editor)).items.some((i) => i.id === id)).toBe(true);
+    });
+
     it("removes an entry from «Корзина» by itself after 30 days", { timeout: 60_000 }, async () => {
       const old = free[2] as { slug: string; title: string };
-      const id = await deleteByApi(old.slug);
+      const id = (await trash(env.editor)).items.find((i) => i.slug === old.slug)?.id as number;
+      expect(id).toBeGreaterThan(0);
       env.server.clock.advance(29 * DAY);
       // Sessions end meanwhile: sign in again at the new time.
       let cookie = await signIn(env.server, EDITOR.login, EDITOR.password);
