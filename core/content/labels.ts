@@ -7,11 +7,13 @@ import { type EditableType, typeInfo } from "./catalog.ts";
  * messages about other entries (the studio's forms build theirs from the
  * same schemas, studio/content/model.ts). An unknown step keeps its key.
  */
-type Json = { title?: string; properties?: Record<string, Json>; items?: Json; anyOf?: Json[] };
+export type SchemaJson = { title?: string; properties?: Record<string, SchemaJson>; items?: SchemaJson; anyOf?: SchemaJson[]; "x-reference"?: string };
+type Json = SchemaJson;
 
 const schemas = new Map<string, Json>();
 
-function jsonOf(type: EditableType): Json {
+/** A type's schema as JSON Schema's input side (what a file holds), made once per type. */
+export function schemaJson(type: EditableType): SchemaJson {
   let json = schemas.get(type);
   if (!json) {
     json = z.toJSONSchema(typeInfo(type).schema, { io: "input", unrepresentable: "any" }) as Json;
@@ -21,7 +23,7 @@ function jsonOf(type: EditableType): Json {
 }
 
 export function fieldLabel(type: EditableType, path: string): string {
-  let node: Json | undefined = jsonOf(type);
+  let node: Json | undefined = schemaJson(type);
   const names: string[] = [];
   for (const step of path.split(".").filter(Boolean)) {
     const plain: Json | undefined = node?.anyOf?.find((a) => a.properties || a.items) ?? node;

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, contentFile, EDITOR, startContentServer } from "../support/content.ts";
-import { addUser } from "../support/studio.ts";
-import { openStudioSession } from "../support/studio.ts";
+import { addUser, signedInSession } from "../support/studio.ts";
 
 /**
  * An entry's history (decision 032), in Chromium: every save is a version
@@ -32,15 +31,7 @@ afterAll(async () => {
 
 const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
 
-async function open(who: { login: string; password: string }, width = 1440): Promise<Page> {
-  const { page } = await openStudioSession(browser, width);
-  await page.goto(`${env.server.baseUrl}/studio/sign-in/`);
-  await page.getByLabel("Логин").fill(who.login);
-  await page.getByLabel("Пароль").fill(who.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/studio\/$/);
-  return page;
-}
+const open = async (who: { login: string; password: string }, width = 1440): Promise<Page> => (await signedInSession(browser, env.server.baseUrl, who, width)).page;
 
 async function saveForm(page: Page, fill: () => Promise<void>) {
   await page.goto(`${env.server.baseUrl}/studio/content/articles/${article.slug}/`);

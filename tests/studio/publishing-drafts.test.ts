@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, EDITOR, getEntry, save, SECOND, startContentServer } from "../support/content.ts";
-import { openStudioSession, signIn } from "../support/studio.ts";
+import { signedInSession, signIn } from "../support/studio.ts";
 
 /**
  * Publishing what is meant (decision 030), in Chromium, with two editors:
@@ -33,15 +33,7 @@ afterAll(async () => {
   await env?.dispose();
 });
 
-async function open(login: { login: string; password: string }): Promise<Page> {
-  const { page } = await openStudioSession(browser, 1440);
-  await page.goto(`${env.server.baseUrl}/studio/sign-in/`);
-  await page.getByLabel("Логин").fill(login.login);
-  await page.getByLabel("Пароль").fill(login.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/studio\/$/);
-  return page;
-}
+const open = async (login: { login: string; password: string }): Promise<Page> => (await signedInSession(browser, env.server.baseUrl, login)).page;
 
 const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
 const onSite = async (slug: string) => plain(await (await fetch(`${env.server.baseUrl}/academy/${slug}/`)).text());

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, contentFile, EDITOR, getEntry, save, startContentServer } from "../support/content.ts";
-import { call, openStudioSession, signIn } from "../support/studio.ts";
+import { call, signedInSession, signIn } from "../support/studio.ts";
 
 /**
  * Renaming follows references (decision 031), in Chromium: a case named by
@@ -79,12 +79,7 @@ describe("renaming follows references", () => {
     const otherTitle = `${String(service.values.title)} — правка коллеги`;
     expect((await save(env, "services", first.slug, { values: { ...service.values, title: otherTitle }, baseHash: service.hash }, cookie)).status).toBe(200);
 
-    const { context, page, problems } = await openStudioSession(browser, 390);
-    await page.goto(`${env.server.baseUrl}/studio/sign-in/`);
-    await page.getByLabel("Логин").fill(EDITOR.login);
-    await page.getByLabel("Пароль").fill(EDITOR.password);
-    await page.getByRole("button", { name: "Войти" }).click();
-    await page.waitForURL(/\/studio\/$/);
+    const { context, page, problems } = await signedInSession(browser, env.server.baseUrl, EDITOR, 390);
     await page.goto(`${env.server.baseUrl}/studio/content/cases/${OLD}/`);
     await page.getByLabel("Адрес", { exact: true }).fill(NEW);
     await page.getByRole("button", { name: "Сохранить", exact: true }).click();

@@ -7,7 +7,7 @@ import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, startContentServer } from "../support/content.ts";
 import { BACKENDS } from "../support/forms-server.ts";
-import { addUser, call, openStudioSession, signIn, type StudioSession } from "../support/studio.ts";
+import { addUser, call, signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 
 /**
  * «Корзина» (issue 38, point 5) in Chromium, on both stores: a published
@@ -57,15 +57,7 @@ for (const backend of BACKENDS) {
       await env?.dispose();
     });
 
-    async function open(login: { login: string; password: string }, width = 1440): Promise<StudioSession> {
-      const session = await openStudioSession(browser, width);
-      await session.page.goto(`${env.server.baseUrl}/studio/sign-in/`);
-      await session.page.getByLabel("Логин").fill(login.login);
-      await session.page.getByLabel("Пароль").fill(login.password);
-      await session.page.getByRole("button", { name: "Войти" }).click();
-      await session.page.waitForURL(/\/studio\/$/);
-      return session;
-    }
+    const open = (login: { login: string; password: string }, width = 1440): Promise<StudioSession> => signedInSession(browser, env.server.baseUrl, login, width);
 
     async function trash(cookie: string): Promise<TrashJson> {
       const res = await call(env.server, "GET", "/studio/api/trash", { cookie });

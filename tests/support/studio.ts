@@ -93,3 +93,15 @@ export async function openStudioSession(browser: Browser, width = 1440, options:
   page.on("pageerror", (error) => problems.push(error.message));
   return { context, page, problems };
 }
+
+/** A studio session signed in through the sign-in form as `who`, on the studio's first page. */
+export async function signedInSession(browser: Browser, baseUrl: string, who: { login: string; password: string }, width = 1440): Promise<StudioSession> {
+  const session = await openStudioSession(browser, width);
+  const { page } = session;
+  await page.goto(`${baseUrl}/studio/sign-in/`);
+  await page.getByLabel("Логин").fill(who.login);
+  await page.getByLabel("Пароль").fill(who.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL(/\/studio\/$/);
+  return session;
+}

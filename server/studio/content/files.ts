@@ -88,9 +88,9 @@ function safeYaml(source: string): Values {
   }
 }
 
-function tablesOf(redirectsCsv: string | null, routeRules: string | null): RedirectsValues {
-  const csv = redirectsCsv ?? "from,to\n";
-  const redirects = csv
+/** The rows of a redirects table as the studio shows them (comments and blank lines left out). */
+export function redirectRows(csv: string): Array<{ from: string; to: string }> {
+  return csv
     .split(/\r?\n/)
     .slice(1)
     .filter((line) => line.trim() !== "" && !line.startsWith("#"))
@@ -98,6 +98,10 @@ function tablesOf(redirectsCsv: string | null, routeRules: string | null): Redir
       const [from = "", to = ""] = line.split(",").map((cell) => cell.trim());
       return { from, to };
     });
+}
+
+function tablesOf(redirectsCsv: string | null, routeRules: string | null): RedirectsValues {
+  const redirects = redirectRows(redirectsCsv ?? "from,to\n");
   let rules: RedirectsValues["rules"] = [];
   try {
     const json = JSON.parse(routeRules ?? "{}") as Record<string, { redirect: string; status?: 301 | 302 | 307 | 308 }>;

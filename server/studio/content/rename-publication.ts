@@ -5,7 +5,7 @@ import { publishedDir } from "../../releases/published.ts";
 import { REDIRECTS_FILE } from "../../releases/tables.ts";
 import { liveContent } from "../../releases/unpublished.ts";
 import type { Needed } from "./dependencies.ts";
-import { readEntry, titleOf } from "./files.ts";
+import { readEntry, redirectRows, titleOf } from "./files.ts";
 import { followRename } from "./rename.ts";
 
 /**
@@ -33,14 +33,7 @@ export type RenamePublication = {
 function savedRows(contentDir: string): Array<{ from: string; to: string }> {
   const file = join(contentDir, REDIRECTS_FILE);
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
-    .split(/\r?\n/)
-    .slice(1)
-    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-    .map((line) => {
-      const [from = "", to = ""] = line.split(",").map((cell) => cell.trim());
-      return { from, to };
-    });
+  return redirectRows(readFileSync(file, "utf8"));
 }
 
 /** The key ("type/slug") of the entry or document a content file is. */

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMap, isScalar, isSeq, type Node, parseDocument, Scalar } from "yaml";
-import { z } from "zod";
-import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, entryPath, type EditableType, hasOwnPage, typeInfo } from "#core/content/catalog.ts";
+import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, entryPath, type EditableType, hasOwnPage } from "#core/content/catalog.ts";
+import { type SchemaJson, schemaJson } from "#core/content/labels.ts";
 import type { Reference } from "#core/studio/content-api.ts";
 import { REDIRECTS_FILE } from "../../releases/tables.ts";
 import { EntryInvalid } from "./check.ts";
@@ -20,17 +20,8 @@ import { type Move, movedAddress, rewriteLinks } from "./links.ts";
  */
 export type Followed = { references: Array<Reference & { path: string }>; writes: Map<string, string> };
 
-type Json = { title?: string; properties?: Record<string, Json>; items?: Json; anyOf?: Json[]; "x-reference"?: string };
-
-const schemas = new Map<EditableType, Json>();
-function jsonSchema(type: EditableType): Json {
-  let json = schemas.get(type);
-  if (!json) {
-    json = z.toJSONSchema(typeInfo(type).schema, { io: "input", unrepresentable: "any" }) as Json;
-    schemas.set(type, json);
-  }
-  return json;
-}
+type Json = SchemaJson;
+const jsonSchema = schemaJson;
 
 /** A schema with its `anyOf` (optional, nullable) looked through. */
 const settled = (schema: Json | undefined): Json | undefined => (schema?.anyOf ? (schema.anyOf.find((s) => s.properties || s.items || s["x-reference"]) ?? schema) : schema);
