@@ -27,10 +27,19 @@ export async function startServer(port: number, env: Record<string, string> = {}
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // Start-up loads the live release before listening (seconds), or makes one first when the
-  // configuration is new (every page: half a minute and more on a busy machine).
+  // configuration is new (every page: half a minute and more on a busy machine). Ready is this
+  // child's own "listening" line: another checkout's server that took the port meanwhile answers
+  // too, and a test must never talk to it. A server told to log only problems is waited for by
+  // its port answering.
+  const quiet = /^(warn|error)$/.test(env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? "");
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${output.includes("EADDRINUSE") ? ` (port ${port} was taken by another process meanwhile)` : ""}:\n${output}`);
+    if (!quiet) {
+      if (/"msg":"listening"/.test(output)) return child;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
       if (res.status > 0) return child;
