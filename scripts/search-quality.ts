@@ -7,9 +7,10 @@
  * same pages of the live release (`npm run publish`), in one run, and prints
  * success@1 (navigational queries), success@3, MRR@10 and nDCG@10 of each as
  * a Markdown table, with the machine and time of the run. By default it runs
- * two sets, reported apart: the tuning set
+ * three sets, reported apart: the tuning set
  * (scripts/search-quality/judged-queries.yaml, which the ranking was tuned
- * on) and the held-out set (held-out-queries.yaml, kept out of tuning);
+ * on) and two held-out sets (held-out-queries.yaml, whose misses were read,
+ * and held-out-3-queries.yaml, written before the changes it measures);
  * `--queries FILE` runs FILE alone. `--misses` lists, per set and engine,
  * the queries whose acceptable pages were not in the first three (or, for a
  * navigational query, not first), with what came first.
@@ -26,7 +27,7 @@ import { assembleIndex } from "#core/search/assemble.ts";
 import { customRecords, indexedPages } from "#core/search/sources.ts";
 import { liveFiles, releasesRoot } from "../server/releases/store.ts";
 import { type Engine, ourEngine, pagefindEngine } from "./search-quality/engines.ts";
-import { HELD_OUT_QUERIES, JUDGED_QUERIES, type JudgedQuery, loadJudged, sharedQueries } from "./search-quality/judged.ts";
+import { HELD_OUT_3_QUERIES, HELD_OUT_QUERIES, JUDGED_QUERIES, type JudgedQuery, loadJudged, sharedQueries } from "./search-quality/judged.ts";
 import { firstAcceptable, score, type Scores } from "./search-quality/metrics.ts";
 
 const { values: args } = parseArgs({ options: { queries: { type: "string" }, misses: { type: "boolean", default: false } } });
@@ -43,11 +44,14 @@ const sets: Array<{ name: string; queries: JudgedQuery[] }> = args.queries
   ? [{ name: basename(args.queries), queries: loadJudged(args.queries, known) }]
   : [
       { name: "tuning set", queries: loadJudged(JUDGED_QUERIES, known) },
-      { name: "held out", queries: loadJudged(HELD_OUT_QUERIES, known) },
+      { name: "held out (second set, its misses read)", queries: loadJudged(HELD_OUT_QUERIES, known) },
+      { name: "held out (third set)", queries: loadJudged(HELD_OUT_3_QUERIES, known) },
     ];
-if (sets.length === 2) {
-  const shared = sharedQueries(sets[0]?.queries ?? [], sets[1]?.queries ?? []);
-  if (shared.length > 0) throw new Error(`held-out queries also in the tuning set: ${shared.join(", ")}`);
+for (const [i, a] of sets.entries()) {
+  for (const b of sets.slice(i + 1)) {
+    const shared = sharedQueries(a.queries, b.queries);
+    if (shared.length > 0) throw new Error(`queries both in ${a.name} and ${b.name}: ${shared.join(", ")}`);
+  }
 }
 const loadBefore = loadavg()[0] ?? 0;
 

@@ -295,8 +295,43 @@ describe("words the pages do not use (issue 42)", () => {
     expect(await firstResults(examples, "колтрекинг", 1)).toEqual(["/services/web-development/"]);
   });
 
+  it("ranks a page holding the word as typed, or another ending of its stem, above one that only shares a beginning of five letters", async () => {
+    const forms = await engineOver(
+      assembleIndex(
+        [
+          analyse({ url: "/prefix/", kind: "article", title: "Брендинг для завода" }),
+          analyse({ url: "/stem/", kind: "article", title: "Брендированием упаковки" }),
+          analyse({ url: "/exact/", kind: "article", title: "Брендирование сувениров" }),
+        ],
+        [],
+      ).files,
+    );
+    // «брендированием» has the stem of «брендирование»: the two match alike; «брендинг» shares only «брендин…».
+    const [first, second, third] = await firstResults(forms, "брендирование", 3);
+    expect(new Set([first, second])).toEqual(new Set(["/exact/", "/stem/"]));
+    expect(third).toBe("/prefix/");
+  });
+
+  it("looks for an English word as Russian borrows it, beside the word as typed", async () => {
+    const borrowed = await engineOver(
+      assembleIndex(
+        [
+          analyse({ url: "/academy/attribution/", kind: "article", title: "Модели атрибуции", lead: "Почему last click недооценивает каналы." }),
+          analyse({ url: "/services/targeted-advertising/", kind: "service", title: "Таргетированная реклама", lead: "Таргетинг в VK Рекламе и Telegram Ads." }),
+          analyse({ url: "/academy/telegram/", kind: "article", title: "Telegram-канал компании", lead: "Посевы и targeting по интересам." }),
+        ],
+        [],
+      ).files,
+    );
+    expect(await firstResults(borrowed, "attribution", 1)).toEqual(["/academy/attribution/"]);
+    // The page saying «targeting» in Latin is found too, but the service named «таргетинг» comes first.
+    expect(await firstResults(borrowed, "targeting", 2)).toEqual(["/services/targeted-advertising/", "/academy/telegram/"]);
+  });
+
   it("leaves out question words and politeness, and keeps a whole word from matching what it does not begin", async () => {
     expect(await firstResults(examples, "подскажите пожалуйста где контакты", 1)).toEqual(["/contacts/"]);
+    // The helping verbs and pronouns of a question ask nothing either.
+    expect(await firstResults(examples, "где будут ваши контакты", 1)).toEqual(["/contacts/"]);
     // «цены» is a whole word: «ценности» begins with its stem «цен», not with it.
     const values = await engineOver(assembleIndex([analyse({ url: "/worths/", kind: "page", title: "Ценности" })], []).files);
     expect((await values.search("цены", null)).total).toBe(0);

@@ -20,6 +20,8 @@ export type JudgedQuery = z.output<typeof JudgedQuerySchema>;
 export const JUDGED_QUERIES = join(import.meta.dirname, "judged-queries.yaml");
 /** Queries kept out of tuning (issue 42): the check that the ranking answers what it was not tuned on. */
 export const HELD_OUT_QUERIES = join(import.meta.dirname, "held-out-queries.yaml");
+/** The third held-out set (issue 42), written before the round that read the second set's misses. */
+export const HELD_OUT_3_QUERIES = join(import.meta.dirname, "held-out-3-queries.yaml");
 
 /** Queries that two sets both hold (a held-out query copied into the tuning set is no longer held out). */
 export function sharedQueries(a: readonly JudgedQuery[], b: readonly JudgedQuery[]): string[] {

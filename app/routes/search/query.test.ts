@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "./query.ts";
-import { transliterate } from "./transliteration.ts";
+import { loanword, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
 import { queryTerms } from "#core/search/words.ts";
 
@@ -28,6 +28,7 @@ describe("a query's concepts", () => {
 
   it("asks nothing of question words and politeness, and makes the site's own name optional beside other words", () => {
     expect(parseQuery("подскажите, пожалуйста, как с вами связаться", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("связаться")]);
+    expect(parseQuery("чьи будут наши рекламные кабинеты", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("рекламные"), queryTerms("кабинеты")]);
     expect(parseQuery("телефон агентства", []).map((c) => c.optional ?? false)).toEqual([false, true]);
     expect(parseQuery("агентство", []).map((c) => c.optional ?? false)).toEqual([false]);
     // A name made of left-out words only is found through the synonym table, or not at all.
@@ -58,5 +59,16 @@ describe("transliteration", () => {
     expect(transliterate("marketing")).toBe("маркетинг");
     expect(transliterate("дата")).toBe("data");
     expect(transliterate("2026")).toBeNull();
+  });
+
+  it("borrows an English word as Russian does: its ending, its beginning, single letters for double", () => {
+    expect(loanword("attribution")).toBe("атрибуция");
+    expect(loanword("conversion")).toBe("конверсия");
+    expect(loanword("analytics")).toBe("аналитика");
+    expect(loanword("economics")).toBe("экономика");
+    expect(loanword("unit")).toBe("юнит");
+    expect(loanword("targeting")).toBe("таргетинг");
+    expect(loanword("seo")).toBeNull();
+    expect(loanword("таргетинг")).toBeNull();
   });
 });

@@ -18,7 +18,7 @@
 import type { Found, OpenIndex } from "#core/search/index-reader.ts";
 import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "#core/search/index-format.ts";
 import { type Alternative, type Concept, SYNONYM_FACTOR, TYPO_MIN_LETTERS } from "./query.ts";
-import { transliterate } from "./transliteration.ts";
+import { loanword, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
 import { matchWeight, MIN_PREFIX, term } from "#core/search/words.ts";
 
@@ -261,7 +261,18 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   const { shared, typedFound } = word ? await sharedBeginnings(word, typed, index.manifest.synonyms, lookup) : { shared: new Map<string, number>(), typedFound: true };
   // A synonym group found through a form of the word: only for a word neither the index nor the table has.
   const forms = word ? otherForms(word, typed, shared, index.manifest.synonyms, !typedFound && concept.alternatives.length === 1) : [];
-  const withForms = [...concept.alternatives, ...forms];
+  // An English word is also looked for as Russian borrows it (targeting → таргетинг, attribution → атрибуция), with its forms.
+  const loan = word ? loanword(word) : null;
+  const loanTerm = loan ? term(loan) : null;
+  const loanShared = loan && loanTerm && loanTerm !== word ? (await sharedBeginnings(loanTerm, loan, index.manifest.synonyms, lookup)).shared : new Map<string, number>();
+  const borrowed: Alternative[] =
+    loan && loanTerm && loanTerm !== word
+      ? [
+          { terms: [loanTerm], typed: [loan], factor: TRANSLITERATED_FACTOR },
+          ...otherForms(loanTerm, loan, loanShared, index.manifest.synonyms, false).map((a) => ({ ...a, factor: a.factor * TRANSLITERATED_FACTOR })),
+        ]
+      : [];
+  const withForms = [...concept.alternatives, ...forms, ...borrowed];
   const asTyped: Resolved = { alternatives: withForms, ...(await conceptHolds(index, withForms, lookup)), typo: false };
   if (!word || (asTyped.holds.size > 0 && !widen)) return asTyped;
   const other = transliterate(word);
@@ -276,7 +287,7 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   const typos = [...new Set(corrected.flat())].map((t) => ({ terms: [t], factor: TYPO_FACTOR }));
   const typoHolds = await conceptHolds(index, typos, lookup);
   if (typoHolds.holds.size > 0 || word.length <= SHARED_PREFIX_MIN) return { alternatives: typos, ...typoHolds, typo: true };
-  const longest = longestShared(shared, index.manifest.synonyms);
+  const longest = longestShared(new Map([...shared, ...loanShared]), index.manifest.synonyms);
   return { alternatives: longest, ...(await conceptHolds(index, longest, lookup)), typo: false };
 }
 

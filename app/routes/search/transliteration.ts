@@ -36,3 +36,39 @@ export function transliterate(word: string): string | null {
   }
   return out;
 }
+
+/** English beginnings and endings as Russian borrows them: «attribution» → «атрибуция», «analytics» → «аналитика», «unit» → «юнит», «economics» → «экономика». */
+const LOAN_BEGINNINGS: ReadonlyArray<[RegExp, string]> = [
+  [/^uni/, "юни"],
+  [/^e/, "э"],
+];
+const LOAN_ENDINGS: ReadonlyArray<[RegExp, string]> = [
+  [/tion$/, "ция"],
+  [/sion$/, "сия"],
+  [/ics$/, "ика"],
+];
+
+/**
+ * An English word as a Russian page borrows it, or null for a word not
+ * written in Latin letters (or shorter than four): its beginning and ending
+ * borrowed, doubled letters made single, the rest in Cyrillic («targeting» →
+ * «таргетинг», «attribution» → «атрибуция»). A Russian site names most
+ * English terms so: search tries it beside the word as typed.
+ */
+export function loanword(word: string): string | null {
+  if (!LATIN.test(word) || word.length < 4) return null;
+  let middle = word.replace(/([a-z])\1/g, "$1");
+  let start = "";
+  let end = "";
+  const beginning = LOAN_BEGINNINGS.find(([pattern]) => pattern.test(middle));
+  if (beginning) {
+    start = beginning[1];
+    middle = middle.replace(beginning[0], "");
+  }
+  const ending = LOAN_ENDINGS.find(([pattern]) => pattern.test(middle));
+  if (ending) {
+    end = ending[1];
+    middle = middle.replace(ending[0], "");
+  }
+  return start + (middle ? (transliterate(middle) ?? "") : "") + end;
+}
