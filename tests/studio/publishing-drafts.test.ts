@@ -1,10 +1,8 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, EDITOR, getEntry, save, SECOND, startContentServer } from "../support/content.ts";
+import { type ContentServer, EDITOR, getEntry, save, SECOND, startContentServer, releasesSettled } from "../support/content.ts";
 import { signedInSession, signIn } from "../support/studio.ts";
 
 /**
@@ -22,11 +20,7 @@ const [x, y, p, q, r] = articles as [(typeof articles)[0], (typeof articles)[0],
 beforeAll(async () => {
   env = await startContentServer("sqlite");
   browser = await launchBrowser();
-  // A server whose release was made by other code makes one as it starts, under the releases lock:
-  // the publications below would queue behind it, so the test starts once it is done.
-  const lock = join(env.sandbox.releasesDir, ".lock");
-  const deadline = Date.now() + 300_000;
-  while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+  await releasesSettled(env);
 }, 420_000);
 afterAll(async () => {
   await browser?.close();

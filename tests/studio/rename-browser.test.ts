@@ -1,12 +1,10 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { LinkChecker, LinkState } from "linkinator";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, EDITOR, getEntry, save, startContentServer } from "../support/content.ts";
+import { type ContentServer, contentFile, EDITOR, getEntry, save, startContentServer, releasesSettled } from "../support/content.ts";
 import { call, signedInSession, signIn } from "../support/studio.ts";
 
 /**
@@ -33,10 +31,7 @@ const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
 beforeAll(async () => {
   env = await startContentServer("sqlite");
   browser = await launchBrowser();
-  // A server whose release was made by other code makes one as it starts, under the releases lock.
-  const lock = join(env.sandbox.releasesDir, ".lock");
-  const deadline = Date.now() + 300_000;
-  while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+  await releasesSettled(env);
   cookie = await signIn(env.server, EDITOR.login, EDITOR.password);
 }, 420_000);
 afterAll(async () => {

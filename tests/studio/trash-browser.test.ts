@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, startContentServer } from "../support/content.ts";
+import { type ContentServer, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, startContentServer, releasesSettled } from "../support/content.ts";
 import { BACKENDS, PUBLISHING_BACKENDS } from "../support/forms-server.ts";
 import { addUser, call, signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 
@@ -42,10 +42,7 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       env = await startContentServer(backend);
       await addUser(env.server, ADMIN.login, "admin", ADMIN.password, ADMIN.name);
-      // A server whose release was made by other code makes one as it starts: publications wait for it.
-      const lock = join(env.sandbox.releasesDir, ".lock");
-      const deadline = Date.now() + 300_000;
-      while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      await releasesSettled(env);
       // Articles only old addresses lead to (a delete with a 301 takes those along): deleting them is allowed.
       for (const article of articles) {
         if (free.length === 3) break;

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import type { Backend } from "./forms-server.ts";
@@ -22,6 +22,16 @@ export async function startContentServer(backend: Backend): Promise<ContentServe
   await addUser(server, SECOND.login, "editor", SECOND.password, SECOND.name);
   const editor = await signIn(server, EDITOR.login, EDITOR.password);
   return { server, sandbox, editor, dispose: () => server.dispose() };
+}
+
+/**
+ * A server whose release was made by other code makes one as it starts, under the releases lock:
+ * a test's publications would queue behind it, so tests that publish start once it is done.
+ */
+export async function releasesSettled(env: ContentServer): Promise<void> {
+  const lock = join(env.sandbox.releasesDir, ".lock");
+  const deadline = Date.now() + 300_000;
+  while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
 export function contentFile(sandbox: Sandbox, path: string): string {

@@ -1,13 +1,13 @@
 import { isCollectionName, typeInfo } from "#core/content/catalog.ts";
-import type { EntryHistory, EntryVersionData, SaveResult } from "#core/studio/content-api.ts";
+import type { EntryHistory, EntryVersionData } from "#core/studio/content-api.ts";
 import { readEntry } from "../content/files.ts";
-import { entryChange, entryLife, referenceOptions, saveEntry, titleOf } from "../content/service.ts";
+import { referenceOptions, saveEntry, titleOf } from "../content/service.ts";
 import { entryVersions, versionValues } from "../content/versions.ts";
 import type { Context } from "../context.ts";
 import { HttpError } from "../http.ts";
 import { authorOf } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
-import { CONTENT_MESSAGES, contentPlace, entryParams, sendRefusal } from "./content.ts";
+import { CONTENT_MESSAGES, contentPlace, entryParams, savedAnswer, sendRefusal } from "./content.ts";
 
 /**
  * An entry's history (decision 032): its versions with who and when, one
@@ -100,16 +100,7 @@ export const contentHistoryRoutes: ApiRoute[] = [
       if (saved.changed) {
         await ctx.services.audit.write({ action: "content.restore", actor: session.user, target: `${type}/${slug}`, details: { version: version.commit }, ip: ctx.client.ip });
       }
-      const result: SaveResult = {
-        ok: true,
-        slug: saved.slug,
-        hash: saved.hash,
-        unpublished: entryChange(contentPlace(ctx), type, saved.slug),
-        life: entryLife(contentPlace(ctx), type, saved.slug),
-        redirected: null,
-        message: saved.changed ? HISTORY_MESSAGES.restored : HISTORY_MESSAGES.same,
-      };
-      ctx.send(200, result);
+      ctx.send(200, savedAnswer(ctx, type, { ...saved, redirected: null }, saved.changed ? HISTORY_MESSAGES.restored : HISTORY_MESSAGES.same));
     },
   },
 ];

@@ -68,6 +68,19 @@ function slugRefusal(slug: string): EntryInvalid {
   return new EntryInvalid(CHECK_MESSAGES.fields, { slug: slug.length > SLUG_MAX ? CHECK_MESSAGES.longSlug : CHECK_MESSAGES.badSlug });
 }
 
+/** What a save (or a restored version) answers: the entry's new hash and state, and what to say. */
+export function savedAnswer(ctx: Context, type: EditableType, saved: { slug: string; hash: string; redirected: string | null }, message: string): SaveResult {
+  return {
+    ok: true,
+    slug: saved.slug,
+    hash: saved.hash,
+    unpublished: entryChange(contentPlace(ctx), type, saved.slug),
+    life: entryLife(contentPlace(ctx), type, saved.slug),
+    redirected: saved.redirected,
+    message,
+  };
+}
+
 /** The entry an address names: its type (404 when unknown) and slug (400 when not one). */
 export function entryParams(ctx: Context): { type: EditableType; slug: string } {
   const type = typeParam(ctx);
@@ -223,16 +236,7 @@ export const contentRoutes: ApiRoute[] = [
           ip: ctx.client.ip,
         });
       }
-      const result: SaveResult = {
-        ok: true,
-        slug: saved.slug,
-        hash: saved.hash,
-        unpublished: entryChange(contentPlace(ctx), type, saved.slug),
-        life: entryLife(contentPlace(ctx), type, saved.slug),
-        redirected: saved.redirected,
-        message: saved.changed ? SAVE_MESSAGES.saved : SAVE_MESSAGES.unchanged,
-      };
-      ctx.send(200, result);
+      ctx.send(200, savedAnswer(ctx, type, saved, saved.changed ? SAVE_MESSAGES.saved : SAVE_MESSAGES.unchanged));
     },
   },
   {
