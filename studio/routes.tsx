@@ -1,40 +1,41 @@
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import { api, signedIn } from "./api/client.ts";
-import { Home, homeLoader } from "./pages/home.tsx";
-import { Inbox, inboxAction, inboxLoader } from "./pages/inbox/list.tsx";
-import { InboxStages, stagesAction, stagesLoader } from "./pages/inbox/stages.tsx";
-import { InboxSubmission, submissionAction, submissionLoader } from "./pages/inbox/submission.tsx";
-import { PersonalData, personalDataAction, personalDataLoader } from "./pages/personal-data.tsx";
-import { Journal, journalLoader } from "./pages/journal.tsx";
 import { NotFound, RouteError } from "./pages/errors.tsx";
-import { ContentHome, contentLoader } from "./pages/content.tsx";
-import { ContentEntry, entryLoader, newEntryLoader } from "./pages/content-entry.tsx";
-import { ContentHistory, historyAction, historyLoader } from "./pages/content-history.tsx";
-import { TypePage, typeLoader } from "./pages/content-type.tsx";
-import { Profile, profileAction, profileLoader } from "./pages/profile.tsx";
-import { Trash, trashAction, trashLoader } from "./pages/trash.tsx";
-import { releaseDiffLoader, releasesAction, releasesLoader } from "./pages/releases/actions.ts";
-import { ReleaseChanges } from "./pages/releases/diff.tsx";
-import { Releases } from "./pages/releases/releases.tsx";
 import { SignIn, signInAction, signInLoader } from "./pages/sign-in.tsx";
-import { usersAction, usersLoader } from "./pages/users-action.ts";
-import { Users } from "./pages/users.tsx";
 import { Layout } from "./shell/layout.tsx";
 import { SHELL_ROUTE } from "./shell/session.ts";
 import type { SessionInfo } from "#core/studio/api.ts";
 import { pages } from "#core/studio/paths.ts";
 
 /**
- * The studio's map: one line per page (paths from shared/paths.ts, relative to
- * /studio). Everything but sign-in lives in the shell, whose loader knows who
- * is signed in. A new page: its path in shared/paths.ts, its line here, and if
- * it is a section, its entry in shell/nav.ts.
+ * The studio's map: one line per page (paths from core/studio/paths.ts,
+ * relative to /studio). Everything but sign-in lives in the shell, whose
+ * loader knows who is signed in. Sign-in, the shell and the error pages are in
+ * the first script; every other page is its own chunk, fetched when it is
+ * first opened (its `lazy`), so the first screen carries none of them
+ * (`npm run bench:studio` measures it). A new page: its path in
+ * core/studio/paths.ts, its line here, and if it is a section, its entry in
+ * shell/nav.ts.
  */
 const child = (path: string) => path.slice(1);
 
 function shellLoader({ request }: LoaderFunctionArgs): Promise<SessionInfo> {
   return signedIn(request, () => api<SessionInfo>("GET", "/session"));
 }
+
+/** The history page answers two addresses (a deleted entry's history has no slug of its own). */
+const history = () => import("./pages/content-history.tsx").then((m) => ({ Component: m.ContentHistory, loader: m.historyLoader, action: m.historyAction }));
+
+const users = () =>
+  Promise.all([import("./pages/users.tsx"), import("./pages/users-action.ts")]).then(([page, data]) => ({ Component: page.Users, loader: data.usersLoader, action: data.usersAction }));
+const releases = () =>
+  Promise.all([import("./pages/releases/releases.tsx"), import("./pages/releases/actions.ts")]).then(([page, data]) => ({
+    Component: page.Releases,
+    loader: data.releasesLoader,
+    action: data.releasesAction,
+  }));
+const releaseChanges = () =>
+  Promise.all([import("./pages/releases/diff.tsx"), import("./pages/releases/actions.ts")]).then(([page, data]) => ({ Component: page.ReleaseChanges, loader: data.releaseDiffLoader }));
 
 /** Shown while the first page's data loads (a moment, once). */
 function Loading() {
@@ -58,23 +59,29 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Home />, loader: homeLoader },
-          { path: child(pages.profile), element: <Profile />, loader: profileLoader, action: profileAction },
-          { path: child(pages.users), element: <Users />, loader: usersLoader, action: usersAction },
-          { path: child(pages.journal), element: <Journal />, loader: journalLoader },
-          { path: child(pages.inbox), element: <Inbox />, loader: inboxLoader, action: inboxAction },
-          { path: child(pages.inboxStages), element: <InboxStages />, loader: stagesLoader, action: stagesAction },
-          { path: `${child(pages.inbox)}:id/`, element: <InboxSubmission />, loader: submissionLoader, action: submissionAction },
-          { path: child(pages.personalData), element: <PersonalData />, loader: personalDataLoader, action: personalDataAction },
-          { path: child(pages.content), element: <ContentHome />, loader: contentLoader },
-          { path: child(pages.trash), element: <Trash />, loader: trashLoader, action: trashAction },
-          { path: `${child(pages.content)}new/:type/`, element: <ContentEntry />, loader: newEntryLoader },
-          { path: `${child(pages.content)}history/:type/`, element: <ContentHistory />, loader: historyLoader, action: historyAction },
-          { path: `${child(pages.content)}history/:type/:slug/`, element: <ContentHistory />, loader: historyLoader, action: historyAction },
-          { path: `${child(pages.content)}:type/`, element: <TypePage />, loader: typeLoader },
-          { path: `${child(pages.content)}:type/:slug/`, element: <ContentEntry />, loader: entryLoader },
-          { path: child(pages.releases), element: <Releases />, loader: releasesLoader, action: releasesAction },
-          { path: `${child(pages.releases)}:id/`, element: <ReleaseChanges />, loader: releaseDiffLoader },
+          { index: true, lazy: () => import("./pages/home.tsx").then((m) => ({ Component: m.Home, loader: m.homeLoader })) },
+          { path: child(pages.profile), lazy: () => import("./pages/profile.tsx").then((m) => ({ Component: m.Profile, loader: m.profileLoader, action: m.profileAction })) },
+          { path: child(pages.users), lazy: users },
+          { path: child(pages.journal), lazy: () => import("./pages/journal.tsx").then((m) => ({ Component: m.Journal, loader: m.journalLoader })) },
+          { path: child(pages.inbox), lazy: () => import("./pages/inbox/list.tsx").then((m) => ({ Component: m.Inbox, loader: m.inboxLoader, action: m.inboxAction })) },
+          { path: child(pages.inboxStages), lazy: () => import("./pages/inbox/stages.tsx").then((m) => ({ Component: m.InboxStages, loader: m.stagesLoader, action: m.stagesAction })) },
+          {
+            path: `${child(pages.inbox)}:id/`,
+            lazy: () => import("./pages/inbox/submission.tsx").then((m) => ({ Component: m.InboxSubmission, loader: m.submissionLoader, action: m.submissionAction })),
+          },
+          {
+            path: child(pages.personalData),
+            lazy: () => import("./pages/personal-data.tsx").then((m) => ({ Component: m.PersonalData, loader: m.personalDataLoader, action: m.personalDataAction })),
+          },
+          { path: child(pages.content), lazy: () => import("./pages/content.tsx").then((m) => ({ Component: m.ContentHome, loader: m.contentLoader })) },
+          { path: child(pages.trash), lazy: () => import("./pages/trash.tsx").then((m) => ({ Component: m.Trash, loader: m.trashLoader, action: m.trashAction })) },
+          { path: `${child(pages.content)}new/:type/`, lazy: () => import("./pages/content-entry.tsx").then((m) => ({ Component: m.ContentEntry, loader: m.newEntryLoader })) },
+          { path: `${child(pages.content)}history/:type/`, lazy: history },
+          { path: `${child(pages.content)}history/:type/:slug/`, lazy: history },
+          { path: `${child(pages.content)}:type/`, lazy: () => import("./pages/content-type.tsx").then((m) => ({ Component: m.TypePage, loader: m.typeLoader })) },
+          { path: `${child(pages.content)}:type/:slug/`, lazy: () => import("./pages/content-entry.tsx").then((m) => ({ Component: m.ContentEntry, loader: m.entryLoader })) },
+          { path: child(pages.releases), lazy: releases },
+          { path: `${child(pages.releases)}:id/`, lazy: releaseChanges },
           { path: "*", element: <NotFound /> },
         ],
       },

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { firstScreens } from "../support/studio-weight.ts";
 import { inTurn } from "../support/templates.ts";
 
 /**
@@ -117,6 +118,17 @@ describe("the studio in a browser", () => {
     expect(await server.db.query("SELECT login, name, role FROM studio_users WHERE login = 'new.writer'")).toEqual([{ login: "new.writer", name: "Новая Авторша", role: "editor" }]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("loads at most 100 KB of JavaScript (brotli) for the sign-in screen and for the shell, each page and the text editor only when opened", async () => {
+    await addUser(server, "weight.admin", "admin", "Weighs the studio 2026");
+    const { signIn, shell } = await firstScreens(browser, server.baseUrl, { login: "weight.admin", password: "Weighs the studio 2026" });
+    expect(signIn.br).toBeGreaterThan(0);
+    expect(signIn.br).toBeLessThanOrEqual(100 * 1024);
+    expect(shell.br).toBeLessThanOrEqual(100 * 1024);
+    // The home page's own chunk comes with the shell; no other page's, and not the text editor.
+    for (const { files } of [signIn, shell]) expect(files.filter((file) => /\/(markdown-field|content-entry|inbox|journal|users|releases)-/.test(file))).toEqual([]);
+    expect(shell.files.some((file) => /\/home-/.test(file))).toBe(true);
   });
 
   it("moves focus to the new page's heading after each navigation", async () => {
