@@ -46,6 +46,11 @@ export type ListedEntry = {
   openBy: string[];
   /** When this person's draft of it was saved, if there is one. */
   draftAt: number | null;
+  /** The saved file's hash: what a change from the list (to «Корзина») starts from. */
+  hash: string;
+  /** Who saved it last and when (ms), from the saved line's history (null before any save was recorded). */
+  changedBy: string | null;
+  changedAt: number | null;
 };
 
 /** GET /content/:type (a collection): its entries, and the options of its reference filters. */

@@ -368,22 +368,39 @@ export function filesAtCommit(dir: string, commit: string, paths: readonly strin
   });
 }
 
+/** Who saved a content file last on the saved line, and when (ms). */
+export type LastChange = { name: string; email: string; at: number };
+
 /**
- * Who saved each content file last on the saved line, from its last
- * `limit` commits: path under the content folder → the author's e-mail.
+ * Who saved each content file last on the saved line (the content's own
+ * history before the studio's first save), from its last `limit` commits touching `under` (a folder of the content, all of it by default):
+ * path under the content folder → the author and the commit's time.
  */
-export function lastSavers(dir: string, limit = 2_000): Map<string, string> {
+export function lastChanges(dir: string, under = "", limit = 2_000): Map<string, LastChange> {
   const where = place(dir);
-  const head = savedHead(dir);
-  const savers = new Map<string, string>();
-  if (!where || !head) return savers;
-  const log = execFileSync("git", ["-C", where.top, "-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%ae", "--name-only", head, "--", where.prefix || "."], { encoding: "utf8", maxBuffer: 1 << 28 });
+  // Before the studio's first save the saved line is the content's own history.
+  const head = savedHead(dir) ?? "HEAD";
+  const changes = new Map<string, LastChange>();
+  if (!where) return changes;
+  const scope = `${where.prefix}${under}` || ".";
+  let log: string;
+  try {
+    log = execFileSync("git", ["-C", where.top, "-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%an%x1f%ae%x1f%at", "--name-only", head, "--", scope], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+  } catch {
+    // A repository without a commit yet: nobody has changed anything.
+    return changes;
+  }
   for (const record of log.split("\x1e")) {
-    const [email = "", ...paths] = record.split("\n").filter(Boolean);
+    const [header = "", ...paths] = record.split("\n").filter(Boolean);
+    const [name = "", email = "", seconds = "0"] = header.split("\x1f");
     for (const path of paths) {
       const inside = path.startsWith(where.prefix) ? path.slice(where.prefix.length) : path;
-      if (!savers.has(inside)) savers.set(inside, email);
+      if (!changes.has(inside)) changes.set(inside, { name, email, at: Number(seconds) * 1000 });
     }
   }
-  return savers;
+  return changes;
 }

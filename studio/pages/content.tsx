@@ -9,7 +9,9 @@ import { formatDateTime } from "../lib/format.ts";
 import type { ChangeState, ContentOverview, EntryList, ListedEntry } from "#core/studio/content-api.ts";
 import { pages } from "#core/studio/paths.ts";
 import { TRASH_DAYS } from "#core/studio/trash-api.ts";
-import { EmptyState, Notice, NoticeArea, Page, Table } from "../ui/index.ts";
+import { BulkActions } from "../content/bulk-actions.tsx";
+import { useSession } from "../shell/session.ts";
+import { Cell, EmptyState, type HeadCell, Notice, NoticeArea, Page, Table } from "../ui/index.ts";
 
 /** «Контент»: every type of the site's content, and per collection its list with search and filters. */
 export function contentLoader({ request }: LoaderFunctionArgs): Promise<ContentOverview> {
@@ -90,6 +92,10 @@ export function ContentList() {
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [onlyChanged, setOnlyChanged] = useState(false);
+  const [order, setOrder] = useState<Order>({ by: "changed", direction: "descending" });
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [done, setDone] = useState<{ message: string; failed: readonly string[] } | null>(null);
+  const session = useSession();
   // What the delete panel said as it brought the person here.
   const said = (useLocation().state as { notice?: unknown } | null)?.notice;
   const notice = typeof said === "string" ? said : null;
@@ -106,6 +112,14 @@ export function ContentList() {
       });
     });
   }, [list.entries, query, chosen, onlyChanged]);
+  const sorted = useMemo(() => ordered(shown, order), [shown, order]);
+  // Only what is still listed and shown stays chosen (after a move to «Корзина», a filter).
+  const chosenEntries = sorted.filter((entry) => picked.has(entry.slug));
+  const pick = (slug: string, on: boolean) => setPicked((current) => new Set([...current].filter((s) => s !== slug).concat(on ? [slug] : [])));
+  const sortBy = (by: Order["by"]): HeadCell["sort"] => ({
+    direction: order.by === by ? order.direction : null,
+    onSort: () => setOrder({ by, direction: order.by === by && order.direction === FIRST[by] ? flip(FIRST[by]) : FIRST[by] }),
+  });
   return (
     <Page
       title={list.title}
@@ -116,7 +130,26 @@ export function ContentList() {
         </p>
       }
     >
-      <NoticeArea>{notice ? <Notice tone="success">{notice}</Notice> : null}</NoticeArea>
+      <NoticeArea>
+        {done ? (
+          <Notice tone={done.failed.length > 0 ? "error" : "success"}>
+            {done.message}
+            {done.failed.length > 0 ? (
+              <>
+                {" "}
+                Остались на&nbsp;месте:
+                <ul>
+                  {done.failed.map((f) => (
+                    <li key={f}>{f}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </Notice>
+        ) : notice ? (
+          <Notice tone="success">{notice}</Notice>
+        ) : null}
+      </NoticeArea>
       <form className="s-form s-form--filters" role="search" aria-label={`Поиск: ${list.title.toLowerCase()}`} onSubmit={(e) => e.preventDefault()}>
         <div className="s-field">
           <label className="s-field__label" htmlFor="list-query">
@@ -142,31 +175,97 @@ export function ContentList() {
             </div>
           );
         })}
+        <div className="s-field">
+          <label className="s-field__label" htmlFor="list-order">
+            Порядок
+          </label>
+          <select
+            id="list-order"
+            className="s-input s-select"
+            value={`${order.by}:${order.direction}`}
+            onChange={(e) => {
+              const [by, direction] = e.target.value.split(":") as [Order["by"], Order["direction"]];
+              setOrder({ by, direction });
+            }}
+          >
+            {ORDERS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="s-check">
           <input id="only-changed" type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} />
           <label htmlFor="only-changed">Изменено, не опубликовано</label>
         </div>
       </form>
-      <p className="s-field__hint" role="status">
-        Показано {shown.length} из {list.entries.length}
-      </p>
+      <div className="s-list-bar">
+        <p className="s-field__hint" role="status">
+          Показано {shown.length} из {list.entries.length}
+        </p>
+        {sorted.length > 0 ? (
+          <div className="s-check">
+            <input
+              id="pick-all"
+              type="checkbox"
+              checked={chosenEntries.length === sorted.length}
+              onChange={(e) => setPicked(new Set(e.target.checked ? sorted.map((entry) => entry.slug) : []))}
+            />
+            <label htmlFor="pick-all">Выбрать все показанные</label>
+          </div>
+        ) : null}
+      </div>
+      {chosenEntries.length > 0 && isCollectionName(type) ? (
+        <BulkActions
+          type={type}
+          chosen={chosenEntries}
+          canPublish={session.can("content:publish")}
+          onDone={(message, failed) => {
+            setDone({ message, failed });
+            setPicked(new Set());
+          }}
+          onClear={() => setPicked(new Set())}
+        />
+      ) : null}
       {shown.length === 0 ? (
         <EmptyState title={list.entries.length === 0 ? "Здесь пока пусто" : "Ничего не нашлось"}>
           <p>{list.entries.length === 0 ? "Добавьте первую запись." : "Измените поиск или фильтры."}</p>
         </EmptyState>
       ) : (
-        <Table caption={list.title} hideCaption head={["Название", "Адрес", "Состояние"]}>
-          {shown.map((entry) => (
+        <Table
+          caption={list.title}
+          hideCaption
+          cards
+          head={[
+            { label: "Выбрать", hidden: true },
+            { label: "Название", sort: sortBy("title") },
+            { label: "Состояние", sort: sortBy("state") },
+            { label: "Изменено", sort: sortBy("changed") },
+          ]}
+        >
+          {sorted.map((entry) => (
             <tr key={entry.slug}>
-              <td>
+              <Cell label="Выбрать" plain className="s-table__check">
+                <input type="checkbox" checked={picked.has(entry.slug)} onChange={(e) => pick(entry.slug, e.target.checked)} aria-label={`Выбрать: ${entry.title}`} />
+              </Cell>
+              <Cell label="Название" plain>
                 <Link to={contentHref(type, entry.slug)}>{entry.title}</Link>
-              </td>
-              <td>
-                <code>{entry.slug}</code>
-              </td>
-              <td>
+                <span className="s-list__slug">{entry.slug}</span>
+              </Cell>
+              <Cell label="Состояние">
                 <EntryState entry={entry} />
-              </td>
+              </Cell>
+              <Cell label="Изменено">
+                {entry.changedAt !== null ? (
+                  <>
+                    {formatDateTime(entry.changedAt)}
+                    {entry.changedBy ? <span className="s-list__slug">{entry.changedBy}</span> : null}
+                  </>
+                ) : (
+                  "—"
+                )}
+              </Cell>
             </tr>
           ))}
         </Table>
@@ -176,6 +275,34 @@ export function ContentList() {
       ) : null}
     </Page>
   );
+}
+
+/** How the list is ordered: by a column, each with the direction a first click gives. */
+type Order = { by: "title" | "state" | "changed"; direction: "ascending" | "descending" };
+const FIRST: Record<Order["by"], Order["direction"]> = { title: "ascending", state: "ascending", changed: "descending" };
+/** The same orders as the columns' headers give, for a phone (where the table is cards without headers). */
+const ORDERS = [
+  { value: "changed:descending", label: "Сначала изменённые недавно" },
+  { value: "changed:ascending", label: "Сначала давно не\u00a0менявшиеся" },
+  { value: "title:ascending", label: "По названию, А–Я" },
+  { value: "title:descending", label: "По названию, Я–А" },
+  { value: "state:ascending", label: "Сначала неопубликованное" },
+  { value: "state:descending", label: "Сначала опубликованное" },
+];
+const flip = (direction: Order["direction"]): Order["direction"] => (direction === "ascending" ? "descending" : "ascending");
+/** States in the order work needs them: what waits for publication first, what is settled last. */
+const STATE_ORDER = ["draft", "changed", "deleted", "withdrawn", "published"];
+
+function ordered(entries: readonly ListedEntry[], order: Order): ListedEntry[] {
+  const key = (entry: ListedEntry): number | string =>
+    order.by === "title" ? entry.title : order.by === "state" ? STATE_ORDER.indexOf(entry.life.state) : (entry.changedAt ?? 0);
+  const sign = order.direction === "ascending" ? 1 : -1;
+  return [...entries].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const by = typeof x === "string" && typeof y === "string" ? x.localeCompare(y, "ru") : Number(x) - Number(y);
+    return by * sign || a.title.localeCompare(b.title, "ru");
+  });
 }
 
 function EntryState({ entry }: { entry: ListedEntry }) {

@@ -6,4 +6,4 @@ export { Field, type FieldProps, SelectField, TextField } from "./field.tsx";
 export { useFocusFirstError } from "./focus.ts";
 export { Notice, NoticeArea } from "./notice.tsx";
 export { Page } from "./page.tsx";
-export { Table } from "./table.tsx";
+export { Cell, type HeadCell, Table } from "./table.tsx";

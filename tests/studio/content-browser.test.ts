@@ -2,7 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, EDITOR, getEntry, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type ContentServer, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
 import { openStudioSession, signIn, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
 
@@ -153,6 +155,53 @@ describe("content in a browser", () => {
     const res = await fetch(`${env.server.baseUrl}/academy/data-python-report-automation/`, { redirect: "manual" });
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe("/academy/data-clickhouse-cohort-analysis/");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("lists who changed each entry and when, sorts by a column, and sends chosen entries to «Публикации» ticked or to «Корзина» at once", { timeout: 120_000 }, async () => {
+    const made = [
+      { slug: "bulk-first-note", title: "Ящик заметок редакции" },
+      { slug: "bulk-second-note", title: "Азбука заметок редакции" },
+    ];
+    for (const { slug, title } of made) expect((await save(env, "articles", slug, { values: newArticle(slug, title), baseHash: null })).status).toBe(200);
+    const { context, page, problems } = await open();
+    await page.goto(`${env.server.baseUrl}/studio/content/articles/`);
+    const table = page.getByRole("table");
+    const rows = table.getByRole("row");
+    // Newest change first: the two just saved, each with who saved it.
+    const firstTwo = async () => (await rows.nth(1).textContent()) + " | " + (await rows.nth(2).textContent());
+    await expect.poll(firstTwo).toMatch(/(Ящик|Азбука) заметок редакции.*Марина Контентова.*\|.*(Ящик|Азбука) заметок редакции.*Марина Контентова/);
+    // Sorted by title: the rows' titles in Russian alphabetical order, and the header says so.
+    await table.getByRole("button", { name: "Название" }).click();
+    expect(await table.getByRole("columnheader", { name: "Название" }).getAttribute("aria-sort")).toBe("ascending");
+    const titles = await table.locator("tbody tr td:nth-child(2) a").allTextContents();
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, "ru")));
+    expect(titles.indexOf("Азбука заметок редакции")).toBeLessThan(titles.indexOf("Ящик заметок редакции"));
+    // The same order in the select a phone uses (its table is cards without headers).
+    expect(await page.getByLabel("Порядок").inputValue()).toBe("title:ascending");
+    await table.getByRole("button", { name: "Название" }).click();
+    expect(await table.getByRole("columnheader", { name: "Название" }).getAttribute("aria-sort")).toBe("descending");
+    expect(await table.locator("tbody tr td:nth-child(2) a").allTextContents()).toEqual([...titles].reverse());
+
+    for (const { title } of made) await page.getByLabel(`Выбрать: ${title}`).check();
+    await page.getByText("Выбрано: 2").waitFor();
+    await page.getByRole("link", { name: "Опубликовать выбранные (2)" }).click();
+    await page.waitForURL(/\/studio\/releases\/\?choose=/);
+    for (const { title } of made) await expect.poll(() => page.getByLabel(`Выбрать: ${title}`).isChecked()).toBe(true);
+    expect(await page.locator('input[name="entries"]:checked').count()).toBe(2);
+
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Статьи Академии" }).waitFor();
+    for (const { title } of made) await page.getByLabel(`Выбрать: ${title}`).check();
+    await page.getByRole("button", { name: "В «Корзину»" }).click();
+    await page.getByRole("heading", { name: "Переместить в «Корзину»: 2?" }).waitFor();
+    await page.getByRole("button", { name: "Переместить", exact: true }).click();
+    await page.getByText("В «Корзину» перемещено: 2 из 2.").waitFor();
+    for (const { title } of made) expect(await page.getByRole("link", { name: title }).count()).toBe(0);
+    for (const { slug } of made) expect(existsSync(join(env.sandbox.contentDir, "academy", `${slug}.md`))).toBe(false);
+    await page.goto(`${env.server.baseUrl}/studio/content/trash/`);
+    for (const { title } of made) await page.getByText(title).first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

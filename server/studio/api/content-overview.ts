@@ -1,5 +1,5 @@
 import type { ContentFigures } from "#core/studio/content-api.ts";
-import { lastSavers } from "../../releases/history.ts";
+import { lastChanges } from "../../releases/history.ts";
 import { unpublished } from "../content/service.ts";
 import { authorOf } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
@@ -18,7 +18,7 @@ export const contentOverviewRoutes: ApiRoute[] = [
       const session = await ctx.requirePermission("content:edit");
       const place = contentPlace(ctx);
       const changes = unpublished(place);
-      const savers = lastSavers(place.contentDir);
+      const savers = lastChanges(place.contentDir);
       const me = authorOf(session.user).email;
       const service = ctx.services.publishing;
       const pending = (service?.scheduled() ?? []).filter((s) => s.state === "pending").sort((a, b) => a.at - b.at);
@@ -26,7 +26,7 @@ export const contentOverviewRoutes: ApiRoute[] = [
       const last = releases[0];
       const body: ContentFigures = {
         unpublished: changes.length,
-        mine: changes.filter((c) => savers.get(c.path) === me).length,
+        mine: changes.filter((c) => savers.get(c.path)?.email === me).length,
         scheduled: pending.length,
         nextAt: pending[0]?.at ?? null,
         last: last ? { message: last.message, at: Date.parse(last.createdAt), author: last.author.replace(/\s*<[^>]*>$/, "") } : null,

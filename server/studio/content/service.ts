@@ -20,7 +20,7 @@ import { withContentSource } from "#core/content/source.server.ts";
 import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
 import { parseRedirectTable } from "../../redirect-table.ts";
-import { type Author, type CommitAction, commitSaved } from "../../releases/history.ts";
+import { type Author, type CommitAction, commitSaved, lastChanges } from "../../releases/history.ts";
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
@@ -116,10 +116,22 @@ export function listEntries(place: ContentPlace, type: CollectionName): { entrie
   const changes = unpublishedChanges(place.contentDir, place.releasesDir, saved);
   const life = entryLives(place, saved);
   const { folder, filters } = COLLECTION_CATALOG[type];
+  const last = lastChanges(place.contentDir, `${folder}/`);
   const entries = listSlugs(place.contentDir, type).map((slug) => {
+    const path = `${folder}/${slug}.md`;
     const values = readEntry(place.contentDir, type, slug)?.values ?? {};
     const facets = Object.fromEntries(filters.map((f) => [f, values[f]]));
-    return { slug, title: titleOf(values, slug), facets, unpublished: changeOf(changes, `${folder}/${slug}.md`), life: life(type, slug) };
+    const change = last.get(path);
+    return {
+      slug,
+      title: titleOf(values, slug),
+      facets,
+      unpublished: changeOf(changes, path),
+      life: life(type, slug),
+      hash: saved[path] ?? "",
+      changedBy: change?.name ?? null,
+      changedAt: change?.at ?? null,
+    };
   });
   const deleted = changes.filter((c) => c.type === type && c.change === "deleted" && c.slug).map((c) => c.slug as string);
   return { entries, deleted };

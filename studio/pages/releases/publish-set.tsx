@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import type { UnpublishedList } from "#core/studio/content-api.ts";
 import type { PublishJobView } from "#core/studio/api.ts";
 import { isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
@@ -31,7 +31,9 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
   const fetcher = useFetcher();
   const result = fetcher.data as ReleasesResult | undefined;
   const [form, setForm] = useState<HTMLFormElement | null>(null);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  // Entries chosen in a content list come ticked (?choose=type/slug, one per entry).
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(params.getAll("choose").filter((key) => changes.some((c) => c.key === key))));
   const errors = result && !result.ok ? result.errors : {};
   useFocusFirstError(form, result && !result.ok ? result.errors : undefined);
   useEffect(() => {
