@@ -118,8 +118,26 @@ export const metric = () =>
     label: text().meta({ title: "Что измерили" }),
   });
 
-/** Icon file name under /assets/icons/ without ".svg". */
-export const icon = () => slug().meta({ title: "Значок", description: "Имя файла значка из /assets/icons/ без .svg" });
+/** Icon file name under /assets/icons/ without ".svg"; the studio offers the icons to pick from (`x-widget`). */
+export const icon = () => slug().meta({ title: "Значок", description: "Выберите значок из набора сайта", "x-widget": "icon" });
+
+/** Whether the runtime knows an IANA time zone (it throws on one it does not). */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone such as Europe/Moscow; the studio offers them as a list (`x-widget`). */
+export const timeZone = () =>
+  z
+    .string()
+    .refine(knownTimeZone, "Выберите часовой пояс из списка")
+    .default("Europe/Moscow")
+    .meta({ title: "Часовой пояс", description: "В нём объявлено время события", "x-widget": "time-zone" });
 
 /** A year and month written as YYYY-MM. */
 export const yearMonth = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Год и месяц в виде ГГГГ-ММ");

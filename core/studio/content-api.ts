@@ -168,3 +168,9 @@ export type ContentFigures = {
   /** The site's last publication. */
   last: { message: string; at: number; author: string } | null;
 };
+
+/** GET /content/icons: the names of the site's icons (/assets/icons/<name>.svg), for the icon picker. */
+export type IconList = { icons: string[] };
+
+/** GET /content/used-values?type=…&field=…: the values a list field (tags) has across the collection, most used first. */
+export type UsedValues = { values: Array<{ value: string; count: number }> };

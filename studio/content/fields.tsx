@@ -1,7 +1,9 @@
-import { createContext, lazy, Suspense, useContext, useId, useState } from "react";
+import { lazy, Suspense, useContext, useId, useState } from "react";
 import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
-import { emptyValues, type FieldNode, type ObjectNode, type Option, pathKey } from "./model.ts";
+import { FormState } from "./form-state.ts";
+import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.ts";
+import { IconField, TagsField, TimeZoneField } from "./pickers.tsx";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 
 /**
@@ -9,18 +11,9 @@ import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } fr
  * label, hint and error tied to it (studio/ui Field), groups are fieldsets
  * with a legend, lists of groups can be added to, removed from and reordered.
  */
-export type FormContext = {
-  errors: Record<string, string>;
-  options: Record<string, Option[]>;
-  change(path: ReadonlyArray<string | number>, value: unknown): void;
-  /** Paths that may not be edited (a legal page's slug, a slug in some types). */
-  readOnly?: ReadonlySet<string>;
-};
 
 /** The Markdown editor (CodeMirror) loads with the first form that has a long text, not with the studio. */
 const MarkdownField = lazy(() => import("./markdown-field.tsx").then((module) => ({ default: module.MarkdownField })));
-
-export const FormState = createContext<FormContext>({ errors: {}, options: {}, change: () => {} });
 
 type Props = { node: FieldNode; path: Array<string | number>; value: unknown };
 
@@ -34,6 +27,8 @@ export function FormField({ node, path, value }: Props) {
   const label = node.required ? node.title : `${node.title} (необязательно)`;
   const set = (next: unknown) => change(path, next);
   const locked = readOnly?.has(key) ?? false;
+  if (node.kind === "text" && node.widget === "icon") return <IconField node={node} path={path} value={value} />;
+  if (node.kind === "text" && node.widget === "time-zone") return <TimeZoneField node={node} path={path} value={value} />;
   switch (node.kind) {
     case "object":
       return <Group node={node} path={path} value={value} />;
@@ -283,36 +278,3 @@ function ReferencesField({ node, path, value }: { node: Extract<FieldNode, { kin
 }
 
 /** Tags: typed separated by commas. */
-function TagsField({ node, path, value }: { node: Extract<FieldNode, { kind: "tags" }>; path: Array<string | number>; value: unknown }) {
-  const { errors, change } = useContext(FormState);
-  const tags = Array.isArray(value) ? (value as string[]) : [];
-  const [text, setText] = useState(tags.join(", "));
-  const [seen, setSeen] = useState(tags);
-  if (seen !== tags && tags.join(", ") !== text.split(",").map((t) => t.trim()).filter(Boolean).join(", ")) {
-    setSeen(tags);
-    setText(tags.join(", "));
-  }
-  const key = pathKey(path);
-  const error = errors[key] ?? tags.map((_, i) => errors[pathKey([...path, i])]).find(Boolean) ?? null;
-  return (
-    <Field label={node.minItems > 0 ? node.title : `${node.title} (необязательно)`} name={key} hint={hintOf(node, "Через запятую")} error={error}>
-      {(control) => (
-        <input
-          className="s-input"
-          type="text"
-          {...control}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            const next = e.target.value
-              .split(",")
-              .map((t) => t.trim())
-              .filter(Boolean);
-            setSeen(next);
-            change(path, next);
-          }}
-        />
-      )}
-    </Field>
-  );
-}

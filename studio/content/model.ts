@@ -12,7 +12,7 @@ export type Option = { value: string; label: string };
 
 type Base = { title: string; description: string | undefined; required: boolean };
 export type FieldNode =
-  | (Base & { kind: "text"; pattern: string | undefined; maxLength: number | undefined; long: boolean })
+  | (Base & { kind: "text"; pattern: string | undefined; maxLength: number | undefined; long: boolean; widget: "icon" | "time-zone" | undefined })
   | (Base & { kind: "markdown"; nestedUnder: number | undefined; maxLength: number | undefined })
   | (Base & { kind: "number"; integer: boolean; minimum: number | undefined; maximum: number | undefined })
   | (Base & { kind: "boolean"; default: boolean })
@@ -49,6 +49,8 @@ type Json = {
   "x-reference"?: string;
   "x-labels"?: Record<string, string>;
   "x-nested-under"?: number;
+  /** A text picked rather than typed: an icon of the site's set, a time zone. */
+  "x-widget"?: "icon" | "time-zone";
 };
 
 const LONG_TEXT = 160;
@@ -87,7 +89,7 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
   if (json.contentMediaType === "text/markdown") return { ...base, kind: "markdown", nestedUnder: json["x-nested-under"], maxLength: json.maxLength };
   if (json.format === "date") return { ...base, kind: "date" };
   if (json.format === "date-time") return { ...base, kind: "datetime" };
-  return { ...base, kind: "text", pattern: json.pattern, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT };
+  return { ...base, kind: "text", pattern: json.pattern, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"] };
 }
 
 const models = new Map<string, ObjectNode>();

@@ -5,7 +5,8 @@ import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { ConflictView } from "../content/conflict.tsx";
 import { DeletePanel } from "../content/delete-panel.tsx";
 import { EntryPreview } from "../content/entry-preview.tsx";
-import { FormField, FormState } from "../content/fields.tsx";
+import { FormField } from "../content/fields.tsx";
+import { FormState } from "../content/form-state.ts";
 import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
 import { contentHref, historyHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
@@ -251,7 +252,7 @@ function Editor({ data }: { data: EntryLoad }) {
           void save();
         }}
       >
-        <FormState.Provider value={{ errors, options: data.options, change, readOnly }}>
+        <FormState.Provider value={{ errors, options: data.options, change, readOnly, type: data.type }}>
           {model.fields.map(([key, node]) => (
             <FormField key={key} node={node} path={[key]} value={values[key]} />
           ))}

@@ -206,6 +206,36 @@ describe("content in a browser", () => {
     await context.close();
   });
 
+  it("picks tags, an icon and a time zone instead of typing codes", { timeout: 120_000 }, async () => {
+    const { context, page, problems } = await open();
+    // Tags: one typed in Russian becomes a Latin tag; one picked from those the articles use.
+    await page.goto(`${env.server.baseUrl}/studio/content/articles/seo-b2b-semantic-core/`);
+    const tags = page.getByLabel("Теги", { exact: true });
+    await tags.fill("Аналитика данных");
+    await tags.press("Enter");
+    await page.getByRole("button", { name: "Убрать тег analitika-dannykh" }).waitFor();
+    await page.getByRole("button", { name: "Добавить тег analytics" }).click();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText(/Сохранено/).first().waitFor();
+    expect(contentFile(env.sandbox, "academy/seo-b2b-semantic-core.md")).toMatch(/tags:[^\n]*\n(?:\s+- [a-z0-9-]+\n)*?\s+- analitika-dannykh\n\s+- analytics\n/);
+    // An icon, seen and clicked, never named by hand.
+    await page.goto(`${env.server.baseUrl}/studio/content/services/aso/`);
+    await page.getByPlaceholder("Найти значок по названию").fill("chart");
+    await page.getByRole("radio", { name: "chart" }).check();
+    await page.getByText("Выбран: chart").waitFor();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText(/Сохранено/).first().waitFor();
+    expect(contentFile(env.sandbox, "services/aso.md")).toMatch(/\nicon: chart\n/);
+    // A time zone from the list, by its city.
+    await page.goto(`${env.server.baseUrl}/studio/content/events/data-meetup-december-2026/`);
+    await page.getByLabel("Часовой пояс").selectOption({ label: "Екатеринбург, GMT+5" });
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText(/Сохранено/).first().waitFor();
+    expect(contentFile(env.sandbox, "events/data-meetup-december-2026.md")).toMatch(/\ntimeZone: Asia\/Yekaterinburg\n/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("keeps a draft when the tab is closed and offers it when the entry is opened again", async () => {
     const first = await open();
     await first.page.goto(`${env.server.baseUrl}/studio/content/articles/seo-b2b-semantic-core/`);

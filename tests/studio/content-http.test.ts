@@ -79,6 +79,24 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(existsSync(join(env.sandbox.contentDir, "academy/bad-author.md"))).toBe(false);
   });
 
+  it("offers the site's icons and the tags a collection uses, and refuses a time zone not in the list at its field", async () => {
+    const icons = (await (await call(env.server, "GET", "/studio/api/content/icons", { cookie: env.editor })).json()) as { icons: string[] };
+    expect(icons.icons).toEqual(readdirSync("public/assets/icons").filter((f) => f.endsWith(".svg")).map((f) => f.slice(0, -4)).sort());
+    const used = await call(env.server, "GET", "/studio/api/content/used-values?type=articles&field=tags", { cookie: env.editor });
+    const { values } = (await used.json()) as { values: Array<{ value: string; count: number }> };
+    // Most used first: «analytics» is on more articles of the demo than any other tag.
+    expect(values[0]).toEqual({ value: "analytics", count: expect.any(Number) });
+    expect(values.map((v) => v.count)).toEqual([...values.map((v) => v.count)].sort((a, b) => b - a));
+    for (const query of ["type=nothing&field=tags", "type=articles&field=..%2F..%2Fetc", "type=articles&field=", "field=tags"]) {
+      expect((await call(env.server, "GET", `/studio/api/content/used-values?${query}`, { cookie: env.editor })).status).toBe(404);
+    }
+    expect((await call(env.server, "GET", "/studio/api/content/icons")).status).toBe(401);
+    const event = await getEntry(env, "events", "data-meetup-december-2026");
+    const res = await save(env, "events", "data-meetup-december-2026", { values: { ...event.values, timeZone: "Mars/Olympus_Mons" }, baseHash: event.hash });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors.timeZone).toBe("Выберите часовой пояс из\u00a0списка");
+  });
+
   it("refuses saving over a newer version and shows theirs", async () => {
     const slug = "crm-rfm-segmentation";
     const opened = await getEntry(env, "articles", slug);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpsUrl, isoDateTime, markdown, seo, slug, text } from "../fields.ts";
+import { httpsUrl, isoDateTime, markdown, seo, slug, text, timeZone } from "../fields.ts";
 
 export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
 
@@ -12,7 +12,7 @@ export const EventSchema = z.strictObject({
   startsAt: isoDateTime().meta({ title: "Начало" }),
   endsAt: isoDateTime().optional().meta({ title: "Окончание" }),
   /** IANA time zone the time is announced in. */
-  timeZone: z.string().default("Europe/Moscow").meta({ title: "Часовой пояс", description: "Например Europe/Moscow" }),
+  timeZone: timeZone(),
   online: z.boolean().meta({ title: "Онлайн" }),
   /** Venue and address when offline (or the platform when online). */
   place: text().meta({ title: "Место", description: "Площадка и адрес, а для онлайна — платформа" }),

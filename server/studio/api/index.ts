@@ -7,6 +7,7 @@ import { contentLiveRoutes } from "./content-live.ts";
 import { contentRoutes } from "./content.ts";
 import { contentHistoryRoutes } from "./content-history.ts";
 import { contentOverviewRoutes } from "./content-overview.ts";
+import { contentChoicesRoutes } from "./content-choices.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
@@ -21,6 +22,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...auditRoutes,
   ...contentLiveRoutes,
   ...contentOverviewRoutes,
+  ...contentChoicesRoutes,
   ...contentHistoryRoutes,
   ...contentRoutes,
   ...trashRoutes,
