@@ -10,7 +10,8 @@ export type ApiError = { ok: false; message: string; errors?: Record<string, str
 export type SessionUser = { id: number; login: string; name: string; role: Role };
 
 /** GET/POST /studio/api/session */
-export type SessionInfo = { user: SessionUser; permissions: Permission[] };
+/** Who is signed in, what they may do, and the site they run (its origin and the brand its titles end with). */
+export type SessionInfo = { user: SessionUser; permissions: Permission[]; site: { origin: string; brand: string } };
 
 export type RoleInfo = { id: Role; label: string; description: string };
 

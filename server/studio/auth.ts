@@ -33,8 +33,12 @@ function waitText(seconds: number): string {
 
 export type Client = { ip: string; addressKey: string };
 
-export function sessionInfo(user: SessionUser): SessionInfo {
-  return { user: { id: user.id, login: user.login, name: user.name, role: user.role }, permissions: [...permissionsOf(user.role)] };
+export function sessionInfo(user: SessionUser, config: Pick<StudioConfig, "origin" | "brand">): SessionInfo {
+  return {
+    user: { id: user.id, login: user.login, name: user.name, role: user.role },
+    permissions: [...permissionsOf(user.role)],
+    site: { origin: config.origin, brand: config.brand },
+  };
 }
 
 /**

@@ -6,6 +6,8 @@ import { releasesRoot } from "../releases/store.ts";
 export type StudioConfig = {
   /** The public origin: the only origin studio writes may come from. */
   origin: string;
+  /** SITE_BRAND, which the site appends to every page's title (the search snippet preview shows it). */
+  brand: string;
   /** The session cookie is `Secure` except on a plain-http local origin (localhost, 127.0.0.1, [::1]). */
   secureCookie: boolean;
   session: { idleMs: number; lifetimeMs: number };
@@ -25,6 +27,7 @@ export function studioConfig(source: Env = env): StudioConfig {
   const origin = new URL(source.SITE_ORIGIN);
   return {
     origin: origin.origin,
+    brand: source.SITE_BRAND,
     secureCookie: !(origin.protocol === "http:" && LOCAL_HOSTS.has(origin.hostname)),
     session: { idleMs: source.STUDIO_SESSION_IDLE, lifetimeMs: source.STUDIO_SESSION_LIFETIME },
     signIn: {

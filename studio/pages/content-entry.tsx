@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { Fragment, useCallback, useMemo, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
-import { type EditableType, isCollectionName, isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
+import { type EditableType, isCollectionName, isEditableType, previewPath, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { ConflictView } from "../content/conflict.tsx";
 import { DeletePanel } from "../content/delete-panel.tsx";
@@ -13,6 +13,8 @@ import { RenamePanel } from "../content/rename-panel.tsx";
 import { slugFromTitle } from "../content/slug.ts";
 import { lifeLabel } from "../content/life.ts";
 import { PublishEntry } from "../content/publish-entry.tsx";
+import { SnippetPreview } from "../content/snippet-preview.tsx";
+import { useSession } from "../shell/session.ts";
 import { useDraft, usePresence } from "../content/live.ts";
 import { formatDateTime } from "../lib/format.ts";
 import type { Conflict, EntryData, EntryList, Refusal, SaveRequest, SaveResult, Values } from "#core/studio/content-api.ts";
@@ -68,7 +70,12 @@ function Editor({ data }: { data: EntryLoad }) {
   const model = useMemo(() => formModel(type), [type]);
   const navigate = useNavigate();
   const collection = isCollectionName(type);
+  const session = useSession();
   const [values, setValues] = useState<Values>(data.values);
+  // A search-snippet preview for entries with their own title and description (the schemas' seo fields), at the address as typed.
+  const snippet = model.fields.some(([k]) => k === "title") && model.fields.some(([k]) => k === "description")
+    ? { path: previewPath(type, collection ? String(values.slug ?? "") : SINGLE) }
+    : null;
   const [saved, setSaved] = useState<Values>(data.values);
   const [baseHash, setBaseHash] = useState<string | null>(data.isNew ? null : data.hash);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -254,7 +261,12 @@ function Editor({ data }: { data: EntryLoad }) {
       >
         <FormState.Provider value={{ errors, options: data.options, change, readOnly, type: data.type }}>
           {model.fields.map(([key, node]) => (
-            <FormField key={key} node={node} path={[key]} value={values[key]} />
+            <Fragment key={key}>
+              <FormField node={node} path={[key]} value={values[key]} />
+              {key === "description" && snippet ? (
+                <SnippetPreview title={String(values.title ?? "")} description={String(values.description ?? "")} path={snippet.path} site={session.site} published={data.life.state !== "draft"} />
+              ) : null}
+            </Fragment>
           ))}
         </FormState.Provider>
         <div className="s-entry__bar">

@@ -6,6 +6,7 @@ import { formModel, type FieldNode, type Option } from "../content/model.ts";
 import { lifeLabel } from "../content/life.ts";
 import { contentHref, newEntryHref } from "../content/paths.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { plural } from "#core/lib/format.ts";
 import type { ChangeState, ContentOverview, EntryList, ListedEntry } from "#core/studio/content-api.ts";
 import { pages } from "#core/studio/paths.ts";
 import { TRASH_DAYS } from "#core/studio/trash-api.ts";
@@ -42,7 +43,7 @@ export function ContentHome() {
                     {t.title}
                   </Link>
                   <span className="s-card__meta">
-                    {kind === "collection" ? `${t.count} ${plural(t.count, "запись", "записи", "записей")}` : null}
+                    {kind === "collection" ? `${t.count} ${plural(t.count, ["запись", "записи", "записей"])}` : null}
                     {t.unpublished > 0 ? <span className="s-badge">не опубликовано: {t.unpublished}</span> : null}
                   </span>
                 </li>
@@ -52,14 +53,6 @@ export function ContentHome() {
       ))}
     </Page>
   );
-}
-
-export function plural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
 }
 
 export function listLoader({ request, params }: LoaderFunctionArgs): Promise<EntryList> {

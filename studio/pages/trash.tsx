@@ -6,7 +6,7 @@ import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { contentHref } from "../content/paths.ts";
 import { formatDateTime, isoDateTime } from "../lib/format.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, Table, TextField } from "../ui/index.ts";
-import { plural } from "./content.tsx";
+import { plural } from "#core/lib/format.ts";
 
 /**
  * «Корзина» (under «Контент»): entries deleted in the studio, for 30 days.
@@ -113,7 +113,7 @@ function TrashRow({ item, canPurge, result }: { item: TrashItem; canPurge: boole
         {item.deletedBy.name}, <time dateTime={isoDateTime(item.deletedAt)}>{formatDateTime(item.deletedAt)}</time>
       </td>
       <td>
-        {item.daysLeft} {plural(item.daysLeft, "день", "дня", "дней")}
+        {item.daysLeft} {plural(item.daysLeft, ["день", "дня", "дней"])}
       </td>
       <td>
         <Form method="post" className="s-actions">

@@ -236,6 +236,27 @@ describe("content in a browser", () => {
     await context.close();
   });
 
+  it("shows the entry as Yandex, Google and a messenger will, with counters that follow the typing", async () => {
+    const { context, page, problems } = await open();
+    await page.goto(`${env.server.baseUrl}/studio/content/articles/cro-lead-forms-audit/`);
+    const snippet = page.getByRole("region", { name: "Как увидят в поиске и в мессенджерах" });
+    const yandex = snippet.locator("figure", { hasText: "Яндекс" });
+    await expect.poll(() => yandex.textContent()).toContain("Аудит лид-форм: где теряются заявки и как это найти в Метрике — Ориентир".slice(0, 59));
+    expect((await yandex.textContent())?.replace(/\u00a0/g, " ")).toContain("academy › cro-lead-forms-audit");
+    // A long title: the counter says engines will cut it, and the result is cut with «…».
+    await page.getByLabel("Заголовок страницы").fill("Очень длинный заголовок статьи, который поисковики точно не покажут целиком");
+    await expect.poll(async () => (await snippet.textContent())?.replace(/\u00a0/g, " ")).toMatch(/Заголовок с названием сайта: 86 знаков, длиннее 60: поисковики обрежут конец/);
+    expect(await yandex.locator(".s-snippet__link").textContent()).toMatch(/…$/);
+    await page.getByLabel("Описание для поисковиков").fill("Коротко");
+    await expect.poll(async () => (await snippet.textContent())?.replace(/\u00a0/g, " ")).toContain("Описание: 7 знаков, нужно не меньше 50");
+    // The published page's own picture, as messengers will show it.
+    const picture = snippet.getByRole("img", { name: "Картинка страницы для соцсетей" });
+    expect(await picture.getAttribute("src")).toBe("/og/academy/cro-lead-forms-audit.png");
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("keeps a draft when the tab is closed and offers it when the entry is opened again", async () => {
     const first = await open();
     await first.page.goto(`${env.server.baseUrl}/studio/content/articles/seo-b2b-semantic-core/`);

@@ -59,7 +59,7 @@ export const profileRoutes: ApiRoute[] = [
       const { users, sessions, config } = ctx.services;
       await users.setPassword(session.user.login, await hashPassword(password), { actor: session.user, ip: ctx.client.ip }, true);
       const sessionId = await sessions.create(session.user.id, ctx.client.ip);
-      ctx.send(200, sessionInfo(session.user), { "Set-Cookie": sessionCookie(sessionId, config.secureCookie) });
+      ctx.send(200, sessionInfo(session.user, config), { "Set-Cookie": sessionCookie(sessionId, config.secureCookie) });
     },
   },
 ];

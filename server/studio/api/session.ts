@@ -11,7 +11,7 @@ export const sessionRoutes: ApiRoute[] = [
     path: "/session",
     async handle(ctx) {
       const session = await ctx.requireUser();
-      ctx.send(200, sessionInfo(session.user));
+      ctx.send(200, sessionInfo(session.user, ctx.services.config));
     },
   },
   {
@@ -26,7 +26,7 @@ export const sessionRoutes: ApiRoute[] = [
       if (password === "") errors.password = RULE_MESSAGES.passwordRequired;
       if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
       const { sessionId, user } = await ctx.services.auth.signIn(login, password, ctx.client, await ctx.session());
-      ctx.send(200, sessionInfo(user), { "Set-Cookie": sessionCookie(sessionId, ctx.services.config.secureCookie) });
+      ctx.send(200, sessionInfo(user, ctx.services.config), { "Set-Cookie": sessionCookie(sessionId, ctx.services.config.secureCookie) });
     },
   },
   {
