@@ -3,6 +3,7 @@ import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
 import { FormState } from "./form-state.ts";
 import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.ts";
+import { LONG_LIST, LongList } from "./long-list.tsx";
 import { IconField, TagsField, TimeZoneField } from "./pickers.tsx";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 
@@ -188,6 +189,16 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "li
   const error = errors[pathKey(path)];
   const id = useId();
   const itemTitle = node.item.title === "Пункт" || node.item.title === node.title ? "Пункт" : node.item.title;
+  if (items.length > LONG_LIST) {
+    return (
+      <LongList
+        node={node}
+        path={path}
+        items={items}
+        renderItem={(index) => <FormField node={{ ...node.item, title: `Строка ${index + 1}`, required: true }} path={[...path, index]} value={items[index]} />}
+      />
+    );
+  }
   return (
     <fieldset className="s-group s-list" aria-describedby={error ? `${id}-e` : undefined}>
       <legend className="s-group__legend">{node.title}</legend>

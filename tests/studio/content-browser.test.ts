@@ -257,6 +257,43 @@ describe("content in a browser", () => {
     await context.close();
   });
 
+  it("edits the redirect table as a searchable, paged list: one row changed, one added, one deleted, a bad one opened at its error", { timeout: 120_000 }, async () => {
+    const rows = contentFile(env.sandbox, "redirects.csv").trim().split("\n").length - 1;
+    const { context, page, problems } = await open();
+    await page.goto(`${env.server.baseUrl}/studio/content/redirects/`);
+    const table = page.getByRole("group", { name: "Старые адреса" });
+    await table.getByText(`Всего ${rows}, страница 1 из ${Math.ceil(rows / 25)}`).waitFor();
+    // One page of rows, not hundreds of inputs: the whole form fits in a few screens.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6000);
+    await table.getByLabel("Найти в списке «Старые адреса»").fill("/academy/cases/odezhda-lab-targeting/");
+    await table.getByText(/^Найдено 1 из/).waitFor();
+    await table.getByRole("button", { name: "Изменить: /academy/cases/odezhda-lab-targeting/ → /projects/cases/odezhda-lab-targeting/" }).click();
+    await table.getByLabel("Куда ведёт").fill("/projects/");
+    await table.getByRole("button", { name: "Готово" }).click();
+    await table.getByLabel("Найти в списке «Старые адреса»").fill("");
+    await table.getByRole("button", { name: "Добавить строку" }).click();
+    await table.getByLabel("Старый адрес").fill("promo-2026");
+    await table.getByLabel("Куда ведёт").fill("/services/");
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    // Refused at the row's field, the row open and named.
+    await table.getByText("Ошибки в строках: 1").waitFor();
+    const from = table.getByLabel("Старый адрес");
+    await expect.poll(() => from.getAttribute("aria-invalid")).toBe("true");
+    await from.fill("/promo-2026/");
+    await table.getByRole("button", { name: "Готово" }).click();
+    await table.getByLabel("Найти в списке «Старые адреса»").fill("/academy/case-odezhda-lab-targeting/");
+    await table.getByRole("button", { name: "Удалить: /academy/case-odezhda-lab-targeting/ → /projects/cases/odezhda-lab-targeting/" }).click();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText(/Сохранено/).first().waitFor();
+    const csv = contentFile(env.sandbox, "redirects.csv");
+    expect(csv).toMatch(/^\/academy\/cases\/odezhda-lab-targeting\/,\/projects\/$/m);
+    expect(csv).toMatch(/^\/promo-2026\/,\/services\/$/m);
+    expect(csv).not.toMatch(/^\/academy\/case-odezhda-lab-targeting\//m);
+    expect(csv.trim().split("\n").length - 1).toBe(rows);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("keeps a draft when the tab is closed and offers it when the entry is opened again", async () => {
     const first = await open();
     await first.page.goto(`${env.server.baseUrl}/studio/content/articles/seo-b2b-semantic-core/`);
