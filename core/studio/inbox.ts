@@ -150,6 +150,8 @@ export type InboxOverview = {
   weeks: Array<{ start: number; total: number; bySource: Record<string, number> }>;
   /** The sources shown apart, commonest first; the rest are «другие». */
   sources: string[];
+  /** What came since the caller's previous sign-in (null before their second one). */
+  sinceVisit: { at: number; count: number } | null;
 };
 
 /** One internal comment on a submission. */

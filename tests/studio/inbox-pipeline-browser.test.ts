@@ -172,8 +172,11 @@ describe("the inbox's pipeline in a browser", () => {
     expect(await untouched()).toBe("0");
     await session.context.close();
     server.clock.advance(25 * HOUR);
+    // One application comes while nobody is signed in: the next sign-in counts it as come since the last.
+    await server.store.insertSubmissions([submission({ form: "job", name: "Пришедшая Позже", createdAt: Date.now() + 25 * HOUR - 60_000 })]);
     const later = await signIn(1440, "hr.web", "/studio/");
     expect(await later.page.locator(".s-overview__figure", { hasText: "Без движения" }).locator(".s-overview__value").textContent()).toBe("1");
+    expect(await later.page.locator(".s-overview__figure", { hasText: "Пришли с прошлого входа" }).locator(".s-overview__value").textContent()).toBe("1");
     await later.context.close();
   });
 

@@ -142,8 +142,10 @@ export const inboxRoutes: ApiRoute[] = [
     method: "GET",
     path: "/inbox/overview",
     async handle(ctx) {
-      const { kinds } = await caller(ctx, "leads:read");
-      ctx.send(200, await inboxOverview(ctx.services.inbox.db, kinds, clock.now()));
+      const { kinds, session } = await caller(ctx, "leads:read");
+      // The last visit: this person's sign-in before the one that opened this session.
+      const before = await ctx.services.audit.list({ actor: session.user.login, action: "session.sign-in", to: session.createdAt });
+      ctx.send(200, await inboxOverview(ctx.services.inbox.db, kinds, clock.now(), before.entries[0]?.at ?? null));
     },
   },
   {

@@ -29,7 +29,8 @@ export function weekStart(at: number): number {
   return (day - weekday) * DAY - MOSCOW;
 }
 
-export async function inboxOverview(db: Db, kinds: readonly FormKind[], now: number): Promise<InboxOverview> {
+/** `lastVisit`: the caller's previous sign-in, if any; the submissions that came since are counted apart. */
+export async function inboxOverview(db: Db, kinds: readonly FormKind[], now: number, lastVisit: number | null = null): Promise<InboxOverview> {
   const stages = await readStages(db);
   const counted = async (pick: "open" | "first", extra: (add: (v: number) => string) => string = () => "") => {
     const p = paramsFrom(1);
@@ -71,5 +72,12 @@ export async function inboxOverview(db: Db, kinds: readonly FormKind[], now: num
     week.bySource[source] = (week.bySource[source] ?? 0) + Number(row.n);
     week.total += Number(row.n);
   }
-  return { now, fresh, unassigned, untouched, weeks, sources };
+  let sinceVisit: InboxOverview["sinceVisit"] = null;
+  if (lastVisit !== null) {
+    const q = paramsFrom(1);
+    const inKinds = kinds.length > 0 ? `form IN (${kinds.map((kind) => q.add(kind)).join(", ")})` : "1 = 0";
+    const [row] = await db.query<Row & { n: number }>(`SELECT COUNT(*) AS n FROM submissions WHERE ${inKinds} AND created_at >= ${q.add(lastVisit)}`, q.params);
+    sinceVisit = { at: lastVisit, count: Number(row?.n ?? 0) };
+  }
+  return { now, fresh, unassigned, untouched, weeks, sources, sinceVisit };
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { InboxOverview } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import "./inbox.css";
 
 /**
@@ -16,6 +17,7 @@ const weekLabel = (start: number) => day.format(start).replace(/\s/g, "\u00a0").
 
 export function OverviewPanel({ overview }: { overview: InboxOverview }) {
   const figures = [
+    ...(overview.sinceVisit ? [{ label: `Пришли с прошлого входа, ${formatDateTime(overview.sinceVisit.at)}`, value: overview.sinceVisit.count, href: pages.inbox }] : []),
     { label: "Новые", value: overview.fresh, href: `${pages.inbox}?status=new` },
     { label: "Без ответственного", value: overview.unassigned, href: `${pages.inbox}?owner=none` },
     { label: "Без движения больше суток", value: overview.untouched, href: null },
