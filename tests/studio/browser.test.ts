@@ -144,9 +144,12 @@ describe("the studio in a browser", () => {
     await context.close();
   });
 
-  it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any page, at 1440 and 768 px", async () => {
-    const WIDTHS = [1440, 768];
-    const cases = inTurn(["/studio/", "/studio/profile/", "/studio/users/", "/studio/journal/", "/studio/content/", "/studio/releases/", "/studio/inbox/", "/studio/no-such-page/"], WIDTHS);
+  it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any page, at 1440, 768 and 390 px", async () => {
+    const WIDTHS = [1440, 768, 390];
+    const cases = inTurn(
+      ["/studio/", "/studio/profile/", "/studio/users/", "/studio/journal/", "/studio/content/", "/studio/releases/", "/studio/inbox/", "/studio/inbox/stages/", "/studio/personal-data/", "/studio/no-such-page/"],
+      WIDTHS,
+    );
     for (const width of WIDTHS) {
       const pages = cases.filter(([, w]) => w === width).map(([path]) => path);
       const { context, page, problems } = await open(width);

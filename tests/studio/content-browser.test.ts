@@ -349,9 +349,13 @@ describe("content in a browser", () => {
     ["/studio/content/navigation/", /Навигация/],
     ["/studio/content/redirects/", /Перенаправления/],
     ["/studio/content/company/", /Компания/],
+    ["/studio/content/services/aso/", /ASO/],
+    ["/studio/content/events/data-meetup-december-2026/", /./],
+    ["/studio/content/trash/", "Корзина"],
+    ["/studio/content/history/articles/seo-audit-checklist-2026/", /^История: /],
   ] as const;
-  const WIDTHS = [1440, 768];
-  it("passes axe on every content page, at 1440 and 768 px in turn, with no CSP violation", { timeout: 400_000 }, async () => {
+  const WIDTHS = [1440, 768, 390];
+  it("passes axe on every content page, at 1440, 768 and 390 px in turn (each at all three in test:full), with no CSP violation and no sideways scroll", { timeout: 400_000 }, async () => {
     for (const [turn, width] of WIDTHS.entries()) {
       const { context, page, problems } = await open(width);
       await page.clock.install();
