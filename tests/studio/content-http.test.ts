@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "#core/search/index-format.ts";
 import { queryTerms } from "#core/search/words.ts";
@@ -139,6 +140,39 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
       expect((await call(env.server, "GET", `/studio/api/content/uploads/${name}`, { cookie: env.editor })).status, name).toBe(404);
     }
     expect(readdirSync(env.sandbox.contentDir)).not.toContain("x.md");
+  });
+
+  it.runIf(PUBLISHING_BACKENDS.includes(backend))("keeps no GPS or camera data from a photo: neither the stored original nor any copy the site serves", { timeout: 120_000 }, async () => {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "OrientirPhone", Model: "Serial-4242" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "55/1 45/1 21/1", GPSLongitudeRef: "E", GPSLongitude: "37/1 37/1 2/1" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif, "the photo carries EXIF with GPS").toBeDefined();
+    const res = await fetch(`${env.server.baseUrl}/studio/api/content/uploads`, {
+      method: "POST",
+      headers: { Origin: env.server.baseUrl, "Sec-Fetch-Site": "same-origin", Cookie: env.editor, "Content-Type": "image/jpeg", "X-Forwarded-For": "203.0.113.31" },
+      body: new Uint8Array(photo),
+    });
+    expect(res.status).toBe(201);
+    const { file, markdown } = (await res.json()) as { file: string; markdown: string };
+    const original = readFileSync(join(env.sandbox.contentDir, "uploads", file));
+    const kept = await sharp(original).metadata();
+    expect(kept).toMatchObject({ width: 640, height: 480, format: "jpeg" });
+    expect(kept.exif).toBeUndefined();
+    expect(kept.xmp).toBeUndefined();
+    expect(original.includes(Buffer.from("OrientirPhone"))).toBe(false);
+    // Published in an article: every copy its page offers is clean too.
+    const slug = "photo-without-gps";
+    expect((await save(env, "articles", slug, { values: newArticle(slug, "Фото без координат", `Снимок офиса.\n\n${markdown.replace(/\[[^\]]*\]/, "[Офис агентства]")}\n`), baseHash: null })).status).toBe(200);
+    await publishSandbox(env);
+    const html = await (await fetch(`${env.server.baseUrl}/academy/${slug}/`)).text();
+    const copies = [...new Set([...html.matchAll(/\/assets\/images\/uploads\/[a-z\d-]+\.(?:avif|webp|jpg|png)/g)].map((m) => m[0]))];
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) {
+      const bytes = Buffer.from(await (await fetch(env.server.baseUrl + copy)).arrayBuffer());
+      expect((await sharp(bytes).metadata()).exif, copy).toBeUndefined();
+      expect(bytes.includes(Buffer.from("OrientirPhone")), copy).toBe(false);
+    }
   });
 
   it("takes real images only, and never serves an upload as a page", async () => {

@@ -10,8 +10,9 @@ import { writeContentFile } from "./files.ts";
  * AVIF (SVG, HTML or script under an image's name are refused), sharp must
  * decode it whole (a truncated file is refused), and it must measure at most
  * MAX_SIDE on each side (checked from the header before any pixel is decoded,
- * so a small file claiming a huge picture costs nothing). Kept by the hash of
- * its bytes, with a sidecar of its size; never served as it is to the public.
+ * so a small file claiming a huge picture costs nothing). Kept without its
+ * metadata (no GPS, no camera: withoutMetadata), by the hash of those bytes,
+ * with a sidecar of its size; never served as it is to the public.
  */
 export const MAX_SIDE = 6000;
 
@@ -73,13 +74,29 @@ export async function storeUpload(contentDir: string, bytes: Buffer): Promise<St
   } catch {
     throw new UploadRefused(UPLOAD_MESSAGES.broken);
   }
-  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 24);
+  const clean = await withoutMetadata(sharp, bytes, format);
+  const hash = createHash("sha256").update(clean).digest("hex").slice(0, 24);
   const file = `${hash}.${format}`;
   if (!existsSync(join(contentDir, UPLOADS_FOLDER, file))) {
     writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format })}\n`);
-    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, bytes);
+    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, clean);
   }
   return { file, width, height };
+}
+
+/**
+ * The picture without what a camera or a phone writes beside it (EXIF with GPS
+ * coordinates, the camera's serial, XMP, comments): only the pixels are
+ * kept, turned upright first since the orientation tag goes too. Encoded in
+ * its own format at a quality no eye tells from the upload; PNG stays lossless.
+ * The original as uploaded is never written anywhere.
+ */
+async function withoutMetadata(sharp: (typeof import("sharp"))["default"], bytes: Buffer, format: Format): Promise<Buffer> {
+  const image = sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE }).rotate();
+  if (format === "jpg") return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+  if (format === "png") return image.png({ compressionLevel: 9 }).toBuffer();
+  if (format === "webp") return image.webp({ quality: 92 }).toBuffer();
+  return image.avif({ quality: 80 }).toBuffer();
 }
 
 /** An upload's bytes and type for the studio's preview, or null (the name must be one of ours). */
