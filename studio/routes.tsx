@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
             lazy: () => import("./pages/personal-data.tsx").then((m) => ({ Component: m.PersonalData, loader: m.personalDataLoader, action: m.personalDataAction })),
           },
           { path: child(pages.content), lazy: () => import("./pages/content.tsx").then((m) => ({ Component: m.ContentHome, loader: m.contentLoader })) },
+          { path: child(pages.media), lazy: () => import("./pages/media.tsx").then((m) => ({ Component: m.Media, loader: m.mediaLoader })) },
           { path: child(pages.trash), lazy: () => import("./pages/trash.tsx").then((m) => ({ Component: m.Trash, loader: m.trashLoader, action: m.trashAction })) },
           { path: `${child(pages.content)}new/:type/`, lazy: () => import("./pages/content-entry.tsx").then((m) => ({ Component: m.ContentEntry, loader: m.newEntryLoader })) },
           { path: `${child(pages.content)}history/:type/`, lazy: history },

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   "content.delete": "Материал удалён",
   "content.restore": "Версия материала восстановлена",
   "content.upload": "Изображение загружено",
+  "media.describe": "Описание изображения изменено",
+  "media.delete": "Изображение удалено из\u00a0«Медиа»",
   "content.trash-restore": "Материал восстановлен из\u00a0«Корзины»",
   "content.trash-purge": "Материал удалён из\u00a0«Корзины» навсегда",
   "inbox.list": "Просмотр списка заявок",

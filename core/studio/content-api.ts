@@ -114,7 +114,8 @@ export type Refusal = { ok: false; message: string; errors?: Record<string, stri
 export type DeleteRequest = { baseHash: string; redirect?: { to: string } | null };
 
 /** POST /content/uploads (raw image body): the stored file and the Markdown to insert. */
-export type UploadResult = { file: string; width: number; height: number; markdown: string };
+/** POST /content/uploads: the stored image, its alt text from «Медиа» ("" for a new one) and the Markdown that shows it. */
+export type UploadResult = { file: string; width: number; height: number; alt: string; markdown: string };
 
 /** POST /content/preview */
 export type PreviewRequest = { markdown: string; nestedUnder?: number };

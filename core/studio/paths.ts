@@ -16,6 +16,7 @@ export const pages = {
   // Sections to come; their pages replace the placeholders.
   content: "/content/",
   trash: "/content/trash/",
+  media: "/media/",
   releases: "/releases/",
   inbox: "/inbox/",
   inboxStages: "/inbox/stages/",

@@ -3,6 +3,8 @@ import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
 import { validSlug } from "../content/files.ts";
 import { renderOffThread } from "../content/markdown-off-thread.ts";
+import { clock } from "../../clock.ts";
+import { mediaAlt, stampUpload } from "../content/media.ts";
 import { readUpload, storeUpload, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError, readRaw, UPLOAD_BODY_LIMIT } from "../http.ts";
@@ -112,8 +114,11 @@ export const contentLiveRoutes: ApiRoute[] = [
         if (error instanceof UploadRefused) throw new HttpError(422, error.message);
         throw error;
       }
+      stampUpload(ctx.services.config.contentDir, stored.file, clock.now());
       await ctx.services.audit.write({ action: "content.upload", actor: session.user, target: `uploads/${stored.file}`, details: { width: stored.width, height: stored.height }, ip: ctx.client.ip });
-      const result: UploadResult = { ...stored, markdown: `![](/uploads/${stored.file})` };
+      // The same picture uploaded again keeps the description «Медиа» has for it.
+      const alt = mediaAlt(ctx.services.config.contentDir, stored.file);
+      const result: UploadResult = { ...stored, alt, markdown: `![${alt.replace(/[[\]\\]/g, "")}](/uploads/${stored.file})` };
       ctx.send(201, result);
     },
   },

@@ -8,6 +8,7 @@ import { contentRoutes } from "./content.ts";
 import { contentHistoryRoutes } from "./content-history.ts";
 import { contentOverviewRoutes } from "./content-overview.ts";
 import { contentChoicesRoutes } from "./content-choices.ts";
+import { mediaRoutes } from "./media.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
@@ -23,6 +24,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...contentLiveRoutes,
   ...contentOverviewRoutes,
   ...contentChoicesRoutes,
+  ...mediaRoutes,
   ...contentHistoryRoutes,
   ...contentRoutes,
   ...trashRoutes,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type SharpModule from "sharp";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
@@ -27,6 +28,7 @@ export const UPLOAD_MESSAGES = {
 export class UploadRefused extends Error {}
 
 type Format = "jpg" | "png" | "webp" | "avif";
+type Sharp = typeof SharpModule;
 
 /** The format a file's first bytes announce, or null. */
 export function sniff(bytes: Buffer): Format | null {
@@ -91,7 +93,7 @@ export async function storeUpload(contentDir: string, bytes: Buffer): Promise<St
  * its own format at a quality no eye tells from the upload; PNG stays lossless.
  * The original as uploaded is never written anywhere.
  */
-async function withoutMetadata(sharp: (typeof import("sharp"))["default"], bytes: Buffer, format: Format): Promise<Buffer> {
+async function withoutMetadata(sharp: Sharp, bytes: Buffer, format: Format): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE }).rotate();
   if (format === "jpg") return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
   if (format === "png") return image.png({ compressionLevel: 9 }).toBuffer();

@@ -1,0 +1,79 @@
+import { UPLOAD_NAME } from "#core/content/uploads.server.ts";
+import { MEDIA_LIMITS, type MediaList } from "#core/studio/media-api.ts";
+import { describeMedia, listMedia, mediaUses, removeMedia } from "../content/media.ts";
+import { field, HttpError, MESSAGES } from "../http.ts";
+import type { ApiRoute } from "../router.ts";
+
+/**
+ * «Медиа»: the library of uploaded images (uploading itself stays at POST
+ * /content/uploads, which stamps the time it came). Describing an image and
+ * deleting one that nothing uses are audited like every content change.
+ */
+export const MEDIA_MESSAGES = {
+  notFound: "Такого изображения в\u00a0«Медиа» нет",
+  alt: "Опишите, что на\u00a0изображении: без этого его не\u00a0поймут те, кто его не\u00a0видит",
+  altLong: `Не\u00a0длиннее ${MEDIA_LIMITS.alt} знаков`,
+  captionLong: `Не\u00a0длиннее ${MEDIA_LIMITS.caption} знаков`,
+  focal: "Точку фокуса выберите на\u00a0самом изображении",
+  used: "Изображение используется: сначала уберите его из\u00a0этих записей",
+  deleted: "Изображение удалено",
+  saved: "Описание сохранено",
+} as const;
+
+function fileParam(file: string | undefined): string {
+  if (!file || !UPLOAD_NAME.test(file)) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+  return file;
+}
+
+const unit = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 1;
+
+export const mediaRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/media",
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const q = (ctx.url.searchParams.get("q") ?? "").slice(0, 200);
+      const items = listMedia(ctx.services.config.contentDir, q);
+      const body: MediaList = { items, total: items.length };
+      ctx.send(200, body);
+    },
+  },
+  {
+    method: "PUT",
+    path: "/media/:file",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const file = fileParam(ctx.params.file);
+      const body = await ctx.body();
+      const alt = field(body, "alt", 10_000).trim();
+      const caption = field(body, "caption", 10_000).trim();
+      const focal = body.focal === undefined ? { x: 0.5, y: 0.5 } : (body.focal as { x?: unknown; y?: unknown } | null);
+      const errors: Record<string, string> = {};
+      if (!alt) errors.alt = MEDIA_MESSAGES.alt;
+      else if (alt.length > MEDIA_LIMITS.alt) errors.alt = MEDIA_MESSAGES.altLong;
+      if (caption.length > MEDIA_LIMITS.caption) errors.caption = MEDIA_MESSAGES.captionLong;
+      if (typeof focal !== "object" || focal === null || !unit(focal.x) || !unit(focal.y)) errors.focal = MEDIA_MESSAGES.focal;
+      if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
+      const point = focal as { x: number; y: number };
+      if (!describeMedia(ctx.services.config.contentDir, file, { alt, caption, focal: { x: point.x, y: point.y } })) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      await ctx.services.audit.write({ action: "media.describe", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
+      ctx.send(200, { ok: true, message: MEDIA_MESSAGES.saved });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/media/:file",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const file = fileParam(ctx.params.file);
+      const { contentDir } = ctx.services.config;
+      if (!listMedia(contentDir).some((item) => item.file === file)) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      const uses = mediaUses(contentDir, [file]).get(file) ?? [];
+      if (uses.length > 0) return ctx.send(409, { ok: false, message: MEDIA_MESSAGES.used, uses });
+      removeMedia(contentDir, file);
+      await ctx.services.audit.write({ action: "media.delete", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
+      ctx.send(200, { ok: true, message: MEDIA_MESSAGES.deleted });
+    },
+  },
+];

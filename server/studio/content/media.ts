@@ -1,0 +1,106 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName, SINGLE, TABLE_CATALOG } from "#core/content/catalog.ts";
+import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
+import type { MediaItem, MediaUse } from "#core/studio/media-api.ts";
+import { listSlugs, readEntry, removeContentFile, titleOf, writeContentFile } from "./files.ts";
+
+/**
+ * The library of uploaded images: each `<hash>.<ext>` under content/uploads/
+ * with its sidecar `<hash>.json`, which keeps its size (the renderer reads
+ * it) and what people add in «Медиа»: alt text, caption, focal point, when
+ * it came. Where an image is used is found in the content's own text, so it
+ * is always true: an entry that names `/uploads/<file>` uses it.
+ */
+type Sidecar = { width: number; height: number; format: string; alt?: string; caption?: string; focal?: { x: number; y: number }; uploadedAt?: number };
+
+const sidecarPath = (file: string) => `${UPLOADS_FOLDER}/${file.replace(/\.[a-z]+$/, ".json")}`;
+
+function readSidecar(contentDir: string, file: string): Sidecar | null {
+  try {
+    return JSON.parse(readFileSync(join(contentDir, sidecarPath(file)), "utf8")) as Sidecar;
+  } catch {
+    return null;
+  }
+}
+
+/** Every entry whose files name one of `files`: file → its uses. */
+export function mediaUses(contentDir: string, files: readonly string[]): Map<string, MediaUse[]> {
+  const uses = new Map<string, MediaUse[]>(files.map((file) => [file, []]));
+  if (files.length === 0) return uses;
+  const look = (text: string, describe: () => MediaUse) => {
+    let made: MediaUse | null = null;
+    for (const file of files) {
+      if (!text.includes(`/uploads/${file}`)) continue;
+      made ??= describe();
+      uses.get(file)?.push(made);
+    }
+  };
+  const text = (path: string) => {
+    try {
+      return readFileSync(join(contentDir, path), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  for (const type of Object.keys(COLLECTION_CATALOG) as CollectionName[]) {
+    for (const slug of listSlugs(contentDir, type)) {
+      look(text(`${COLLECTION_CATALOG[type].folder}/${slug}.md`), () => ({ type, slug, title: titleOf(readEntry(contentDir, type, slug)?.values ?? {}, slug) }));
+    }
+  }
+  for (const type of Object.keys(DOCUMENT_CATALOG) as DocumentName[]) look(text(DOCUMENT_CATALOG[type].file), () => ({ type, slug: SINGLE, title: DOCUMENT_CATALOG[type].title }));
+  for (const [type, info] of Object.entries(TABLE_CATALOG)) look(info.files.map(text).join("\n"), () => ({ type, slug: SINGLE, title: info.title }));
+  return uses;
+}
+
+/** The library, newest first; `query` finds by alt text, caption or file name. */
+export function listMedia(contentDir: string, query = ""): MediaItem[] {
+  const dir = join(contentDir, UPLOADS_FOLDER);
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => UPLOAD_NAME.test(name)) : [];
+  const uses = mediaUses(contentDir, files);
+  const q = query.trim().toLowerCase();
+  return files
+    .map((file): MediaItem | null => {
+      const side = readSidecar(contentDir, file);
+      if (!side) return null;
+      const bytes = statSync(join(dir, file));
+      return {
+        file,
+        width: side.width,
+        height: side.height,
+        bytes: bytes.size,
+        alt: side.alt ?? "",
+        caption: side.caption ?? "",
+        focal: side.focal ?? { x: 0.5, y: 0.5 },
+        uploadedAt: side.uploadedAt ?? Math.round(bytes.mtimeMs),
+        uses: uses.get(file) ?? [],
+      };
+    })
+    .filter((item): item is MediaItem => item !== null && (!q || [item.alt, item.caption, item.file].some((text) => text.toLowerCase().includes(q))))
+    .sort((a, b) => (b.uploadedAt ?? 0) - (a.uploadedAt ?? 0) || a.file.localeCompare(b.file));
+}
+
+/** Writes what people say about an image into its sidecar (its size stays as measured). */
+export function describeMedia(contentDir: string, file: string, about: { alt: string; caption: string; focal: { x: number; y: number } }): boolean {
+  const side = readSidecar(contentDir, file);
+  if (!side || !UPLOAD_NAME.test(file)) return false;
+  writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, ...about })}\n`);
+  return true;
+}
+
+/** The alt text «Медиа» has for an image ("" when none). */
+export function mediaAlt(contentDir: string, file: string): string {
+  return readSidecar(contentDir, file)?.alt ?? "";
+}
+
+/** Marks when an image came (the library lists newest first); only the first upload of the same picture sets it. */
+export function stampUpload(contentDir: string, file: string, at: number): void {
+  const side = readSidecar(contentDir, file);
+  if (side && side.uploadedAt === undefined) writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, uploadedAt: at })}\n`);
+}
+
+/** Removes an image and its sidecar; the caller has checked it is used nowhere. */
+export function removeMedia(contentDir: string, file: string): void {
+  removeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`);
+  removeContentFile(contentDir, sidecarPath(file));
+}
