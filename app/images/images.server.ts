@@ -1,3 +1,4 @@
+import { coverImage } from "#core/content/uploads.server.ts";
 import { releasedImage } from "#core/content/source.server.ts";
 import { imageKeys } from "#core/images/keys.ts";
 import type { ImageData } from "#core/images/types.ts";
@@ -18,8 +19,8 @@ function image(key: string): ImageData {
   return entry;
 }
 
-/** Cover of a case study (16:10). */
-export const caseCover = (slug: string) => image(imageKeys.caseCover(slug));
+/** Cover of a case study: the one chosen in «Медиа», else the artwork drawn for it (16:10). */
+export const caseCover = (entry: { slug: string; cover?: string | undefined }) => coverImage(entry.cover)?.image ?? image(imageKeys.caseCover(entry.slug));
 /** Cover of a service (16:10). */
 export const serviceCover = (slug: string) => image(imageKeys.serviceCover(slug));
 /** A client's wordmark (SVG). */

@@ -160,3 +160,18 @@ export const sitePath = () =>
     .string()
     .regex(/^\/(?:[a-z\d-]+\/)*(?:#[a-z\d-]+)?$/, "Адрес страницы сайта от корня, со слешем в конце: /services/")
     .meta({ "x-reference": "page" });
+
+/** How content names an uploaded image: `/uploads/<hash>.<ext>` (core/content/uploads.server.ts). */
+const UPLOAD_HREF = /^\/uploads\/[a-f\d]{24}\.(?:jpg|png|webp|avif)$/;
+
+/**
+ * An optional cover from «Медиа»: on the entry's card, its page and as the
+ * picture a shared link shows; without one the site draws its own artwork.
+ * The studio picks it from the library (`x-widget`).
+ */
+export const cover = () =>
+  z
+    .string()
+    .regex(UPLOAD_HREF, "Выберите изображение из\u00a0«Медиа»")
+    .optional()
+    .meta({ title: "Обложка", description: "Для карточки, страницы и ссылки в мессенджерах; без неё сайт нарисует картинку сам", "x-widget": "image" });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { encodedUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "#core/content/uploads.server.ts";
+import { encodedUploadName, OG_SIZE, ogUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "#core/content/uploads.server.ts";
 
 /**
  * Images uploaded in the studio, encoded like the site's own artwork
@@ -26,7 +26,25 @@ export async function encodeUploads(contentDir: string, cacheDir: string): Promi
     const match = UPLOAD_NAME.exec(name);
     if (!match) continue;
     const hash = match[1] as string;
-    const sidecar = JSON.parse(readFileSync(join(folder, `${hash}.json`), "utf8")) as { width: number };
+    const sidecar = JSON.parse(readFileSync(join(folder, `${hash}.json`), "utf8")) as { width: number; height: number; focal?: { x: number; y: number } };
+    // Its Open Graph picture, for when it is a cover: JPEG, which every messenger reads.
+    const focal = sidecar.focal ?? { x: 0.5, y: 0.5 };
+    const og = ogUploadName(hash, focal);
+    const ogTarget = join(out, og);
+    if (!existsSync(ogTarget)) {
+      const crop = ogCrop(sidecar.width, sidecar.height, focal);
+      const body = await sharp(join(folder, name), { limitInputPixels: 6000 * 6000 })
+        .autoOrient()
+        .resize(crop.width, crop.height)
+        .extract({ left: crop.left, top: crop.top, width: OG_SIZE.width, height: OG_SIZE.height })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+      const partial = `${ogTarget}.${process.pid}.partial`;
+      writeFileSync(partial, body);
+      renameSync(partial, ogTarget);
+      encoded += 1;
+    }
+    files.set(`${UPLOADS_PUBLIC_PREFIX}/${og}`, ogTarget);
     for (const width of uploadWidths(sidecar.width)) {
       for (const format of ["avif", "webp"] as const) {
         const file = encodedUploadName(hash, width, format);
@@ -44,4 +62,16 @@ export async function encodeUploads(contentDir: string, cacheDir: string): Promi
     }
   }
   return { files, encoded };
+}
+
+/** The picture scaled to cover 1200×630, and the window of that size whose centre is nearest the focal point. */
+export function ogCrop(width: number, height: number, focal: { x: number; y: number }): { width: number; height: number; left: number; top: number } {
+  const scale = Math.max(OG_SIZE.width / width, OG_SIZE.height / height);
+  const scaled = { width: Math.max(OG_SIZE.width, Math.round(width * scale)), height: Math.max(OG_SIZE.height, Math.round(height * scale)) };
+  const clamp = (value: number, max: number) => Math.min(Math.max(0, Math.round(value)), max);
+  return {
+    ...scaled,
+    left: clamp(focal.x * scaled.width - OG_SIZE.width / 2, scaled.width - OG_SIZE.width),
+    top: clamp(focal.y * scaled.height - OG_SIZE.height / 2, scaled.height - OG_SIZE.height),
+  };
 }

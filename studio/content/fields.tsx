@@ -3,6 +3,7 @@ import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
 import { FormState } from "./form-state.ts";
 import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.ts";
+import { ImageField } from "./image-field.tsx";
 import { LONG_LIST, LongList } from "./long-list.tsx";
 import { IconField, TagsField, TimeZoneField } from "./pickers.tsx";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
@@ -30,6 +31,7 @@ export function FormField({ node, path, value }: Props) {
   const locked = readOnly?.has(key) ?? false;
   if (node.kind === "text" && node.widget === "icon") return <IconField node={node} path={path} value={value} />;
   if (node.kind === "text" && node.widget === "time-zone") return <TimeZoneField node={node} path={path} value={value} />;
+  if (node.kind === "text" && node.widget === "image") return <ImageField node={node} path={path} value={value} />;
   switch (node.kind) {
     case "object":
       return <Group node={node} path={path} value={value} />;

@@ -12,7 +12,7 @@ export type Option = { value: string; label: string };
 
 type Base = { title: string; description: string | undefined; required: boolean };
 export type FieldNode =
-  | (Base & { kind: "text"; pattern: string | undefined; maxLength: number | undefined; long: boolean; widget: "icon" | "time-zone" | undefined })
+  | (Base & { kind: "text"; pattern: string | undefined; maxLength: number | undefined; long: boolean; widget: "icon" | "time-zone" | "image" | undefined })
   | (Base & { kind: "markdown"; nestedUnder: number | undefined; maxLength: number | undefined })
   | (Base & { kind: "number"; integer: boolean; minimum: number | undefined; maximum: number | undefined })
   | (Base & { kind: "boolean"; default: boolean })
@@ -49,8 +49,8 @@ type Json = {
   "x-reference"?: string;
   "x-labels"?: Record<string, string>;
   "x-nested-under"?: number;
-  /** A text picked rather than typed: an icon of the site's set, a time zone. */
-  "x-widget"?: "icon" | "time-zone";
+  /** A text picked rather than typed: an icon of the site's set, a time zone, an image from «Медиа». */
+  "x-widget"?: "icon" | "time-zone" | "image";
 };
 
 const LONG_TEXT = 160;

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, EDITOR, getEntry, image, newArticle, save, startContentServer } from "../support/content.ts";
+import sharp from "sharp";
+import { type ContentServer, EDITOR, getEntry, image, newArticle, publishSandbox, save, startContentServer } from "../support/content.ts";
 import { call, signedInSession } from "../support/studio.ts";
 
 /**
@@ -81,6 +82,39 @@ describe("«Медиа» in a browser", () => {
     expect(existsSync(join(env.sandbox.contentDir, "uploads", file))).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("gives an article a cover picked from «Медиа»: on its page, its card and as the picture a shared link shows", { timeout: 180_000 }, async () => {
+    const { context, page, problems } = await signedInSession(browser, env.server.baseUrl, EDITOR);
+    await page.goto(`${env.server.baseUrl}/studio/media/`);
+    await page.getByLabel("Загрузить изображения").setInputFiles([{ name: "обложка.png", mimeType: "image/png", buffer: await image(1600, 1000, "png") }]);
+    await page.getByText(/Загружено/).waitFor();
+    await page.getByLabel("Что на изображении (альтернативный текст)").fill("Дашборд со сквозной аналитикой на экране ноутбука");
+    await page.getByRole("button", { name: "Сохранить описание" }).click();
+    await page.getByText("Описание сохранено").waitFor();
+
+    await page.goto(`${env.server.baseUrl}/studio/content/articles/seo-audit-checklist-2026/`);
+    const cover = page.getByRole("group", { name: "Обложка (необязательно)" });
+    await cover.getByRole("button", { name: "Выбрать из «Медиа»" }).click();
+    await cover.getByRole("button", { name: /Дашборд со сквозной аналитикой/ }).click();
+    await cover.getByText("Дашборд со сквозной аналитикой на экране ноутбука").waitFor();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText(/Сохранено/).first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+
+    await publishSandbox(env);
+    const html = await (await fetch(`${env.server.baseUrl}/academy/seo-audit-checklist-2026/`)).text();
+    const figure = /<figure class="article__cover">([\s\S]*?)<\/figure>/.exec(html)?.[1] ?? "";
+    expect(figure).toMatch(/<source type="image\/avif" srcSet="\/assets\/images\/uploads\/[a-f\d]{24}-480\.avif 480w/);
+    expect(figure).toContain('alt="Дашборд со сквозной аналитикой на экране ноутбука"');
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(og).toMatch(/\/assets\/images\/uploads\/[a-f\d]{24}-og-50-50\.jpg$/);
+    const ogBytes = Buffer.from(await (await fetch(env.server.baseUrl + new URL(og).pathname)).arrayBuffer());
+    expect(await sharp(ogBytes).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+    // Its card in the academy shows it too; an article without one keeps its card as it was.
+    const list = await (await fetch(`${env.server.baseUrl}/academy/`)).text();
+    expect(list).toMatch(/<div class="card__media"><picture[^>]*>(?:(?!<\/picture>)[\s\S])*-480\.avif/);
   });
 
   it("fits a phone and passes axe there", async () => {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/article";
 import { publicConfig } from "#core/config/env.server.ts";
 import { content, scanCollection } from "#core/content/index.server.ts";
 import { tableOfContents } from "#core/content/markdown.server.ts";
+import { coverImage } from "#core/content/uploads.server.ts";
 import { teamAvatar } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
 import { formatDate } from "#core/lib/format.ts";
@@ -50,6 +51,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     minutes: readingMinutes(article.body),
     author: author ? { id: author.id, name: author.name, role: author.role, bio: author.bio, avatar: teamAvatar(author.id) } : null,
     related,
+    cover: coverImage(article.cover),
   };
 }
 
@@ -58,9 +60,10 @@ export const meta: Route.MetaFunction = (args) =>
     title: args.loaderData?.article.title,
     description: args.loaderData?.article.description ?? "",
     type: "article",
+    ...(args.loaderData?.cover ? { image: args.loaderData.cover.og } : {}),
   });
 
-export default function ArticlePage({ loaderData: { article, toc, minutes, author, related, structuredData } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, toc, minutes, author, related, structuredData, cover } }: Route.ComponentProps) {
   const site = useSiteConfig();
   const path = paths.article(article.slug);
   return (
@@ -100,6 +103,11 @@ export default function ArticlePage({ loaderData: { article, toc, minutes, autho
             </nav>
           ) : null}
           <div className="article__body stack stack--l">
+            {cover ? (
+              <figure className="article__cover">
+                <Picture image={cover.image} alt={cover.alt} sizes="(min-width: 48rem) 48rem, 100vw" priority />
+              </figure>
+            ) : null}
             <Prose html={article.body} />
             <TagList label="Теги статьи">
               {article.tags.map((tag) => (

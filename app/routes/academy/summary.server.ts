@@ -1,3 +1,4 @@
+import { coverImage } from "#core/content/uploads.server.ts";
 import type { Content } from "#core/content/index.server.ts";
 import type { Article } from "#core/content/schemas/articles.ts";
 
@@ -25,5 +26,6 @@ export function articleSummary(article: Article, team: Content["company"]["team"
     updated: article.updated ?? null,
     minutes: readingMinutes(article.body),
     author: author?.name ?? null,
+    cover: coverImage(article.cover),
   };
 }

@@ -25,7 +25,7 @@ export function loader() {
       .map(({ slug, name, summary }) => ({ slug, name, summary, cover: serviceCover(slug) })),
     cases: c.cases
       .filter((p) => p.featured)
-      .map(({ slug, title, client, results }) => ({ slug, title, client, result: results[0], cover: caseCover(slug) })),
+      .map((p) => ({ slug: p.slug, title: p.title, client: p.client, result: p.results[0], cover: caseCover(p) })),
     clients: c.company.clients.map(({ name }) => ({ name, logo: clientLogo(name) })),
     articles: c.articles.slice(0, 3).map(({ slug, title }) => ({ slug, title })),
     structuredData: [organization(publicConfig()), webSite(publicConfig())],

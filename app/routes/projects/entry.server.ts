@@ -1,3 +1,4 @@
+import { coverImage } from "#core/content/uploads.server.ts";
 import { content } from "#core/content/index.server.ts";
 import type { Case, Review } from "#core/content/schemas/projects.ts";
 import { caseCover } from "../../images/images.server.ts";
@@ -18,7 +19,7 @@ function names() {
 }
 
 function caseCard(p: Case, industryName: Map<string, string>): CaseCardData {
-  return { slug: p.slug, title: p.title, client: p.client, industry: industryName.get(p.industry) ?? p.industry, result: p.results[0], cover: caseCover(p.slug) };
+  return { slug: p.slug, title: p.title, client: p.client, industry: industryName.get(p.industry) ?? p.industry, result: p.results[0], cover: caseCover(p) };
 }
 
 function reviewCard(r: Review): ReviewCardData {
@@ -52,7 +53,9 @@ export function caseData(entry: Case) {
     // Units are short labels ("из 17") that the content loader leaves as written.
     results: entry.results.map((m) => ({ ...m, unit: typographText(m.unit) })),
     quote: entry.quote,
-    cover: caseCover(entry.slug),
+    cover: caseCover(entry),
+    // A cover from «Медиа» is also the picture a shared link shows.
+    og: coverImage(entry.cover)?.og ?? null,
     reviews: c.reviews.filter((r) => r.case === entry.slug).map(reviewCard),
     related: related(c.cases, entry).map((p) => caseCard(p, industry)),
   };

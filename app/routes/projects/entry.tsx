@@ -29,7 +29,11 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData?.title, description: args.loaderData?.description ?? "" });
+  pageMeta(args, {
+    title: args.loaderData?.title,
+    description: args.loaderData?.description ?? "",
+    ...(args.loaderData?.kind === "case" && args.loaderData.og ? { image: args.loaderData.og } : {}),
+  });
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === "case" ? <CaseView data={loaderData} /> : <ReviewView data={loaderData} />;

@@ -29,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
             client: p.client,
             industry: industryName.get(p.industry) ?? p.industry,
             result: p.results[0],
-            cover: caseCover(p.slug),
+            cover: caseCover(p),
           }));
   const reviews =
     filters.card === "cases"

@@ -24,7 +24,7 @@ export function loadService(slug: string | undefined, request: Request) {
             client: found.client,
             industry: industryName.get(found.industry) ?? found.industry,
             result: found.results[0],
-            cover: caseCover(found.slug),
+            cover: caseCover(found),
           },
         ]
       : [];

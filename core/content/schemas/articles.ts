@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, markdown, ref, seo, slug } from "../fields.ts";
+import { cover, isoDate, markdown, ref, seo, slug } from "../fields.ts";
 
 export const ARTICLE_CATEGORIES = ["seo", "aso", "performance", "analytics", "brand"] as const;
 
@@ -7,6 +7,7 @@ export const ARTICLE_CATEGORIES = ["seo", "aso", "performance", "analytics", "br
 export const ArticleSchema = z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса статьи: /academy/адрес/" }),
   ...seo(),
+  cover: cover(),
   /** Team member id from content/company.yaml. */
   author: ref("team").meta({ title: "Автор", description: "Сотрудник из раздела «Компания»" }),
   category: z.enum(ARTICLE_CATEGORIES).meta({ title: "Рубрика", "x-labels": { seo: "SEO", aso: "ASO", performance: "Performance", analytics: "Аналитика", brand: "Бренд" } }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpsUrl, isoDateTime, markdown, seo, slug, text, timeZone } from "../fields.ts";
+import { cover, httpsUrl, isoDateTime, markdown, seo, slug, text, timeZone } from "../fields.ts";
 
 export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
 
@@ -7,6 +7,7 @@ export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
 export const EventSchema = z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Якорь события на странице /events/" }),
   ...seo(),
+  cover: cover(),
   kind: z.enum(EVENT_KINDS).meta({ title: "Вид", "x-labels": { conference: "Конференция", webinar: "Вебинар", meetup: "Митап" } }),
   /** Start, ISO 8601 with the offset of the event's place. */
   startsAt: isoDateTime().meta({ title: "Начало" }),

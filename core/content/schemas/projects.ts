@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpsUrl, isoDate, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
+import { cover, httpsUrl, isoDate, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
 
 /** Sections of the projects area: /projects/<card>/<slug>/. */
 export const PROJECT_CARDS = ["cases", "reviews"] as const;
@@ -9,6 +9,7 @@ export type ProjectCard = (typeof PROJECT_CARDS)[number];
 export const CaseSchema = z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса кейса: /projects/cases/адрес/" }),
   ...seo(),
+  cover: cover(),
   /** The client's name as it may be published (also drawn as its wordmark). */
   client: text().meta({ title: "Клиент", description: "Как его можно называть публично" }),
   /** Industry slug. */
