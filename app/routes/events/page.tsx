@@ -2,6 +2,7 @@ import type { Route } from "./+types/page";
 import { publicConfig } from "#core/config/env.server.ts";
 import { content } from "#core/content/index.server.ts";
 import { renderTime } from "#core/content/source.server.ts";
+import { coverImage } from "#core/content/uploads.server.ts";
 import type { SiteEvent } from "#core/content/schemas/events.ts";
 import { formatDate } from "#core/lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -9,6 +10,7 @@ import { anchors, paths } from "#core/lib/paths.ts";
 import { event as eventLd } from "../../lib/structured-data.server.ts";
 import { ButtonLink } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
+import { Picture } from "../../ui/picture.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
@@ -22,7 +24,7 @@ const KIND_LABELS: Record<SiteEvent["kind"], string> = { conference: "Конфе
 export function loader() {
   const c = content();
   const { upcoming, past } = splitEvents(c.events, renderTime("day"));
-  const view = (e: SiteEvent) => ({ ...e, date: formatDate(e.startsAt), time: eventTime(e) });
+  const view = (e: SiteEvent) => ({ ...e, date: formatDate(e.startsAt), time: eventTime(e), picture: coverImage(e.cover) });
   const site = publicConfig();
   const structuredData = [...upcoming, ...past].map((e) =>
     eventLd(site, {
@@ -96,7 +98,14 @@ function EventCard({ event: e }: { event: EventView }) {
           </Tag>
         </span>
       </div>
-      <Card as="div" headingLevel={3} title={e.title} tone="outline" className="event__card">
+      <Card
+        as="div"
+        headingLevel={3}
+        title={e.title}
+        tone="outline"
+        className="event__card"
+        media={e.picture ? <Picture image={e.picture.image} alt={e.picture.alt} sizes="(min-width: 64rem) 48rem, 100vw" fit="cover" /> : undefined}
+      >
         <p className="event__place">{e.place}</p>
         <Prose html={e.body} />
         <h4 className="event__speakers-title">Спикеры</h4>
