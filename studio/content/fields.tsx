@@ -3,6 +3,7 @@ import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
 import { FormState } from "./form-state.ts";
 import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.ts";
+import { GroupError } from "./group-error.tsx";
 import { ImageField } from "./image-field.tsx";
 import { LONG_LIST, LongList } from "./long-list.tsx";
 import { IconField, TagsField, TimeZoneField } from "./pickers.tsx";
@@ -169,14 +170,6 @@ function Group({ node, path, value }: { node: ObjectNode; path: Array<string | n
 }
 
 /** A group's own error (a list too short): focusable, so «focus to the first error» reaches it. */
-function GroupError({ id, text }: { id: string; text: string }) {
-  return (
-    <p className="s-field__error" id={id} tabIndex={-1} data-error="">
-      {text}
-    </p>
-  );
-}
-
 function move<T>(list: T[], from: number, to: number): T[] {
   const next = [...list];
   const [item] = next.splice(from, 1);

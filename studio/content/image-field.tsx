@@ -5,6 +5,7 @@ import { pages, STUDIO_API } from "#core/studio/paths.ts";
 import { api, ApiFailure } from "../api/client.ts";
 import { Button } from "../ui/index.ts";
 import { FormState } from "./form-state.ts";
+import { GroupError } from "./group-error.tsx";
 import { type FieldNode, pathKey } from "./model.ts";
 
 /**
@@ -44,11 +45,7 @@ export function ImageField({ node, path, value }: { node: Extract<FieldNode, { k
       <p className="s-field__hint" id={`${id}-hint`}>
         {node.description}
       </p>
-      {error ? (
-        <p className="s-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      {error ? <GroupError id={`${id}-error`} text={error} /> : null}
       {file ? (
         <div className="s-image-field__current">
           <img src={preview(file)} alt={chosen?.alt ?? ""} />

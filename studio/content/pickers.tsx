@@ -4,6 +4,7 @@ import { api } from "../api/client.ts";
 import { Button, Field } from "../ui/index.ts";
 import { type FieldNode, pathKey } from "./model.ts";
 import { FormState } from "./form-state.ts";
+import { GroupError } from "./group-error.tsx";
 import { slugFromTitle } from "./slug.ts";
 
 /**
@@ -153,11 +154,7 @@ export function IconField({ node, path, value }: Props<"text">) {
           "Значок не выбран"
         )}
       </p>
-      {error ? (
-        <p className="s-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      {error ? <GroupError id={`${id}-error`} text={error} /> : null}
       <label className="s-visually-hidden" htmlFor={`${id}-filter`}>
         Найти значок
       </label>
