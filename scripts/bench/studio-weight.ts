@@ -32,6 +32,7 @@ try {
     who,
     [
       { label: "«Контент»", href: studioHref("content") },
+      { label: "«Медиа»", href: studioHref("media") },
       { label: "«Публикации»", href: studioHref("releases") },
       { label: "«Заявки»", href: studioHref("inbox") },
       { label: "«Персональные данные»", href: studioHref("personalData") },

@@ -45,8 +45,12 @@ export function scriptRecorder(page: Page): { take(): Scripts } {
   };
 }
 
+/**
+ * The page is drawn: a lazy page's chunks (and what they import) are all requested before
+ * React Router renders it, so nothing of it is still to come once its heading is there.
+ */
 async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
   await page.locator(".s-loading").waitFor({ state: "detached" });
 }
 
