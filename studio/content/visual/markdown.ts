@@ -21,7 +21,10 @@ const cell = (tag: "td" | "th"): NodeSpec => ({
   toDOM: (node) => [tag, node.attrs.align ? { "data-align": node.attrs.align } : {}, 0],
 });
 
-export const schema = new Schema({
+type NodeName = "doc" | "paragraph" | "blockquote" | "horizontal_rule" | "heading" | "code_block" | "ordered_list" | "bullet_list" | "list_item" | "text" | "image" | "hard_break" | "table" | "table_row" | "table_header" | "table_cell" | "raw_block";
+type MarkName = "em" | "strong" | "link" | "code" | "strike";
+
+export const schema: Schema<NodeName, MarkName> = new Schema<NodeName, MarkName>({
   nodes: baseSchema.spec.nodes
     .update("code_block", { ...baseSchema.spec.nodes.get("code_block"), attrs: { params: { default: "" } } } as NodeSpec)
     .append({
