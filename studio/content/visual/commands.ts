@@ -40,7 +40,8 @@ export const toggleHeading = (level: number): Command => (state, dispatch) =>
 export const toggleList = (type: NodeType): Command => (state, dispatch) => {
   const list = ancestor(state, nodes.bullet_list) ?? ancestor(state, nodes.ordered_list);
   if (list?.node.type === type) return liftListItem(nodes.list_item)(state, dispatch);
-  return wrapInList(type)(state, dispatch);
+  // Tight, as the site's texts write them (a loose list puts a paragraph in every item).
+  return wrapInList(type, { tight: true })(state, dispatch);
 };
 
 export const toggleQuote: Command = (state, dispatch) => (ancestor(state, nodes.blockquote) ? lift(state, dispatch) : wrapIn(nodes.blockquote)(state, dispatch));
@@ -98,16 +99,22 @@ export const insertImage = (src: string, alt: string): Command => (state, dispat
 
 const emptyRow = (columns: number, type: NodeType) => nodes.table_row.create(null, Array.from({ length: columns }, () => type.create()));
 
-/** A table of two columns: a header row and one row, the cursor in its first cell. */
+/** A table of two columns: a header row and one row, the cursor in its first cell, a paragraph after it to go on writing. */
 export const insertTable: Command = (state, dispatch) => {
   if (ancestor(state, nodes.table)) return false;
   if (dispatch) {
     const table = nodes.table.create(null, [emptyRow(2, nodes.table_header), emptyRow(2, nodes.table_cell)]);
     const tr = state.tr.replaceSelectionWith(table);
-    const at = tr.mapping.map(state.selection.from);
-    // The first cell of the table just inserted (it ends where the mapped position lands).
-    const start = tr.doc.resolve(Math.max(0, at - table.nodeSize)).pos;
-    tr.setSelection(TextSelection.near(tr.doc.resolve(start + 3)));
+    let at = -1;
+    tr.doc.descendants((node, pos) => {
+      if (node === table) at = pos;
+      return at < 0;
+    });
+    if (at < 0) return false;
+    const after = tr.doc.resolve(at + table.nodeSize);
+    if (!after.nodeAfter) tr.insert(at + table.nodeSize, nodes.paragraph.create());
+    // Inside the table, its first row, its first cell.
+    tr.setSelection(TextSelection.create(tr.doc, at + 3));
     dispatch(tr.scrollIntoView());
   }
   return true;
