@@ -85,7 +85,8 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
           keymap(baseKeymap),
         ],
       }),
-      attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label, class: "s-visual__content" },
+      // tabindex: an editable area is focusable anyway; said aloud so checkers that scroll it know it.
+      attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label, class: "s-visual__content", tabindex: "0" },
       nodeViews: {
         image(node) {
           const img = document.createElement("img");
@@ -125,7 +126,7 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;
-    editor.setProps({ attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label, class: "s-visual__content", "aria-describedby": [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" "), ...(error ? { "aria-invalid": "true" } : {}) } });
+    editor.setProps({ attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label, class: "s-visual__content", tabindex: "0", "aria-describedby": [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" "), ...(error ? { "aria-invalid": "true" } : {}) } });
   }, [error, hint, label, id]);
 
   useEffect(() => {
