@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { Schema, type Node as ProseNode, type NodeSpec } from "prosemirror-model";
+import { type Mark, Schema, type Node as ProseNode, type NodeSpec } from "prosemirror-model";
 import { defaultMarkdownParser, defaultMarkdownSerializer, MarkdownParser, MarkdownSerializer, type MarkdownSerializerState, schema as baseSchema } from "prosemirror-markdown";
 
 /**
@@ -122,11 +122,30 @@ function cellText(state: MarkdownSerializerState, cellNode: ProseNode): string {
   return text.replace(/\n/g, " ").replace(/\|/g, "\\|").trim();
 }
 
+/**
+ * Italic as the content writes it, `_…_`, except next to a letter or digit, where
+ * only `*…*` works (`слово_курсив_` is no emphasis). `from` is the first node of the
+ * run (opening, direction 1) or the first after it (closing, -1); both ends decide alike.
+ */
+function emphasisMarker(mark: Mark, parent: ProseNode, from: number, direction: 1 | -1): string {
+  const has = (i: number) => i >= 0 && i < parent.childCount && mark.isInSet(parent.child(i).marks);
+  let [start, end] = [from, from];
+  if (direction === 1) while (has(end)) end++;
+  else while (has(start - 1)) start--;
+  const before = start > 0 ? (parent.child(start - 1).text ?? "").slice(-1) : "";
+  const after = end < parent.childCount ? (parent.child(end).text ?? "").slice(0, 1) : "";
+  return /[\p{L}\p{N}]/u.test(before + after) ? "*" : "_";
+}
+
 const SEPARATOR: Record<string, string> = { left: ":---", center: ":---:", right: "---:" };
 
 const serializer = new MarkdownSerializer(
   {
     ...defaultMarkdownSerializer.nodes,
+    // The content's own style: `-` for bullets, so an edited text differs from its file only where it was edited.
+    bullet_list(state, node) {
+      state.renderList(node, "  ", () => "- ");
+    },
     table(state, node) {
       // The blank line after the block before must be written before cells are rendered aside.
       state.write("");
@@ -153,7 +172,7 @@ const serializer = new MarkdownSerializer(
       state.closeBlock(node);
     },
   },
-  { ...defaultMarkdownSerializer.marks, strike: { open: "~~", close: "~~", mixable: true, expelEnclosingWhitespace: true } },
+  { ...defaultMarkdownSerializer.marks, em: { open: (_s, mark, parent, index) => emphasisMarker(mark, parent, index, 1), close: (_s, mark, parent, index) => emphasisMarker(mark, parent, index, -1), mixable: true, expelEnclosingWhitespace: true }, strike: { open: "~~", close: "~~", mixable: true, expelEnclosingWhitespace: true } },
 );
 
 export function parseMarkdown(source: string): ProseNode {
