@@ -124,7 +124,7 @@ describe("the visual text editor", () => {
     await page.waitForURL(/\/studio\/content\/articles\/vizualnyj-redaktor\/$/);
     await page.getByText(/Сохранено/).waitFor();
     const file = contentFile(env.sandbox, "academy/vizualnyj-redaktor.md");
-    expect(file).toContain("**Жирное начало** и *курсивный конец*");
+    expect(file).toContain("**Жирное начало** и _курсивный конец_");
     expect(file).toContain("```sql\nSELECT 1;\n```");
     expect(file).toContain("| Канал | Доля |\n| --- | --- |\n| Директ | 40 |");
 
@@ -170,7 +170,7 @@ describe("the visual text editor", () => {
     await source.waitFor();
     const markdown = await source.evaluate((element) => [...element.querySelectorAll(".cm-line")].map((line) => line.textContent).join("\n"));
     expect(markdown).toContain("## Итоги квартала");
-    expect(markdown).toContain("* Заявки выросли на 30 %");
+    expect(markdown).toContain("- Заявки выросли на 30 %");
     expect(markdown).toContain("[отчёт](https://example.com/otchet)");
     expect(markdown).toContain("| **Канал** | **Заявки** |");
     expect(markdown).toContain("**важно**");
