@@ -177,7 +177,31 @@ describe("the visual text editor", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("turns Word's list paragraphs into a list and keeps its headings and links", { timeout: 60_000 }, async () => {
+    const { context, page, problems } = await open();
+    await newArticleForm(page, "vstavka-iz-word");
+    const body = page.getByRole("textbox", { name: "Текст статьи" });
+    await body.click();
+    await body.evaluate((element, html) => {
+      const data = new DataTransfer();
+      data.setData("text/html", html);
+      data.setData("text/plain", "Что сделали");
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, WORD_HTML);
+    const content = page.locator(".s-visual__content");
+    await content.locator("h2", { hasText: "Что сделали" }).waitFor();
+    expect((await content.locator("ul > li").allTextContents()).map((text) => text.trim())).toEqual(["Настроили аналитику", "Запустили рекламу"]);
+    expect(await content.locator("a").getAttribute("href")).toBe("https://example.com/keis");
+    expect(await content.locator("strong").allTextContents()).toEqual(["целиком"]);
+    expect(await content.locator("[style], span, font").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
+
+/** What Word puts on the clipboard (trimmed): its style sheet, lists as paragraphs with a bullet to ignore, styles everywhere. */
+const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta charset="utf-8"><style><!-- p.MsoNormal {margin:0cm; font-size:11.0pt; font-family:"Calibri",sans-serif;} p.MsoListParagraphCxSpFirst {margin-left:36.0pt;} --></style></head><body lang=RU style='tab-interval:35.4pt'><!--StartFragment--><h2><span style='font-family:"Calibri Light",sans-serif;color:#2F5496'>Что сделали</span></h2><p class=MsoListParagraphCxSpFirst style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol;mso-fareast-font-family:Symbol'><span style='mso-list:Ignore'>·<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]><span lang=RU>Настроили аналитику</span></p><p class=MsoListParagraphCxSpLast style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol;mso-fareast-font-family:Symbol'><span style='mso-list:Ignore'>·<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]><span lang=RU>Запустили рекламу</span></p><p class=MsoNormal><a href="https://example.com/keis"><span style='color:#0563C1'>Кейс</span></a> <b><span style='font-size:12.0pt'>целиком</span></b></p><!--EndFragment--></body></html>`;
 
 /** What Google Docs puts on the clipboard (trimmed): a <b> wrapper that is not bold, styles on every span, cells of paragraphs. */
 const GOOGLE_DOCS_HTML = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b3c"><h1 dir="ltr" style="line-height:1.38;margin-top:20pt;margin-bottom:6pt;"><span style="font-size:20pt;font-family:Arial,sans-serif;color:#000000;font-weight:400;">Итоги квартала</span></h1><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="font-size:11pt;font-family:Arial,sans-serif;color:#000000;font-weight:400;">Это </span><span style="font-size:11pt;font-family:Arial,sans-serif;color:#000000;font-weight:700;">важно</span><span style="font-size:11pt;font-family:Arial,sans-serif;color:#000000;font-weight:400;">, см. </span><a href="https://example.com/otchet" style="text-decoration:none;"><span style="font-size:11pt;font-family:Arial,sans-serif;color:#1155cc;text-decoration:underline;">отчёт</span></a></p><ul style="margin-top:0;margin-bottom:0;padding-inline-start:48px;"><li dir="ltr" style="list-style-type:disc;font-size:11pt;font-family:Arial,sans-serif;"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="font-size:11pt;font-family:Arial,sans-serif;">Заявки выросли на 30 %</span></p></li><li dir="ltr" style="list-style-type:disc;font-size:11pt;font-family:Arial,sans-serif;"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="font-size:11pt;font-family:Arial,sans-serif;">Стоимость заявки упала</span></p></li></ul><div dir="ltr" style="margin-left:0pt;" align="left"><table style="border:none;border-collapse:collapse;"><colgroup><col width="200"><col width="200"></colgroup><tbody><tr style="height:0pt"><td style="border-left:solid #000000 1pt;vertical-align:top;padding:5pt;"><p dir="ltr" style="line-height:1.2;margin-top:0pt;margin-bottom:0pt;"><span style="font-size:11pt;font-family:Arial,sans-serif;font-weight:700;">Канал</span></p></td><td style="border-left:solid #000000 1pt;vertical-align:top;padding:5pt;"><p dir="ltr" style="line-height:1.2;margin-top:0pt;margin-bottom:0pt;"><span style="font-size:11pt;font-family:Arial,sans-serif;font-weight:700;">Заявки</span></p></td></tr><tr style="height:0pt"><td style="vertical-align:top;padding:5pt;"><p dir="ltr"><span style="font-size:11pt;">Директ</span></p></td><td style="vertical-align:top;padding:5pt;"><p dir="ltr"><span style="font-size:11pt;">120</span></p></td></tr></tbody></table></div></b>`;
