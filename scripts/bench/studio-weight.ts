@@ -41,11 +41,18 @@ try {
     ],
     [
       {
-        label: "статья с длинным текстом (форма и редактор текста)",
+        label: "статья с длинным текстом (форма и визуальный редактор)",
         async run(page) {
           await page.locator(`a[href="${studioHref("content")}"]`).first().click();
           await page.locator(`a[href="${studioHref("content")}articles/"]`).first().click();
           await page.locator(`a[href^="${studioHref("content")}articles/"]`).nth(1).click();
+          await page.locator(".s-visual__content").first().waitFor();
+        },
+      },
+      {
+        label: "режим «Markdown» (CodeMirror)",
+        async run(page) {
+          await page.getByRole("button", { name: "Markdown", exact: true }).first().click();
           await page.locator(".cm-content").first().waitFor();
         },
       },

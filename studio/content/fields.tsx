@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useId, useState } from "react";
+import { useContext, useId, useState } from "react";
 import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
 import { FormState } from "./form-state.ts";
@@ -6,6 +6,7 @@ import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.t
 import { GroupError } from "./group-error.tsx";
 import { ImageField } from "./image-field.tsx";
 import { LONG_LIST, LongList } from "./long-list.tsx";
+import { LongTextField } from "./long-text-field.tsx";
 import { IconField, TagsField, TimeZoneField } from "./pickers.tsx";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 
@@ -14,9 +15,6 @@ import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } fr
  * label, hint and error tied to it (studio/ui Field), groups are fieldsets
  * with a legend, lists of groups can be added to, removed from and reordered.
  */
-
-/** The Markdown editor (CodeMirror) loads with the first form that has a long text, not with the studio. */
-const MarkdownField = lazy(() => import("./markdown-field.tsx").then((module) => ({ default: module.MarkdownField })));
 
 type Props = { node: FieldNode; path: Array<string | number>; value: unknown };
 
@@ -42,9 +40,8 @@ export function FormField({ node, path, value }: Props) {
       return <StringsField node={node} path={path} value={value} />;
     case "markdown":
       return (
-        <Suspense fallback={<p className="s-field__hint">Загружаем редактор текста…</p>}>
-          <MarkdownField label={label} hint={hintOf(node, node.maxLength ? `Не\u00a0длиннее ${node.maxLength.toLocaleString("ru-RU")} знаков` : undefined)} error={error} value={str(value)} onChange={set} {...(node.nestedUnder ? { nestedUnder: node.nestedUnder } : {})} />
-        </Suspense>
+        // Its editors (visual and CodeMirror) load with the first form that has a long text, not with the studio.
+        <LongTextField label={label} hint={hintOf(node, node.maxLength ? `Не\u00a0длиннее ${node.maxLength.toLocaleString("ru-RU")} знаков` : undefined)} error={error} value={str(value)} onChange={set} {...(node.nestedUnder ? { nestedUnder: node.nestedUnder } : {})} />
       );
     case "boolean":
       return (

@@ -3,11 +3,12 @@ import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { EditorSelection, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { api, ApiFailure } from "../api/client.ts";
 import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { Button } from "../ui/index.ts";
 import { uploadImage } from "./upload.ts";
+import { CODE_LANGUAGES } from "./code-languages.ts";
 
 /**
  * A long text: Markdown edited in CodeMirror 6 (the file's text exactly, so
@@ -16,10 +17,8 @@ import { uploadImage } from "./upload.ts";
  * with their language, and a live preview rendered by the site's own
  * Markdown pipeline (typography, highlighting) on the server.
  */
-type Props = { label: string; hint: string | undefined; error: string | null; value: string; onChange: (value: string) => void; nestedUnder?: number };
+type Props = { label: string; hint: string | undefined; error: string | null; value: string; onChange: (value: string) => void; nestedUnder?: number; modeSwitch?: ReactNode };
 
-/** Languages the site can highlight (core/content/highlight.server.ts; the server refuses others with a message). */
-const CODE_LANGUAGES = ["bash", "css", "html", "javascript", "json", "python", "sql", "typescript", "yaml"];
 
 type Edit = (view: EditorView) => void;
 
@@ -66,7 +65,7 @@ const insertBlock = (block: string, selectFrom: number, selectLength: number): E
   view.focus();
 };
 
-export function MarkdownField({ label, hint, error, value, onChange, nestedUnder }: Props) {
+export function MarkdownField({ label, hint, error, value, onChange, nestedUnder, modeSwitch }: Props) {
   const id = useId();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -163,9 +162,12 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
 
   return (
     <div className="s-field s-markdown">
-      <span className="s-field__label" id={`${id}-label`}>
-        {label}
-      </span>
+      <div className="s-markdown__head">
+        <span className="s-field__label" id={`${id}-label`}>
+          {label}
+        </span>
+        {modeSwitch}
+      </div>
       <div className="s-markdown__toolbar" role="toolbar" aria-label={`Оформление: ${label}`}>
         <Button variant="quiet" onClick={() => apply(prefixLines(() => "## "))}>Заголовок</Button>
         <Button variant="quiet" onClick={() => apply(prefixLines(() => "### "))}>Подзаголовок</Button>

@@ -64,9 +64,10 @@ async function axe(page: Page): Promise<string[]> {
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
 }
 
-/** Types into a CodeMirror editor found by its label. */
+/** Types into a CodeMirror editor found by its label (its field switched to «Markdown» first: the visual editor is the default). */
 async function typeMarkdown(page: Page, label: string, text: string) {
-  const editor = page.getByRole("textbox", { name: label });
+  await page.getByRole("group", { name: `Вид редактора: ${label}` }).getByRole("button", { name: "Markdown" }).click();
+  const editor = page.locator(".cm-content").and(page.getByRole("textbox", { name: label }));
   await editor.click();
   await page.keyboard.press("Control+A");
   await page.keyboard.press("Delete");

@@ -1,0 +1,177 @@
+import { lift, setBlockType, toggleMark, wrapIn } from "prosemirror-commands";
+import type { MarkType, Node as ProseNode, NodeType } from "prosemirror-model";
+import { liftListItem, wrapInList } from "prosemirror-schema-list";
+import { type Command, type EditorState, TextSelection } from "prosemirror-state";
+import { schema } from "./markdown.ts";
+
+/**
+ * What the toolbar and the keyboard do to the visual editor's document, and
+ * what they show as on (aria-pressed). Plain ProseMirror commands: each one
+ * answers «can I?» when called without dispatch, which disables its button.
+ */
+const { nodes, marks } = schema;
+
+export function markActive(state: EditorState, type: MarkType): boolean {
+  const { from, $from, to, empty } = state.selection;
+  if (empty) return Boolean(type.isInSet(state.storedMarks ?? $from.marks()));
+  return state.doc.rangeHasMark(from, to, type);
+}
+
+/** The nearest ancestor of the selection of `type` (and its depth), if any. */
+export function ancestor(state: EditorState, type: NodeType): { node: ProseNode; depth: number } | null {
+  const { $from } = state.selection;
+  for (let depth = $from.depth; depth > 0; depth--) if ($from.node(depth).type === type) return { node: $from.node(depth), depth };
+  return null;
+}
+
+export function blockActive(state: EditorState, type: NodeType, attrs: Record<string, unknown> = {}): boolean {
+  const parent = state.selection.$from.parent;
+  return parent.type === type && Object.entries(attrs).every(([key, value]) => parent.attrs[key] === value);
+}
+
+export const toggleBold = toggleMark(marks.strong);
+export const toggleItalic = toggleMark(marks.em);
+
+/** A heading of `level`, or back to a paragraph when it is one already. */
+export const toggleHeading = (level: number): Command => (state, dispatch) =>
+  blockActive(state, nodes.heading, { level }) ? setBlockType(nodes.paragraph)(state, dispatch) : setBlockType(nodes.heading, { level })(state, dispatch);
+
+/** A list of `type`; inside one already, its items leave it. */
+export const toggleList = (type: NodeType): Command => (state, dispatch) => {
+  const list = ancestor(state, nodes.bullet_list) ?? ancestor(state, nodes.ordered_list);
+  if (list?.node.type === type) return liftListItem(nodes.list_item)(state, dispatch);
+  // Tight, as the site's texts write them (a loose list puts a paragraph in every item).
+  return wrapInList(type, { tight: true })(state, dispatch);
+};
+
+export const toggleQuote: Command = (state, dispatch) => (ancestor(state, nodes.blockquote) ? lift(state, dispatch) : wrapIn(nodes.blockquote)(state, dispatch));
+
+/** The selection becomes a code block in `language`; inside one, its language changes. */
+export const codeBlock = (language: string): Command => (state, dispatch) => {
+  const { $from } = state.selection;
+  if ($from.parent.type === nodes.code_block) {
+    if (dispatch) dispatch(state.tr.setNodeMarkup($from.before(), undefined, { params: language }));
+    return true;
+  }
+  return setBlockType(nodes.code_block, { params: language })(state, dispatch);
+};
+
+/** A link to `href` on the selection, or the address itself as the link's text when nothing is selected. */
+export const setLink = (href: string): Command => (state, dispatch) => {
+  const { from, to, empty } = state.selection;
+  if (dispatch) {
+    const mark = marks.link.create({ href });
+    if (empty) dispatch(state.tr.insert(from, schema.text(href, [mark])));
+    else dispatch(state.tr.removeMark(from, to, marks.link).addMark(from, to, mark));
+  }
+  return true;
+};
+
+export const removeLink: Command = (state, dispatch) => {
+  const { $from, from, to, empty } = state.selection;
+  if (!markActive(state, marks.link)) return false;
+  if (dispatch) {
+    if (!empty) dispatch(state.tr.removeMark(from, to, marks.link));
+    else {
+      // The whole link around the cursor.
+      const start = $from.index();
+      const parent = $from.parent;
+      let [begin, end] = [start, start];
+      const has = (i: number) => i >= 0 && i < parent.childCount && marks.link.isInSet(parent.child(i).marks);
+      while (has(begin - 1)) begin--;
+      while (has(end)) end++;
+      let pos = $from.start();
+      let linkFrom = pos;
+      for (let i = 0; i < end; i++) {
+        if (i === begin) linkFrom = pos;
+        pos += parent.child(i).nodeSize;
+      }
+      dispatch(state.tr.removeMark(linkFrom, pos, marks.link));
+    }
+  }
+  return true;
+};
+
+export const insertImage = (src: string, alt: string): Command => (state, dispatch) => {
+  if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.image.create({ src, alt })).scrollIntoView());
+  return true;
+};
+
+const emptyRow = (columns: number, type: NodeType) => nodes.table_row.create(null, Array.from({ length: columns }, () => type.create()));
+
+/** A table of two columns: a header row and one row, the cursor in its first cell, a paragraph after it to go on writing. */
+export const insertTable: Command = (state, dispatch) => {
+  if (ancestor(state, nodes.table)) return false;
+  if (dispatch) {
+    const table = nodes.table.create(null, [emptyRow(2, nodes.table_header), emptyRow(2, nodes.table_cell)]);
+    const tr = state.tr.replaceSelectionWith(table);
+    let at = -1;
+    tr.doc.descendants((node, pos) => {
+      if (node === table) at = pos;
+      return at < 0;
+    });
+    if (at < 0) return false;
+    const after = tr.doc.resolve(at + table.nodeSize);
+    if (!after.nodeAfter) tr.insert(at + table.nodeSize, nodes.paragraph.create());
+    // Inside the table, its first row, its first cell.
+    tr.setSelection(TextSelection.create(tr.doc, at + 3));
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+/** A row after the cursor's row, as many cells as it has. */
+export const addRow: Command = (state, dispatch) => {
+  const row = ancestor(state, nodes.table_row);
+  if (!row) return false;
+  if (dispatch) {
+    const { $from } = state.selection;
+    const after = $from.after(row.depth);
+    const tr = state.tr.insert(after, emptyRow(row.node.childCount, nodes.table_cell));
+    dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(after + 2))).scrollIntoView());
+  }
+  return true;
+};
+
+/** A column after the cursor's cell, in every row. */
+export const addColumn: Command = (state, dispatch) => {
+  const table = ancestor(state, nodes.table);
+  const cell = ancestor(state, nodes.table_cell) ?? ancestor(state, nodes.table_header);
+  if (!table || !cell) return false;
+  if (dispatch) {
+    const { $from } = state.selection;
+    const index = $from.index(cell.depth - 1);
+    const tableStart = $from.start(table.depth);
+    const tr = state.tr;
+    // From the last row up, so earlier positions stay valid.
+    const rows: number[] = [];
+    table.node.forEach((_row, offset) => rows.push(offset));
+    for (let r = rows.length - 1; r >= 0; r--) {
+      const rowNode = table.node.child(r);
+      let pos = tableStart + rows[r]! + 1;
+      for (let c = 0; c <= Math.min(index, rowNode.childCount - 1); c++) pos += rowNode.child(c).nodeSize;
+      tr.insert(pos, (r === 0 ? nodes.table_header : nodes.table_cell).create());
+    }
+    dispatch(tr);
+  }
+  return true;
+};
+
+/** Tab moves to the next cell of a table (and Shift+Tab back); at the last cell Tab adds a row. */
+export const goToCell = (direction: 1 | -1): Command => (state, dispatch) => {
+  const cell = ancestor(state, nodes.table_cell) ?? ancestor(state, nodes.table_header);
+  const table = ancestor(state, nodes.table);
+  if (!cell || !table) return false;
+  const { $from } = state.selection;
+  const cells: number[] = [];
+  const tableStart = $from.start(table.depth);
+  table.node.descendants((node, pos) => {
+    if (node.type === nodes.table_cell || node.type === nodes.table_header) cells.push(tableStart + pos + 1);
+    return node.type === nodes.table_row || node.type === nodes.table;
+  });
+  const here = cells.indexOf($from.start(cell.depth));
+  const next = cells[here + direction];
+  if (next === undefined) return direction === 1 ? addRow(state, dispatch) : false;
+  if (dispatch) dispatch(state.tr.setSelection(TextSelection.near(state.doc.resolve(next))));
+  return true;
+};

@@ -1,0 +1,184 @@
+import MarkdownIt from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
+import { type Mark, Schema, type Node as ProseNode, type NodeSpec } from "prosemirror-model";
+import { defaultMarkdownParser, defaultMarkdownSerializer, MarkdownParser, MarkdownSerializer, type MarkdownSerializerState, schema as baseSchema } from "prosemirror-markdown";
+
+/**
+ * The visual editor's document model and its Markdown on both sides (decision 033).
+ * Markdown stays the stored text: it is parsed into this schema when a field opens
+ * and written back on every edit. What the schema has no node for (raw HTML, and
+ * any block markdown-it reads but we do not model) becomes a `raw_block` holding
+ * its source lines untouched, so nothing of a text is ever dropped.
+ */
+
+const cellAttrs = { align: { default: null as string | null } };
+const cell = (tag: "td" | "th"): NodeSpec => ({
+  content: "inline*",
+  attrs: cellAttrs,
+  isolating: true,
+  tableRole: tag === "th" ? "header_cell" : "cell",
+  parseDOM: [{ tag, getAttrs: (dom) => ({ align: (dom as HTMLElement).style?.textAlign || (dom as HTMLElement).getAttribute("align") || null }) }],
+  toDOM: (node) => [tag, node.attrs.align ? { "data-align": node.attrs.align } : {}, 0],
+});
+
+type NodeName = "doc" | "paragraph" | "blockquote" | "horizontal_rule" | "heading" | "code_block" | "ordered_list" | "bullet_list" | "list_item" | "text" | "image" | "hard_break" | "table" | "table_row" | "table_header" | "table_cell" | "raw_block";
+type MarkName = "em" | "strong" | "link" | "code" | "strike";
+
+export const schema: Schema<NodeName, MarkName> = new Schema<NodeName, MarkName>({
+  nodes: baseSchema.spec.nodes
+    .update("code_block", { ...baseSchema.spec.nodes.get("code_block"), attrs: { params: { default: "" } } } as NodeSpec)
+    .append({
+      table: { content: "table_row+", group: "block", isolating: true, tableRole: "table", parseDOM: [{ tag: "table" }], toDOM: () => ["table", ["tbody", 0]] },
+      table_row: { content: "(table_header | table_cell)+", tableRole: "row", parseDOM: [{ tag: "tr" }], toDOM: () => ["tr", 0] },
+      table_header: cell("th"),
+      table_cell: cell("td"),
+      raw_block: {
+        content: "text*",
+        group: "block",
+        code: true,
+        marks: "",
+        defining: true,
+        // Never made from pasted HTML: only what the Markdown had and we do not model.
+        parseDOM: [],
+        toDOM: () => ["pre", { class: "s-visual__raw", "data-raw": "", title: "Блок Markdown: показан как есть" }, ["code", 0]],
+      },
+    }),
+  marks: baseSchema.spec.marks.addToEnd("strike", { parseDOM: [{ tag: "s" }, { tag: "del" }, { tag: "strike" }], toDOM: () => ["del", 0] }),
+});
+
+/** Block tokens the parser below turns into nodes; anything else at the top level is kept as raw source. */
+const KNOWN_BLOCKS = new Set(["paragraph", "heading", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block", "fence", "hr", "table", "thead", "tbody", "tr", "th", "td", "inline"]);
+
+const markdownIt = MarkdownIt("commonmark", { html: true }).enable(["table", "strikethrough"]);
+
+function alignOf(token: Token): string | null {
+  const style = token.attrGet("style") ?? "";
+  return /text-align:\s*(left|center|right)/.exec(style)?.[1] ?? null;
+}
+
+/**
+ * markdown-it's tokens with every top-level block we do not model replaced by one
+ * `raw_block` token of the source lines it came from (so it is written back byte for byte).
+ */
+function tokenize(source: string): Token[] {
+  const lines = source.split("\n");
+  const tokens = markdownIt.parse(source, {});
+  const result: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const unknownBlock = !KNOWN_BLOCKS.has(token.type.replace(/_(open|close)$/, ""));
+    const hasRawInline = token.type === "inline" && (token.children ?? []).some((child) => child.type === "html_inline");
+    if (token.level === 0 && (unknownBlock || hasRawInline) && token.map) {
+      // A paragraph with raw inline HTML: keep the whole paragraph as source.
+      let start = i;
+      let end = i;
+      if (hasRawInline && result.at(-1)?.type === "paragraph_open") {
+        result.pop();
+        start = i - 1;
+        end = i + 1;
+      }
+      const map = tokens[start]!.map ?? token.map;
+      const raw = new (token.constructor as typeof Token)("raw_block", "", 0);
+      raw.content = lines.slice(map[0], map[1]).join("\n").replace(/\n+$/, "");
+      raw.map = map;
+      result.push(raw);
+      i = end;
+      continue;
+    }
+    if (token.type === "inline" && token.children) {
+      // Inline HTML deeper down (in a list or a quote) stays as its literal text.
+      for (const child of token.children) if (child.type === "html_inline") child.type = "text";
+    }
+    result.push(token);
+  }
+  return result;
+}
+
+const parser = new MarkdownParser(schema, { parse: tokenize } as unknown as MarkdownIt, {
+  ...defaultMarkdownParser.tokens,
+  fence: { block: "code_block", getAttrs: (token) => ({ params: token.info.trim() }), noCloseToken: true },
+  table: { block: "table" },
+  thead: { ignore: true },
+  tbody: { ignore: true },
+  tr: { block: "table_row" },
+  th: { block: "table_header", getAttrs: (token) => ({ align: alignOf(token) }) },
+  td: { block: "table_cell", getAttrs: (token) => ({ align: alignOf(token) }) },
+  s: { mark: "strike" },
+  raw_block: { block: "raw_block", noCloseToken: true },
+});
+
+// A line break inside a paragraph stays one (the site keeps it in its HTML; a space would change that).
+(parser as unknown as { tokenHandlers: Record<string, (state: { addText: (text: string) => void }) => void> }).tokenHandlers.softbreak = (state) => state.addText("\n");
+
+function cellText(state: MarkdownSerializerState, cellNode: ProseNode): string {
+  // Rendered into a buffer of its own: no pending blank line, no quote or list prefix.
+  const inner = state as unknown as { out: string; delim: string };
+  const [out, delim] = [inner.out, inner.delim];
+  inner.out = "";
+  inner.delim = "";
+  state.renderInline(cellNode);
+  const text = inner.out;
+  [inner.out, inner.delim] = [out, delim];
+  return text.replace(/\n/g, " ").replace(/\|/g, "\\|").trim();
+}
+
+/**
+ * Italic as the content writes it, `_…_`, except next to a letter or digit, where
+ * only `*…*` works (`слово_курсив_` is no emphasis). `from` is the first node of the
+ * run (opening, direction 1) or the first after it (closing, -1); both ends decide alike.
+ */
+function emphasisMarker(mark: Mark, parent: ProseNode, from: number, direction: 1 | -1): string {
+  const has = (i: number) => i >= 0 && i < parent.childCount && mark.isInSet(parent.child(i).marks);
+  let [start, end] = [from, from];
+  if (direction === 1) while (has(end)) end++;
+  else while (has(start - 1)) start--;
+  const before = start > 0 ? (parent.child(start - 1).text ?? "").slice(-1) : "";
+  const after = end < parent.childCount ? (parent.child(end).text ?? "").slice(0, 1) : "";
+  return /[\p{L}\p{N}]/u.test(before + after) ? "*" : "_";
+}
+
+const SEPARATOR: Record<string, string> = { left: ":---", center: ":---:", right: "---:" };
+
+const serializer = new MarkdownSerializer(
+  {
+    ...defaultMarkdownSerializer.nodes,
+    // The content's own style: `-` for bullets, so an edited text differs from its file only where it was edited.
+    bullet_list(state, node) {
+      state.renderList(node, "  ", () => "- ");
+    },
+    table(state, node) {
+      // The blank line after the block before must be written before cells are rendered aside.
+      state.write("");
+      node.forEach((row, _offset, index) => {
+        const cells: string[] = [];
+        row.forEach((cellNode) => cells.push(cellText(state, cellNode)));
+        state.write(`| ${cells.join(" | ")} |`);
+        state.ensureNewLine();
+        if (index === 0) {
+          const aligns: string[] = [];
+          row.forEach((cellNode) => aligns.push(SEPARATOR[cellNode.attrs.align as string] ?? "---"));
+          state.write(`| ${aligns.join(" | ")} |`);
+          state.ensureNewLine();
+        }
+      });
+      state.closeBlock(node);
+    },
+    table_row() {},
+    table_header() {},
+    table_cell() {},
+    raw_block(state, node) {
+      state.text(node.textContent, false);
+      state.ensureNewLine();
+      state.closeBlock(node);
+    },
+  },
+  { ...defaultMarkdownSerializer.marks, em: { open: (_s, mark, parent, index) => emphasisMarker(mark, parent, index, 1), close: (_s, mark, parent, index) => emphasisMarker(mark, parent, index, -1), mixable: true, expelEnclosingWhitespace: true }, strike: { open: "~~", close: "~~", mixable: true, expelEnclosingWhitespace: true } },
+);
+
+export function parseMarkdown(source: string): ProseNode {
+  return parser.parse(source);
+}
+
+export function serializeMarkdown(doc: ProseNode): string {
+  return serializer.serialize(doc, { tightLists: true });
+}
