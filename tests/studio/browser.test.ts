@@ -127,7 +127,7 @@ describe("the studio in a browser", () => {
     expect(signIn.br).toBeLessThanOrEqual(100 * 1024);
     expect(shell.br).toBeLessThanOrEqual(100 * 1024);
     // The home page's own chunk comes with the shell; no other page's, and not the text editor.
-    for (const { files } of [signIn, shell]) expect(files.filter((file) => /\/(markdown-field|content-entry|inbox|journal|users|releases)-/.test(file))).toEqual([]);
+    for (const { files } of [signIn, shell]) expect(files.filter((file) => /\/(markdown-field|visual-field|content-entry|inbox|journal|users|releases)-/.test(file))).toEqual([]);
     expect(shell.files.some((file) => /\/home-/.test(file))).toBe(true);
   });
 
