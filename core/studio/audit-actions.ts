@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   "content.restore": "Версия материала восстановлена",
   "content.upload": "Изображение загружено",
   "media.describe": "Описание изображения изменено",
+  "media.replace": "Файл изображения заменён",
   "media.delete": "Изображение удалено из\u00a0«Медиа»",
   "content.trash-restore": "Материал восстановлен из\u00a0«Корзины»",
   "content.trash-purge": "Материал удалён из\u00a0«Корзины» навсегда",

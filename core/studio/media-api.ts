@@ -28,4 +28,11 @@ export type MediaList = { items: MediaItem[]; total: number };
 /** PUT /media/:file */
 export type MediaUpdate = { alt: string; caption?: string; focal?: { x: number; y: number } };
 
+/**
+ * POST /media/:file/replace (the new image as the body, like an upload):
+ * every entry that showed `file` shows the new one, with its description;
+ * `entries` are those changed, waiting for publication.
+ */
+export type MediaReplaced = { file: string; entries: MediaUse[]; message: string };
+
 export const MEDIA_LIMITS = { alt: 300, caption: 500 } as const;

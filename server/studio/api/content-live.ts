@@ -3,12 +3,12 @@ import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
 import { validSlug } from "../content/files.ts";
 import { renderOffThread } from "../content/markdown-off-thread.ts";
-import { clock } from "../../clock.ts";
-import { mediaAlt, stampUpload } from "../content/media.ts";
-import { readUpload, storeUpload, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
+import { mediaAlt } from "../content/media.ts";
+import { readUpload } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
-import { CONTENT_BODY_LIMIT, HttpError, readRaw, UPLOAD_BODY_LIMIT } from "../http.ts";
+import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
+import { receiveUpload } from "./receive-upload.ts";
 import { CONTENT_MESSAGES, NEW_DRAFT } from "./content.ts";
 
 /**
@@ -25,8 +25,6 @@ function draftKey(ctx: Context): { type: string; slug: string } {
   if (!(validSlug(type, slug) || (slug === NEW_DRAFT && isCollectionName(type)))) throw new HttpError(400, CONTENT_MESSAGES.badSlug);
   return { type, slug };
 }
-
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "application/octet-stream", "image/svg+xml"];
 
 export const contentLiveRoutes: ApiRoute[] = [
   {
@@ -105,16 +103,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: UPLOADS_PATH,
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
-      const { type, bytes } = await readRaw(ctx.req, UPLOAD_BODY_LIMIT, IMAGE_TYPES, UPLOAD_MESSAGES.type);
-      if (type === "image/svg+xml") throw new HttpError(415, UPLOAD_MESSAGES.svg);
-      let stored;
-      try {
-        stored = await storeUpload(ctx.services.config.contentDir, bytes);
-      } catch (error) {
-        if (error instanceof UploadRefused) throw new HttpError(422, error.message);
-        throw error;
-      }
-      stampUpload(ctx.services.config.contentDir, stored.file, clock.now());
+      const { fresh: _fresh, ...stored } = await receiveUpload(ctx);
       await ctx.services.audit.write({ action: "content.upload", actor: session.user, target: `uploads/${stored.file}`, details: { width: stored.width, height: stored.height }, ip: ctx.client.ip });
       // The same picture uploaded again keeps the description «Медиа» has for it.
       const alt = mediaAlt(ctx.services.config.contentDir, stored.file);

@@ -1,6 +1,12 @@
 import { UPLOAD_NAME } from "#core/content/uploads.server.ts";
-import { MEDIA_LIMITS, type MediaList } from "#core/studio/media-api.ts";
-import { describeMedia, listMedia, mediaUses, removeMedia } from "../content/media.ts";
+import { MEDIA_LIMITS, type MediaList, type MediaReplaced } from "#core/studio/media-api.ts";
+import { plural } from "#core/lib/format.ts";
+import { describeMedia, listMedia, mediaAbout, mediaUses, removeMedia } from "../content/media.ts";
+import { EntryInvalid } from "../content/check.ts";
+import { replaceUpload } from "../content/service.ts";
+import { authorOf } from "../publishing.ts";
+import { contentPlace } from "./content.ts";
+import { receiveUpload } from "./receive-upload.ts";
 import { field, HttpError, MESSAGES } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
 
@@ -18,6 +24,11 @@ export const MEDIA_MESSAGES = {
   used: "Изображение используется: сначала уберите его из\u00a0этих записей",
   deleted: "Изображение удалено",
   saved: "Описание сохранено",
+  same: "Это тот же файл: выберите другое изображение",
+  replaced: (entries: number) =>
+    entries === 0
+      ? "Файл заменён. Изображение пока нигде не\u00a0используется."
+      : `Файл заменён в\u00a0${entries}\u00a0${plural(entries, ["записи", "записях", "записях"])}: опубликуйте ${entries % 10 === 1 && entries % 100 !== 11 ? "её" : "их"}, чтобы новое изображение появилось на\u00a0сайте. Прежний файл остался в\u00a0«Медиа», его можно удалить.`,
 } as const;
 
 function fileParam(file: string | undefined): string {
@@ -59,6 +70,31 @@ export const mediaRoutes: ApiRoute[] = [
       if (!describeMedia(ctx.services.config.contentDir, file, { alt, caption, focal: { x: point.x, y: point.y } })) throw new HttpError(404, MEDIA_MESSAGES.notFound);
       await ctx.services.audit.write({ action: "media.describe", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: MEDIA_MESSAGES.saved });
+    },
+  },
+  {
+    method: "POST",
+    path: "/media/:file/replace",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const file = fileParam(ctx.params.file);
+      const { contentDir } = ctx.services.config;
+      const about = mediaAbout(contentDir, file);
+      if (!about) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      // The new file takes the old one's description, caption and focal point: the same place in the same texts.
+      const stored = await receiveUpload(ctx, about);
+      if (stored.file === file) throw new HttpError(422, MEDIA_MESSAGES.same);
+      const uses = mediaUses(contentDir, [file]).get(file) ?? [];
+      try {
+        await replaceUpload(contentPlace(ctx), { from: file, to: stored.file, by: authorOf(session.user) });
+      } catch (error) {
+        // A site check refusing a swap of one image for another is unlikely, but it is said, not thrown.
+        if (error instanceof EntryInvalid) throw new HttpError(422, error.message);
+        throw error;
+      }
+      await ctx.services.audit.write({ action: "media.replace", actor: session.user, target: `uploads/${file}`, details: { by: stored.file, entries: uses.length }, ip: ctx.client.ip });
+      const body: MediaReplaced = { file: stored.file, entries: uses, message: MEDIA_MESSAGES.replaced(uses.length) };
+      ctx.send(200, body);
     },
   },
   {

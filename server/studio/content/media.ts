@@ -24,33 +24,51 @@ function readSidecar(contentDir: string, file: string): Sidecar | null {
   }
 }
 
+/** Each content source an image can be named in: its files and who it is, as a use. */
+function* sources(contentDir: string): Generator<{ paths: string[]; use: () => MediaUse }> {
+  for (const type of Object.keys(COLLECTION_CATALOG) as CollectionName[]) {
+    for (const slug of listSlugs(contentDir, type)) {
+      yield { paths: [`${COLLECTION_CATALOG[type].folder}/${slug}.md`], use: () => ({ type, slug, title: titleOf(readEntry(contentDir, type, slug)?.values ?? {}, slug) }) };
+    }
+  }
+  for (const type of Object.keys(DOCUMENT_CATALOG) as DocumentName[]) yield { paths: [DOCUMENT_CATALOG[type].file], use: () => ({ type, slug: SINGLE, title: DOCUMENT_CATALOG[type].title }) };
+  for (const [type, info] of Object.entries(TABLE_CATALOG)) yield { paths: [...info.files], use: () => ({ type, slug: SINGLE, title: info.title }) };
+}
+
+function readText(contentDir: string, path: string): string {
+  try {
+    return readFileSync(join(contentDir, path), "utf8");
+  } catch {
+    return "";
+  }
+}
+
 /** Every entry whose files name one of `files`: file → its uses. */
 export function mediaUses(contentDir: string, files: readonly string[]): Map<string, MediaUse[]> {
   const uses = new Map<string, MediaUse[]>(files.map((file) => [file, []]));
   if (files.length === 0) return uses;
-  const look = (text: string, describe: () => MediaUse) => {
+  for (const source of sources(contentDir)) {
+    const text = source.paths.map((path) => readText(contentDir, path)).join("\n");
     let made: MediaUse | null = null;
     for (const file of files) {
       if (!text.includes(`/uploads/${file}`)) continue;
-      made ??= describe();
+      made ??= source.use();
       uses.get(file)?.push(made);
     }
-  };
-  const text = (path: string) => {
-    try {
-      return readFileSync(join(contentDir, path), "utf8");
-    } catch {
-      return "";
-    }
-  };
-  for (const type of Object.keys(COLLECTION_CATALOG) as CollectionName[]) {
-    for (const slug of listSlugs(contentDir, type)) {
-      look(text(`${COLLECTION_CATALOG[type].folder}/${slug}.md`), () => ({ type, slug, title: titleOf(readEntry(contentDir, type, slug)?.values ?? {}, slug) }));
+  }
+  return uses;
+}
+
+/** The content files that name `/uploads/<file>` (path → its text): what replacing the image rewrites. */
+export function filesNaming(contentDir: string, file: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const source of sources(contentDir)) {
+    for (const path of source.paths) {
+      const text = readText(contentDir, path);
+      if (text.includes(`/uploads/${file}`)) found.set(path, text);
     }
   }
-  for (const type of Object.keys(DOCUMENT_CATALOG) as DocumentName[]) look(text(DOCUMENT_CATALOG[type].file), () => ({ type, slug: SINGLE, title: DOCUMENT_CATALOG[type].title }));
-  for (const [type, info] of Object.entries(TABLE_CATALOG)) look(info.files.map(text).join("\n"), () => ({ type, slug: SINGLE, title: info.title }));
-  return uses;
+  return found;
 }
 
 /** The library, newest first; `query` finds by alt text, caption or file name. */
@@ -93,10 +111,11 @@ export function mediaAlt(contentDir: string, file: string): string {
   return readSidecar(contentDir, file)?.alt ?? "";
 }
 
-/** Marks when an image came (the library lists newest first); only the first upload of the same picture sets it. */
-export function stampUpload(contentDir: string, file: string, at: number): void {
+/** What «Медиа» says about an image (its alt text, caption, focal point), or null for an unknown one. */
+export function mediaAbout(contentDir: string, file: string): Required<Pick<Sidecar, "alt" | "caption" | "focal">> | null {
   const side = readSidecar(contentDir, file);
-  if (side && side.uploadedAt === undefined) writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, uploadedAt: at })}\n`);
+  if (!side) return null;
+  return { alt: side.alt ?? "", caption: side.caption ?? "", focal: side.focal ?? { x: 0.5, y: 0.5 } };
 }
 
 /** Removes an image and its sidecar; the caller has checked it is used nowhere. */

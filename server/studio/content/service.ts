@@ -25,6 +25,7 @@ import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studi
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
+import { filesNaming } from "./media.ts";
 import { referencesTo, withoutRedirectFrom, withRedirect } from "./references.ts";
 import { atAddress, followed, linksTo, withLinks } from "./rename.ts";
 
@@ -268,6 +269,24 @@ function addressTaken(place: ContentPlace, path: string, redirectsCsv: string | 
     if (caught) return SAVE_MESSAGES.ruled(pattern);
   }
   return null;
+}
+
+/**
+ * Points every content file that shows the image `from` at `to` instead (a
+ * file replaced in «Медиа»): one save in the history, checked like any save;
+ * the entries then wait for publication like any saved change. `from` stays
+ * in «Медиа», unused, so older versions that show it can still be restored.
+ */
+export function replaceUpload(place: ContentPlace, input: { from: string; to: string; by?: Author | undefined }): Promise<{ files: string[] }> {
+  return serialized(() => {
+    const writes = new Map<string, string | null>();
+    for (const [path, text] of filesNaming(place.contentDir, input.from)) writes.set(path, text.replaceAll(`/uploads/${input.from}`, `/uploads/${input.to}`));
+    if (writes.size === 0) return { files: [] };
+    checkSite(place.contentDir, place.releasesDir, writes, [...writes.keys()]);
+    apply(place, writes);
+    recordSave(place, writes, input.by, `Изображение заменено: ${input.from} → ${input.to}`, "save");
+    return { files: [...writes.keys()] };
+  });
 }
 
 /** What a deleted entry leaves for «Корзина»: its files' texts and the address a 301 was added from. */

@@ -45,10 +45,17 @@ export function sniff(bytes: Buffer): Format | null {
 
 const SHARP_FORMAT: Record<Format, string> = { jpg: "jpeg", png: "png", webp: "webp", avif: "heif" };
 
-export type StoredUpload = { file: string; width: number; height: number };
+export type StoredUpload = { file: string; width: number; height: number; /** False when the same picture was already there (it keeps its own sidecar). */ fresh: boolean };
+
+/**
+ * What a new upload's sidecar holds besides its size: when it came (the
+ * library lists newest first) and, for a file that replaces another, the
+ * other's description (server/studio/content/media.ts reads them).
+ */
+export type UploadAbout = { uploadedAt: number; alt?: string; caption?: string; focal?: { x: number; y: number } };
 
 /** Checks an upload and keeps it under `<content>/uploads/`; throws UploadRefused with a Russian message. */
-export async function storeUpload(contentDir: string, bytes: Buffer): Promise<StoredUpload> {
+export async function storeUpload(contentDir: string, bytes: Buffer, about: UploadAbout): Promise<StoredUpload> {
   if (bytes.length === 0) throw new UploadRefused(UPLOAD_MESSAGES.empty);
   const format = sniff(bytes);
   if (!format) {
@@ -79,11 +86,12 @@ export async function storeUpload(contentDir: string, bytes: Buffer): Promise<St
   const clean = await withoutMetadata(sharp, bytes, format);
   const hash = createHash("sha256").update(clean).digest("hex").slice(0, 24);
   const file = `${hash}.${format}`;
-  if (!existsSync(join(contentDir, UPLOADS_FOLDER, file))) {
-    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format })}\n`);
+  const fresh = !existsSync(join(contentDir, UPLOADS_FOLDER, file));
+  if (fresh) {
+    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format, ...about })}\n`);
     writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, clean);
   }
-  return { file, width, height };
+  return { file, width, height, fresh };
 }
 
 /**

@@ -1,0 +1,23 @@
+import { clock } from "../../clock.ts";
+import { type StoredUpload, storeUpload, type UploadAbout, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
+import type { Context } from "../context.ts";
+import { HttpError, readRaw, UPLOAD_BODY_LIMIT } from "../http.ts";
+
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "application/octet-stream", "image/svg+xml"];
+
+/**
+ * An image sent as a request's body, checked by its bytes and kept in the
+ * content (server/studio/content/uploads.ts): the one way both a new upload
+ * and a replacing file in «Медиа» come in. A refusal is a 4xx with its
+ * Russian reason.
+ */
+export async function receiveUpload(ctx: Context, about: Omit<UploadAbout, "uploadedAt"> = {}): Promise<StoredUpload> {
+  const { type, bytes } = await readRaw(ctx.req, UPLOAD_BODY_LIMIT, IMAGE_TYPES, UPLOAD_MESSAGES.type);
+  if (type === "image/svg+xml") throw new HttpError(415, UPLOAD_MESSAGES.svg);
+  try {
+    return await storeUpload(ctx.services.config.contentDir, bytes, { ...about, uploadedAt: clock.now() });
+  } catch (error) {
+    if (error instanceof UploadRefused) throw new HttpError(422, error.message);
+    throw error;
+  }
+}
