@@ -5,15 +5,15 @@ import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { api, ApiFailure } from "../api/client.ts";
-import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
+import type { PreviewResult } from "#core/studio/content-api.ts";
 import { Button } from "../ui/index.ts";
-import { uploadImage } from "./upload.ts";
 import { CODE_LANGUAGES } from "./code-languages.ts";
+import { type IncomingImage, LongTextFrame, useImageSource } from "./long-text-frame.tsx";
 
 /**
  * A long text: Markdown edited in CodeMirror 6 (the file's text exactly, so
  * nothing is lost or rewritten on the way: decision 020), with a toolbar for
- * headings, emphasis, lists, quotes, links, images (uploaded) and code blocks
+ * headings, emphasis, lists, quotes, links, images (uploaded or from «Медиа») and code blocks
  * with their language, and a live preview rendered by the site's own
  * Markdown pipeline (typography, highlighting) on the server.
  */
@@ -75,8 +75,7 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
   });
   const [language, setLanguage] = useState("typescript");
   const [preview, setPreview] = useState<{ html: string } | { error: string } | null>(null);
-  const [uploading, setUploading] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<string | null>(null);
 
   useEffect(() => {
     if (!host.current) return;
@@ -148,49 +147,40 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
   }
   const shown = value.trim() ? preview : null;
 
-  async function upload(chosen: File) {
-    setUploading("Загружаем изображение…");
-    try {
-      const result: UploadResult = await uploadImage(chosen);
-      const alt = "Описание изображения";
-      apply(insertBlock(`![${alt}](/uploads/${result.file})\n`, 2, alt.length));
-      setUploading(`Изображение загружено (${result.width} × ${result.height}). Опишите его вместо «${alt}».`);
-    } catch (failure) {
-      setUploading(failure instanceof ApiFailure ? failure.message : "Не удалось загрузить изображение");
-    }
-  }
+  // An image uploaded or picked goes in with the description «Медиа» has; without one, a word to replace, selected.
+  const image = useImageSource((incoming: IncomingImage) => {
+    const alt = incoming.alt.replace(/[[\]\\]/g, "") || "Описание изображения";
+    apply(insertBlock(`![${alt}](${incoming.src})\n`, 2, alt.length));
+    setStatus(incoming.alt ? `Изображение вставлено (${incoming.size}).` : `Изображение вставлено (${incoming.size}). Опишите его вместо «${alt}».`);
+  }, setStatus);
+
+  const toolbar = (
+    <>
+      <Button variant="quiet" onClick={() => apply(prefixLines(() => "## "))}>Заголовок</Button>
+      <Button variant="quiet" onClick={() => apply(prefixLines(() => "### "))}>Подзаголовок</Button>
+      <Button variant="quiet" onClick={() => apply(wrap("**", "**", "жирный текст"))}>Жирный</Button>
+      <Button variant="quiet" onClick={() => apply(wrap("_", "_", "курсив"))}>Курсив</Button>
+      <Button variant="quiet" onClick={() => apply(prefixLines(() => "- "))}>Список</Button>
+      <Button variant="quiet" onClick={() => apply(prefixLines((n) => `${n}. `))}>Нумерованный</Button>
+      <Button variant="quiet" onClick={() => apply(prefixLines(() => "> "))}>Цитата</Button>
+      <Button variant="quiet" onClick={() => apply(wrap("[", "](https://)", "текст ссылки"))}>Ссылка</Button>
+      {image.buttons}
+      <span className="s-markdown__code">
+        <label className="s-visually-hidden" htmlFor={`${id}-lang`}>
+          Язык блока кода
+        </label>
+        <select id={`${id}-lang`} className="s-input s-select s-input--short" value={language} onChange={(e) => setLanguage(e.target.value)}>
+          {CODE_LANGUAGES.map((lang) => (
+            <option key={lang}>{lang}</option>
+          ))}
+        </select>
+        <Button variant="quiet" onClick={() => apply(insertBlock(`\`\`\`${language}\nкод\n\`\`\`\n`, language.length + 4, 3))}>Блок кода</Button>
+      </span>
+    </>
+  );
 
   return (
-    <div className="s-field s-markdown">
-      <div className="s-markdown__head">
-        <span className="s-field__label" id={`${id}-label`}>
-          {label}
-        </span>
-        {modeSwitch}
-      </div>
-      <div className="s-markdown__toolbar" role="toolbar" aria-label={`Оформление: ${label}`}>
-        <Button variant="quiet" onClick={() => apply(prefixLines(() => "## "))}>Заголовок</Button>
-        <Button variant="quiet" onClick={() => apply(prefixLines(() => "### "))}>Подзаголовок</Button>
-        <Button variant="quiet" onClick={() => apply(wrap("**", "**", "жирный текст"))}>Жирный</Button>
-        <Button variant="quiet" onClick={() => apply(wrap("_", "_", "курсив"))}>Курсив</Button>
-        <Button variant="quiet" onClick={() => apply(prefixLines(() => "- "))}>Список</Button>
-        <Button variant="quiet" onClick={() => apply(prefixLines((n) => `${n}. `))}>Нумерованный</Button>
-        <Button variant="quiet" onClick={() => apply(prefixLines(() => "> "))}>Цитата</Button>
-        <Button variant="quiet" onClick={() => apply(wrap("[", "](https://)", "текст ссылки"))}>Ссылка</Button>
-        <Button variant="quiet" onClick={() => file.current?.click()}>Изображение</Button>
-        <input ref={file} type="file" accept="image/jpeg,image/png,image/webp,image/avif" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-        <span className="s-markdown__code">
-          <label className="s-visually-hidden" htmlFor={`${id}-lang`}>
-            Язык блока кода
-          </label>
-          <select id={`${id}-lang`} className="s-input s-select s-input--short" value={language} onChange={(e) => setLanguage(e.target.value)}>
-            {CODE_LANGUAGES.map((lang) => (
-              <option key={lang}>{lang}</option>
-            ))}
-          </select>
-          <Button variant="quiet" onClick={() => apply(insertBlock(`\`\`\`${language}\nкод\n\`\`\`\n`, language.length + 4, 3))}>Блок кода</Button>
-        </span>
-      </div>
+    <LongTextFrame id={id} label={label} modeSwitch={modeSwitch} toolbar={toolbar} opened={image.picker} status={status} error={error} hint={hint}>
       <div className="s-markdown__panes">
         <div
           className="s-markdown__editor"
@@ -213,21 +203,6 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
           )}
         </section>
       </div>
-      {uploading ? (
-        <p className="s-field__hint" role="status">
-          {uploading}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="s-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p className="s-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </LongTextFrame>
   );
 }

@@ -2,11 +2,11 @@ import { useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { isEditableType, SINGLE } from "#core/content/catalog.ts";
 import { plural } from "#core/lib/format.ts";
-import { MEDIA_LIMITS, type MediaItem, type MediaList } from "#core/studio/media-api.ts";
+import { MEDIA_LIMITS, type MediaItem, type MediaList, type MediaReplaced } from "#core/studio/media-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { contentHref } from "../content/paths.ts";
-import { uploadImage } from "../content/upload.ts";
+import { sendImage, uploadImage } from "../content/upload.ts";
 import { formatDate } from "../lib/format.ts";
 import { Button, EmptyState, Field, Notice, NoticeArea, Page } from "../ui/index.ts";
 
@@ -92,7 +92,7 @@ export function Media() {
       <p className="s-field__hint" role="status">
         {q ? `Найдено ${shown.length} из ${items.length}` : `${items.length} ${plural(items.length, ["изображение", "изображения", "изображений"])}`}
       </p>
-      {current ? <MediaDetails key={current.file} item={current} onClose={() => setOpen(null)} onSaid={setNotice} /> : null}
+      {current ? <MediaDetails key={current.file} item={current} onClose={() => setOpen(null)} onReplaced={setOpen} onSaid={setNotice} /> : null}
       {shown.length === 0 ? (
         <EmptyState title={items.length === 0 ? "Изображений пока нет" : "Ничего не нашлось"}>
           <p>{items.length === 0 ? "Загрузите первое: оно появится здесь, и его можно будет вставить в любой текст." : "Измените поиск."}</p>
@@ -117,8 +117,10 @@ export function Media() {
   );
 }
 
-/** One image opened: its description, the crop's point, where it is used, deletion when nothing uses it. */
-function MediaDetails({ item, onClose, onSaid }: { item: MediaItem; onClose(): void; onSaid(notice: { tone: "success" | "error"; text: string }): void }) {
+type Said = { tone: "success" | "error"; text: string };
+
+/** One image opened: its description, the crop's point, where it is used, its file replaced everywhere, deletion when nothing uses it. */
+function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; onClose(): void; onReplaced(file: string): void; onSaid(notice: Said): void }) {
   const revalidator = useRevalidator();
   const [alt, setAlt] = useState(item.alt);
   const [caption, setCaption] = useState(item.caption);
@@ -137,6 +139,24 @@ function MediaDetails({ item, onClose, onSaid }: { item: MediaItem; onClose(): v
       if (!(failure instanceof ApiFailure)) throw failure;
       setErrors(failure.errors);
       onSaid({ tone: "error", text: failure.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function replace(files: FileList | null) {
+    const chosen = files?.[0];
+    if (!chosen) return;
+    setBusy(true);
+    onSaid({ tone: "success", text: "Заменяем файл…" });
+    try {
+      const done = await sendImage<MediaReplaced>(`/media/${item.file}/replace`, chosen);
+      await revalidator.revalidate();
+      onReplaced(done.file);
+      onSaid({ tone: "success", text: done.message });
+    } catch (failure) {
+      if (!(failure instanceof ApiFailure)) throw failure;
+      onSaid({ tone: "error", text: `Файл не заменён: ${failure.message}` });
     } finally {
       setBusy(false);
     }
@@ -211,6 +231,24 @@ function MediaDetails({ item, onClose, onSaid }: { item: MediaItem; onClose(): v
           <Button onClick={onClose}>Закрыть</Button>
         </div>
       </form>
+      <h3 className="s-media__subtitle">Заменить файл</h3>
+      <div className="s-field">
+        <input
+          id="media-replace"
+          className="s-visually-hidden s-file__input"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          disabled={busy}
+          aria-describedby="media-replace-hint"
+          onChange={(e) => void replace(e.target.files)}
+        />
+        <label htmlFor="media-replace" className="s-button s-button--secondary s-file__button">
+          Загрузить новый файл вместо этого
+        </label>
+        <p className="s-field__hint" id="media-replace-hint">
+          Новое изображение встанет везде, где было это, с&nbsp;тем&nbsp;же описанием, подписью и&nbsp;точкой фокуса. Записи с&nbsp;ним нужно будет опубликовать.
+        </p>
+      </div>
       <h3 className="s-media__subtitle">Где используется</h3>
       {item.uses.length === 0 ? (
         <>

@@ -5,11 +5,10 @@ import { liftListItem, sinkListItem, splitListItem } from "prosemirror-schema-li
 import { type Command, EditorState, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { ApiFailure } from "../../api/client.ts";
-import { STUDIO_API } from "#core/studio/paths.ts";
 import { Button } from "../../ui/index.ts";
-import { uploadImage } from "../upload.ts";
 import { CODE_LANGUAGES } from "../code-languages.ts";
+import { type IncomingImage, LongTextFrame, useImageSource } from "../long-text-frame.tsx";
+import { uploadPreview } from "../media-picker.tsx";
 import * as edit from "./commands.ts";
 import { parseMarkdown, schema, serializeMarkdown } from "./markdown.ts";
 import { cleanPastedHtml, clampHeadings } from "./paste.ts";
@@ -23,13 +22,13 @@ import { cleanPastedHtml, clampHeadings } from "./paste.ts";
  */
 type Props = { label: string; hint: string | undefined; error: string | null; value: string; onChange: (value: string) => void; modeSwitch: ReactNode };
 
-/** What the small form under the toolbar asks for: a link's address or an uploaded image's description. */
+/** What the small form under the toolbar asks for: a link's address or an image's description. */
 type Ask = { kind: "link"; initial: string } | { kind: "alt"; src: string; size: string } | null;
 
 const { nodes, marks } = schema;
 
 /** Uploaded originals are shown to signed-in people by the studio's API (the site shows its own renditions). */
-const shownSrc = (src: string) => (src.startsWith("/uploads/") ? `${STUDIO_API}/content/uploads/${src.slice("/uploads/".length)}` : src);
+const shownSrc = (src: string) => (src.startsWith("/uploads/") ? uploadPreview(src.slice("/uploads/".length)) : src);
 
 export function VisualField({ label, hint, error, value, onChange, modeSwitch }: Props) {
   const id = useId();
@@ -46,7 +45,6 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
   const [askValue, setAskValue] = useState("");
   const [askError, setAskError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   const askInput = useRef<HTMLInputElement>(null);
   const openLink = useRef<() => void>(() => {});
 
@@ -178,70 +176,61 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
     }
   }
 
-  async function upload(chosen: File) {
-    setStatus("Загружаем изображение…");
-    try {
-      const result = await uploadImage(chosen);
-      setStatus("Изображение загружено. Опишите его.");
-      setAsk({ kind: "alt", src: `/uploads/${result.file}`, size: `${result.width} × ${result.height}` });
-      setAskValue("");
-      setAskError(null);
-    } catch (failure) {
-      setStatus(failure instanceof ApiFailure ? failure.message : "Не удалось загрузить изображение");
-    }
-  }
+  // An image uploaded or picked: its description asked for, offered as «Медиа» has it.
+  const image = useImageSource((incoming: IncomingImage) => {
+    setAsk({ kind: "alt", src: incoming.src, size: incoming.size });
+    setAskValue(incoming.alt);
+    setAskError(null);
+    setStatus(incoming.alt ? "Проверьте описание изображения и вставьте его." : "Опишите изображение и вставьте его.");
+  }, setStatus);
 
   const inCode = state?.selection.$from.parent.type === nodes.code_block;
   const codeLanguage = inCode ? String(state?.selection.$from.parent.attrs.params ?? "") : language;
 
-  return (
-    <div className="s-field s-markdown s-visual">
-      <div className="s-markdown__head">
-        <span className="s-field__label" id={`${id}-label`}>
-          {label}
-        </span>
-        {modeSwitch}
-      </div>
-      <div className="s-markdown__toolbar" role="toolbar" aria-label={`Оформление: ${label}`}>
-        <Button variant="quiet" {...pressed(state && edit.blockActive(state, nodes.heading, { level: 2 }))} onClick={() => run(edit.toggleHeading(2))}>Заголовок</Button>
-        <Button variant="quiet" {...pressed(state && edit.blockActive(state, nodes.heading, { level: 3 }))} onClick={() => run(edit.toggleHeading(3))}>Подзаголовок</Button>
-        <Button variant="quiet" {...pressed(state && edit.blockActive(state, nodes.heading, { level: 4 }))} onClick={() => run(edit.toggleHeading(4))}>Заголовок 4</Button>
-        <Button variant="quiet" aria-keyshortcuts="Control+B" {...pressed(state && edit.markActive(state, marks.strong))} onClick={() => run(edit.toggleBold)}>Жирный</Button>
-        <Button variant="quiet" aria-keyshortcuts="Control+I" {...pressed(state && edit.markActive(state, marks.em))} onClick={() => run(edit.toggleItalic)}>Курсив</Button>
-        <Button variant="quiet" aria-keyshortcuts="Control+K" {...pressed(state && edit.markActive(state, marks.link))} onClick={() => openLink.current()}>Ссылка</Button>
-        {state && edit.markActive(state, marks.link) ? <Button variant="quiet" onClick={() => run(edit.removeLink)}>Убрать ссылку</Button> : null}
-        <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.bullet_list)))} disabled={!can(edit.toggleList(nodes.bullet_list))} onClick={() => run(edit.toggleList(nodes.bullet_list))}>Список</Button>
-        <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.ordered_list)))} disabled={!can(edit.toggleList(nodes.ordered_list))} onClick={() => run(edit.toggleList(nodes.ordered_list))}>Нумерованный</Button>
-        <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.blockquote)))} onClick={() => run(edit.toggleQuote)}>Цитата</Button>
-        <Button variant="quiet" disabled={!can(edit.insertTable)} onClick={() => run(edit.insertTable)}>Таблица</Button>
-        {state && edit.ancestor(state, nodes.table) ? (
-          <>
-            <Button variant="quiet" onClick={() => run(edit.addRow)}>Строка таблицы</Button>
-            <Button variant="quiet" onClick={() => run(edit.addColumn)}>Столбец таблицы</Button>
-          </>
-        ) : null}
-        <Button variant="quiet" onClick={() => file.current?.click()}>Изображение</Button>
-        <input ref={file} type="file" aria-label="Файл изображения" accept="image/jpeg,image/png,image/webp,image/avif" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-        <span className="s-markdown__code">
-          <label className="s-visually-hidden" htmlFor={`${id}-lang`}>
-            Язык блока кода
-          </label>
-          <select
-            id={`${id}-lang`}
-            className="s-input s-select s-input--short"
-            value={CODE_LANGUAGES.includes(codeLanguage) ? codeLanguage : language}
-            onChange={(e) => {
-              setLanguage(e.target.value);
-              if (inCode) run(edit.codeBlock(e.target.value));
-            }}
-          >
-            {CODE_LANGUAGES.map((lang) => (
-              <option key={lang}>{lang}</option>
-            ))}
-          </select>
-          <Button variant="quiet" {...pressed(inCode)} onClick={() => run(edit.codeBlock(codeLanguage || language))}>Блок кода</Button>
-        </span>
-      </div>
+  const toolbar = (
+    <>
+      <Button variant="quiet" {...pressed(state && edit.blockActive(state, nodes.heading, { level: 2 }))} onClick={() => run(edit.toggleHeading(2))}>Заголовок</Button>
+      <Button variant="quiet" {...pressed(state && edit.blockActive(state, nodes.heading, { level: 3 }))} onClick={() => run(edit.toggleHeading(3))}>Подзаголовок</Button>
+      <Button variant="quiet" {...pressed(state && edit.blockActive(state, nodes.heading, { level: 4 }))} onClick={() => run(edit.toggleHeading(4))}>Заголовок 4</Button>
+      <Button variant="quiet" aria-keyshortcuts="Control+B" {...pressed(state && edit.markActive(state, marks.strong))} onClick={() => run(edit.toggleBold)}>Жирный</Button>
+      <Button variant="quiet" aria-keyshortcuts="Control+I" {...pressed(state && edit.markActive(state, marks.em))} onClick={() => run(edit.toggleItalic)}>Курсив</Button>
+      <Button variant="quiet" aria-keyshortcuts="Control+K" {...pressed(state && edit.markActive(state, marks.link))} onClick={() => openLink.current()}>Ссылка</Button>
+      {state && edit.markActive(state, marks.link) ? <Button variant="quiet" onClick={() => run(edit.removeLink)}>Убрать ссылку</Button> : null}
+      <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.bullet_list)))} disabled={!can(edit.toggleList(nodes.bullet_list))} onClick={() => run(edit.toggleList(nodes.bullet_list))}>Список</Button>
+      <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.ordered_list)))} disabled={!can(edit.toggleList(nodes.ordered_list))} onClick={() => run(edit.toggleList(nodes.ordered_list))}>Нумерованный</Button>
+      <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.blockquote)))} onClick={() => run(edit.toggleQuote)}>Цитата</Button>
+      <Button variant="quiet" disabled={!can(edit.insertTable)} onClick={() => run(edit.insertTable)}>Таблица</Button>
+      {state && edit.ancestor(state, nodes.table) ? (
+        <>
+          <Button variant="quiet" onClick={() => run(edit.addRow)}>Строка таблицы</Button>
+          <Button variant="quiet" onClick={() => run(edit.addColumn)}>Столбец таблицы</Button>
+        </>
+      ) : null}
+      {image.buttons}
+      <span className="s-markdown__code">
+        <label className="s-visually-hidden" htmlFor={`${id}-lang`}>
+          Язык блока кода
+        </label>
+        <select
+          id={`${id}-lang`}
+          className="s-input s-select s-input--short"
+          value={CODE_LANGUAGES.includes(codeLanguage) ? codeLanguage : language}
+          onChange={(e) => {
+            setLanguage(e.target.value);
+            if (inCode) run(edit.codeBlock(e.target.value));
+          }}
+        >
+          {CODE_LANGUAGES.map((lang) => (
+            <option key={lang}>{lang}</option>
+          ))}
+        </select>
+        <Button variant="quiet" {...pressed(inCode)} onClick={() => run(edit.codeBlock(codeLanguage || language))}>Блок кода</Button>
+      </span>
+    </>
+  );
+  const opened = (
+    <>
+      {image.picker}
       {ask ? (
         <div
           className="s-visual__ask"
@@ -279,6 +268,11 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
           ) : null}
         </div>
       ) : null}
+    </>
+  );
+
+  return (
+    <LongTextFrame id={id} label={label} className="s-visual" modeSwitch={modeSwitch} toolbar={toolbar} opened={opened} status={status} error={error} hint={hint}>
       <div
         className="s-visual__editor"
         ref={host}
@@ -288,21 +282,6 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
         tabIndex={error ? -1 : undefined}
         onFocus={(event) => event.target === event.currentTarget && view.current?.focus()}
       />
-      {status ? (
-        <p className="s-field__hint" role="status">
-          {status}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="s-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p className="s-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </LongTextFrame>
   );
 }
