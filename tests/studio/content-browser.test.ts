@@ -5,7 +5,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type ContentServer, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
-import { openStudioSession, signIn, type StudioSession } from "../support/studio.ts";
+import { signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
 
 /**
@@ -31,15 +31,7 @@ afterAll(async () => {
 
 type Session = StudioSession;
 
-async function open(width = 1440, login = EDITOR): Promise<Session> {
-  const { context, page, problems } = await openStudioSession(browser, width);
-  await page.goto(`${env.server.baseUrl}/studio/sign-in/`);
-  await page.getByLabel("Логин").fill(login.login);
-  await page.getByLabel("Пароль").fill(login.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/studio\/$/);
-  return { context, page, problems };
-}
+const open = (width = 1440, login = EDITOR): Promise<Session> => signedInSession(browser, env.server.baseUrl, login, width);
 
 /**
  * Every Markdown editor of the page has loaded (each with the first long text), and each one

@@ -402,6 +402,22 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
         }
       }
     }
+    // «Медиа»: a file name where the content's paths have a type and a slug.
+    const mediaBodies: unknown[] = [...bodies.slice(0, 4), { alt: 1 }, { alt: "x", focal: "центр" }, { alt: "x", focal: { x: "1", y: null } }, { alt: "x".repeat(20_000) }, { alt: ["x"], caption: {} }];
+    for (const template of ["GET /media?q=:s", "PUT /media/:s", "DELETE /media/:s", "POST /media/:s/replace"]) {
+      const [method, path] = template.split(" ") as [string, string];
+      for (const s of ["-", "0123456789abcdef01234567.png", ...strings]) {
+        const target = `/studio/api${path.replaceAll(":s", encodeURIComponent(s))}`;
+        for (const body of method === "PUT" || method === "POST" ? mediaBodies : [undefined]) {
+          tasks.push(async () => {
+            const res = await call(env.server, method, target, { cookie: env.editor, ...(body === undefined ? {} : { body }) });
+            await res.arrayBuffer();
+            if (res.status >= 500) failures.push(`${res.status} ${method} ${target.slice(0, 80)} ${JSON.stringify(body)?.slice(0, 60)}`);
+          });
+          sent++;
+        }
+      }
+    }
     // Four at a time, as several editors' tabs would send them: the answers are what is checked.
     await inPool(tasks, 4);
     console.log(`content hostile corpus: ${sent} requests`);

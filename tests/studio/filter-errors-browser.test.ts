@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { submission } from "../support/inbox.ts";
-import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { addUser, signedInSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
 
 /**
  * Errors people understand, in Chromium: a reversed date range or a name typed where the
@@ -26,14 +26,7 @@ beforeAll(async () => {
   await server.store.insertSubmission(request);
   await server.db.query("UPDATE outbox SET status = 'dead', attempts = 8, last_error = 'webhook: fetch failed (ECONNREFUSED)' WHERE submission_id = $1", [request.id]);
   browser = await launchBrowser();
-  session = await openStudioSession(browser);
-  const { page } = session;
-  await page.goto(`${server.baseUrl}/studio/inbox/`);
-  await page.waitForURL(/\/studio\/sign-in\//);
-  await page.getByLabel("Логин").fill("filters.admin");
-  await page.getByLabel("Пароль").fill(PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL((url) => url.pathname === "/studio/inbox/");
+  session = await signedInSession(browser, server.baseUrl, { login: "filters.admin", password: PASSWORD }, 1440, { path: "/studio/inbox/" });
 });
 afterAll(async () => {
   await session?.context.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
-import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { addUser, signedInSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
 
 /**
@@ -52,18 +52,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function signIn(width: number, login: string, path = "/studio/inbox/"): Promise<StudioSession> {
-  const session = await openStudioSession(browser, width);
-  const { page } = session;
-  await page.goto(server.baseUrl + path);
-  await page.waitForURL(/\/studio\/sign-in\//);
-  await page.getByLabel("Логин").fill(login);
-  await page.getByLabel("Пароль").fill(PASSWORD);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL((url) => url.pathname === path.split("?")[0]);
-  await page.getByRole("heading", { level: 1 }).waitFor();
-  return session;
-}
+const signIn = (width: number, login: string, path = "/studio/inbox/"): Promise<StudioSession> => signedInSession(browser, server.baseUrl, { login, password: PASSWORD }, width, { path });
 
 const rowNames = (page: Page) => page.locator(".s-inbox-table tbody tr").evaluateAll((rows) => rows.map((row) => row.querySelector("td[data-label='Кто'] a")?.textContent ?? ""));
 

@@ -5,14 +5,15 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import sharp from "sharp";
-import { type ContentServer, EDITOR, getEntry, image, newArticle, publishSandbox, save, startContentServer } from "../support/content.ts";
+import { type ContentServer, contentFile, EDITOR, getEntry, image, newArticle, publishSandbox, save, sendImage, startContentServer } from "../support/content.ts";
 import { call, signedInSession } from "../support/studio.ts";
 
 /**
  * «Медиа» in Chromium, as an editor uses it: uploads two pictures at once,
  * is asked to describe them, is refused an empty description at its field,
  * finds one by its words, sees where it is used, cannot delete it while it is,
- * and deletes it once it is not. Axe-clean at a phone's and a desktop's width.
+ * replaces its file everywhere it is used, and deletes it once it is not.
+ * Axe-clean at a phone's and a desktop's width.
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -70,16 +71,34 @@ describe("«Медиа» in a browser", () => {
     expect(existsSync(join(env.sandbox.contentDir, "uploads", file))).toBe(true);
     expect(await new AxeBuilder({ page }).withTags(WCAG).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
 
+    // Its file replaced: the article shows the new picture, described as the old one was.
+    await page.getByLabel("Загрузить новый файл вместо этого").setInputFiles({ name: "команда-2027.jpg", mimeType: "image/jpeg", buffer: await image(640, 420, "jpeg") });
+    await page.getByText(/Файл заменён в\u00a01\u00a0записи: опубликуйте её/).waitFor();
+    await page.getByRole("heading", { name: /Изображение 640\s×\s420/ }).waitFor();
+    await page.getByRole("link", { name: "Статья с фотографией" }).waitFor();
+    const after = ((await (await call(env.server, "GET", "/studio/api/media", { cookie: env.editor })).json()) as { items: Array<{ file: string; width: number; alt: string; caption: string; focal: { x: number; y: number }; uses: unknown[] }> }).items;
+    const replaced = after.find((item) => item.width === 640);
+    expect(replaced).toMatchObject({ alt: "Команда агентства на планёрке", caption: "Планёрка по понедельникам", focal: { x: 0.3, y: 0.5 } });
+    const next = replaced?.file ?? "";
+    expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain(`![Команда](/uploads/${next})`);
+    expect(contentFile(env.sandbox, `academy/${slug}.md`)).not.toContain(file);
+    expect(after.find((item) => item.file === file)?.uses).toEqual([]);
+
     // No longer used: deleted, file and all.
     const entry = await getEntry(env, "articles", slug);
     expect((await save(env, "articles", slug, { values: { ...entry.values, body: "Текст без фотографии." }, baseHash: entry.hash })).status).toBe(200);
     await page.reload();
     await page.getByLabel("Поиск").fill("планёрк");
-    await page.getByRole("button", { name: /Команда агентства на планёрке/ }).click();
+    await page.getByText("Найдено 2 из 3").waitFor();
+    await page.getByRole("button", { name: /Команда агентства на планёрке/ }).first().click();
     await page.getByText("Нигде: его можно удалить.").waitFor();
     await page.getByRole("button", { name: "Удалить изображение" }).click();
     await page.getByText("Изображение удалено").waitFor();
-    expect(existsSync(join(env.sandbox.contentDir, "uploads", file))).toBe(false);
+    // One of the two went, file and all; the other (both are unused now) goes by the API.
+    const kept = [file, next].filter((name) => existsSync(join(env.sandbox.contentDir, "uploads", name)));
+    expect(kept).toHaveLength(1);
+    expect((await call(env.server, "DELETE", `/studio/api/media/${kept[0]}`, { cookie: env.editor })).status).toBe(200);
+    expect(existsSync(join(env.sandbox.contentDir, "uploads", kept[0] ?? ""))).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -132,13 +151,18 @@ describe("«Медиа» in a browser", () => {
     for (const name of ["..%2F..%2Fpackage.json", "x.svg", "abc.png", "%00"]) {
       expect((await call(env.server, "PUT", `/studio/api/media/${name}`, { cookie: env.editor, body: { alt: "x" } })).status, name).toBe(404);
       expect((await call(env.server, "DELETE", `/studio/api/media/${name}`, { cookie: env.editor })).status, name).toBe(404);
+      expect((await sendImage(env, await image(30, 30), { path: `/studio/api/media/${name}/replace` })).status, name).toBe(404);
     }
-    const res = await fetch(`${env.server.baseUrl}/studio/api/content/uploads`, {
-      method: "POST",
-      headers: { Origin: env.server.baseUrl, "Sec-Fetch-Site": "same-origin", Cookie: env.editor, "Content-Type": "image/png", "X-Forwarded-For": "203.0.113.40" },
-      body: new Uint8Array(await image(40, 40, "png")),
-    });
-    const { file } = (await res.json()) as { file: string };
+    const { file } = (await (await sendImage(env, await image(40, 40, "png"))).json()) as { file: string };
+    // A replacing file is judged as an upload is; the same picture again replaces nothing; only editors replace.
+    const replace = (bytes: Buffer, options: { type?: string; cookie?: string } = {}) => sendImage(env, bytes, { ...options, path: `/studio/api/media/${file}/replace` });
+    const svg = await replace(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { type: "image/svg+xml" });
+    expect(svg.status).toBe(415);
+    expect(((await svg.json()) as { message: string }).message).toMatch(/^SVG не\u00a0принимаем/);
+    const same = await replace(await image(40, 40, "png"));
+    expect(same.status).toBe(422);
+    expect(((await same.json()) as { message: string }).message).toBe("Это тот же файл: выберите другое изображение");
+    expect((await replace(await image(41, 40, "png"), { cookie: "studio_session=forged" })).status).toBe(401);
     const put = (body: unknown) => call(env.server, "PUT", `/studio/api/media/${file}`, { cookie: env.editor, body });
     const long = await put({ alt: "д".repeat(301), caption: "п".repeat(501), focal: { x: 2, y: -1 } });
     expect(long.status).toBe(422);

@@ -2,13 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, EDITOR, image, publishSandbox, startContentServer } from "../support/content.ts";
-import { openStudioSession, type StudioSession } from "../support/studio.ts";
+import { type ContentServer, contentFile, describedUpload, EDITOR, image, publishSandbox, startContentServer } from "../support/content.ts";
+import { signedInSession, type StudioSession } from "../support/studio.ts";
 
 /**
  * The visual text editor in Chromium (decision 033): an article written with
- * the toolbar and the keyboard only, saved with Ctrl+S, published, and every
- * construct found on the public page; a paste from Google Docs keeps its
+ * the toolbar and the keyboard only, its cover and an image picked from
+ * «Медиа», saved with Ctrl+S, published, and every construct found on the
+ * public page; a paste from Google Docs keeps its
  * structure and loses its styling; axe finds nothing and the CSP is not broken.
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -25,16 +26,7 @@ afterAll(async () => {
   await env?.dispose();
 });
 
-async function open(): Promise<StudioSession> {
-  const session = await openStudioSession(browser, 1440);
-  const { page } = session;
-  await page.goto(`${env.server.baseUrl}/studio/sign-in/`);
-  await page.getByLabel("Логин").fill(EDITOR.login);
-  await page.getByLabel("Пароль").fill(EDITOR.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/studio\/$/);
-  return session;
-}
+const open = (): Promise<StudioSession> => signedInSession(browser, env.server.baseUrl, EDITOR);
 
 async function newArticleForm(page: Page, slug: string): Promise<void> {
   await page.goto(`${env.server.baseUrl}/studio/content/new/articles/`);
@@ -54,9 +46,15 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 describe("the visual text editor", () => {
-  it("writes an article with the toolbar and the keyboard, saves it with Ctrl+S, and the site shows each construct", { timeout: 120_000 }, async () => {
+  it("writes an article with the toolbar and the keyboard, pictures from «Медиа», saves it with Ctrl+S, and the site shows each construct", { timeout: 120_000 }, async () => {
+    // Already in «Медиа», described: a cover and a picture for the text.
+    await describedUpload(env, await image(1600, 1000), "Команда агентства за работой над отчётом");
+    await describedUpload(env, await image(480, 300), "График заявок за квартал");
     const { context, page, problems } = await open();
     await newArticleForm(page, "vizualnyj-redaktor");
+    const cover = page.getByRole("group", { name: "Обложка (необязательно)" });
+    await cover.getByRole("button", { name: "Выбрать из «Медиа»" }).click();
+    await cover.getByRole("button", { name: /Команда агентства за работой/ }).click();
     const toolbar = page.getByRole("toolbar", { name: "Оформление: Текст статьи" });
     const body = page.getByRole("textbox", { name: "Текст статьи" });
     await body.click();
@@ -113,6 +111,15 @@ describe("the visual text editor", () => {
     await page.keyboard.press("Control+End");
     await page.keyboard.press("Enter");
 
+    // An image from «Медиа»: its description comes with it, to check and insert.
+    await toolbar.getByRole("button", { name: "Из «Медиа»" }).click();
+    await page.getByRole("group", { name: "Изображение из «Медиа»" }).getByRole("button", { name: /График заявок за квартал/ }).click();
+    expect(await alt.inputValue()).toBe("График заявок за квартал");
+    await page.keyboard.press("Enter");
+    await page.locator('.s-visual__content img[alt="График заявок за квартал"]').waitFor();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+
     // A code block in its language.
     await toolbar.getByLabel("Язык блока кода").selectOption("sql");
     await toolbar.getByRole("button", { name: "Блок кода" }).click();
@@ -139,6 +146,8 @@ describe("the visual text editor", () => {
     const table = /<table[\s\S]*?<\/table>/.exec(html)?.[0];
     expect(table).toMatch(/<th[^>]*>Канал<\/th>[\s\S]*<td[^>]*>40<\/td>/);
     expect(html).toMatch(/<img[^>]*alt="Синий прямоугольник"/);
+    expect(html).toMatch(/<img[^>]*alt="График заявок за квартал"/);
+    expect(/<figure class="article__cover">[\s\S]*?<\/figure>/.exec(html)?.[0]).toContain('alt="Команда агентства за работой над отчётом"');
     expect(html).toMatch(/<pre class="code-block[^"]*"[^>]*>[\s\S]*<code[\s\S]*SELECT/);
     expect(problems).toEqual([]);
     await context.close();

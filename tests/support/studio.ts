@@ -94,14 +94,31 @@ export async function openStudioSession(browser: Browser, width = 1440, options:
   return { context, page, problems };
 }
 
-/** A studio session signed in through the sign-in form as `who`, on the studio's first page. */
-export async function signedInSession(browser: Browser, baseUrl: string, who: { login: string; password: string }, width = 1440): Promise<StudioSession> {
-  const session = await openStudioSession(browser, width);
+/**
+ * A studio session signed in through the sign-in form as `who`: on the
+ * studio's first page, or, with `path`, sent to sign in from `path` and
+ * brought back to it, its heading drawn. The one way browser tests sign in
+ * (tests/studio/browser.test.ts drives the form itself, being its test).
+ */
+export async function signedInSession(
+  browser: Browser,
+  baseUrl: string,
+  who: { login: string; password: string },
+  width = 1440,
+  options: { path?: string; acceptDownloads?: boolean } = {},
+): Promise<StudioSession> {
+  const { path, ...profile } = options;
+  const session = await openStudioSession(browser, width, profile);
   const { page } = session;
-  await page.goto(`${baseUrl}/studio/sign-in/`);
+  await page.goto(`${baseUrl}${path ?? "/studio/sign-in/"}`);
+  if (path) await page.waitForURL(/\/studio\/sign-in\//);
   await page.getByLabel("Логин").fill(who.login);
   await page.getByLabel("Пароль").fill(who.password);
   await page.getByRole("button", { name: "Войти" }).click();
-  await page.waitForURL(/\/studio\/$/);
+  if (!path) await page.waitForURL(/\/studio\/$/);
+  else {
+    await page.waitForURL((url) => url.pathname === path.split("?")[0]);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+  }
   return session;
 }
