@@ -59,6 +59,12 @@ describe("the visual text editor", () => {
     const body = page.getByRole("textbox", { name: "Текст статьи" });
     await body.click();
 
+    // Markdown typed at the start of a line becomes its block.
+    await page.keyboard.type("## ");
+    await page.keyboard.insertText("Что умеет редактор");
+    expect(await page.locator(".s-visual__content h2").textContent()).toBe("Что умеет редактор");
+    await page.keyboard.press("Enter");
+
     // Bold and italic from the keyboard; the buttons say they are on.
     await page.keyboard.press("Control+B");
     await page.keyboard.insertText("Жирное начало");
@@ -131,7 +137,7 @@ describe("the visual text editor", () => {
     await page.waitForURL(/\/studio\/content\/articles\/vizualnyj-redaktor\/$/);
     await page.getByText(/Сохранено/).waitFor();
     const file = contentFile(env.sandbox, "academy/vizualnyj-redaktor.md");
-    expect(file).toContain("**Жирное начало** и _курсивный конец_");
+    expect(file).toContain("## Что умеет редактор\n\n**Жирное начало** и _курсивный конец_");
     expect(file).toContain("```sql\nSELECT 1;\n```");
     expect(file).toContain("| Канал | Доля |\n| --- | --- |\n| Директ | 40 |");
 
@@ -139,6 +145,7 @@ describe("the visual text editor", () => {
     const res = await fetch(`${env.server.baseUrl}/academy/vizualnyj-redaktor/`);
     expect(res.status).toBe(200);
     const html = (await res.text()).replace(/\u00a0|&nbsp;/g, " ");
+    expect(html).toMatch(/<h2[^>]*>Что умеет редактор/);
     expect(html).toMatch(/<strong>Жирное начало<\/strong>/);
     expect(html).toMatch(/<em>курсивный конец<\/em>/);
     expect(html).toMatch(/<ul>\s*<li>черновики<\/li>\s*<li>публикации<\/li>\s*<\/ul>/);

@@ -157,6 +157,65 @@ export const addColumn: Command = (state, dispatch) => {
   return true;
 };
 
+/** The table around the cursor removed, a paragraph in its place (a document is never left empty). */
+export const deleteTable: Command = (state, dispatch) => {
+  const table = ancestor(state, nodes.table);
+  if (!table) return false;
+  if (dispatch) {
+    const { $from } = state.selection;
+    const start = $from.before(table.depth);
+    const tr = state.tr.replaceWith(start, $from.after(table.depth), nodes.paragraph.create());
+    dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(start + 1))).scrollIntoView());
+  }
+  return true;
+};
+
+/**
+ * The cursor's row removed. The header row stays (a Markdown table has one);
+ * removing the only other row removes the table.
+ */
+export const deleteRow: Command = (state, dispatch) => {
+  const table = ancestor(state, nodes.table);
+  const row = ancestor(state, nodes.table_row);
+  if (!table || !row) return false;
+  const { $from } = state.selection;
+  if ($from.index(table.depth) === 0) return false;
+  if (table.node.childCount <= 2) return deleteTable(state, dispatch);
+  if (dispatch) {
+    const start = $from.before(row.depth);
+    const tr = state.tr.delete(start, $from.after(row.depth));
+    // Into the row above, which now ends where the removed one began.
+    dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(start - 2), -1)).scrollIntoView());
+  }
+  return true;
+};
+
+/** The cursor's column removed from every row; the only column takes the table with it. */
+export const deleteColumn: Command = (state, dispatch) => {
+  const table = ancestor(state, nodes.table);
+  const cell = ancestor(state, nodes.table_cell) ?? ancestor(state, nodes.table_header);
+  if (!table || !cell) return false;
+  if ((table.node.firstChild?.childCount ?? 0) <= 1) return deleteTable(state, dispatch);
+  if (dispatch) {
+    const { $from } = state.selection;
+    const index = $from.index(cell.depth - 1);
+    const tableStart = $from.start(table.depth);
+    const tr = state.tr;
+    const rows: number[] = [];
+    table.node.forEach((_row, offset) => rows.push(offset));
+    // From the last row up, so earlier positions stay valid.
+    for (let r = rows.length - 1; r >= 0; r--) {
+      const rowNode = table.node.child(r);
+      if (index >= rowNode.childCount) continue;
+      let pos = tableStart + rows[r]! + 1;
+      for (let c = 0; c < index; c++) pos += rowNode.child(c).nodeSize;
+      tr.delete(pos, pos + rowNode.child(index).nodeSize);
+    }
+    dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(tr.mapping.map($from.pos)), -1)).scrollIntoView());
+  }
+  return true;
+};
+
 /** Tab moves to the next cell of a table (and Shift+Tab back); at the last cell Tab adds a row. */
 export const goToCell = (direction: 1 | -1): Command => (state, dispatch) => {
   const cell = ancestor(state, nodes.table_cell) ?? ancestor(state, nodes.table_header);

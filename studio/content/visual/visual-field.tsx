@@ -1,5 +1,6 @@
 import { baseKeymap, chainCommands, exitCode } from "prosemirror-commands";
 import { history, redo, undo } from "prosemirror-history";
+import { undoInputRule } from "prosemirror-inputrules";
 import { keymap } from "prosemirror-keymap";
 import { liftListItem, sinkListItem, splitListItem } from "prosemirror-schema-list";
 import { type Command, EditorState, type Transaction } from "prosemirror-state";
@@ -11,6 +12,7 @@ import { type IncomingImage, LongTextFrame, useImageSource } from "../long-text-
 import { uploadPreview } from "../media-picker.tsx";
 import * as edit from "./commands.ts";
 import { parseMarkdown, schema, serializeMarkdown } from "./markdown.ts";
+import { markdownShortcuts } from "./input-rules.ts";
 import { cleanPastedHtml, clampHeadings } from "./paste.ts";
 
 /**
@@ -63,7 +65,9 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
         doc: parseMarkdown(value),
         plugins: [
           history(),
+          markdownShortcuts(),
           keymap({
+            Backspace: undoInputRule,
             "Mod-b": edit.toggleBold,
             "Mod-i": edit.toggleItalic,
             "Mod-k": askLink,
@@ -204,6 +208,9 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
         <>
           <Button variant="quiet" onClick={() => run(edit.addRow)}>Строка таблицы</Button>
           <Button variant="quiet" onClick={() => run(edit.addColumn)}>Столбец таблицы</Button>
+          <Button variant="quiet" disabled={!can(edit.deleteRow)} onClick={() => run(edit.deleteRow)}>Удалить строку</Button>
+          <Button variant="quiet" onClick={() => run(edit.deleteColumn)}>Удалить столбец</Button>
+          <Button variant="quiet" onClick={() => run(edit.deleteTable)}>Удалить таблицу</Button>
         </>
       ) : null}
       {image.buttons}
