@@ -1,6 +1,6 @@
 import { EditorState, TextSelection } from "prosemirror-state";
 import { describe, expect, it } from "vitest";
-import { addRow, deleteColumn, deleteRow, deleteTable } from "./commands.ts";
+import { addColumn, addRow, deleteColumn, deleteRow, deleteTable } from "./commands.ts";
 import { parseMarkdown, serializeMarkdown } from "./markdown.ts";
 
 /** A state of `markdown` with the cursor inside the first occurrence of `at`. */
@@ -40,6 +40,22 @@ describe("the visual editor's table commands", () => {
     expect(run(deleteRow, stateAt(small, "Директ"))).toBe("До.\n\nПосле.");
     expect(run(deleteColumn, stateAt(small, "Канал"))).toBe("До.\n\nПосле.");
     expect(run(deleteTable, stateAt(TABLE, "VK"))).toBe("Текст до.\n\nТекст после.");
+  });
+
+  it("adds a column after the cursor's cell, in every row", () => {
+    let state = stateAt(TABLE, "40");
+    expect(addColumn(state, (tr) => (state = state.apply(tr)))).toBe(true);
+    let table = state.doc.firstChild;
+    state.doc.forEach((node) => {
+      if (node.type.name === "table") table = node;
+    });
+    const rows: string[][] = [];
+    table?.forEach((row) => rows.push(Array.from({ length: row.childCount }, (_, i) => row.child(i).textContent)));
+    expect(rows).toEqual([
+      ["Канал", "Доля", "", "Рост"],
+      ["Директ", "40", "", "+5"],
+      ["VK", "25", "", "+2"],
+    ]);
   });
 
   it("takes away a row it added, back to the same text", () => {

@@ -133,6 +133,21 @@ export const addRow: Command = (state, dispatch) => {
   return true;
 };
 
+/**
+ * Each row's cell at `index` (null where a row is shorter) with where it
+ * begins, and where the row's cells end: the last row first, so a change
+ * made row by row leaves the positions still to come valid.
+ */
+function columnCells(table: ProseNode, tableStart: number, index: number): Array<{ row: number; cell: ProseNode | null; pos: number; end: number }> {
+  const cells: Array<{ row: number; cell: ProseNode | null; pos: number; end: number }> = [];
+  table.forEach((rowNode, offset, row) => {
+    let pos = tableStart + offset + 1;
+    for (let c = 0; c < Math.min(index, rowNode.childCount); c++) pos += rowNode.child(c).nodeSize;
+    cells.unshift({ row, cell: index < rowNode.childCount ? rowNode.child(index) : null, pos, end: tableStart + offset + rowNode.nodeSize - 1 });
+  });
+  return cells;
+}
+
 /** A column after the cursor's cell, in every row. */
 export const addColumn: Command = (state, dispatch) => {
   const table = ancestor(state, nodes.table);
@@ -140,17 +155,9 @@ export const addColumn: Command = (state, dispatch) => {
   if (!table || !cell) return false;
   if (dispatch) {
     const { $from } = state.selection;
-    const index = $from.index(cell.depth - 1);
-    const tableStart = $from.start(table.depth);
     const tr = state.tr;
-    // From the last row up, so earlier positions stay valid.
-    const rows: number[] = [];
-    table.node.forEach((_row, offset) => rows.push(offset));
-    for (let r = rows.length - 1; r >= 0; r--) {
-      const rowNode = table.node.child(r);
-      let pos = tableStart + rows[r]! + 1;
-      for (let c = 0; c <= Math.min(index, rowNode.childCount - 1); c++) pos += rowNode.child(c).nodeSize;
-      tr.insert(pos, (r === 0 ? nodes.table_header : nodes.table_cell).create());
+    for (const at of columnCells(table.node, $from.start(table.depth), $from.index(cell.depth - 1))) {
+      tr.insert(at.cell ? at.pos + at.cell.nodeSize : at.end, (at.row === 0 ? nodes.table_header : nodes.table_cell).create());
     }
     dispatch(tr);
   }
@@ -198,19 +205,8 @@ export const deleteColumn: Command = (state, dispatch) => {
   if ((table.node.firstChild?.childCount ?? 0) <= 1) return deleteTable(state, dispatch);
   if (dispatch) {
     const { $from } = state.selection;
-    const index = $from.index(cell.depth - 1);
-    const tableStart = $from.start(table.depth);
     const tr = state.tr;
-    const rows: number[] = [];
-    table.node.forEach((_row, offset) => rows.push(offset));
-    // From the last row up, so earlier positions stay valid.
-    for (let r = rows.length - 1; r >= 0; r--) {
-      const rowNode = table.node.child(r);
-      if (index >= rowNode.childCount) continue;
-      let pos = tableStart + rows[r]! + 1;
-      for (let c = 0; c < index; c++) pos += rowNode.child(c).nodeSize;
-      tr.delete(pos, pos + rowNode.child(index).nodeSize);
-    }
+    for (const at of columnCells(table.node, $from.start(table.depth), $from.index(cell.depth - 1))) if (at.cell) tr.delete(at.pos, at.pos + at.cell.nodeSize);
     dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(tr.mapping.map($from.pos)), -1)).scrollIntoView());
   }
   return true;
