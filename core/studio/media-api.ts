@@ -22,7 +22,11 @@ export type MediaItem = {
   uses: MediaUse[];
 };
 
-/** GET /media?q=…: the library, newest first, found by alt text, caption or file name. */
+/**
+ * GET /media?q=…: the library, newest first, found by alt text, caption or
+ * file name. With `uses=0` (the pickers) each item's `uses` is left empty:
+ * finding them reads every content file.
+ */
 export type MediaList = { items: MediaItem[]; total: number };
 
 /** PUT /media/:file */

@@ -19,9 +19,8 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { parse as parseYaml } from "yaml";
 import { liveRelease, makeSandbox, releaseRecord, runPublish, type Sandbox } from "../../tests/support/releases.ts";
-import { article, corpus, lexicon, random, sourceTokens } from "../search-scale/corpus.ts";
+import { addArticles } from "../search-scale/corpus.ts";
 import { measureUnderLoad } from "./publish-load.ts";
 
 const { values } = parseArgs({
@@ -71,16 +70,6 @@ async function oneArticleRounds(sandbox: Sandbox, label: string, file: string) {
   rows.push(`| ${label}: one article's title | ${s(median(own))} (command ${s(median(command))}) | ${rendered} | median of ${rounds}; steps of that round: ${steps[middle]} |`);
 }
 
-function addArticles(sandbox: Sandbox, count: number) {
-  const rnd = random(20261121);
-  const text = corpus(sourceTokens(sandbox.contentDir), lexicon(40_000, rnd), rnd);
-  const company = parseYaml(readFileSync(join(sandbox.contentDir, "company.yaml"), "utf8")) as { team: Array<{ id: string }> };
-  const frame = { authors: company.team.map((m) => m.id), categories: ["seo", "aso", "performance", "analytics", "brand"] };
-  for (let n = 0; n < count; n++) {
-    writeFileSync(join(sandbox.contentDir, "academy", `synthetic-${String(n).padStart(5, "0")}.md`), article(text, frame, n, rnd));
-  }
-}
-
 /** The full build of a checkout from before releases, on the same content: the comparison the issue asks for. */
 function buildBefore(checkout: string, content: string): number {
   rmSync(join(checkout, "content"), { recursive: true, force: true });
@@ -110,7 +99,7 @@ try {
   if (count > 0) {
     const large = makeSandbox({ seedReleases: false });
     sandboxes.push(large);
-    addArticles(large, count);
+    addArticles(large.contentDir, count);
     execFileSync("git", ["-C", large.contentDir, "add", "-A"]);
     const cold = await publishOrFail(large, ["--message", `${count} статей`]);
     const pages = cold.record.pages.rendered;

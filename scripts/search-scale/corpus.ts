@@ -5,8 +5,9 @@
  * thousands of real articles would use far more distinct words than our
  * content does, and index size grows with vocabulary.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
 
 /** Deterministic random numbers (mulberry32): the same seed writes the same corpus. */
 export function random(seed: number): () => number {
@@ -125,4 +126,13 @@ export function article(c: Corpus, frame: ArticleFrame, n: number, rnd: () => nu
     sections.join("\n\n"),
     "",
   ].join("\n");
+}
+
+/** `count` synthetic articles (`academy/synthetic-NNNNN.md`) added to a copy of the content, the same for the same count. */
+export function addArticles(contentDir: string, count: number): void {
+  const rnd = random(20261121);
+  const text = corpus(sourceTokens(contentDir), lexicon(40_000, rnd), rnd);
+  const company = parseYaml(readFileSync(join(contentDir, "company.yaml"), "utf8")) as { team: Array<{ id: string }> };
+  const frame = { authors: company.team.map((m) => m.id), categories: ["seo", "aso", "performance", "analytics", "brand"] };
+  for (let n = 0; n < count; n++) writeFileSync(join(contentDir, "academy", `synthetic-${String(n).padStart(5, "0")}.md`), article(text, frame, n, rnd));
 }

@@ -23,7 +23,8 @@ export function useMediaLibrary(wanted = true): Library {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void api<MediaList>("GET", "/media")
+    // Where each image is used is not shown here, and costs a read of every content file.
+    void api<MediaList>("GET", "/media?uses=0")
       .then((list) => live && setLibrary({ items: list.items, failed: null }))
       .catch((failure: unknown) => live && setLibrary({ items: null, failed: failure instanceof ApiFailure ? failure.message : "Не удалось открыть «Медиа»" }));
     return () => {

@@ -83,6 +83,11 @@ describe("«Медиа» in a browser", () => {
     expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain(`![Команда](/uploads/${next})`);
     expect(contentFile(env.sandbox, `academy/${slug}.md`)).not.toContain(file);
     expect(after.find((item) => item.file === file)?.uses).toEqual([]);
+    expect(replaced?.uses).toHaveLength(1);
+    // A picker asks without the uses (they cost a read of every content file): the same library, no uses.
+    const picked = ((await (await call(env.server, "GET", "/studio/api/media?uses=0", { cookie: env.editor })).json()) as { items: Array<{ file: string; uses: unknown[] }> }).items;
+    expect(picked.map((item) => item.file)).toEqual(after.map((item) => item.file));
+    expect(picked.find((item) => item.file === next)?.uses).toEqual([]);
 
     // No longer used: deleted, file and all.
     const entry = await getEntry(env, "articles", slug);

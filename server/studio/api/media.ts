@@ -45,7 +45,7 @@ export const mediaRoutes: ApiRoute[] = [
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const q = (ctx.url.searchParams.get("q") ?? "").slice(0, 200);
-      const items = listMedia(ctx.services.config.contentDir, q);
+      const items = listMedia(ctx.services.config.contentDir, q, ctx.url.searchParams.get("uses") !== "0");
       const body: MediaList = { items, total: items.length };
       ctx.send(200, body);
     },
@@ -104,7 +104,7 @@ export const mediaRoutes: ApiRoute[] = [
       const session = await ctx.requirePermission("content:edit");
       const file = fileParam(ctx.params.file);
       const { contentDir } = ctx.services.config;
-      if (!listMedia(contentDir).some((item) => item.file === file)) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      if (!mediaAbout(contentDir, file)) throw new HttpError(404, MEDIA_MESSAGES.notFound);
       const uses = mediaUses(contentDir, [file]).get(file) ?? [];
       if (uses.length > 0) return ctx.send(409, { ok: false, message: MEDIA_MESSAGES.used, uses });
       removeMedia(contentDir, file);

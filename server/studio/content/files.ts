@@ -53,18 +53,52 @@ function readText(contentDir: string, path: string): string | null {
   return existsSync(file) ? readFileSync(file, "utf8") : null;
 }
 
+/** The hash of an entry's files (their texts as entryFiles lists them) as a release records them. */
+const textsHash = (texts: ReadonlyArray<string | null>) => (texts.length === 1 ? hashBytes(texts[0] ?? "") : hashBytes(texts.map((t) => t ?? "").join("\0")));
+
 /** The hash of an entry's files as a release records them: what an editor started from. */
 export function entryHash(contentDir: string, type: EditableType, slug: string): string | null {
   const texts = entryFiles(type, slug).map((path) => readText(contentDir, path));
-  if (texts.every((t) => t === null)) return null;
-  return texts.length === 1 ? hashBytes(texts[0] ?? "") : hashBytes(texts.map((t) => t ?? "").join("\0"));
+  return texts.every((t) => t === null) ? null : textsHash(texts);
+}
+
+/**
+ * Entries' values as last parsed, by the hash of their files' bytes: the same
+ * bytes parse the same, and parsing (YAML) is most of what a list of 5,000
+ * articles costs (docs/studio.md, «At scale»). Bounded; a copy goes out, so
+ * no caller can change what the next one reads.
+ */
+const parsed = new Map<string, Values>();
+const PARSED_MAX = 20_000;
+
+function remember(key: string, values: Values): Values {
+  if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(key, values);
+  return values;
 }
 
 /** Reads an entry's values, or null when it does not exist (an unreadable file reads as empty). */
 export function readEntry(contentDir: string, type: EditableType, slug: string): StoredEntry | null {
-  const hash = entryHash(contentDir, type, slug);
-  if (hash === null) return null;
-  return { values: valuesOf(type, slug, entryFiles(type, slug).map((path) => readText(contentDir, path))) as Values, hash };
+  const texts = entryFiles(type, slug).map((path) => readText(contentDir, path));
+  if (texts.every((t) => t === null)) return null;
+  const hash = textsHash(texts);
+  const key = `${type}/${slug}/${hash}`;
+  const values = parsed.get(key) ?? remember(key, valuesOf(type, slug, texts) as Values);
+  return { values: structuredClone(values), hash };
+}
+
+/**
+ * A collection entry's values when the hash of its one file is already known
+ * (a list hashes every file first): no second read, no parse of a version
+ * seen before. Shared, so read-only.
+ */
+export function knownEntryValues(contentDir: string, type: CollectionName, slug: string, hash: string): Readonly<Values> {
+  const key = `${type}/${slug}/${hash}`;
+  const cached = parsed.get(key);
+  if (cached) return cached;
+  const texts = entryFiles(type, slug).map((path) => readText(contentDir, path));
+  // Changed since it was hashed: parsed as it is now, kept under its own hash.
+  return remember(`${type}/${slug}/${textsHash(texts)}`, (valuesOf(type, slug, texts) ?? {}) as Values);
 }
 
 /** An entry's values from the texts of its files (as entryFiles lists them; null: absent), or null when it has none. */

@@ -71,11 +71,15 @@ export function filesNaming(contentDir: string, file: string): Map<string, strin
   return found;
 }
 
-/** The library, newest first; `query` finds by alt text, caption or file name. */
-export function listMedia(contentDir: string, query = ""): MediaItem[] {
+/**
+ * The library, newest first; `query` finds by alt text, caption or file name.
+ * Where each image is used means reading every content file (a third of a
+ * second at 5,000 articles): a picker, which does not show it, goes without.
+ */
+export function listMedia(contentDir: string, query = "", withUses = true): MediaItem[] {
   const dir = join(contentDir, UPLOADS_FOLDER);
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => UPLOAD_NAME.test(name)) : [];
-  const uses = mediaUses(contentDir, files);
+  const uses = withUses ? mediaUses(contentDir, files) : new Map<string, MediaUse[]>();
   const q = query.trim().toLowerCase();
   return files
     .map((file): MediaItem | null => {

@@ -23,7 +23,7 @@ import { parseRedirectTable } from "../../redirect-table.ts";
 import { type Author, type CommitAction, commitSaved, lastChanges } from "../../releases/history.ts";
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
-import { contentFileHashes, entryFiles, entryHash, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
+import { contentFileHashes, entryFiles, entryHash, knownEntryValues, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
 import { filesNaming } from "./media.ts";
 import { referencesTo, withoutRedirectFrom, withRedirect } from "./references.ts";
@@ -118,16 +118,18 @@ export function listEntries(place: ContentPlace, type: CollectionName): { entrie
   const life = entryLives(place, saved);
   const { folder, filters } = COLLECTION_CATALOG[type];
   const last = lastChanges(place.contentDir, `${folder}/`);
+  // By path: before a first release every entry is a change, and a list of 5,000 would search 5,000 each time.
+  const changed = new Map(changes.map((c) => [c.path, c.change]));
   const entries = listSlugs(place.contentDir, type).map((slug) => {
     const path = `${folder}/${slug}.md`;
-    const values = readEntry(place.contentDir, type, slug)?.values ?? {};
+    const values = knownEntryValues(place.contentDir, type, slug, saved[path] ?? "");
     const facets = Object.fromEntries(filters.map((f) => [f, values[f]]));
     const change = last.get(path);
     return {
       slug,
       title: titleOf(values, slug),
       facets,
-      unpublished: changeOf(changes, path),
+      unpublished: changed.get(path) ?? null,
       life: life(type, slug),
       hash: saved[path] ?? "",
       changedBy: change?.name ?? null,

@@ -1,0 +1,87 @@
+/**
+ * The studio's reads at scale (not part of the tests): what a content list
+ * (GET /content/:type), «Медиа» (GET /media) and a cover's picker cost when
+ * the site has thousands of articles, on a copy of the content with N
+ * synthetic articles and the images of «Медиа» used in some of them. The
+ * functions the endpoints call, in this process: no HTTP, no session.
+ *
+ *   npm run bench:studio-scale [-- --articles 5000] [--runs 7] [--published]
+ *
+ * `--published` publishes the copy first (about four minutes at 5,000
+ * articles): the studio then starts from the release's parsed content, as it
+ * does on a live site; without it the first run parses and renders all of it.
+ *
+ * Prints a Markdown table (the first run, then the median and the slowest of
+ * the others) with the machine
+ * and the load average, for docs/studio.md.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+import { listMedia } from "../../server/studio/content/media.ts";
+import { listEntries, referenceOptions } from "../../server/studio/content/service.ts";
+import { storeUpload } from "../../server/studio/content/uploads.ts";
+import { makeSandbox, runPublish } from "../../tests/support/releases.ts";
+import { addArticles } from "../search-scale/corpus.ts";
+
+const { values } = parseArgs({ options: { articles: { type: "string", default: "5000" }, runs: { type: "string", default: "7" }, published: { type: "boolean", default: false } } });
+const count = Number(values.articles);
+const runs = Number(values.runs);
+
+const sandbox = makeSandbox({ seedReleases: false });
+try {
+  addArticles(sandbox.contentDir, count);
+  // Twenty images in «Медиа», each shown in a synthetic article's text.
+  const files: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const bytes = await sharp({ create: { width: 400 + i, height: 300, channels: 3, background: { r: 10 * i, g: 90, b: 200 } } }).png().toBuffer();
+    files.push((await storeUpload(sandbox.contentDir, bytes, { uploadedAt: Date.now(), alt: `Изображение ${i + 1}` })).file);
+  }
+  const articles = readdirSync(join(sandbox.contentDir, "academy")).filter((name) => name.startsWith("synthetic-"));
+  files.forEach((file, i) => {
+    const path = join(sandbox.contentDir, "academy", articles[i * 37] ?? "");
+    writeFileSync(path, `${readFileSync(path, "utf8")}\n![Изображение ${i + 1}](/uploads/${file})\n`);
+  });
+  const git = (...args: string[]) => execFileSync("git", ["-C", sandbox.contentDir, "-c", "user.name=Тест", "-c", "user.email=test@localhost", ...args], { stdio: "pipe" });
+  git("add", "-A");
+  git("commit", "-q", "-m", `${count} статей`);
+  const place = { contentDir: sandbox.contentDir, releasesDir: sandbox.releasesDir };
+  if (values.published) {
+    const run = await runPublish(sandbox, ["--message", `${count} статей`]);
+    if (run.code !== 0) throw new Error(`publication failed: ${run.output.slice(-2000)}`);
+  }
+
+  // The first run apart: it is what the first visitor after a start (or after the files changed) waits.
+  const time = (what: () => unknown): { first: number; median: number; slowest: number } => {
+    const ms: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const started = performance.now();
+      what();
+      ms.push(performance.now() - started);
+    }
+    const rest = ms.slice(1).sort((a, b) => a - b);
+    return { first: ms[0] ?? 0, median: rest[Math.floor(rest.length / 2)] ?? 0, slowest: rest[rest.length - 1] ?? 0 };
+  };
+  const before = loadavg()[0] ?? 0;
+  const rows = [
+    ["a content list: «Статьи Академии» (`listEntries`, GET /content/articles)", time(() => listEntries(place, "articles"))],
+    ["the same request's choices for reference fields (`referenceOptions`)", time(() => referenceOptions(place))],
+    ["«Медиа» with where each image is used (`listMedia`, GET /media)", time(() => listMedia(sandbox.contentDir))],
+    ["a picker's library, without the uses (GET /media?uses=0)", time(() => listMedia(sandbox.contentDir, "", false))],
+  ] as const;
+  const cpu = cpus();
+  console.log(
+    [
+      `Run ${new Date().toISOString()}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, load average ${before.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after; ${articles.length} synthetic articles besides the demo content, 20 images in «Медиа»; ${values.published ? "published first" : "never published"}; ${runs} runs each, warm file cache.`,
+      "",
+      `| read | first run | median of the other ${runs - 1} | slowest of them |`,
+      "| --- | ---: | ---: | ---: |",
+      ...rows.map(([what, t]) => `| ${what} | ${Math.round(t.first)} ms | ${Math.round(t.median)} ms | ${Math.round(t.slowest)} ms |`),
+    ].join("\n"),
+  );
+} finally {
+  rmSync(sandbox.dir, { recursive: true, force: true });
+}
