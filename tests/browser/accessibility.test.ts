@@ -1,13 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../support/axe.ts";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
 import { FULL_RUN, inTurn, pageTemplates, sweptPages } from "../support/templates.ts";
-
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA: axe's rule sets of those names. */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 let browser: Browser;
 const contexts = new Map<number, { context: BrowserContext; page: Page }>();
@@ -30,8 +27,7 @@ async function violations(path: string, width: number): Promise<string[]> {
   const { page } = entry;
   await page.goto(baseUrl + path);
   await waitForHydration(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
+  return axe(page);
 }
 
 /**

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
 import { firstScreens } from "../support/studio-weight.ts";
@@ -12,7 +12,6 @@ import { inTurn } from "../support/templates.ts";
  * hostile display names stay text; every page passes axe (WCAG 2.2 A/AA) with
  * no CSP violation; focus follows navigation.
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const XSS_NAME = `<img src=x onerror="window.__xss=1">"><script>window.__xss=2</script>`;
 
 let server: StudioServer;
@@ -39,11 +38,6 @@ async function signInAs(page: Page, login: string, password: string, path = "/st
   await page.getByLabel("Логин").fill(login);
   await page.getByLabel("Пароль").fill(password);
   await page.getByRole("button", { name: "Войти" }).click();
-}
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
 }
 
 describe("the studio in a browser", () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -15,8 +15,6 @@ import { FULL_RUN } from "../support/templates.ts";
  * closing the tab; a conflict shown side by side; axe on every page at 1440
  * and 768 px, with no CSP violation (the Markdown editor included).
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 let env: ContentServer;
 let browser: Browser;
 
@@ -50,11 +48,6 @@ async function editorsSettled(page: Page): Promise<void> {
 }
 /** How long after typing stops the preview asks for the text (studio/content/markdown-field.tsx). */
 const PREVIEW_DELAY_MS = 500;
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
-}
 
 /** Types into a CodeMirror editor found by its label (its field switched to «Markdown» first: the visual editor is the default). */
 async function typeMarkdown(page: Page, label: string, text: string) {

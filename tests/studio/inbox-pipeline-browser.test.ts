@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
@@ -14,7 +14,6 @@ import { FULL_RUN } from "../support/templates.ts";
  * the window, no word breaks inside, and axe (WCAG 2.2 A and AA) finds nothing. The overview's
  * «untouched for a day» follows the server's clock, moved forward rather than waited for.
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PASSWORD = "Pipeline in the browser 2026";
 const HOUR = 3_600_000;
 
@@ -208,7 +207,7 @@ describe("the inbox's pipeline in a browser", () => {
         expect(layout.hidden, `${where}: the list scrolls sideways in its box`).toBeLessThanOrEqual(0);
         if (width === 390) expect(layout.wide, `${where}: wider than the window`).toEqual([]);
         expect(layout.broken, `${where}: words broken inside`).toEqual([]);
-        const violations = (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+        const violations = await axe(page);
         expect(violations, where).toEqual([]);
       }
       expect(session.problems).toEqual([]);

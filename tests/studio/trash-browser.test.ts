@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
+import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, startContentServer, releasesSettled } from "../support/content.ts";
 import { BACKENDS, PUBLISHING_BACKENDS } from "../support/forms-server.ts";
@@ -19,7 +19,6 @@ import { addUser, call, signedInSession, signIn, type StudioSession } from "../s
  * is gone from the trash by itself.
  */
 const ADMIN = { login: "olga", password: "Olga administers the site 9", name: "Ольга Админова" };
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DAY = 24 * 60 * 60 * 1000;
 const articles = content().articles as Array<{ slug: string; title: string }>;
 const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
@@ -69,11 +68,6 @@ for (const backend of BACKENDS) {
       const item = (await trash(cookie)).items.find((i) => i.slug === slug);
       expect(item, `${slug} in the trash`).toBeDefined();
       return item?.id as number;
-    }
-
-    async function axe(page: Page): Promise<string[]> {
-      const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-      return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
     }
 
     // The whole way through a browser and two publications: SQLite per commit, PostgreSQL too in

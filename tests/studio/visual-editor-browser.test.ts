@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, contentFile, describedUpload, EDITOR, image, publishSandbox, startContentServer } from "../support/content.ts";
 import { signedInSession, type StudioSession } from "../support/studio.ts";
@@ -12,8 +12,6 @@ import { signedInSession, type StudioSession } from "../support/studio.ts";
  * public page; a paste from Google Docs keeps its
  * structure and loses its styling; axe finds nothing and the CSP is not broken.
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 let env: ContentServer;
 let browser: Browser;
 
@@ -38,11 +36,6 @@ async function newArticleForm(page: Page, slug: string): Promise<void> {
   await page.getByLabel("Рубрика").selectOption("analytics");
   await page.getByLabel("Теги").fill("analytics, studio");
   await page.getByLabel("Дата публикации").fill("25.11.2026");
-}
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} (${v.help})`));
 }
 
 describe("the visual text editor", () => {
