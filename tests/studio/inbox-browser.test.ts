@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
