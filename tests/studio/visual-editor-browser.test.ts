@@ -52,8 +52,8 @@ describe("the visual text editor", () => {
     const body = page.getByRole("textbox", { name: "Текст статьи" });
     await body.click();
 
-    // Markdown typed at the start of a line becomes its block.
-    await page.keyboard.type("## ");
+    // A heading from the toolbar.
+    await toolbar.getByRole("button", { name: "Заголовок", exact: true }).click();
     await page.keyboard.insertText("Что умеет редактор");
     expect(await page.locator(".s-visual__content h2").textContent()).toBe("Что умеет редактор");
     await page.keyboard.press("Enter");
@@ -187,7 +187,7 @@ describe("the visual text editor", () => {
     await context.close();
   });
 
-  it("turns Word's list paragraphs into a list and keeps its headings and links", { timeout: 60_000 }, async () => {
+  it("turns Word's list paragraphs into a list and keeps its headings and links, and makes typed Markdown its block", { timeout: 60_000 }, async () => {
     const { context, page, problems } = await open();
     await newArticleForm(page, "vstavka-iz-word");
     const body = page.getByRole("textbox", { name: "Текст статьи" });
@@ -204,6 +204,18 @@ describe("the visual text editor", () => {
     expect(await content.locator("a").getAttribute("href")).toBe("https://example.com/keis");
     expect(await content.locator("strong").allTextContents()).toEqual(["целиком"]);
     expect(await content.locator("[style], span, font").count()).toBe(0);
+
+    // For those who type Markdown anyway: at a line's start it becomes the block, and Backspace gives the characters back.
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("### ");
+    await page.keyboard.insertText("Что дальше");
+    await content.locator("h3", { hasText: "Что дальше" }).waitFor();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("1. ");
+    await page.keyboard.press("Backspace");
+    expect(await content.locator("ol").count()).toBe(0);
+    expect(await content.locator("p").last().textContent()).toBe("1. ");
     expect(problems).toEqual([]);
     await context.close();
   });
