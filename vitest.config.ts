@@ -24,10 +24,6 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-setup.ts"],
           // One server and one browser on a 2-core machine: run files one after another.
           fileParallelism: false,
-          // One process for the files in turn: the modules they share (the content, loaded and
-          // highlighted in 1.5 s; the servers' code) load once, not once a file. Each file starts
-          // its own servers and browser and closes them; configuration is passed, never global.
-          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // What the browser tests poll for comes from the app's later tasks (a chunk loaded after

@@ -102,9 +102,13 @@ async function loadHeld(page: Page, url: string, stall: Stall): Promise<void> {
 }
 
 describe("layout at 360, 768 and 1440 px", () => {
-  it.each(sweptPages().filter((path) => path !== "/error/"))("%s fits the screen, with readable text on phones", async (path) => {
+  // The phone and the desktop for every page; per commit the tablet for every third page, taking turns (all in test:full).
+  const swept = sweptPages()
+    .filter((path) => path !== "/error/")
+    .map((path, i): [string, readonly number[]] => [path, FULL_RUN || i % 3 === 0 ? WIDTHS : [360, 1440]]);
+  it.each(swept)("%s fits the screen, with readable text on phones", async (path, widths) => {
     const results = await Promise.all(
-      WIDTHS.map(async (width) => {
+      widths.map(async (width) => {
         const entry = pages.get(width);
         if (!entry) throw new Error(`no page for ${width}`);
         return { width, ...(await measure(entry.page, path)) };
