@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS, CORPUS_BACKENDS, nextIp } from "../support/forms-server.ts";
 import { HOSTILE_PATHS, HOSTILE_STRINGS } from "../support/hostile.ts";
 import { inPool } from "../support/pool.ts";
+import { FULL_RUN } from "../support/templates.ts";
 import { rawExchange } from "../support/raw-http.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
@@ -172,7 +173,8 @@ describe("sessions expire", () => {
   });
 });
 
-describe.each(CORPUS_BACKENDS)("hostile input against every studio endpoint on %s", (backend) => {
+// Long fuzzing: in `npm run test:full`, on both stores (the content, inbox and URL corpora run per commit).
+describe.skipIf(!FULL_RUN).each(CORPUS_BACKENDS)("hostile input against every studio endpoint on %s", (backend) => {
   let server: StudioServer;
   beforeAll(async () => {
     server = await startStudioServer(backend, { STUDIO_SIGNIN_ACCOUNT_LIMIT: "100000", STUDIO_SIGNIN_ADDRESS_LIMIT: "100000", BODY_LIMIT_BYTES: "200000" });
