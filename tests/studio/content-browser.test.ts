@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type ContentServer, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
+import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, SECOND } from "../support/content.ts";
 import { signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
 
@@ -17,15 +16,7 @@ import { FULL_RUN } from "../support/templates.ts";
  */
 let env: ContentServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  env = await startContentServer("sqlite");
-  browser = await launchBrowser();
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await env?.dispose();
-});
+contentServerAndBrowser((both) => ({ env, browser } = both));
 
 type Session = StudioSession;
 

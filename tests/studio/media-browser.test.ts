@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
 import sharp from "sharp";
-import { type ContentServer, contentFile, EDITOR, getEntry, image, newArticle, publishSandbox, save, sendImage, startContentServer } from "../support/content.ts";
+import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, getEntry, image, newArticle, publishSandbox, save, sendImage } from "../support/content.ts";
 import { call, signedInSession } from "../support/studio.ts";
 
 /**
@@ -17,15 +16,7 @@ import { call, signedInSession } from "../support/studio.ts";
  */
 let env: ContentServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  env = await startContentServer("sqlite");
-  browser = await launchBrowser();
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await env?.dispose();
-});
+contentServerAndBrowser((both) => ({ env, browser } = both));
 
 describe("«Медиа» in a browser", () => {
   it("uploads, describes, finds, shows where an image is used, and deletes it only once nothing uses it", { timeout: 120_000 }, async () => {

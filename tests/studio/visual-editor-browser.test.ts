@@ -1,8 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, describedUpload, EDITOR, image, publishSandbox, startContentServer } from "../support/content.ts";
+import { type ContentServer, contentServerAndBrowser, contentFile, describedUpload, EDITOR, image, publishSandbox } from "../support/content.ts";
 import { signedInSession, type StudioSession } from "../support/studio.ts";
 
 /**
@@ -14,15 +13,7 @@ import { signedInSession, type StudioSession } from "../support/studio.ts";
  */
 let env: ContentServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  env = await startContentServer("sqlite");
-  browser = await launchBrowser();
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await env?.dispose();
-});
+contentServerAndBrowser((both) => ({ env, browser } = both));
 
 const open = (): Promise<StudioSession> => signedInSession(browser, env.server.baseUrl, EDITOR);
 

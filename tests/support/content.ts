@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser } from "./browser.ts";
 import type { Backend } from "./forms-server.ts";
 import { makeSandbox, runPublish, type Sandbox } from "./releases.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "./studio.ts";
@@ -99,4 +102,22 @@ export function newArticle(slug: string, title: string, body = "Текст ст�
     published: "2026-11-20",
     body,
   };
+}
+
+/**
+ * A file's content server (SQLite) and browser: started before its tests,
+ * closed after them; `started` hands both to the file's own variables.
+ */
+export function contentServerAndBrowser(started: (both: { env: ContentServer; browser: Browser }) => void): void {
+  let env: ContentServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    env = await startContentServer("sqlite");
+    browser = await launchBrowser();
+    started({ env, browser });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await env?.dispose();
+  });
 }

@@ -3,7 +3,7 @@ import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
 import { validSlug } from "../content/files.ts";
 import { renderOffThread } from "../content/markdown-off-thread.ts";
-import { mediaAlt } from "../content/media.ts";
+import { mediaAbout } from "../content/media.ts";
 import { readUpload } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
@@ -106,7 +106,7 @@ export const contentLiveRoutes: ApiRoute[] = [
       const { fresh: _fresh, ...stored } = await receiveUpload(ctx);
       await ctx.services.audit.write({ action: "content.upload", actor: session.user, target: `uploads/${stored.file}`, details: { width: stored.width, height: stored.height }, ip: ctx.client.ip });
       // The same picture uploaded again keeps the description «Медиа» has for it.
-      const alt = mediaAlt(ctx.services.config.contentDir, stored.file);
+      const alt = mediaAbout(ctx.services.config.contentDir, stored.file)?.alt ?? "";
       const result: UploadResult = { ...stored, alt, markdown: `![${alt.replace(/[[\]\\]/g, "")}](/uploads/${stored.file})` };
       ctx.send(201, result);
     },

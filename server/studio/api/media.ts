@@ -8,6 +8,7 @@ import { authorOf } from "../publishing.ts";
 import { contentPlace } from "./content.ts";
 import { receiveUpload } from "./receive-upload.ts";
 import { field, HttpError, MESSAGES } from "../http.ts";
+import type { Context } from "../context.ts";
 import type { ApiRoute } from "../router.ts";
 
 /**
@@ -28,12 +29,17 @@ export const MEDIA_MESSAGES = {
   replaced: (entries: number) =>
     entries === 0
       ? "Файл заменён. Изображение пока нигде не\u00a0используется."
-      : `Файл заменён в\u00a0${entries}\u00a0${plural(entries, ["записи", "записях", "записях"])}: опубликуйте ${entries % 10 === 1 && entries % 100 !== 11 ? "её" : "их"}, чтобы новое изображение появилось на\u00a0сайте. Прежний файл остался в\u00a0«Медиа», его можно удалить.`,
+      : `Файл заменён в\u00a0${entries}\u00a0${plural(entries, ["записи", "записях", "записях"])}: опубликуйте ${plural(entries, ["её", "их", "их"])}, чтобы новое изображение появилось на\u00a0сайте. Прежний файл остался в\u00a0«Медиа», его можно удалить.`,
 } as const;
 
-function fileParam(file: string | undefined): string {
-  if (!file || !UPLOAD_NAME.test(file)) throw new HttpError(404, MEDIA_MESSAGES.notFound);
-  return file;
+/** The image a request names (`:file`), for an editor: one of «Медиа»'s, or 404 whatever the name holds. */
+async function mediaTarget(ctx: Context) {
+  const session = await ctx.requirePermission("content:edit");
+  const file = ctx.params.file;
+  const { contentDir } = ctx.services.config;
+  const about = file && UPLOAD_NAME.test(file) ? mediaAbout(contentDir, file) : null;
+  if (!file || !about) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+  return { session, file, contentDir, about };
 }
 
 const unit = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 1;
@@ -54,8 +60,7 @@ export const mediaRoutes: ApiRoute[] = [
     method: "PUT",
     path: "/media/:file",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
-      const file = fileParam(ctx.params.file);
+      const { session, file, contentDir } = await mediaTarget(ctx);
       const body = await ctx.body();
       const alt = field(body, "alt", 10_000).trim();
       const caption = field(body, "caption", 10_000).trim();
@@ -67,7 +72,7 @@ export const mediaRoutes: ApiRoute[] = [
       if (typeof focal !== "object" || focal === null || !unit(focal.x) || !unit(focal.y)) errors.focal = MEDIA_MESSAGES.focal;
       if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
       const point = focal as { x: number; y: number };
-      if (!describeMedia(ctx.services.config.contentDir, file, { alt, caption, focal: { x: point.x, y: point.y } })) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      if (!describeMedia(contentDir, file, { alt, caption, focal: { x: point.x, y: point.y } })) throw new HttpError(404, MEDIA_MESSAGES.notFound);
       await ctx.services.audit.write({ action: "media.describe", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: MEDIA_MESSAGES.saved });
     },
@@ -76,11 +81,7 @@ export const mediaRoutes: ApiRoute[] = [
     method: "POST",
     path: "/media/:file/replace",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
-      const file = fileParam(ctx.params.file);
-      const { contentDir } = ctx.services.config;
-      const about = mediaAbout(contentDir, file);
-      if (!about) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      const { session, file, contentDir, about } = await mediaTarget(ctx);
       // The new file takes the old one's description, caption and focal point: the same place in the same texts.
       const stored = await receiveUpload(ctx, about);
       if (stored.file === file) throw new HttpError(422, MEDIA_MESSAGES.same);
@@ -101,10 +102,7 @@ export const mediaRoutes: ApiRoute[] = [
     method: "DELETE",
     path: "/media/:file",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
-      const file = fileParam(ctx.params.file);
-      const { contentDir } = ctx.services.config;
-      if (!mediaAbout(contentDir, file)) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      const { session, file, contentDir } = await mediaTarget(ctx);
       const uses = mediaUses(contentDir, [file]).get(file) ?? [];
       if (uses.length > 0) return ctx.send(409, { ok: false, message: MEDIA_MESSAGES.used, uses });
       removeMedia(contentDir, file);

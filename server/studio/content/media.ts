@@ -110,11 +110,6 @@ export function describeMedia(contentDir: string, file: string, about: { alt: st
   return true;
 }
 
-/** The alt text «Медиа» has for an image ("" when none). */
-export function mediaAlt(contentDir: string, file: string): string {
-  return readSidecar(contentDir, file)?.alt ?? "";
-}
-
 /** What «Медиа» says about an image (its alt text, caption, focal point), or null for an unknown one. */
 export function mediaAbout(contentDir: string, file: string): Required<Pick<Sidecar, "alt" | "caption" | "focal">> | null {
   const side = readSidecar(contentDir, file);
