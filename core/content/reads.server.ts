@@ -19,7 +19,7 @@ export class Reads {
   readonly everyEntry = new Map<string, Set<string>>();
   /** document → fields read. */
   readonly documents = new Map<string, Set<string>>();
-  /** Keys of generated images looked up. */
+  /** Keys of generated images looked up, and of uploads whose description was read (uploadReadKey). */
   readonly images = new Set<string>();
   /** Whether the dates entries last changed were read (the sitemap). */
   modified = false;
@@ -97,6 +97,16 @@ export function toPageDeps(reads: Reads, sizes: Readonly<Record<string, number>>
 
 const INDEX = /^(0|[1-9]\d*)$/;
 
+/**
+ * A page that reads an optional field the entry lacks (`article.cover`) depends
+ * on it as much as one that finds it: adding it must render that page again.
+ * What JavaScript itself asks of any object is no field.
+ */
+const maybeField = (key: string) => /^[a-z][A-Za-z\d]*$/.test(key) && !(key in Object.prototype) && key !== "then" && key !== "toJSON";
+
+/** A field name standing for every field, present or not: the entry was handed on whole (a spread, loader data). */
+export const ANY_FIELD = "*";
+
 function readOnly(): never {
   throw new TypeError("content is read-only while pages render");
 }
@@ -122,11 +132,12 @@ export function trackReads(content: Content, reads: Reads): Content {
       return new Proxy(target, {
         ...guard,
         get(t, key) {
-          if (typeof key === "string" && Object.hasOwn(t, key)) reads.field(collection, slug, key);
+          if (typeof key === "string" && (Object.hasOwn(t, key) || maybeField(key))) reads.field(collection, slug, key);
           return t[key as string];
         },
         ownKeys(t) {
           for (const key of Object.keys(t)) reads.field(collection, slug, key);
+          reads.field(collection, slug, ANY_FIELD);
           return Reflect.ownKeys(t);
         },
       });
@@ -156,11 +167,12 @@ export function trackReads(content: Content, reads: Reads): Content {
       new Proxy(target, {
         ...guard,
         get(t, key) {
-          if (typeof key === "string" && Object.hasOwn(t, key)) reads.document(name, key);
+          if (typeof key === "string" && (Object.hasOwn(t, key) || maybeField(key))) reads.document(name, key);
           return t[key as string];
         },
         ownKeys(t) {
           for (const key of Object.keys(t)) reads.document(name, key);
+          reads.document(name, ANY_FIELD);
           return Reflect.ownKeys(t);
         },
       }),

@@ -34,7 +34,19 @@ describe("reads recorded while a page renders", () => {
     const reads = new Reads();
     const c = trackReads(sample(), reads);
     JSON.stringify(c.articles[0]);
-    expect(toPageDeps(reads, { articles: 2 }).fields?.articles).toEqual({ slug: ["a"], title: ["a"], category: ["a"], tags: ["a"], body: ["a"] });
+    expect(toPageDeps(reads, { articles: 2 }).fields?.articles).toEqual({ slug: ["a"], title: ["a"], category: ["a"], tags: ["a"], body: ["a"], "*": ["a"] });
+  });
+
+  it("records an optional field the entry lacks, so adding it renders the page again; never what JavaScript asks of any object", () => {
+    const reads = new Reads();
+    const c = trackReads(sample(), reads);
+    const article = c.articles[1] as unknown as Record<string, unknown>;
+    expect(article.cover).toBeUndefined();
+    expect(String(article.toString)).toContain("native code");
+    void article.then;
+    void article.constructor;
+    expect((c.company as unknown as Record<string, unknown>).address).toBeUndefined();
+    expect(toPageDeps(reads, { articles: 2 })).toEqual({ members: ["articles"], fields: { articles: { cover: ["b"] } }, documents: { company: ["address"] } });
   });
 
   it("records a document's fields, not the documents a page never opens", () => {

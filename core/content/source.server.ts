@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ImageData } from "../images/types.ts";
 import type { Content } from "./index.server.ts";
+import type { UploadInfo } from "./uploads.server.ts";
 import { type Reads, trackReads } from "./reads.server.ts";
 
 /**
@@ -15,6 +16,11 @@ export type ContentSource = {
   images: Readonly<Record<string, ImageData>>;
   /** When each entry's content last changed, "collection/slug" → YYYY-MM-DD (recorded by releases). */
   modified: Readonly<Record<string, string>>;
+  /**
+   * The descriptions of the images uploaded in the studio (size, alt text, focal point), by hash,
+   * as the release read them; absent, pages read the content folder's (the dev server).
+   */
+  uploads?: Readonly<Record<string, UploadInfo>>;
 };
 
 type Scope = {

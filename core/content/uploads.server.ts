@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ImageData } from "../images/types.ts";
+import { activeScope } from "./source.server.ts";
 
 /**
  * Images uploaded in the studio: `<content>/uploads/<hash>.<ext>` with a
@@ -38,22 +39,55 @@ export function setUploadsRoot(contentDir: string): void {
   root = contentDir;
 }
 
+/** An upload's size, alt text and focal point from its sidecar's text, or null when it holds no size. */
+function parseSidecar(text: string): UploadInfo | null {
+  const data = JSON.parse(text) as Partial<UploadInfo>;
+  if (typeof data.width !== "number" || typeof data.height !== "number") return null;
+  const focal = data.focal && typeof data.focal.x === "number" && typeof data.focal.y === "number" ? data.focal : { x: 0.5, y: 0.5 };
+  return { width: data.width, height: data.height, alt: typeof data.alt === "string" ? data.alt : "", focal };
+}
+
 /** An upload's size, alt text and focal point from its sidecar, or null when there is no such upload. */
 export function uploadSize(hash: string): UploadInfo | null {
   if (!root) return null;
   if (!sizes.has(hash)) {
     const sidecar = join(root, UPLOADS_FOLDER, `${hash}.json`);
-    let size: UploadInfo | null = null;
-    if (existsSync(sidecar)) {
-      const data = JSON.parse(readFileSync(sidecar, "utf8")) as Partial<UploadInfo>;
-      if (typeof data.width === "number" && typeof data.height === "number") {
-        const focal = data.focal && typeof data.focal.x === "number" && typeof data.focal.y === "number" ? data.focal : { x: 0.5, y: 0.5 };
-        size = { width: data.width, height: data.height, alt: typeof data.alt === "string" ? data.alt : "", focal };
-      }
-    }
-    sizes.set(hash, size);
+    sizes.set(hash, existsSync(sidecar) ? parseSidecar(readFileSync(sidecar, "utf8")) : null);
   }
   return sizes.get(hash) ?? null;
+}
+
+/**
+ * Every upload's description in `contentDir`, by hash: what a release records
+ * with its content (ContentSource.uploads), so a page shows a cover as that
+ * release knew it and is rendered again when its description changes.
+ */
+export function readUploads(contentDir: string): Record<string, UploadInfo> {
+  const folder = join(contentDir, UPLOADS_FOLDER);
+  const uploads: Record<string, UploadInfo> = {};
+  if (!existsSync(folder)) return uploads;
+  for (const name of readdirSync(folder).sort()) {
+    const match = UPLOAD_NAME.exec(name);
+    const sidecar = join(folder, `${match?.[1]}.json`);
+    if (!match || !existsSync(sidecar)) continue;
+    const info = parseSidecar(readFileSync(sidecar, "utf8"));
+    if (info) uploads[match[1] as string] = info;
+  }
+  return uploads;
+}
+
+/** The key under which a page's reads record an upload's description (beside the generated images' keys). */
+export const uploadReadKey = (hash: string) => `upload/${hash}`;
+
+/**
+ * A cover's description: the rendering release's record of it (the read is
+ * recorded), or the content folder's where the source has none (the dev server).
+ */
+function coverInfo(hash: string): UploadInfo | null {
+  const scope = activeScope();
+  if (!scope?.source.uploads) return uploadSize(hash);
+  scope.reads?.images.add(uploadReadKey(hash));
+  return scope.source.uploads[hash] ?? null;
 }
 
 /** The Open Graph picture of a cover: 1200×630, cropped around its focal point (named by it, so a new point makes a new file). */
@@ -67,7 +101,7 @@ export const ogUploadName = (hash: string, focal: { x: number; y: number }) => `
 export function coverImage(href: string | undefined): { image: ImageData; alt: string; og: string } | null {
   const match = href ? UPLOAD_HREF.exec(href) : null;
   const hash = match?.[1];
-  const info = hash ? uploadSize(hash) : null;
+  const info = hash ? coverInfo(hash) : null;
   if (!hash || !info) return null;
   const widths = uploadWidths(info.width);
   const largest = widths[widths.length - 1] as number;

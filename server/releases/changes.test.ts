@@ -37,6 +37,18 @@ describe("what changed between two releases", () => {
     expect(concerns({ members: ["articles"], documents: { company: ["team"] } }, changes)).toBe(false);
   });
 
+  it("concerns a page that read a field the entry lacked once it is added, and a page that took the entry whole", () => {
+    const withCover = source({ a: "Первая", b: "Вторая" });
+    (withCover.content.articles[1] as unknown as Record<string, unknown>).cover = "/uploads/0123456789abcdef01234567.png";
+    const changes = compare(before, fingerprint(withCover, NOW));
+    expect(concerns({ fields: { articles: { cover: ["b"] } } }, changes)).toBe(true);
+    expect(concerns({ fields: { articles: { "*": ["b"] } } }, changes)).toBe(true);
+    expect(concerns({ fields: { articles: { "*": ["a"], cover: ["a"] } } }, changes)).toBe(false);
+    const company = compare(before, fingerprint(source({ a: "Первая", b: "Вторая" }, ["anna", "boris"]), NOW));
+    expect(concerns({ documents: { company: ["*"] } }, company)).toBe(true);
+    expect(concerns({ documents: { company: ["title"] } }, company)).toBe(false);
+  });
+
   it("concerns pages that show the year or the day once those have changed", () => {
     const nextDay = compare(before, fingerprint(source({ a: "Первая", b: "Вторая" }), new Date("2026-11-26T12:00:00+03:00")));
     expect(concerns({ clock: ["day"] }, nextDay)).toBe(true);

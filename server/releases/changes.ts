@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Content } from "#core/content/index.server.ts";
-import type { PageDeps } from "#core/content/reads.server.ts";
+import { ANY_FIELD, type PageDeps } from "#core/content/reads.server.ts";
 import type { ContentSource } from "#core/content/source.server.ts";
+import { uploadReadKey } from "#core/content/uploads.server.ts";
 
 /**
  * What a release knows of its content, to tell the next release what
@@ -72,6 +73,8 @@ export function fingerprint(
     }
   }
   const images = Object.fromEntries(Object.entries(source.images).map(([key, image]) => [key, hashValue(image)]));
+  // An upload's description (alt text, focal point) changes in «Медиа», not in the entry that shows it as a cover.
+  for (const [hash, info] of Object.entries(source.uploads ?? {})) images[uploadReadKey(hash)] = hashValue(info);
   return { collections, documents, images, modified: hashValue(source.modified), clock: calendar(now) };
 }
 
@@ -137,14 +140,15 @@ export function concerns(deps: PageDeps, changes: Changes): boolean {
     const changed = changes.fields.get(collection);
     if (!changed) continue;
     for (const [field, slugs] of Object.entries(fields)) {
-      const changedSlugs = changed.get(field);
-      if (!changedSlugs) continue;
-      if (slugs === "*" || slugs.some((slug) => changedSlugs.has(slug))) return true;
+      // An entry read whole depends on every field it has or comes to have.
+      for (const changedSlugs of field === ANY_FIELD ? changed.values() : [changed.get(field)]) {
+        if (changedSlugs && (slugs === "*" || slugs.some((slug) => changedSlugs.has(slug)))) return true;
+      }
     }
   }
   for (const [name, fields] of Object.entries(deps.documents ?? {})) {
     const changed = changes.documents.get(name);
-    if (changed && fields.some((field) => changed.has(field))) return true;
+    if (changed && fields.some((field) => field === ANY_FIELD || changed.has(field))) return true;
   }
   if (deps.images?.some((key) => changes.images.has(key))) return true;
   if (deps.modified && changes.modified) return true;

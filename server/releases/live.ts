@@ -66,7 +66,7 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
     redirects: parseRedirectTable(source.tables.redirects),
     routeRules: source.tables.routeRules,
     gone: new Set(source.tables.gone ?? []),
-    source: { content: source.content, images: source.images, modified: source.modified },
+    source: { content: source.content, images: source.images, modified: source.modified, ...(source.uploads ? { uploads: source.uploads } : {}) },
     contentFiles: source.contentFiles,
   };
 }

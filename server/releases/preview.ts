@@ -1,6 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { type Content, loadContent } from "#core/content/index.server.ts";
 import type { ContentSource } from "#core/content/source.server.ts";
+import { readUploads } from "#core/content/uploads.server.ts";
 import type { LiveRelease } from "./live.ts";
 import type { OgSite } from "./og.ts";
 import { fileCache } from "./record.ts";
@@ -33,7 +34,7 @@ export async function renderPreview(site: PreviewSite, path: string, change?: (c
   // The drawing code (fonts, outlines, the encoder) is loaded by the first preview that needs it, not by every server.
   const images =
     content === live.source.content ? live.source.images : (await (await import("./artwork.ts")).drawArtwork(content, site.imagesCache)).images;
-  const source: ContentSource = { content, images, modified: live.source.modified };
+  const source: ContentSource = { content, images, modified: live.source.modified, uploads: readUploads(site.contentDir) };
   const render = createPageRenderer({ build: site.build, origin: site.site.origin, source, now: new Date(), headTag: site.headTag });
   const page = await render(path);
   if (page.html === null) throw new Error(`${path} is not a page`);

@@ -201,7 +201,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
         : options.full
           ? "по запросу"
           : null;
-  let source: ContentSource = { content: loaded.content, images: artwork.images, modified: {} };
+  let source: ContentSource = { content: loaded.content, images: artwork.images, modified: {}, uploads: uploads.described };
   const unchangedFile = (path: string) => sameCode && previous?.source.contentFiles[path] === loaded.files[path];
   const fingerprints = fingerprint(source, now, (collection, slug) => {
     const folder = COLLECTIONS[collection as keyof typeof COLLECTIONS]?.folder;

@@ -1,6 +1,16 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { encodedUploadName, OG_SIZE, ogUploadName, UPLOAD_NAME, UPLOADS_FOLDER, UPLOADS_PUBLIC_PREFIX, uploadWidths } from "#core/content/uploads.server.ts";
+import {
+  encodedUploadName,
+  OG_SIZE,
+  ogUploadName,
+  readUploads,
+  UPLOAD_NAME,
+  UPLOADS_FOLDER,
+  UPLOADS_PUBLIC_PREFIX,
+  type UploadInfo,
+  uploadWidths,
+} from "#core/content/uploads.server.ts";
 
 /**
  * Images uploaded in the studio, encoded like the site's own artwork
@@ -11,13 +21,15 @@ import { encodedUploadName, OG_SIZE, ogUploadName, UPLOAD_NAME, UPLOADS_FOLDER, 
 const AVIF = { quality: 60, effort: 2 } as const;
 const WEBP = { quality: 80, effort: 4 } as const;
 
-export type EncodedUploads = { files: Map<string, string>; encoded: number };
+/** The published copies (URL path → file in the cache), how many were encoded now, and every upload's description. */
+export type EncodedUploads = { files: Map<string, string>; encoded: number; described: Record<string, UploadInfo> };
 
 export async function encodeUploads(contentDir: string, cacheDir: string): Promise<EncodedUploads> {
   const files = new Map<string, string>();
   let encoded = 0;
+  const described = readUploads(contentDir);
   const folder = join(contentDir, UPLOADS_FOLDER);
-  if (!existsSync(folder)) return { files, encoded };
+  if (!existsSync(folder)) return { files, encoded, described };
   // Loaded here, not with the module: see artwork.ts.
   const { default: sharp } = await import("sharp");
   const out = join(cacheDir, "uploads");
@@ -25,10 +37,11 @@ export async function encodeUploads(contentDir: string, cacheDir: string): Promi
   for (const name of readdirSync(folder).sort()) {
     const match = UPLOAD_NAME.exec(name);
     if (!match) continue;
+    const sidecar = described[match[1] as string];
+    if (!sidecar) continue;
     const hash = match[1] as string;
-    const sidecar = JSON.parse(readFileSync(join(folder, `${hash}.json`), "utf8")) as { width: number; height: number; focal?: { x: number; y: number } };
     // Its Open Graph picture, for when it is a cover: JPEG, which every messenger reads.
-    const focal = sidecar.focal ?? { x: 0.5, y: 0.5 };
+    const focal = sidecar.focal;
     const og = ogUploadName(hash, focal);
     const ogTarget = join(out, og);
     if (!existsSync(ogTarget)) {
@@ -61,7 +74,7 @@ export async function encodeUploads(contentDir: string, cacheDir: string): Promi
       }
     }
   }
-  return { files, encoded };
+  return { files, encoded, described };
 }
 
 /** The picture scaled to cover 1200×630, and the window of that size whose centre is nearest the focal point. */

@@ -6,6 +6,7 @@ import { API_ROUTES } from "./api/index.ts";
 import { createAuditLog } from "./audit.ts";
 import { createAuth } from "./auth.ts";
 import { createDraftStore } from "./content/drafts.ts";
+import { warmEntries } from "./content/files.ts";
 import { createTrashStore } from "./content/trash.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
@@ -64,6 +65,9 @@ export function createStudio(options: {
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
   void dummyHash();
+  // And the entries are parsed before the first content list needs them.
+  let stopped = false;
+  if (options.publishing) void warmEntries(options.publishing.contentDir, () => stopped).catch((error: unknown) => onError("studio: reading the entries ahead failed", error));
   const handle = createStudioHandler({
     services: {
       config,
@@ -94,6 +98,7 @@ export function createStudio(options: {
     previews,
     handle,
     stop: () => {
+      stopped = true;
       clearInterval(pruning);
       publishing?.stop();
     },

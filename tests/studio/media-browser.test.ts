@@ -128,6 +128,15 @@ describe("«Медиа» in a browser", () => {
     // Its card in the academy shows it too; an article without one keeps its card as it was.
     const list = await (await fetch(`${env.server.baseUrl}/academy/`)).text();
     expect(list).toMatch(/<div class="card__media"><picture[^>]*>(?:(?!<\/picture>)[\s\S])*-480\.avif/);
+
+    // A new description and focal point in «Медиа» reach the page with the next publication, though the article is unchanged.
+    const file = /uploads\/([a-f\d]{24}\.png)/.exec(contentFile(env.sandbox, "academy/seo-audit-checklist-2026.md"))?.[1];
+    const described = await call(env.server, "PUT", `/studio/api/media/${file}`, { cookie: env.editor, body: { alt: "Сквозная аналитика: дашборд на ноутбуке", caption: "", focal: { x: 0.3, y: 0.7 } } });
+    expect(((await described.json()) as { message: string }).message).toBe("Описание сохранено. На\u00a0сайте оно появится со\u00a0следующей публикацией");
+    await publishSandbox(env);
+    const again = await (await fetch(`${env.server.baseUrl}/academy/seo-audit-checklist-2026/`)).text();
+    expect(/<figure class="article__cover">([\s\S]*?)<\/figure>/.exec(again)?.[1]).toContain('alt="Сквозная аналитика: дашборд на ноутбуке"');
+    expect(/<meta property="og:image" content="([^"]+)"/.exec(again)?.[1]).toMatch(/-og-30-70\.jpg$/);
   });
 
   it("fits a phone and passes axe there", async () => {

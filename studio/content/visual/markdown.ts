@@ -60,9 +60,9 @@ function alignOf(token: Token): string | null {
  * markdown-it's tokens with every top-level block we do not model replaced by one
  * `raw_block` token of the source lines it came from (so it is written back byte for byte).
  */
-function tokenize(source: string): Token[] {
+function tokenize(source: string, env: object = {}): Token[] {
   const lines = source.split("\n");
-  const tokens = markdownIt.parse(source, {});
+  const tokens = markdownIt.parse(source, env);
   const result: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
@@ -94,7 +94,10 @@ function tokenize(source: string): Token[] {
   return result;
 }
 
-const parser = new MarkdownParser(schema, { parse: tokenize } as unknown as MarkdownIt, {
+/** The tokens of the text being parsed now (parseMarkdown reads them too, to know where each block came from). */
+let parsing: Token[] | null = null;
+
+const parser = new MarkdownParser(schema, { parse: (source: string) => parsing ?? tokenize(source) } as unknown as MarkdownIt, {
   ...defaultMarkdownParser.tokens,
   fence: { block: "code_block", getAttrs: (token) => ({ params: token.info.trim() }), noCloseToken: true },
   table: { block: "table" },
@@ -175,10 +178,83 @@ const serializer = new MarkdownSerializer(
   { ...defaultMarkdownSerializer.marks, em: { open: (_s, mark, parent, index) => emphasisMarker(mark, parent, index, 1), close: (_s, mark, parent, index) => emphasisMarker(mark, parent, index, -1), mixable: true, expelEnclosingWhitespace: true }, strike: { open: "~~", close: "~~", mixable: true, expelEnclosingWhitespace: true } },
 );
 
-export function parseMarkdown(source: string): ProseNode {
-  return parser.parse(source);
+/**
+ * Where each top-level block of a parsed text came from: its source text, the
+ * text up to the next block, and that block. ProseMirror keeps an untouched
+ * node the same object across edits, so a block nobody edited is written back
+ * as it was read, and an edit rewrites only the blocks it touched (the file's
+ * history shows that edit, not a restyling of the whole text).
+ */
+type ReadFrom = { text: string; gap: string; next: ProseNode | null; suffix: string };
+const readFrom = new WeakMap<ProseNode, ReadFrom>();
+const sourceOf = new WeakMap<ProseNode, string>();
+
+/** A top-level block's opening token: one per child of the document. */
+const opensBlock = (token: Token) => token.level === 0 && (token.nesting === 1 || (token.nesting === 0 && token.type !== "inline"));
+
+function remember(doc: ProseNode, source: string, tokens: readonly Token[]): void {
+  sourceOf.set(doc, source);
+  const blocks = tokens.filter(opensBlock);
+  if (blocks.length !== doc.childCount || blocks.some((token) => !token.map)) return;
+  const lineStart = [0];
+  for (let i = 0; i < source.length; i++) if (source[i] === "\n") lineStart.push(i + 1);
+  const offset = (line: number) => lineStart[line] ?? source.length;
+  const spans = blocks.map((token) => {
+    const [from, to] = token.map as [number, number];
+    const text = source.slice(offset(from), offset(to)).replace(/\n+$/, "");
+    return { from: offset(from), end: offset(from) + text.length };
+  });
+  spans.forEach((span, i) => {
+    const next = spans[i + 1];
+    readFrom.set(doc.child(i), {
+      text: source.slice(span.from, span.end),
+      gap: next ? source.slice(span.end, next.from) : "",
+      next: next ? doc.child(i + 1) : null,
+      suffix: next ? "" : source.slice(span.end),
+    });
+  });
 }
 
+export function parseMarkdown(source: string): ProseNode {
+  const env: { references?: Record<string, unknown> } = {};
+  parsing = tokenize(source, env);
+  try {
+    const doc = parser.parse(source);
+    // A text with link definitions ([1]: https://…) is written whole: a block kept as it was could lose the line it points to.
+    if (Object.keys(env.references ?? {}).length === 0) remember(doc, source, parsing);
+    return doc;
+  } finally {
+    parsing = null;
+  }
+}
+
+const LISTS = new Set(["bullet_list", "ordered_list"]);
+
+/** The document as Markdown: untouched blocks as they were read, the rest in the content's style. */
 export function serializeMarkdown(doc: ProseNode): string {
+  const source = sourceOf.get(doc);
+  if (source !== undefined) return source;
+  const blocks: ProseNode[] = [];
+  doc.forEach((child) => blocks.push(child));
+  const kept = (i: number) => readFrom.get(blocks[i] as ProseNode);
+  // Two lists of a kind side by side would merge into one unless written as the serializer separates them.
+  const listsMeet = blocks.some((block, i) => i > 0 && LISTS.has(block.type.name) && block.type === blocks[i - 1]?.type && kept(i - 1)?.next !== block);
+  if (listsMeet || !blocks.some((_, i) => kept(i))) return writeMarkdown(doc);
+  // Each block's text, and what goes before the next: the source's own blank lines between two
+  // blocks it had side by side, else one blank line. A block that writes as nothing (an empty
+  // paragraph) is left out, as the serializer leaves it.
+  const parts: Array<{ text: string; gap: string | null; suffix: string }> = [];
+  blocks.forEach((block, i) => {
+    const was = kept(i);
+    const text = was ? was.text : writeMarkdown(doc.type.create(null, block)).replace(/\n+$/, "");
+    if (!text) return;
+    const next = blocks[i + 1];
+    parts.push({ text, gap: was && next && was.next === next && kept(i + 1) ? was.gap : null, suffix: !next && was ? was.suffix : "" });
+  });
+  return parts.map((part, i) => part.text + (i < parts.length - 1 ? (part.gap ?? "\n\n") : part.suffix)).join("");
+}
+
+/** Every block of `doc` in the content's style, whatever it was read from (what an edited block gets). */
+export function writeMarkdown(doc: ProseNode): string {
   return serializer.serialize(doc, { tightLists: true });
 }
