@@ -1,5 +1,38 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The tests against the built server (tests/): one file at a time in each project, one server
+ * and at most one browser at once. They are two projects, which `npm test` runs side by side
+ * (scripts/tests.ts): the files that drive Chromium, and those that only speak HTTP or to the
+ * store, which use the core a browser test leaves idle. Each has its own main server, its own
+ * range of ports for the servers its tests start (tests/support/server.ts, stablePort) and so its
+ * own releases made for them; a file that launches Chromium from the server project is refused
+ * (tests/support/browser.ts).
+ */
+const SITE = {
+  environment: "node" as const,
+  globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-setup.ts"],
+  // One server and one browser on a 2-core machine: run files one after another.
+  fileParallelism: false,
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // What the browser tests poll for comes from the app's later tasks (a chunk loaded after
+  // hydration, the counter's tag): on a busy two-core host that can take longer than the
+  // default second. A longer wait changes no outcome, only how long a failure takes.
+  expect: { poll: { timeout: 10_000 } },
+};
+
+/** The test files that drive Chromium. */
+const BROWSER_FILES = [
+  "tests/browser/**/*.test.ts",
+  "tests/**/*-browser.test.ts",
+  "tests/studio/browser.test.ts",
+  "tests/studio/isolation.test.ts",
+  "tests/studio/publishing.test.ts",
+  "tests/studio/publishing-drafts.test.ts",
+  "tests/releases/servers.test.ts",
+] as const;
+
 // Kept apart from vite.config.ts: the React Router plugin does not run under Vitest.
 export default defineConfig({
   test: {
@@ -16,22 +49,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        test: {
-          name: "site",
-          include: ["tests/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-setup.ts"],
-          // One server and one browser on a 2-core machine: run files one after another.
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // What the browser tests poll for comes from the app's later tasks (a chunk loaded after
-          // hydration, the counter's tag): on a busy two-core host that can take longer than the
-          // default second. A longer wait changes no outcome, only how long a failure takes.
-          expect: { poll: { timeout: 10_000 } },
-        },
-      },
+      { test: { name: "browser", include: [...BROWSER_FILES], env: { TEST_LANE: "browser", TEST_PORT_BASE: "3311" }, ...SITE } },
+      { test: { name: "server", include: ["tests/**/*.test.ts"], exclude: [...BROWSER_FILES], env: { TEST_LANE: "server", TEST_PORT_BASE: "3331" }, ...SITE } },
     ],
   },
 });

@@ -1,13 +1,13 @@
 /**
- * The tests after the checks. Vitest runs the projects of one run in one
- * queue: the site's files one at a time (one server, one browser) and the
- * unit files after them, on a machine whose second core mostly waits while a
- * browser test does. So the two projects run as two Vitest processes side by
- * side: the site's tests with their output as it comes, the unit tests on one
- * worker, their output printed whole when they end. On the 2-core VM this
- * takes the site's time alone instead of the site's plus about 45 s
- * (README, «Commands»). Arguments (a file, `-t` and a name) run the one
- * Vitest process over both projects, as `vitest run` does.
+ * The tests after the checks, in two lanes side by side (vitest.config.ts):
+ * the files that drive Chromium (project "browser"), with their output as it
+ * comes; and beside them the files that speak HTTP or to the store (project
+ * "server"), then the unit tests on one worker, their output printed whole
+ * after the browser lane's. A browser test leaves one of two cores mostly waiting; one
+ * Vitest process would run its projects in one queue, one file at a time. On
+ * the 2-core VM this cut the run from about 14 min to 11 (README, «Scripts»).
+ * Arguments (a file, `-t` and a name) run one Vitest process over every
+ * project, as `vitest run` does.
  *
  *   node scripts/tests.ts [vitest arguments]      (npm test runs it)
  */
@@ -15,22 +15,32 @@ import { spawn } from "node:child_process";
 
 const args = process.argv.slice(2);
 
-function vitest(extra: string[], output: "inherit" | "buffer"): Promise<{ ok: boolean; text: string }> {
+type Result = { name: string; ok: boolean; text: string };
+
+function vitest(name: string, extra: string[], output: "inherit" | "buffer"): Promise<Result> {
   return new Promise((done) => {
-    const child = spawn("npx", ["vitest", "run", ...extra], { stdio: ["ignore", output === "inherit" ? "inherit" : "pipe", output === "inherit" ? "inherit" : "pipe"] });
+    const stdio = output === "inherit" ? "inherit" : "pipe";
+    const child = spawn("npx", ["vitest", "run", ...extra], { stdio: ["ignore", stdio, stdio] });
     let text = "";
     child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (text += chunk.toString()));
-    child.on("close", (code) => done({ ok: code === 0, text }));
+    child.on("close", (code) => {
+      done({ name, ok: code === 0, text });
+    });
   });
 }
 
 if (args.length > 0) {
-  const { ok } = await vitest(args, "inherit");
+  const { ok } = await vitest("тесты", args, "inherit");
   process.exit(ok ? 0 : 1);
 }
 
-const [site, unit] = await Promise.all([vitest(["--project", "site"], "inherit"), vitest(["--project", "unit", "--maxWorkers=1"], "buffer")]);
-process.stdout.write(`\n— модульные тесты (шли рядом с тестами сайта): ${unit.ok ? "готово" : "ошибка"}\n${unit.text}`);
-process.stdout.write(`\n— тесты сайта: ${site.ok ? "готово" : "ошибка"}, модульные: ${unit.ok ? "готово" : "ошибка"}\n`);
-process.exit(site.ok && unit.ok ? 0 : 1);
+const beside = async (): Promise<Result[]> => [
+  await vitest("тесты сервера (шли рядом с браузерными)", ["--project", "server"], "buffer"),
+  await vitest("модульные тесты (шли рядом с браузерными)", ["--project", "unit", "--maxWorkers=1"], "buffer"),
+];
+const [browser, rest] = await Promise.all([vitest("тесты в браузере", ["--project", "browser"], "inherit"), beside()]);
+for (const r of rest) process.stdout.write(`\n— ${r.name}: ${r.ok ? "готово" : "ошибка"}\n${r.text}`);
+const results = [browser, ...rest];
+process.stdout.write(`\n${results.map((r) => `— ${r.name}: ${r.ok ? "готово" : "ошибка"}`).join("\n")}\n`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -16,6 +16,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
 
 /** Debian's Chromium, started as this machine allows (no background network, no sandbox as root). */
 export async function launchBrowser(): Promise<Browser> {
+  // The server project runs beside the browser one, on the core a browser test leaves idle.
+  if (process.env.TEST_LANE === "server") throw new Error("this file drives Chromium: name it in BROWSER_FILES (vitest.config.ts)");
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS],

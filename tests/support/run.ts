@@ -36,15 +36,28 @@ export function trackChild(child: { pid?: number; once(event: "exit", listener: 
   });
 }
 
-/** Called once before any test file: the run's folder, shared with the test processes through the environment. */
+/**
+ * How many projects of this Vitest process have begun the run: each site project's global setup
+ * calls beginRun and endRun, and the folder is the first one's until the last one ends. Kept in
+ * the environment, as each project loads its setup as a module of its own.
+ */
+const USERS = "SITE_TESTS_RUN_USERS";
+
+/** Called before any test file of a project: the run's folder, shared with the test processes through the environment. */
 export function beginRun(): void {
+  const users = Number(process.env[USERS] ?? 0);
+  process.env[USERS] = String(users + 1);
+  if (users > 0 && process.env[RUN_DIR]) return;
   const dir = mkdtempSync(join(tmpdir(), "site-tests-"));
   mkdirSync(join(dir, "children"));
   process.env[RUN_DIR] = dir;
 }
 
-/** Called once after every test file: the servers still running are killed, the run's folder removed. */
+/** Called after a project's test files: after the last project's, the servers still running are killed and the run's folder removed. */
 export function endRun(): string[] {
+  const users = Math.max(0, Number(process.env[USERS] ?? 1) - 1);
+  process.env[USERS] = String(users);
+  if (users > 0) return [];
   const dir = process.env[RUN_DIR];
   const children = childrenDir();
   if (!dir || !children) return [];

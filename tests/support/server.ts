@@ -76,7 +76,9 @@ export function freePort(): Promise<number> {
  * made once and kept (tests/support/releases.ts, releasesFor).
  */
 export async function stablePort(): Promise<number> {
-  for (let port = 3311; port < 3331; port++) {
+  // Each site project has its range (vitest.config.ts): the two run side by side.
+  const base = Number(process.env.TEST_PORT_BASE ?? 3311);
+  for (let port = base; port < base + 20; port++) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once("error", () => resolve(false));

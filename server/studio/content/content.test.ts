@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { withRedirect } from "./references.ts";
-import { entryFiles, serializeEntry, validSlug } from "./files.ts";
+import { COLLECTION_CATALOG, type CollectionName } from "#core/content/catalog.ts";
+import { entryFiles, listSlugs, serializeEntry, validSlug, warmEntries } from "./files.ts";
 import { sniff } from "./uploads.ts";
 
 describe("what the studio writes", () => {
@@ -29,6 +30,15 @@ describe("what the studio writes", () => {
   it("adds a 301 without chains: rows that led to the old address lead to the new target", () => {
     const csv = "from,to\n/a/,/old/\n/b/,/c/\n/new/,/x/\n";
     expect(withRedirect(csv, "/old/", "/new/")).toBe("from,to\n/a/,/new/\n/b/,/c/\n/old/,/new/\n");
+  });
+});
+
+describe("reading the entries ahead after a start", () => {
+  it("parses every collection entry in turns, and stops when the server does", async () => {
+    const entries = (Object.keys(COLLECTION_CATALOG) as CollectionName[]).reduce((n, type) => n + listSlugs("content", type).length, 0);
+    expect(entries).toBeGreaterThan(100);
+    expect(await warmEntries("content")).toBe(entries);
+    expect(await warmEntries("content", () => true)).toBe(0);
   });
 });
 

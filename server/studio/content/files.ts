@@ -77,14 +77,19 @@ function remember(key: string, values: Values): Values {
   return values;
 }
 
-/** Reads an entry's values, or null when it does not exist (an unreadable file reads as empty). */
-export function readEntry(contentDir: string, type: EditableType, slug: string): StoredEntry | null {
+/** An entry's values as kept (shared: never to be changed), or null when it does not exist. */
+function parsedEntry(contentDir: string, type: EditableType, slug: string): { values: Values; hash: string } | null {
   const texts = entryFiles(type, slug).map((path) => readText(contentDir, path));
   if (texts.every((t) => t === null)) return null;
   const hash = textsHash(texts);
   const key = `${type}/${slug}/${hash}`;
-  const values = parsed.get(key) ?? remember(key, valuesOf(type, slug, texts) as Values);
-  return { values: structuredClone(values), hash };
+  return { values: parsed.get(key) ?? remember(key, valuesOf(type, slug, texts) as Values), hash };
+}
+
+/** Reads an entry's values, or null when it does not exist (an unreadable file reads as empty). */
+export function readEntry(contentDir: string, type: EditableType, slug: string): StoredEntry | null {
+  const entry = parsedEntry(contentDir, type, slug);
+  return entry ? { values: structuredClone(entry.values), hash: entry.hash } : null;
 }
 
 /**
@@ -117,7 +122,7 @@ export async function warmEntries(contentDir: string, stopped: () => boolean = (
       if (stopped() || parsed.size + WARM_BATCH > PARSED_MAX) return count;
       for (const slug of slugs.slice(i, i + WARM_BATCH)) {
         try {
-          readEntry(contentDir, type, slug);
+          parsedEntry(contentDir, type, slug);
           count++;
         } catch {
           // Removed or unreadable since the folder was listed.
