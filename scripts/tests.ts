@@ -12,20 +12,32 @@
  *
  *   node scripts/tests.ts [vitest arguments]      (npm test runs it)
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 const args = process.argv.slice(2);
 
 type Result = { name: string; ok: boolean; text: string };
 
+// Stopping this script stops the lanes too (a CI job cancelled, Ctrl+C).
+const lanes = new Set<ChildProcess>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const lane of lanes) lane.kill(signal);
+    process.exit(1);
+  });
+}
+
 function vitest(name: string, extra: string[], output: "inherit" | "buffer"): Promise<Result> {
   return new Promise((done) => {
     const stdio = output === "inherit" ? "inherit" : "pipe";
     const child = spawn("npx", ["vitest", "run", ...extra], { stdio: ["ignore", stdio, stdio] });
+    lanes.add(child);
     let text = "";
     child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    child.on("error", (error) => done({ name, ok: false, text: `${text}\n${error.message}` }));
     child.on("close", (code) => {
+      lanes.delete(child);
       done({ name, ok: code === 0, text });
     });
   });

@@ -70,8 +70,12 @@ export function readUploads(contentDir: string): Record<string, UploadInfo> {
     const match = UPLOAD_NAME.exec(name);
     const sidecar = join(folder, `${match?.[1]}.json`);
     if (!match || !existsSync(sidecar)) continue;
-    const info = parseSidecar(readFileSync(sidecar, "utf8"));
-    if (info) uploads[match[1] as string] = info;
+    try {
+      const info = parseSidecar(readFileSync(sidecar, "utf8"));
+      if (info) uploads[match[1] as string] = info;
+    } catch {
+      // A damaged sidecar: that image is no cover (pages keep their artwork), the others still are.
+    }
   }
   return uploads;
 }

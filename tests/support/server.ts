@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { trackChild } from "./run.ts";
+import { tempDir, trackChild } from "./run.ts";
 
 /**
  * How `npm start` runs the server (memory settings: environment assignments
@@ -19,7 +19,9 @@ export const SERVER_SCRIPT = START[3] as string;
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...START_FLAGS, SERVER_SCRIPT], {
     // A short drain: nothing waits on a test server's stop (the shutdown tests set their own).
-    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", SHUTDOWN_DRAIN_MS: "100", ...env },
+    // A store of its own unless the test names one: servers of the two site projects run at once,
+    // and two servers migrating one SQLite file at their start could refuse each other.
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", SHUTDOWN_DRAIN_MS: "100", DATA_DIR: tempDir("server-data-"), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   trackChild(child);

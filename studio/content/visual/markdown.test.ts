@@ -6,7 +6,7 @@ import { COLLECTION_CATALOG, DOCUMENT_CATALOG, type EditableType } from "#core/c
 import { renderMarkdown } from "#core/content/markdown.server.ts";
 import { setUploadsRoot } from "#core/content/uploads.server.ts";
 import { type FieldNode, formModel } from "../model.ts";
-import { Fragment } from "prosemirror-model";
+import { Fragment, type Node as ProseNode } from "prosemirror-model";
 import { parseMarkdown, schema, serializeMarkdown, writeMarkdown } from "./markdown.ts";
 
 type Text = { where: string; source: string; nestedUnder: number | undefined };
@@ -79,6 +79,29 @@ describe("the visual editor's Markdown round trip", () => {
       edited++;
     }
     expect(edited).toBeGreaterThan(100);
+  });
+});
+
+describe("blocks kept as read next to edited ones", () => {
+  /** The text with `edit` applied to its blocks (the untouched ones stay the same objects, as in the editor). */
+  const edited = (source: string, edit: (blocks: ProseNode[]) => ProseNode[]) => {
+    const doc = parseMarkdown(source);
+    const blocks: ProseNode[] = [];
+    doc.forEach((block) => blocks.push(block));
+    return doc.copy(Fragment.from(edit(blocks)));
+  };
+  const cases: Record<string, [string, (blocks: ProseNode[]) => ProseNode[]]> = {
+    // (Indented code the site refuses: code needs its language, so only fences are in content.)
+    "code brought under a list": ["- пункт\n\nабзац\n\n```sql\nselect 1;\n```\n", ([list, , code]) => [list!, code!]],
+    "a text after a fence left open at the end": ["Текст\n\n```js\nconst x = 1;\n", (blocks) => [...blocks, schema.node("paragraph", null, schema.text("После"))]],
+    "an indented paragraph brought under a list": ["- пункт\n\nабзац\n\n  отступ\n", ([list, , indented]) => [list!, indented!]],
+    "two lists with an emptied paragraph between": ["- один\n\nабзац\n\n- два\n", ([a, , b]) => [a!, schema.node("paragraph"), b!]],
+    "raw HTML left open, then a new paragraph": ["Текст\n\n<pre>\nкод\n", (blocks) => [...blocks, schema.node("paragraph", null, schema.text("После"))]],
+  };
+  it.each(Object.entries(cases))("%s: means what the text written whole means", (_name, [source, edit]) => {
+    setUploadsRoot("content");
+    const doc = edited(source, edit);
+    expect(renderMarkdown(serializeMarkdown(doc))).toBe(renderMarkdown(writeMarkdown(doc)));
   });
 });
 

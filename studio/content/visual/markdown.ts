@@ -185,7 +185,7 @@ const serializer = new MarkdownSerializer(
  * as it was read, and an edit rewrites only the blocks it touched (the file's
  * history shows that edit, not a restyling of the whole text).
  */
-type ReadFrom = { text: string; gap: string; next: ProseNode | null; suffix: string };
+type ReadFrom = { text: string; gap: string; previous: ProseNode | null; next: ProseNode | null; suffix: string };
 const readFrom = new WeakMap<ProseNode, ReadFrom>();
 const sourceOf = new WeakMap<ProseNode, string>();
 
@@ -209,6 +209,7 @@ function remember(doc: ProseNode, source: string, tokens: readonly Token[]): voi
     readFrom.set(doc.child(i), {
       text: source.slice(span.from, span.end),
       gap: next ? source.slice(span.end, next.from) : "",
+      previous: i > 0 ? doc.child(i - 1) : null,
       next: next ? doc.child(i + 1) : null,
       suffix: next ? "" : source.slice(span.end),
     });
@@ -230,28 +231,51 @@ export function parseMarkdown(source: string): ProseNode {
 
 const LISTS = new Set(["bullet_list", "ordered_list"]);
 
+/**
+ * Whether a kept block's source means the same where it now stands. Most blocks mean the same
+ * after any block and a blank line; text indented from the margin can be read into a list above
+ * it, code and raw HTML can run on into what follows (indented code, a fence or a <pre> left
+ * open at the end): those are kept only between the neighbours they were read between.
+ */
+function standsAsRead(block: ProseNode, was: ReadFrom, previous: ProseNode | null, next: ProseNode | null): boolean {
+  const samePrevious = was.previous === previous;
+  if (block.type.name === "code_block" || block.type.name === "raw_block") return samePrevious && was.next === next;
+  return samePrevious || !/^[ \t]/.test(was.text);
+}
+
 /** The document as Markdown: untouched blocks as they were read, the rest in the content's style. */
 export function serializeMarkdown(doc: ProseNode): string {
   const source = sourceOf.get(doc);
   if (source !== undefined) return source;
+  // A block that writes as nothing (an empty paragraph) is left out, as the serializer leaves it.
+  const written = new Map<ProseNode, string>();
+  const write = (block: ProseNode) => {
+    let text = written.get(block);
+    if (text === undefined) written.set(block, (text = writeMarkdown(doc.type.create(null, block)).replace(/\n+$/, "")));
+    return text;
+  };
   const blocks: ProseNode[] = [];
-  doc.forEach((child) => blocks.push(child));
-  const kept = (i: number) => readFrom.get(blocks[i] as ProseNode);
-  // Two lists of a kind side by side would merge into one unless written as the serializer separates them.
-  const listsMeet = blocks.some((block, i) => i > 0 && LISTS.has(block.type.name) && block.type === blocks[i - 1]?.type && kept(i - 1)?.next !== block);
-  if (listsMeet || !blocks.some((_, i) => kept(i))) return writeMarkdown(doc);
-  // Each block's text, and what goes before the next: the source's own blank lines between two
-  // blocks it had side by side, else one blank line. A block that writes as nothing (an empty
-  // paragraph) is left out, as the serializer leaves it.
-  const parts: Array<{ text: string; gap: string | null; suffix: string }> = [];
-  blocks.forEach((block, i) => {
-    const was = kept(i);
-    const text = was ? was.text : writeMarkdown(doc.type.create(null, block)).replace(/\n+$/, "");
-    if (!text) return;
-    const next = blocks[i + 1];
-    parts.push({ text, gap: was && next && was.next === next && kept(i + 1) ? was.gap : null, suffix: !next && was ? was.suffix : "" });
+  doc.forEach((child) => {
+    if (readFrom.has(child) || write(child)) blocks.push(child);
   });
-  return parts.map((part, i) => part.text + (i < parts.length - 1 ? (part.gap ?? "\n\n") : part.suffix)).join("");
+  const kept = blocks.map((block, i) => {
+    const was = readFrom.get(block);
+    return was && standsAsRead(block, was, blocks[i - 1] ?? null, blocks[i + 1] ?? null) ? was : null;
+  });
+  // Two lists of a kind side by side would merge into one unless written as the serializer separates them.
+  const listsMeet = blocks.some((block, i) => i > 0 && LISTS.has(block.type.name) && block.type === blocks[i - 1]?.type && kept[i - 1]?.next !== block);
+  if (listsMeet || !kept.some(Boolean)) return writeMarkdown(doc);
+  // Each block's text, then the source's own blank lines between two kept blocks it had side by
+  // side, else one blank line; after the last, what followed it in the source if it was last there.
+  return blocks
+    .map((block, i) => {
+      const was = kept[i];
+      const next = blocks[i + 1];
+      const text = was ? was.text : write(block);
+      if (!next) return text + (was && was.next === null ? was.suffix : "");
+      return text + (was && was.next === next && kept[i + 1] ? was.gap : "\n\n");
+    })
+    .join("");
 }
 
 /** Every block of `doc` in the content's style, whatever it was read from (what an edited block gets). */
