@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { resolve } from "node:path";
 import { tempDir, trackChild } from "./run.ts";
 
 /**
@@ -15,13 +16,21 @@ export const START_FLAGS = (START[2] ?? "").split(/\s+/).filter(Boolean);
 /** The bundled server the build writes (build/runtime/server.js). */
 export const SERVER_SCRIPT = START[3] as string;
 
+/**
+ * A store of its own for a server whose test names none: servers of the two site projects run at
+ * once, and two migrating one SQLite file at their start could refuse each other. Its releases
+ * stay the suite's (`<DATA_DIR>/releases` would be empty, and the server would make one first).
+ */
+function ownStore(env: Record<string, string>): Record<string, string> {
+  if (env.DATA_DIR) return {};
+  return { DATA_DIR: tempDir("server-data-"), ...(env.RELEASES_DIR ? {} : { RELEASES_DIR: resolve("data", "releases") }) };
+}
+
 /** Starts the production server as `npm start` does, on a port, and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...START_FLAGS, SERVER_SCRIPT], {
     // A short drain: nothing waits on a test server's stop (the shutdown tests set their own).
-    // A store of its own unless the test names one: servers of the two site projects run at once,
-    // and two servers migrating one SQLite file at their start could refuse each other.
-    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", SHUTDOWN_DRAIN_MS: "100", DATA_DIR: tempDir("server-data-"), ...env },
+    env: { ...process.env, ...START_ENV, PORT: String(port), HOST: "127.0.0.1", SHUTDOWN_DRAIN_MS: "100", ...ownStore(env), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   trackChild(child);
