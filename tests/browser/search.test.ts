@@ -86,6 +86,14 @@ describe("search finds pages by the meaning of a word", () => {
     expect(await first.locator(".search-hit__kind").textContent()).toBe("Услуга");
   });
 
+  it("reads a query typed on the wrong keyboard layout as it was meant, and says so", async () => {
+    await open("/search/");
+    await typeQuery("crdjpyfz fyfkbnbrf");
+    expect((await status().textContent())?.replace(/\u00a0/g, " ")).toContain("по запросу «сквозная аналитика» (набрано в другой раскладке: «crdjpyfz fyfkbnbrf»)");
+    expect((await resultPaths())[0]).toBe("/services/end-to-end-analytics/");
+    expect(query()).toBe("crdjpyfz fyfkbnbrf");
+  });
+
   it("treats ё and е as one letter in the query too", async () => {
     await open("/search/");
     await typeQuery("отчёт");

@@ -88,6 +88,28 @@ describe("ranking on the site's own pages", () => {
     expect((await firstResults(engine, query, 1))[0]).toBe(expected);
   });
 
+  // Issue 58: a query typed with the other keyboard layout on finds what it meant, both ways.
+  it.each([
+    ["rjyntrcnyfz htrkfvf", "контекстная реклама", paths.service("context-advertising")],
+    ["crdjpyfz fyfkbnbrf", "сквозная аналитика", paths.service("end-to-end-analytics")],
+    ["ыущ", "seo", paths.service("seo")],
+    ["фыщ", "aso", paths.service("aso")],
+  ])("«%s», typed on the wrong layout, is read as «%s» and puts %s first", async (query, meant, expected) => {
+    const outcome = await engine.search(query, null);
+    expect(outcome.switched).toBe(meant);
+    expect((await engine.loadHits(outcome, 0, 1))[0]?.url).toBe(expected);
+  });
+
+  it("«СЭО», an abbreviation written with э, puts the SEO service first", async () => {
+    expect((await firstResults(engine, "СЭО", 1))[0]).toBe(paths.service("seo"));
+  });
+
+  it("leaves a query that finds pages as typed alone", async () => {
+    const outcome = await engine.search("аналитика", null);
+    expect(outcome.switched).toBeUndefined();
+    expect(outcome.total).toBeGreaterThan(3);
+  });
+
   it("«аналитик» puts the vacancy «Аналитик данных» among the first three", async () => {
     expect(await firstResults(engine, "аналитик", 3)).toContain(paths.position("data-analyst"));
   });

@@ -12,6 +12,7 @@ import { SEARCH_KINDS, type SearchKind } from "#core/search/kinds.ts";
 import { parseQuery } from "./query.ts";
 import { MIN_PREFIX } from "#core/search/words.ts";
 import { beginnings, type Lookup, type RankedDoc, rankPages } from "./ranking.ts";
+import { switchLayout } from "./keyboard-layout.ts";
 
 export type SearchHit = { url: string; title: string; kind: SearchKind; excerpt: ExcerptPart[] };
 
@@ -27,7 +28,17 @@ export type SearchOutcome = {
   results: readonly Ranked[];
   /** The terms that found them, for highlighting. */
   terms: readonly string[];
+  /** The query as read with the other keyboard layout, when that is what found these pages («fyfkbnbrf» → «аналитика»). */
+  switched?: string;
 };
+
+/**
+ * A query that finds fewer pages than this as typed is tried with the other
+ * keyboard layout too, and answered so when that finds more: a word typed on
+ * the wrong layout is no word, yet its letters can match a page or two
+ * through typos and transliteration.
+ */
+export const LAYOUT_FALLBACK_BELOW = 3;
 
 /**
  * Answers already computed, by kind and query: a committed query is searched
@@ -77,7 +88,11 @@ export function search(query: string, kind: SearchKind | null): Promise<SearchOu
 
 async function answer(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
   const index = await openIndex();
-  const { ranked, terms } = await rankPages(index, parseQuery(query, index.manifest.synonyms), lookupIn(index));
+  const asTyped = await rankPages(index, parseQuery(query, index.manifest.synonyms), lookupIn(index));
+  const switched = asTyped.ranked.length < LAYOUT_FALLBACK_BELOW ? switchLayout(query) : null;
+  const other = switched ? await rankPages(index, parseQuery(switched, index.manifest.synonyms), lookupIn(index)) : null;
+  const useOther = other !== null && other.ranked.length > asTyped.ranked.length;
+  const { ranked, terms } = useOther ? other : asTyped;
   const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
   const results: Ranked[] = [];
   for (const doc of ranked) {
@@ -85,7 +100,7 @@ async function answer(query: string, kind: SearchKind | null): Promise<SearchOut
     counts[recordKind] += 1;
     if (!kind || recordKind === kind) results.push(doc);
   }
-  return { total: ranked.length, counts, results, terms };
+  return { total: ranked.length, counts, results, terms, ...(useOther && switched ? { switched } : {}) };
 }
 
 /** Hits already cut for an outcome, by record id (the same outcome is shown more than once). */
