@@ -14,6 +14,8 @@ import type { Logger } from "./log.ts";
 import { CLIENT_IP_HEADER, clientIp } from "./rate-limit.ts";
 import { plain } from "./respond.ts";
 import { createSiteRenderer } from "./site-renderer.ts";
+import { releaseSearchIndex } from "./search-index.ts";
+import type { StaticFile } from "./static-files.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -33,9 +35,12 @@ export type RenderOptions = {
   /** Where forms are submitted (server/leads); without it a form answers that it cannot take submissions. */
   leads?: LeadsService;
 };
+/** What a page rendered on request reads: the release's content, and its files for search. */
+type RenderedRelease = { id: string; source: ContentSource; files: ReadonlyMap<string, StaticFile> };
+
 export type Render = {
   /** Renders from `source`, the content of the release the rest of the response comes from. */
-  (req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string, status?: number): Promise<void>;
+  (req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number): Promise<void>;
   /**
    * Renders these targets once, unseen, so the first visitors do not pay for
    * loading content (and a signal meanwhile is not held up by it).
@@ -52,7 +57,7 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
   const renderer = createSiteRenderer({ build: withJsonErrorLog(build, log), headTag, ...(leads ? { leads } : {}) });
 
   /** `status`: the answer's own, over the page's (410 for an address taken off the site, its page the not-found one). */
-  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: { id: string; source: ContentSource }, pathname: string, search: string, status?: number) {
+  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number) {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const method = req.method ?? "GET";
@@ -76,7 +81,7 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
     } catch {
       return plain(res, 400, "Bad Request: malformed request");
     }
-    const response = await renderer.answer(request, { source: release.source });
+    const response = await renderer.answer(request, { source: release.source }, releaseSearchIndex(release));
     res.statusCode = status !== undefined && response.status === 404 ? status : response.status;
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") res.setHeader(name, value);

@@ -4,6 +4,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { RUNTIME_DIR } from "#core/config/paths.server.ts";
 import type { LeadsService } from "#core/forms/service.server.ts";
 import type { RenderScope, SiteCapabilities } from "#core/lib/site-context.server.ts";
+import type { IndexReader } from "#core/search/index-reader.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { injectIntoHead } from "./runtime-config.ts";
 
@@ -27,7 +28,8 @@ type SiteEntry = { createSiteContext?: (capabilities: SiteCapabilities) => Route
  * HTML page is finished the same way everywhere.
  */
 export type SiteRenderer = {
-  answer(request: Request, scope: RenderScope): Promise<Response>;
+  /** `searchIndex`: the live release's, where a page rendered on request may answer a search. */
+  answer(request: Request, scope: RenderScope, searchIndex?: IndexReader): Promise<Response>;
   /**
    * A rendered page as it is sent: its app started after the content
    * (decision 016), its hydration data loaded from `dataUrl` when the data
@@ -48,7 +50,7 @@ export function createSiteRenderer(options: {
   if (!createContext) throw new Error("the site's server build exports no createSiteContext (app/entry.server.tsx)");
   const { headTag, leads } = options;
   return {
-    answer: (request, scope) => handler(request, createContext({ content: scope, ...(leads ? { leads } : {}) })),
+    answer: (request, scope, searchIndex) => handler(request, createContext({ content: scope, ...(leads ? { leads } : {}), ...(searchIndex ? { searchIndex } : {}) })),
     finish(html, dataUrl) {
       const deferred = deferHydration(html, dataUrl ? { dataUrl } : {});
       return headTag ? injectIntoHead(deferred, headTag) : deferred;

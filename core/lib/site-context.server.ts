@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, RouterContextProvider } from "r
 import type { Reads } from "../content/reads.server.ts";
 import { type ContentSource, withContentSource } from "../content/source.server.ts";
 import { type LeadsService, leadsContext } from "../forms/service.server.ts";
+import type { IndexReader } from "../search/index-reader.ts";
 
 /** What a page is rendered from: a release's content, what it reads recorded when asked, at a moment. */
 export type RenderScope = { source: ContentSource; reads?: Reads; now?: Date };
@@ -17,14 +18,20 @@ export type SiteCapabilities = {
   content?: RenderScope;
   /** Absent where no form is accepted (a release's pages, a preview). */
   leads?: LeadsService;
+  /** The live release's search index, for results rendered into /search/?q=…; absent in a release's pages and previews. */
+  searchIndex?: IndexReader;
 };
 
 const contentContext = createContext<RenderScope | null>(null);
+
+/** The search index a page rendered on request may answer a query from (app/routes/search/search.server.ts). */
+export const searchIndexContext = createContext<IndexReader | null>(null);
 
 export function createSiteContext(capabilities: SiteCapabilities): RouterContextProvider {
   const context = new RouterContextProvider();
   if (capabilities.content) context.set(contentContext, capabilities.content);
   if (capabilities.leads) context.set(leadsContext, capabilities.leads);
+  if (capabilities.searchIndex) context.set(searchIndexContext, capabilities.searchIndex);
   return context;
 }
 

@@ -1,7 +1,9 @@
 /**
  * Reads the index files (index-format.ts) as a query needs them: the
  * manifest once per page load, then only the chunks, lists and records it
- * asks for, each fetched once.
+ * asks for, each fetched once. The browser reads them over HTTP
+ * (`browserIndex`); the server reads a release's files for the results it
+ * renders into /search/?q=… (server/render.ts), one reader per release.
  */
 import {
   type Chunk,
@@ -35,42 +37,124 @@ export type Found = { segment: number; key: string; value: Postings };
 /** Chunks one lookup of a beginning may read past the first: typing further narrows the range. */
 const MAX_PREFIX_CHUNKS = 2;
 
-let opened: Promise<OpenIndex> | undefined;
-const files = new Map<string, Promise<unknown>>();
-const forgetters = new Set<() => void>();
+/** Reads one index file by its URL; `fresh`: revalidated (the manifest, which a publication replaces). */
+export type IndexFiles = (url: string, fresh: boolean) => Promise<unknown>;
 
-/** Registers what to drop along with the manifest (answers computed from it). */
-export function onIndexForgotten(forget: () => void): void {
-  forgetters.add(forget);
-}
-
-/** Drops the manifest: record ids belong to one version of the index. */
-function forgetIndex(): void {
-  opened = undefined;
-  for (const forget of forgetters) forget();
-}
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`search: ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
+export type IndexReader = {
+  /** The manifest, opened once (in the browser, revalidated once per page load). */
+  openIndex(): Promise<OpenIndex>;
+  /** Registers what to drop along with the manifest (answers computed from it). */
+  onIndexForgotten(forget: () => void): void;
+  /** Postings of `term` or, with `prefix`, of every term it begins. */
+  lookupTerms(m: Manifest, term: string, prefix: boolean): Promise<Found[]>;
+  /** Postings of `first` followed by `second` (or, with `prefix`, by a term `second` begins); keyed by the second term. */
+  lookupPairs(m: Manifest, first: string, second: string, prefix: boolean): Promise<Found[]>;
+  /** The terms that become `form` with one letter left out. */
+  lookupTypos(m: Manifest, form: string): Promise<string[]>;
+  /** The record of `id`: its list names it, then the record itself. */
+  loadRecord(m: Manifest, id: number): Promise<DocRecord>;
+};
 
 /**
- * Fetched once per URL. A failure is fetched again next time, with the
- * manifest too: after a deploy the old index's files may be gone.
+ * A reader over `read`. `keepFiles`: every file read is kept for the next
+ * query (a visitor's page); without it only the manifest is (a server reads
+ * files from the release's own cache, and must not grow with every query).
  */
-function once<T>(url: string): Promise<T> {
-  let pending = files.get(url) as Promise<T> | undefined;
-  if (!pending) {
-    pending = json<T>(url);
-    pending.catch(() => {
-      files.delete(url);
-      forgetIndex();
-    });
-    files.set(url, pending);
+export function createIndexReader(read: IndexFiles, { keepFiles }: { keepFiles: boolean }): IndexReader {
+  let opened: Promise<OpenIndex> | undefined;
+  const files = new Map<string, Promise<unknown>>();
+  const forgetters = new Set<() => void>();
+
+  /** Drops the manifest: record ids belong to one version of the index. */
+  function forgetIndex(): void {
+    opened = undefined;
+    for (const forget of forgetters) forget();
   }
-  return pending;
+
+  /**
+   * Read once per URL. A failure is read again next time, with the
+   * manifest too: after a deploy the old index's files may be gone.
+   */
+  function once<T>(url: string): Promise<T> {
+    if (!keepFiles) {
+      const pending = read(url, false) as Promise<T>;
+      pending.catch(forgetIndex);
+      return pending;
+    }
+    let pending = files.get(url) as Promise<T> | undefined;
+    if (!pending) {
+      pending = read(url, false) as Promise<T>;
+      pending.catch(() => {
+        files.delete(url);
+        forgetIndex();
+      });
+      files.set(url, pending);
+    }
+    return pending;
+  }
+
+  async function chunkEntries(m: Manifest, segment: number, key: string, prefix: boolean): Promise<Entry[]> {
+    const { chunks, dirs } = m.segments[segment] ?? {};
+    if (chunks) return chunks;
+    if (!dirs) return [];
+    const found = await Promise.all(covering(dirs, key, prefix).map((i) => once<Directory>(treeFileUrl((dirs[i] as Entry)[1]))));
+    return found.flat();
+  }
+
+  /** Every key of every segment that is `key` or, with `prefix`, begins with it, with its value. */
+  async function lookupKeys(m: Manifest, key: string, prefix: boolean): Promise<Array<{ segment: number; key: string; value: Chunk[string] }>> {
+    const perSegment = await Promise.all(
+      m.segments.map(async (_, segment) => {
+        const entries = await chunkEntries(m, segment, key, prefix);
+        if (entries.length === 0) return [];
+        const chunks = await Promise.all(covering(entries, key, prefix).map((i) => once<Chunk>(treeFileUrl((entries[i] as Entry)[1]))));
+        const found: Array<{ segment: number; key: string; value: Chunk[string] }> = [];
+        for (const chunk of chunks) {
+          if (!prefix) {
+            const value = chunk[key];
+            if (value) found.push({ segment, key, value });
+            continue;
+          }
+          for (const candidate in chunk) if (candidate.startsWith(key)) found.push({ segment, key: candidate, value: chunk[candidate] as Chunk[string] });
+        }
+        return found;
+      }),
+    );
+    return perSegment.flat();
+  }
+
+  return {
+    openIndex() {
+      opened ??= (read(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`, true) as Promise<Manifest>).then(open);
+      opened.catch(forgetIndex);
+      return opened;
+    },
+    onIndexForgotten: (forget) => void forgetters.add(forget),
+    async lookupTerms(m, term, prefix) {
+      return (await lookupKeys(m, term, prefix)).filter((f): f is Found => Array.isArray(f.value) && !f.key.includes(PAIR_SEPARATOR));
+    },
+    async lookupPairs(m, first, second, prefix) {
+      const found: Found[] = [];
+      for (const { segment, value } of await lookupKeys(m, pairGroupKey(first), false)) {
+        const group = value as PairGroup;
+        if (!prefix) {
+          if (group[second]) found.push({ segment, key: second, value: group[second] });
+          continue;
+        }
+        for (const candidate in group) if (candidate.startsWith(second)) found.push({ segment, key: candidate, value: group[candidate] as Postings });
+      }
+      return found;
+    },
+    async lookupTypos(m, form) {
+      return (await lookupKeys(m, typoGroupKey(form), false)).flatMap(({ value }) => (value as TypoGroup)[form] ?? []);
+    },
+    async loadRecord(m, id) {
+      const list = await once<RecordList>(listUrl(m.lists[Math.floor(id / RECORDS_PER_LIST)] ?? ""));
+      const hash = recordHash(list, id);
+      if (!hash) throw new Error(`search: no record ${id}`);
+      return once<DocRecord>(recordUrl(id, hash));
+    },
+  };
 }
 
 function open(manifest: Manifest): OpenIndex {
@@ -85,13 +169,6 @@ function open(manifest: Manifest): OpenIndex {
     live -= 1;
   }
   return { manifest, owner, live };
-}
-
-/** The manifest, revalidated against the server once per page load (a publication brings a new one). */
-export function openIndex(): Promise<OpenIndex> {
-  opened ??= json<Manifest>(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`, { cache: "no-cache" }).then(open);
-  opened.catch(forgetIndex);
-  return opened;
 }
 
 /** Positions of the entries that can hold `key` (and, for a beginning, the keys it begins). */
@@ -112,64 +189,13 @@ function covering(entries: readonly Entry[], key: string, prefix: boolean): numb
   return out;
 }
 
-async function chunkEntries(m: Manifest, segment: number, key: string, prefix: boolean): Promise<Entry[]> {
-  const { chunks, dirs } = m.segments[segment] ?? {};
-  if (chunks) return chunks;
-  if (!dirs) return [];
-  const read = await Promise.all(covering(dirs, key, prefix).map((i) => once<Directory>(treeFileUrl((dirs[i] as Entry)[1]))));
-  return read.flat();
-}
-
-/** Every key of every segment that is `key` or, with `prefix`, begins with it, with its value. */
-async function lookupKeys(m: Manifest, key: string, prefix: boolean): Promise<Array<{ segment: number; key: string; value: Chunk[string] }>> {
-  const perSegment = await Promise.all(
-    m.segments.map(async (_, segment) => {
-      const entries = await chunkEntries(m, segment, key, prefix);
-      if (entries.length === 0) return [];
-      const chunks = await Promise.all(covering(entries, key, prefix).map((i) => once<Chunk>(treeFileUrl((entries[i] as Entry)[1]))));
-      const found: Array<{ segment: number; key: string; value: Chunk[string] }> = [];
-      for (const chunk of chunks) {
-        if (!prefix) {
-          const value = chunk[key];
-          if (value) found.push({ segment, key, value });
-          continue;
-        }
-        for (const candidate in chunk) if (candidate.startsWith(key)) found.push({ segment, key: candidate, value: chunk[candidate] as Chunk[string] });
-      }
-      return found;
-    }),
+/** The index over HTTP, as a visitor's page reads it: the manifest revalidated once per page load. */
+export const browserIndex = (): IndexReader =>
+  createIndexReader(
+    async (url, fresh) => {
+      const response = await fetch(url, fresh ? { cache: "no-cache" } : undefined);
+      if (!response.ok) throw new Error(`search: ${url} answered ${response.status}`);
+      return response.json();
+    },
+    { keepFiles: true },
   );
-  return perSegment.flat();
-}
-
-/** Postings of `term` or, with `prefix`, of every term it begins. */
-export async function lookupTerms(m: Manifest, term: string, prefix: boolean): Promise<Found[]> {
-  return (await lookupKeys(m, term, prefix)).filter((f): f is Found => Array.isArray(f.value) && !f.key.includes(PAIR_SEPARATOR));
-}
-
-/** Postings of `first` followed by `second` (or, with `prefix`, by a term `second` begins); keyed by the second term. */
-export async function lookupPairs(m: Manifest, first: string, second: string, prefix: boolean): Promise<Found[]> {
-  const found: Found[] = [];
-  for (const { segment, value } of await lookupKeys(m, pairGroupKey(first), false)) {
-    const group = value as PairGroup;
-    if (!prefix) {
-      if (group[second]) found.push({ segment, key: second, value: group[second] });
-      continue;
-    }
-    for (const candidate in group) if (candidate.startsWith(second)) found.push({ segment, key: candidate, value: group[candidate] as Postings });
-  }
-  return found;
-}
-
-/** The terms that become `form` with one letter left out. */
-export async function lookupTypos(m: Manifest, form: string): Promise<string[]> {
-  return (await lookupKeys(m, typoGroupKey(form), false)).flatMap(({ value }) => (value as TypoGroup)[form] ?? []);
-}
-
-/** The record of `id`: its list names it, then the record itself. */
-export async function loadRecord(m: Manifest, id: number): Promise<DocRecord> {
-  const list = await once<RecordList>(listUrl(m.lists[Math.floor(id / RECORDS_PER_LIST)] ?? ""));
-  const hash = recordHash(list, id);
-  if (!hash) throw new Error(`search: no record ${id}`);
-  return once<DocRecord>(recordUrl(id, hash));
-}

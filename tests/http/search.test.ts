@@ -7,7 +7,7 @@ import { customRecords, indexedPages } from "#core/search/sources.ts";
 import { JUDGED_QUERIES, loadJudged } from "../../scripts/search-quality/judged.ts";
 import { score } from "../../scripts/search-quality/metrics.ts";
 import { engineOnSite, firstResults, type SiteEngine } from "../support/search-engine.ts";
-import { get, getDocument } from "../support/site.ts";
+import { get, getDocument, plain } from "../support/site.ts";
 
 let c: Content;
 let records: ReturnType<typeof customRecords>;
@@ -57,6 +57,42 @@ describe("the search index", () => {
   });
 });
 
+// Issue 58: the first results are in the page's HTML, for a visitor without JavaScript and the first paint.
+describe("/search/?q=… answered on the server", () => {
+  const hrefs = (doc: Awaited<ReturnType<typeof getDocument>>["doc"]) => doc.querySelectorAll(".search-hit__title a").map((a) => a.getAttribute("href"));
+
+  it("renders the first results of the query, best first, with their count", async () => {
+    const { status, doc } = await getDocument(`/search/?q=${encodeURIComponent("сквозная аналитика")}`);
+    expect(status).toBe(200);
+    expect(hrefs(doc)[0]).toBe(paths.service("end-to-end-analytics"));
+    expect(hrefs(doc).length).toBeGreaterThan(1);
+    expect(hrefs(doc).length).toBeLessThanOrEqual(6);
+    expect(plain(doc.querySelector(".search-results__status")?.textContent)).toMatch(/^Найдено \d+ результат\S* по запросу «сквозная аналитика»$/);
+    // Nothing says results need JavaScript when they are there.
+    expect(doc.querySelector("noscript")).toBeNull();
+  });
+
+  it("renders one kind when the address names it, with the counts of every kind", async () => {
+    const { doc } = await getDocument(`/search/?q=${encodeURIComponent("аналитика")}&type=article`);
+    const links = hrefs(doc);
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(href).toMatch(/^\/academy\//);
+    expect(doc.querySelector('.search-kinds [aria-current="true"]')?.textContent).toMatch(/^Статьи/);
+  });
+
+  it("says so when nothing is found, and reads a wrong keyboard layout as the browser does", async () => {
+    const none = await getDocument(`/search/?q=${encodeURIComponent("щзщзщзщзщз")}`);
+    expect(plain(none.doc.querySelector(".search-results__status")?.textContent)).toContain("ничего не нашлось");
+    const layout = await getDocument(`/search/?q=${encodeURIComponent("crdjpyfz fyfkbnbrf")}`);
+    expect(hrefs(layout.doc)[0]).toBe(paths.service("end-to-end-analytics"));
+  });
+
+  it("keeps the search page without a query as it was: suggestions, no results", async () => {
+    const { doc } = await getDocument("/search/");
+    expect(doc.querySelector(".search-results")).toBeNull();
+  });
+});
+
 describe("ranking on the site's own pages", () => {
   let engine: SiteEngine;
   beforeAll(async () => {
@@ -86,6 +122,28 @@ describe("ranking on the site's own pages", () => {
     ["как с вами связаться", paths.contacts()],
   ])("«%s» puts %s first", async (query, expected) => {
     expect((await firstResults(engine, query, 1))[0]).toBe(expected);
+  });
+
+  // Issue 58: a query typed with the other keyboard layout on finds what it meant, both ways.
+  it.each([
+    ["rjyntrcnyfz htrkfvf", "контекстная реклама", paths.service("context-advertising")],
+    ["crdjpyfz fyfkbnbrf", "сквозная аналитика", paths.service("end-to-end-analytics")],
+    ["ыущ", "seo", paths.service("seo")],
+    ["фыщ", "aso", paths.service("aso")],
+  ])("«%s», typed on the wrong layout, is read as «%s» and puts %s first", async (query, meant, expected) => {
+    const outcome = await engine.search(query, null);
+    expect(outcome.switched).toBe(meant);
+    expect((await engine.loadHits(outcome, 0, 1))[0]?.url).toBe(expected);
+  });
+
+  it("«СЭО», an abbreviation written with э, puts the SEO service first", async () => {
+    expect((await firstResults(engine, "СЭО", 1))[0]).toBe(paths.service("seo"));
+  });
+
+  it("leaves a query that finds pages as typed alone", async () => {
+    const outcome = await engine.search("аналитика", null);
+    expect(outcome.switched).toBeUndefined();
+    expect(outcome.total).toBeGreaterThan(3);
   });
 
   it("«аналитик» puts the vacancy «Аналитик данных» among the first three", async () => {

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/page";
 import { content } from "#core/content/index.server.ts";
+import { isSearchKind } from "#core/search/kinds.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
 import { SEARCH_INPUT_ID } from "../../site/search-entry.tsx";
@@ -10,21 +11,26 @@ import { Button } from "../../ui/button.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { SearchResults } from "./search-results.tsx";
 import { Suggestions, type SuggestionsData } from "./suggestions.tsx";
+import { firstResults } from "./search.server.ts";
 import { useSearch } from "./use-search.ts";
 import "./search.css";
 
 const SUGGESTED = 4;
 
-export function loader() {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const c = content();
   const suggestions: SuggestionsData = {
     services: c.services.filter((s) => s.popular).slice(0, SUGGESTED).map(({ slug, name, summary }) => ({ slug, name, summary })),
     articles: c.articles.slice(0, SUGGESTED).map(({ slug, title, published }) => ({ slug, title, published })),
   };
-  return { page: c.pages.search, suggestions };
+  const params = new URL(request.url).searchParams;
+  const type = params.get("type");
+  const first = await firstResults(context, (params.get("q") ?? "").trim(), isSearchKind(type) ? type : null);
+  return { page: c.pages.search, suggestions, first };
 }
 
-// The query is read from the URL in the browser; the loader's data never depends on it.
+// The query is read from the URL in the browser; the loader's first results
+// serve the first paint only (and a visitor without JavaScript), so typing never asks the server.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
@@ -46,9 +52,12 @@ function useHydrated(): boolean {
   );
 }
 
-export default function SearchPage({ loaderData: { page, suggestions } }: Route.ComponentProps) {
-  const { inputRef, query, shown, pending, loadingMore, onInput, onSubmit, onFocus, showMore } = useSearch();
+export default function SearchPage({ loaderData: { page, suggestions, first } }: Route.ComponentProps) {
+  const { inputRef, query, kind, shown, pending, loadingMore, onInput, onSubmit, onFocus, showMore } = useSearch();
   const hydrated = useHydrated();
+  // The server's results of this very query, until the page's own engine answers it.
+  const served = first && first.query === query && first.kind === kind ? first : null;
+  const view = shown && !pending ? shown : (served ?? shown);
   return (
     <>
       <PageHeader title={page.heading} lead={page.lead} crumb="Поиск" />
@@ -78,10 +87,10 @@ export default function SearchPage({ loaderData: { page, suggestions } }: Route.
         </form>
       </div>
       {!query ? <Suggestions {...suggestions} /> : null}
-      {query && hydrated ? (
-        <SearchResults shown={shown} pending={pending} loadingMore={loadingMore} onMore={showMore} />
+      {query && (hydrated || served) ? (
+        <SearchResults shown={view} pending={pending && view !== served} loadingMore={loadingMore} onMore={showMore} />
       ) : null}
-      {query ? (
+      {query && !served ? (
         <noscript>
           <div className="container search-results__empty">
             <p>Результаты поиска появляются с включённым JavaScript. Пока можно открыть разделы сайта:</p>

@@ -26,6 +26,13 @@ describe("a query's concepts", () => {
     ]);
   });
 
+  it("finds an abbreviation's synonym group whether it is written with э or е", () => {
+    const seo = [[["seo"], queryTerms("сео")]];
+    expect(parseQuery("сэо аудит", seo)[0]?.alternatives.map((a) => a.terms.join(" "))).toEqual([...queryTerms("сэо"), "seo", ...queryTerms("сео")]);
+    // A longer word keeps its э: «экономика» is not «економика».
+    expect(parseQuery("экономика", [[queryTerms("економика"), ["economics"]]])[0]?.alternatives).toHaveLength(1);
+  });
+
   it("asks nothing of question words and politeness, and makes the site's own name optional beside other words", () => {
     expect(parseQuery("подскажите, пожалуйста, как с вами связаться", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("связаться")]);
     expect(parseQuery("чьи будут наши рекламные кабинеты", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("рекламные"), queryTerms("кабинеты")]);

@@ -1,17 +1,19 @@
 /**
- * The browser side of search: reads the index the build wrote
- * (index-format.ts) and answers queries. The page imports this module
- * dynamically, so neither it nor the index reaches a visitor who never
- * searches. A query fetches the manifest once, the chunks holding its words,
- * and one record per result shown.
+ * Search: reads the index the build wrote (index-format.ts) and answers
+ * queries. The page imports this module dynamically, so neither it nor the
+ * index reaches a visitor who never searches; a query fetches the manifest
+ * once, the chunks holding its words, and one record per result shown. The
+ * server answers /search/?q=… with the same engine over the release's files
+ * (search.server.ts), so the first results are in the page's HTML.
  */
 import { keepRecent } from "./recent.ts";
 import { excerpt, type ExcerptPart } from "./excerpt.ts";
-import { loadRecord, lookupPairs, lookupTerms, lookupTypos, onIndexForgotten, type OpenIndex, openIndex } from "#core/search/index-reader.ts";
+import { browserIndex, type IndexReader, type OpenIndex } from "#core/search/index-reader.ts";
 import { SEARCH_KINDS, type SearchKind } from "#core/search/kinds.ts";
 import { parseQuery } from "./query.ts";
 import { MIN_PREFIX } from "#core/search/words.ts";
 import { beginnings, type Lookup, type RankedDoc, rankPages } from "./ranking.ts";
+import { switchLayout } from "./keyboard-layout.ts";
 
 export type SearchHit = { url: string; title: string; kind: SearchKind; excerpt: ExcerptPart[] };
 
@@ -27,84 +29,112 @@ export type SearchOutcome = {
   results: readonly Ranked[];
   /** The terms that found them, for highlighting. */
   terms: readonly string[];
+  /** The query as read with the other keyboard layout, when that is what found these pages («fyfkbnbrf» → «аналитика»). */
+  switched?: string;
 };
 
 /**
- * Answers already computed, by kind and query: a committed query is searched
- * before the page updates, then asked for again by the page.
+ * A query that finds fewer pages than this as typed is tried with the other
+ * keyboard layout too, and answered so when that finds more: a word typed on
+ * the wrong layout is no word, yet its letters can match a page or two
+ * through typos and transliteration.
  */
-const outcomes = new Map<string, Promise<SearchOutcome>>();
+export const LAYOUT_FALLBACK_BELOW = 3;
+
 const OUTCOMES_KEPT = 20;
-onIndexForgotten(() => outcomes.clear());
 
-/** The manifest, revalidated against the server once per page load (a publication brings a new one). */
-export function loadEngine(): Promise<OpenIndex> {
-  return openIndex();
-}
+export type SearchEngine = ReturnType<typeof createSearchEngine>;
 
-const lookupIn = ({ manifest }: OpenIndex): Lookup => ({
-  terms: (term, prefix) => lookupTerms(manifest, term, prefix),
-  pairs: (first, second, prefix) => lookupPairs(manifest, first, second, prefix),
-  typos: (form) => lookupTypos(manifest, form),
-});
+/** An engine over one index reader: the page's (over HTTP), or a release's on the server. */
+export function createSearchEngine(reader: IndexReader) {
+  const { openIndex, lookupTerms, lookupPairs, lookupTypos, loadRecord } = reader;
+  /**
+   * Answers already computed, by kind and query: a committed query is searched
+   * before the page updates, then asked for again by the page.
+   */
+  const outcomes = new Map<string, Promise<SearchOutcome>>();
+  reader.onIndexForgotten(() => outcomes.clear());
 
-/**
- * Fetches the chunks of a query's words, their synonyms and their other forms
- * before it is asked (while the visitor is still typing), without ranking:
- * that waits for the committed query, so keystrokes cost no ranking of
- * partial words.
- */
-export async function preload(query: string): Promise<void> {
-  const index = await openIndex();
-  const concepts = parseQuery(query, index.manifest.synonyms);
-  const terms = concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms));
-  const words = concepts.flatMap((c) => (c.alternatives[0]?.typed && c.alternatives[0].terms.length === 1 ? c.alternatives[0].terms : []));
-  await Promise.all([
-    ...terms.map((t) => lookupTerms(index.manifest, t, t.length >= MIN_PREFIX)),
-    ...words.flatMap((w) => beginnings(w)).map((b) => lookupTerms(index.manifest, b, true)),
-  ]);
-}
+  const lookupIn = ({ manifest }: OpenIndex): Lookup => ({
+    terms: (term, prefix) => lookupTerms(manifest, term, prefix),
+    pairs: (first, second, prefix) => lookupPairs(manifest, first, second, prefix),
+    typos: (form) => lookupTypos(manifest, form),
+  });
 
-/** Pages answering the query, best first, with counts per kind. */
-export function search(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
-  const key = `${kind ?? ""}|${query.trim().toLowerCase()}`;
-  const known = outcomes.get(key);
-  if (known) return known;
-  const outcome = keepRecent(outcomes, key, answer(query, kind), OUTCOMES_KEPT);
-  outcome.catch(() => outcomes.delete(key));
-  return outcome;
-}
-
-async function answer(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
-  const index = await openIndex();
-  const { ranked, terms } = await rankPages(index, parseQuery(query, index.manifest.synonyms), lookupIn(index));
-  const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
-  const results: Ranked[] = [];
-  for (const doc of ranked) {
-    const recordKind = SEARCH_KINDS[parseInt(index.manifest.kinds[doc.id] ?? "", 36)] ?? "page";
-    counts[recordKind] += 1;
-    if (!kind || recordKind === kind) results.push(doc);
+  /**
+   * Fetches the chunks of a query's words, their synonyms and their other forms
+   * before it is asked (while the visitor is still typing), without ranking:
+   * that waits for the committed query, so keystrokes cost no ranking of
+   * partial words.
+   */
+  async function preload(query: string): Promise<void> {
+    const index = await openIndex();
+    const concepts = parseQuery(query, index.manifest.synonyms);
+    const terms = concepts.flatMap((c) => c.alternatives.flatMap((a) => a.terms));
+    const words = concepts.flatMap((c) => (c.alternatives[0]?.typed && c.alternatives[0].terms.length === 1 ? c.alternatives[0].terms : []));
+    await Promise.all([
+      ...terms.map((t) => lookupTerms(index.manifest, t, t.length >= MIN_PREFIX)),
+      ...words.flatMap((w) => beginnings(w)).map((b) => lookupTerms(index.manifest, b, true)),
+    ]);
   }
-  return { total: ranked.length, counts, results, terms };
+
+  /** Pages answering the query, best first, with counts per kind. */
+  function search(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
+    const key = `${kind ?? ""}|${query.trim().toLowerCase()}`;
+    const known = outcomes.get(key);
+    if (known) return known;
+    const outcome = keepRecent(outcomes, key, answer(query, kind), OUTCOMES_KEPT);
+    outcome.catch(() => outcomes.delete(key));
+    return outcome;
+  }
+
+  async function answer(query: string, kind: SearchKind | null): Promise<SearchOutcome> {
+    const index = await openIndex();
+    const asTyped = await rankPages(index, parseQuery(query, index.manifest.synonyms), lookupIn(index));
+    const switched = asTyped.ranked.length < LAYOUT_FALLBACK_BELOW ? switchLayout(query) : null;
+    const other = switched ? await rankPages(index, parseQuery(switched, index.manifest.synonyms), lookupIn(index)) : null;
+    const useOther = other !== null && other.ranked.length > asTyped.ranked.length;
+    const { ranked, terms } = useOther ? other : asTyped;
+    const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
+    const results: Ranked[] = [];
+    for (const doc of ranked) {
+      const recordKind = SEARCH_KINDS[parseInt(index.manifest.kinds[doc.id] ?? "", 36)] ?? "page";
+      counts[recordKind] += 1;
+      if (!kind || recordKind === kind) results.push(doc);
+    }
+    return { total: ranked.length, counts, results, terms, ...(useOther && switched ? { switched } : {}) };
+  }
+
+  /** Hits already cut for an outcome, by record id (the same outcome is shown more than once). */
+  const cutHits = new WeakMap<SearchOutcome, Map<number, SearchHit>>();
+
+  /** Titles, links and highlighted excerpts of `outcome.results[from..to)`. */
+  async function loadHits(outcome: SearchOutcome, from: number, to: number): Promise<SearchHit[]> {
+    const { manifest } = await openIndex();
+    let cut = cutHits.get(outcome);
+    if (!cut) cutHits.set(outcome, (cut = new Map()));
+    const hits = cut;
+    return Promise.all(
+      outcome.results.slice(from, to).map(async ({ id }) => {
+        const known = hits.get(id);
+        if (known) return known;
+        const d = await loadRecord(manifest, id);
+        const hit: SearchHit = { url: d.url, title: d.title, kind: d.kind, excerpt: excerpt(d.text, outcome.terms) };
+        hits.set(id, hit);
+        return hit;
+      }),
+    );
+  }
+
+  return {
+    /** The manifest: in the browser, revalidated against the server once per page load (a publication brings a new one). */
+    loadEngine: (): Promise<OpenIndex> => openIndex(),
+    preload,
+    search,
+    loadHits,
+  };
 }
 
-/** Hits already cut for an outcome, by record id (the same outcome is shown more than once). */
-const cutHits = new WeakMap<SearchOutcome, Map<number, SearchHit>>();
-
-/** Titles, links and highlighted excerpts of `outcome.results[from..to)`. */
-export async function loadHits(outcome: SearchOutcome, from: number, to: number): Promise<SearchHit[]> {
-  const { manifest } = await openIndex();
-  let cut = cutHits.get(outcome);
-  if (!cut) cutHits.set(outcome, (cut = new Map()));
-  const hits = cut;
-  return Promise.all(
-    outcome.results.slice(from, to).map(async ({ id }) => {
-      const known = hits.get(id);
-      if (known) return known;
-      const d = await loadRecord(manifest, id);
-      const hit: SearchHit = { url: d.url, title: d.title, kind: d.kind, excerpt: excerpt(d.text, outcome.terms) };
-      hits.set(id, hit);
-      return hit;
-    }),
-  );
-}
+/** The page's own engine, over HTTP. */
+const own = createSearchEngine(browserIndex());
+export const { loadEngine, preload, search, loadHits } = own;

@@ -101,7 +101,9 @@ export function SearchResults({
   } else if (shown) {
     const { query, kind, hits, outcome } = shown;
     const inKind = kind ? `, в разделе «${KIND_LABELS[kind].many}» — ${outcome.results.length}` : "";
-    status = `Найдено ${outcome.total} ${plural(outcome.total, RESULTS)} по запросу «${query}»${inKind}`;
+    // A query typed on the other layout is answered as it was meant, and the page says so.
+    const asRead = outcome.switched ? `«${outcome.switched}» (набрано в другой раскладке: «${query}»)` : `«${query}»`;
+    status = `Найдено ${outcome.total} ${plural(outcome.total, RESULTS)} по запросу ${asRead}${inKind}`;
     body = (
       <>
         <KindFilter query={query} kind={kind} total={outcome.total} counts={outcome.counts} />
