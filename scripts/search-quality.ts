@@ -58,7 +58,7 @@ for (const [i, a] of sets.entries()) {
 const loadBefore = loadavg()[0] ?? 0;
 
 const engines: Array<{ name: string; engine: Engine }> = [
-  { name: "ours", engine: await ourEngine(assembleIndex(docs, c.searchSynonyms.groups).files) },
+  { name: "ours", engine: await ourEngine(assembleIndex(docs, c.searchSynonyms.groups, { glossary: c.searchGlossary.groups }).files) },
   { name: "Pagefind 1.6", engine: await pagefindEngine(pages.map((p) => ({ url: p.path, html: p.html, kind: p.kind })), records) },
 ];
 

@@ -10,7 +10,7 @@ import { NavigationSchema } from "./schemas/navigation.ts";
 import { CaseSchema, ReviewSchema } from "./schemas/projects.ts";
 import { RedirectsSchema } from "./schemas/redirects.ts";
 import { ServiceSchema } from "./schemas/services.ts";
-import { SearchSynonymsSchema } from "./schemas/search.ts";
+import { SearchGlossarySchema, SearchSynonymsSchema } from "./schemas/search.ts";
 
 /**
  * Every content type of the site: where its files are, its schema, and what
@@ -53,6 +53,7 @@ export const DOCUMENT_CATALOG = {
   worths: { file: "worths.yaml", schema: WorthsSchema, title: "Ценности" },
   questions: { file: "questions.yaml", schema: QuestionsSchema, title: "Вопросы и ответы" },
   searchSynonyms: { file: "search-synonyms.yaml", schema: SearchSynonymsSchema, title: "Синонимы для поиска" },
+  searchGlossary: { file: "search-glossary.yaml", schema: SearchGlossarySchema, title: "Словарь отрасли для поиска" },
 } as const satisfies Record<string, DocumentInfo>;
 
 /** Tables the server reads in formats of their own (CSV, JSON), edited as one form. */
@@ -112,6 +113,7 @@ const DOCUMENT_PAGES: Record<DocumentName, string | null> = {
   worths: "/worths/",
   questions: "/questions/",
   searchSynonyms: null,
+  searchGlossary: null,
 };
 
 /** The page to preview an entry on: its own, its list's, or a document's page; null for tables and unnamed entries. */

@@ -16,6 +16,8 @@ import {
   recordUrl,
   SEARCH_INDEX_URL,
   type DocRecord,
+  glossaryKey,
+  glossaryUrl,
   type Segment,
   type SynonymGroup,
 } from "./index-format.ts";
@@ -50,6 +52,8 @@ export type AssembleOptions = {
   previous?: IndexState;
   /** Changed pages the delta segment may hold before the base is built anew (default: 2 % of the pages, at least 16). */
   maxDelta?: number;
+  /** The trade's vocabulary (content/search-glossary.yaml): groups read only by a word that finds nothing. */
+  glossary?: ReadonlyArray<readonly string[]>;
   /**
    * The analysis of the n-th page, when `docs` are outlines: asked for only of
    * the pages whose postings or record are written (default: `docs` are analyses).
@@ -84,6 +88,29 @@ export function compileSynonyms(groups: ReadonlyArray<readonly string[]>): Synon
         .filter((terms) => terms.length > 0),
     )
     .filter((group) => group.length > 1);
+}
+
+/**
+ * The glossary's files, one per first letter of a member's first term: each
+ * holds every group with a member starting so, so a word reads one small file.
+ */
+function writeGlossary(groups: ReadonlyArray<readonly string[]>, files: Map<string, string>): Record<string, string> | undefined {
+  if (groups.length === 0) return undefined;
+  const byKey = new Map<string, SynonymGroup[]>();
+  for (const group of compileSynonyms(groups)) {
+    for (const key of new Set(group.map((member) => glossaryKey(member[0] ?? "")))) {
+      if (!key) continue;
+      byKey.set(key, [...(byKey.get(key) ?? []), group]);
+    }
+  }
+  const named: Record<string, string> = {};
+  for (const [key, keyed] of [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const text = JSON.stringify(keyed);
+    const hash = contentHash(text);
+    files.set(glossaryUrl(hash), text);
+    named[key] = hash;
+  }
+  return named;
 }
 
 /** Stable ids: each known page keeps its own; new pages get the next ones, in the order given. */
@@ -171,7 +198,16 @@ export function assembleIndex(docs: readonly DocOutline[], synonymGroups: Readon
 
   const kinds = Array.from({ length: size }, () => NO_RECORD);
   docs.forEach((doc, n) => (kinds[ids[n] as number] = SEARCH_KINDS.indexOf(doc.kind).toString(36)));
-  const manifest: Manifest = { format: INDEX_FORMAT, docs: size, kinds: kinds.join(""), lists: writeLists(recordHashes, size, files), segments, synonyms };
+  const glossary = writeGlossary(options.glossary ?? [], files);
+  const manifest: Manifest = {
+    format: INDEX_FORMAT,
+    docs: size,
+    kinds: kinds.join(""),
+    lists: writeLists(recordHashes, size, files),
+    segments,
+    synonyms,
+    ...(glossary ? { glossary } : {}),
+  };
   files.set(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`, JSON.stringify(manifest));
 
   return {

@@ -66,6 +66,13 @@ export type Manifest = {
   segments: Segment[];
   /** Words and phrases that mean the same, as terms (content/search-synonyms.yaml). */
   synonyms: SynonymGroup[];
+  /**
+   * The trade's vocabulary (content/search-glossary.yaml), too large for the
+   * manifest every query reads: its groups are in files of their own, one per
+   * first letter of a member, named here by that letter (glossaryUrl). A word
+   * that finds nothing reads the file of its letter (ranking.ts).
+   */
+  glossary?: Record<string, string>;
 };
 
 /**
@@ -122,6 +129,10 @@ export type DocRecord = { url: string; title: string; kind: SearchKind; text: st
 export const treeFileUrl = (hash: string) => `${SEARCH_INDEX_URL}t/${hash}.json`;
 export const listUrl = (hash: string) => `${SEARCH_INDEX_URL}l/${hash}.json`;
 export const recordUrl = (id: number, hash: string) => `${SEARCH_INDEX_URL}r/${id}.${hash}.json`;
+export const glossaryUrl = (hash: string) => `${SEARCH_INDEX_URL}g/${hash}.json`;
+
+/** The glossary file a term's groups are in: by its first letter. */
+export const glossaryKey = (term: string) => [...term][0] ?? "";
 
 /** A record-name list's text: the fixed-width hashes of its ids, NO_RECORD_HASH for an id without a record. */
 export type RecordList = string;

@@ -10,6 +10,8 @@ import {
   type Directory,
   type DocRecord,
   type Entry,
+  glossaryKey,
+  glossaryUrl,
   listUrl,
   MANIFEST_FILE,
   type Manifest,
@@ -21,6 +23,7 @@ import {
   type RecordList,
   RECORDS_PER_LIST,
   recordHash,
+  type SynonymGroup,
   recordUrl,
   SEARCH_INDEX_URL,
   treeFileUrl,
@@ -53,6 +56,8 @@ export type IndexReader = {
   lookupTypos(m: Manifest, form: string): Promise<string[]>;
   /** The record of `id`: its list names it, then the record itself. */
   loadRecord(m: Manifest, id: number): Promise<DocRecord>;
+  /** The glossary's groups with `term` as a member of its own (a one-word member). */
+  lookupGlossary(m: Manifest, term: string): Promise<SynonymGroup[]>;
 };
 
 /**
@@ -147,6 +152,12 @@ export function createIndexReader(read: IndexFiles, { keepFiles }: { keepFiles: 
     },
     async lookupTypos(m, form) {
       return (await lookupKeys(m, typoGroupKey(form), false)).flatMap(({ value }) => (value as TypoGroup)[form] ?? []);
+    },
+    async lookupGlossary(m, term) {
+      const hash = m.glossary?.[glossaryKey(term)];
+      if (!hash) return [];
+      const groups = await once<SynonymGroup[]>(glossaryUrl(hash));
+      return groups.filter((group) => group.some((member) => member.length === 1 && member[0] === term));
     },
     async loadRecord(m, id) {
       const list = await once<RecordList>(listUrl(m.lists[Math.floor(id / RECORDS_PER_LIST)] ?? ""));

@@ -34,7 +34,7 @@ function timed<T>(run: () => T): { value: T; wall: number; cpu: number } {
 
 const analysis = timed(() => [...pages.map((p, i) => analysePage({ html: html[i] as string, url: p.path, kind: p.kind, names: p.names })), ...customRecords(c).map(analyseRecord)]);
 const docs = analysis.value;
-const full = timed(() => assembleIndex(docs, c.searchSynonyms.groups));
+const full = timed(() => assembleIndex(docs, c.searchSynonyms.groups, { glossary: c.searchGlossary.groups }));
 
 const manifest = `${SEARCH_INDEX_URL}${MANIFEST_FILE}`;
 const articles = pages.flatMap((p, i) => (p.kind === "article" ? [i] : []));
@@ -44,7 +44,7 @@ const retitle = (i: number, title: string, url = (pages[i] as (typeof pages)[num
 
 /** Assembles `next` over the first index: time, and how many of its files (tree files apart) are new. */
 function after(next: typeof docs) {
-  const run = timed(() => assembleIndex(next, c.searchSynonyms.groups, { previous: full.value.state }));
+  const run = timed(() => assembleIndex(next, c.searchSynonyms.groups, { previous: full.value.state, glossary: c.searchGlossary.groups }));
   const files = [...run.value.files.keys()].filter((url) => url !== manifest);
   const fresh = files.filter((url) => !full.value.files.has(url));
   const tree = (urls: string[]) => urls.filter((url) => url.includes("/t/")).length;

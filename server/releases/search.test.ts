@@ -66,7 +66,7 @@ describe("a release's search state", () => {
       ...pages.map((page) => analysePage({ html: html(page.path, titles.get(page.path) as string), url: page.path, kind: page.kind, names: page.names })),
       ...customRecords(c).map(analyseRecord),
     ];
-    expect(rebuilt.index.files).toEqual(assembleIndex(analyses, c.searchSynonyms.groups, { previous: state.index ?? undefined }).files);
+    expect(rebuilt.index.files).toEqual(assembleIndex(analyses, c.searchSynonyms.groups, { previous: state.index ?? undefined, glossary: c.searchGlossary.groups }).files);
   });
 
   it("takes only the index from the state of a release made before packs", () => {

@@ -27,6 +27,8 @@ export type Lookup = {
   terms: (term: string, prefix: boolean) => Promise<Found[]>;
   pairs: (first: string, second: string, prefix: boolean) => Promise<Found[]>;
   typos: (form: string) => Promise<string[]>;
+  /** The trade's vocabulary groups that hold `term` as a word of its own. */
+  glossary: (term: string) => Promise<SynonymGroup[]>;
 };
 
 /** Weight of a pair of query words found side by side, against a word found anywhere. */
@@ -249,7 +251,7 @@ type Resolved = Holds & { alternatives: Alternative[]; typo: boolean };
 /**
  * The concept as the index can answer it: as typed, with the other forms of
  * a word; if that finds nothing (or, `widen`ed, when the whole query found
- * nothing), also in the other alphabet; if that still finds nothing, with one
+ * nothing), also as the trade's vocabulary says it; then in the other alphabet; if that still finds nothing, with one
  * letter corrected; failing that, by the longest beginning it shares with a
  * term or a synonym.
  */
@@ -275,6 +277,15 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   const withForms = [...concept.alternatives, ...forms, ...borrowed];
   const asTyped: Resolved = { alternatives: withForms, ...(await conceptHolds(index, withForms, lookup)), typo: false };
   if (!word || (asTyped.holds.size > 0 && !widen)) return asTyped;
+  // The trade's vocabulary: a word the pages do not use, said as they say it («лидген» → «лидогенерация»).
+  const glossed = (await lookup.glossary(word)).flatMap((group) =>
+    group.filter((member) => !(member.length === 1 && member[0] === word)).map((member): Alternative => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 })),
+  );
+  if (glossed.length > 0) {
+    const alternatives = [...withForms, ...glossed];
+    const found = await conceptHolds(index, alternatives, lookup);
+    if (found.holds.size > 0) return { alternatives, ...found, typo: false };
+  }
   const other = transliterate(word);
   const spellings = other ? [word, term(other)] : [word];
   if (other) {

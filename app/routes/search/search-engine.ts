@@ -47,7 +47,7 @@ export type SearchEngine = ReturnType<typeof createSearchEngine>;
 
 /** An engine over one index reader: the page's (over HTTP), or a release's on the server. */
 export function createSearchEngine(reader: IndexReader) {
-  const { openIndex, lookupTerms, lookupPairs, lookupTypos, loadRecord } = reader;
+  const { openIndex, lookupTerms, lookupPairs, lookupTypos, lookupGlossary, loadRecord } = reader;
   /**
    * Answers already computed, by kind and query: a committed query is searched
    * before the page updates, then asked for again by the page.
@@ -59,6 +59,7 @@ export function createSearchEngine(reader: IndexReader) {
     terms: (term, prefix) => lookupTerms(manifest, term, prefix),
     pairs: (first, second, prefix) => lookupPairs(manifest, first, second, prefix),
     typos: (form) => lookupTypos(manifest, form),
+    glossary: (term) => lookupGlossary(manifest, term),
   });
 
   /**

@@ -1,21 +1,59 @@
 import { z } from "zod";
 
+/** Bounds of a group table: a member is a word or a short phrase, a group a handful of them. */
+const MEMBER_MAX = 60;
+const MEMBERS_MAX = 20;
+
+/** Groups of words and phrases that mean the same, as an editor fills them in. */
+function groupTable(limit: number, meta: { group: { title: string; description: string }; table: { title: string; description: string } }) {
+  return z
+    .array(
+      z
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1)
+            .max(MEMBER_MAX, `Не\u00a0длиннее ${MEMBER_MAX} знаков: слово или короткая фраза`)
+            .regex(/[\p{L}\p{N}]/u, "Нужна хотя бы одна буква или цифра"),
+        )
+        .min(2)
+        .max(MEMBERS_MAX, `Не\u00a0больше ${MEMBERS_MAX} слов в\u00a0группе`)
+        .refine((members) => new Set(members.map((m) => m.toLowerCase())).size === members.length, "Одно и то же слово в группе дважды")
+        .meta(meta.group),
+    )
+    .min(1)
+    .max(limit, `Не\u00a0больше ${limit.toLocaleString("ru-RU")} групп`)
+    .meta(meta.table);
+}
+
 /**
  * Words and phrases visitors type for the same thing (Latin and Cyrillic
  * spellings, other names of a service): `content/search-synonyms.yaml`.
- * Search matches them as typed, so they are not typographed.
+ * Search matches them as typed, so they are not typographed. Every query
+ * reads the whole table (it is in the index's manifest), so it stays short.
  */
 export const SearchSynonymsSchema = z.strictObject({
-  groups: z
-    .array(
-      z
-        .array(z.string().trim().min(1).regex(/[\p{L}\p{N}]/u, "Нужна хотя бы одна буква или цифра"))
-        .min(2)
-        .refine((members) => new Set(members.map((m) => m.toLowerCase())).size === members.length, "Одно и то же слово в группе дважды")
-        .meta({ title: "Слова одной группы", description: "Как посетители пишут одно и то же: «ASO», «АСО», «оптимизация приложений»" }),
-    )
-    .min(1)
-    .meta({ title: "Группы синонимов", description: "Поиск находит по любому слову группы страницы с другими её словами" }),
+  groups: groupTable(300, {
+    group: { title: "Слова одной группы", description: "Как посетители пишут одно и то же: «ASO», «АСО», «оптимизация приложений»" },
+    table: { title: "Группы синонимов", description: "Поиск находит по любому слову группы страницы с другими её словами" },
+  }),
 });
 
 export type SearchSynonyms = z.output<typeof SearchSynonymsSchema>;
+
+/**
+ * The trade's vocabulary: terms of digital marketing, analytics and hiring
+ * that mean the same (Russian and English, abbreviations, slang,
+ * transliterations): `content/search-glossary.yaml`. A word that finds
+ * nothing as typed is looked up in it (the index keeps it apart from the
+ * synonyms, a file per first letter, so its size costs a query nothing).
+ */
+export const SearchGlossarySchema = z.strictObject({
+  groups: groupTable(3000, {
+    group: { title: "Термины одной группы", description: "Одно понятие всеми способами, как его пишут: «лидогенерация», «лидген», «lead generation»" },
+    table: { title: "Термины", description: "Слово, которого нет на страницах, поиск ищет так, как его называют в группе" },
+  }),
+});
+
+export type SearchGlossary = z.output<typeof SearchGlossarySchema>;

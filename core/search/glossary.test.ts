@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { assembleIndex } from "./assemble.ts";
+import { glossaryUrl, MANIFEST_FILE, SEARCH_INDEX_URL } from "./index-format.ts";
+import { analyse, engineOver, firstResults, type PageParts } from "../../tests/support/search-index-fixtures.ts";
+
+// Issue 58: the trade's vocabulary, read only by a word that finds nothing as typed.
+const pages: PageParts[] = [
+  { url: "/services/leads/", kind: "service", title: "Лидогенерация", lead: "Заявки от компаний, которым нужен ваш продукт" },
+  { url: "/services/remarketing/", kind: "service", title: "Ремаркетинг", lead: "Возвращаем посетителей, которые ушли без покупки" },
+  { url: "/academy/leads-for-b2b/", kind: "article", title: "Лиды для B2B без холодных звонков", lead: "Как мы собираем заявки для промышленных компаний" },
+];
+const glossary = [
+  ["лидогенерация", "лидген", "lead generation"],
+  ["ремаркетинг", "ретаргетинг", "remarketing", "retargeting"],
+];
+const index = assembleIndex(pages.map(analyse), [], { glossary });
+
+describe("the trade's vocabulary in the index", () => {
+  it("is kept out of the manifest: a file per first letter of its members, each naming every group with such a member", () => {
+    const manifest = JSON.parse(index.files.get(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`) ?? "{}") as { glossary?: Record<string, string>; synonyms: unknown[] };
+    expect(manifest.synonyms).toEqual([]);
+    expect(Object.keys(manifest.glossary ?? {}).sort()).toEqual(["l", "r", "л", "р"]);
+    const remarketing = JSON.parse(index.files.get(glossaryUrl(manifest.glossary?.r ?? "")) ?? "[]") as string[][][];
+    expect(remarketing).toHaveLength(1);
+    expect(remarketing[0]).toContainEqual(["retargeting"]);
+  });
+
+  it("finds the pages of a word they do not use through its group, in either alphabet", async () => {
+    const engine = await engineOver(index.files);
+    expect(await firstResults(engine, "лидген", 1)).toEqual(["/services/leads/"]);
+    expect(await firstResults(engine, "ретаргетинг", 1)).toEqual(["/services/remarketing/"]);
+    expect(await firstResults(engine, "retargeting", 1)).toEqual(["/services/remarketing/"]);
+  });
+
+  it("is not read for a word the pages use: that costs no file and changes no ranking", async () => {
+    const fetched: string[] = [];
+    const engine = await engineOver(index.files, fetched);
+    expect(await firstResults(engine, "лидогенерация", 1)).toEqual(["/services/leads/"]);
+    expect(fetched.some((url) => url.includes("/g/"))).toBe(false);
+  });
+
+  it("finds nothing through the glossary without one", async () => {
+    const engine = await engineOver(assembleIndex(pages.map(analyse), []).files);
+    expect(await firstResults(engine, "ретаргетинг", 1)).toEqual([]);
+  });
+});
