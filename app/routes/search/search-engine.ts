@@ -93,7 +93,10 @@ export function createSearchEngine(reader: IndexReader) {
     const index = await openIndex();
     const asTyped = await rankPages(index, parseQuery(query, index.manifest.synonyms), lookupIn(index));
     const switched = asTyped.ranked.length < LAYOUT_FALLBACK_BELOW ? switchLayout(query) : null;
-    const other = switched ? await rankPages(index, parseQuery(switched, index.manifest.synonyms), lookupIn(index)) : null;
+    // Only words the pages use, switched from words they do not: «публичная оферта» finds one page
+    // as typed, and its Latin letters must not win by matching two others through typos.
+    const useSwitched = switched !== null && !(await allWordsKnown(index, query)) && (await allWordsKnown(index, switched));
+    const other = useSwitched ? await rankPages(index, parseQuery(switched, index.manifest.synonyms), lookupIn(index)) : null;
     const useOther = other !== null && other.ranked.length > asTyped.ranked.length;
     const { ranked, terms } = useOther ? other : asTyped;
     const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
@@ -104,6 +107,14 @@ export function createSearchEngine(reader: IndexReader) {
       if (!kind || recordKind === kind) results.push(doc);
     }
     return { total: ranked.length, counts, results, terms, ...(useOther && switched ? { switched } : {}) };
+  }
+
+  /** Whether the index holds every word of `query` as it is written (each word's own term, not a form, typo or synonym). */
+  async function allWordsKnown(index: OpenIndex, query: string): Promise<boolean> {
+    const words = parseQuery(query, []).flatMap((c) => c.alternatives[0]?.terms ?? []);
+    if (words.length === 0) return false;
+    const found = await Promise.all(words.map((t) => lookupTerms(index.manifest, t, false)));
+    return found.every((postings) => postings.length > 0);
   }
 
   /** Hits already cut for an outcome, by record id (the same outcome is shown more than once). */
