@@ -54,7 +54,7 @@ function alignOf(token: Token): string | null {
 }
 
 /** markdown-it stops reading blocks this deep (its nesting limit): what lies deeper is not in the tokens. */
-const DEEPEST = (markdownIt.options.maxNesting ?? 20) - 1;
+const DEEPEST = ((markdownIt.options as { maxNesting?: number }).maxNesting ?? 20) - 1;
 
 /**
  * Whether the parser below has a node or a mark for every token of a top-level block, at any
