@@ -95,8 +95,11 @@ function tokenize(source: string, env: object = {}): Token[] {
       result.push(raw);
     } else {
       // Inline HTML stays as its literal text: shown as typed, written back unescaped.
-      for (const token of block) for (const child of token.children ?? []) if (child.type === "html_inline") child.type = "text";
-      result.push(...block);
+      // (One by one: a list of thousands of items is more tokens than a call may take as arguments.)
+      for (const token of block) {
+        for (const child of token.children ?? []) if (child.type === "html_inline") child.type = "text";
+        result.push(token);
+      }
     }
     start = end;
   }
