@@ -3,7 +3,9 @@ import { lazy, Suspense, useState } from "react";
 /**
  * A long text, edited visually or as Markdown (decision 033): both editors
  * load with the first form that needs them, each in a chunk of its own, and
- * the choice of a person is kept in their browser for the next texts.
+ * the choice of a person is kept in their browser for the next texts. A text
+ * the visual editor cannot read opens as Markdown, with a notice saying so,
+ * instead of breaking the entry's page.
  */
 const MarkdownField = lazy(() => import("./markdown-field.tsx").then((module) => ({ default: module.MarkdownField })));
 const VisualField = lazy(() => import("./visual/visual-field.tsx").then((module) => ({ default: module.VisualField })));
@@ -23,7 +25,11 @@ type Props = { label: string; hint: string | undefined; error: string | null; va
 
 export function LongTextField(props: Props) {
   const [mode, setMode] = useState<Mode>(storedMode);
+  // Not kept in the browser: the next text, or this one edited, may well be read.
+  const [unreadable, setUnreadable] = useState(false);
+  const visual = mode === "visual" && !unreadable;
   const choose = (next: Mode) => {
+    setUnreadable(false);
     setMode(next);
     try {
       localStorage.setItem(MODE_KEY, next);
@@ -33,17 +39,21 @@ export function LongTextField(props: Props) {
   };
   const modeSwitch = (
     <span className="s-markdown__modes" role="group" aria-label={`Вид редактора: ${props.label}`}>
-      <button type="button" className="s-button s-button--quiet" aria-pressed={mode === "visual"} onClick={() => choose("visual")}>
+      <button type="button" className="s-button s-button--quiet" aria-pressed={visual} onClick={() => choose("visual")}>
         Визуально
       </button>
-      <button type="button" className="s-button s-button--quiet" aria-pressed={mode === "markdown"} onClick={() => choose("markdown")}>
+      <button type="button" className="s-button s-button--quiet" aria-pressed={!visual} onClick={() => choose("markdown")}>
         Markdown
       </button>
     </span>
   );
   return (
     <Suspense fallback={<p className="s-field__hint">Загружаем редактор текста…</p>}>
-      {mode === "visual" ? <VisualField label={props.label} hint={props.hint} error={props.error} value={props.value} onChange={props.onChange} modeSwitch={modeSwitch} /> : <MarkdownField {...props} modeSwitch={modeSwitch} />}
+      {visual ? (
+        <VisualField label={props.label} hint={props.hint} error={props.error} value={props.value} onChange={props.onChange} modeSwitch={modeSwitch} onUnreadable={() => setUnreadable(true)} />
+      ) : (
+        <MarkdownField {...props} modeSwitch={modeSwitch} notice={unreadable ? "Этот текст открыт как Markdown: визуальный редактор его не разобрал." : undefined} />
+      )}
     </Suspense>
   );
 }

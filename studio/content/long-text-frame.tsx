@@ -16,6 +16,8 @@ type FrameProps = {
   label: string;
   className?: string;
   modeSwitch?: ReactNode;
+  /** Under the head: why this editor was opened rather than the one chosen. */
+  notice?: string | undefined;
   toolbar: ReactNode;
   /** Under the toolbar: what a button opened (the library, a small form). */
   opened?: ReactNode;
@@ -25,7 +27,7 @@ type FrameProps = {
   children: ReactNode;
 };
 
-export function LongTextFrame({ id, label, className = "", modeSwitch, toolbar, opened, status, error, hint, children }: FrameProps) {
+export function LongTextFrame({ id, label, className = "", modeSwitch, notice, toolbar, opened, status, error, hint, children }: FrameProps) {
   return (
     <div className={`s-field s-markdown ${className}`.trim()}>
       <div className="s-markdown__head">
@@ -34,6 +36,11 @@ export function LongTextFrame({ id, label, className = "", modeSwitch, toolbar, 
         </span>
         {modeSwitch}
       </div>
+      {notice ? (
+        <p className="s-field__hint" role="status">
+          {notice}
+        </p>
+      ) : null}
       <div className="s-markdown__toolbar" role="toolbar" aria-label={`Оформление: ${label}`}>
         {toolbar}
       </div>

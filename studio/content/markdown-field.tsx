@@ -17,7 +17,7 @@ import { type IncomingImage, LongTextFrame, useImageSource } from "./long-text-f
  * with their language, and a live preview rendered by the site's own
  * Markdown pipeline (typography, highlighting) on the server.
  */
-type Props = { label: string; hint: string | undefined; error: string | null; value: string; onChange: (value: string) => void; nestedUnder?: number; modeSwitch?: ReactNode };
+type Props = { label: string; hint: string | undefined; error: string | null; value: string; onChange: (value: string) => void; nestedUnder?: number; modeSwitch?: ReactNode; notice?: string | undefined };
 
 
 type Edit = (view: EditorView) => void;
@@ -65,7 +65,7 @@ const insertBlock = (block: string, selectFrom: number, selectLength: number): E
   view.focus();
 };
 
-export function MarkdownField({ label, hint, error, value, onChange, nestedUnder, modeSwitch }: Props) {
+export function MarkdownField({ label, hint, error, value, onChange, nestedUnder, modeSwitch, notice }: Props) {
   const id = useId();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -180,7 +180,7 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
   );
 
   return (
-    <LongTextFrame id={id} label={label} modeSwitch={modeSwitch} toolbar={toolbar} opened={image.picker} status={status} error={error} hint={hint}>
+    <LongTextFrame id={id} label={label} modeSwitch={modeSwitch} notice={notice} toolbar={toolbar} opened={image.picker} status={status} error={error} hint={hint}>
       <div className="s-markdown__panes">
         <div
           className="s-markdown__editor"

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
-import { type ContentServer, contentServerAndBrowser, contentFile, describedUpload, EDITOR, image, publishSandbox } from "../support/content.ts";
+import { type ContentServer, contentServerAndBrowser, contentFile, describedUpload, EDITOR, image, newArticle, publishSandbox, save } from "../support/content.ts";
 import { signedInSession, type StudioSession } from "../support/studio.ts";
 
 /**
@@ -10,6 +10,8 @@ import { signedInSession, type StudioSession } from "../support/studio.ts";
  * «Медиа», saved with Ctrl+S, published, and every construct found on the
  * public page; a paste from Google Docs keeps its
  * structure and loses its styling; axe finds nothing and the CSP is not broken.
+ * A text with HTML blocks in a quote and a list opens with them as their
+ * source, and an edit elsewhere keeps them byte for byte (issue 53).
  */
 let env: ContentServer;
 let browser: Browser;
@@ -207,6 +209,27 @@ describe("the visual text editor", () => {
     await page.keyboard.press("Backspace");
     expect(await content.locator("ol").count()).toBe(0);
     expect(await content.locator("p").last().textContent()).toBe("1. ");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens a text with HTML blocks in a quote and a list, shows them as their source, and an edit elsewhere saves them byte for byte", { timeout: 60_000 }, async () => {
+    const quote = '> <div class="note">\n> Заметка <b>важная</b>\n> </div>';
+    const list = "- пункт\n\n  <!-- заметка -->";
+    const body = `Вступление.\n\n${quote}\n\n${list}\n\nДальше текст.`;
+    expect((await save(env, "articles", "html-v-citate", { values: newArticle("html-v-citate", "HTML в цитате", body), baseHash: null })).status).toBeLessThan(300);
+    const { context, page, problems } = await open();
+    await page.goto(`${env.server.baseUrl}/studio/content/articles/html-v-citate/`);
+    const content = page.locator(".s-visual__content");
+    await content.locator("[data-raw]").first().waitFor();
+    expect(await content.locator("[data-raw]").allTextContents()).toEqual([quote, list]);
+
+    await content.locator("p", { hasText: "Дальше текст." }).click();
+    await page.keyboard.press("End");
+    await page.keyboard.insertText(" Дописано.");
+    await page.keyboard.press("Control+S");
+    await page.getByText(/Сохранено/).waitFor();
+    expect(contentFile(env.sandbox, "academy/html-v-citate.md")).toContain(`Вступление.\n\n${quote}\n\n${list}\n\nДальше текст. Дописано.`);
     expect(problems).toEqual([]);
     await context.close();
   });

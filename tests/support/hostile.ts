@@ -21,6 +21,54 @@ export const HOSTILE_STRINGS: readonly string[] = [
   "__proto__",
 ];
 
+/**
+ * Valid Markdown that is hard to model: HTML blocks in quotes and lists at several depths, blocks
+ * where few expect them, definitions, empty items, nesting past markdown-it's limit, odd line ends
+ * (issue 53). Each must open in the visual editor and come back unedited byte for byte.
+ */
+export const HOSTILE_MARKDOWN: Readonly<Record<string, string>> = {
+  "HTML block in a quote": "> <div>\n> Текст\n> </div>\n",
+  "HTML block in a list": "- <div>x</div>\n",
+  "HTML block in a numbered item, then text": "1. <details>\n\n   <summary>Итог</summary>\n   </details>\n\nДальше\n",
+  "HTML block in a list in a quote": "> - > <div>x</div>\n",
+  "HTML block three lists deep": "- - - <div>глубоко</div>\n",
+  "HTML block four quotes deep": "> > > > <section>\n> > > > текст\n",
+  "HTML comment in a list item": "- пункт\n\n  <!-- заметка -->\n- ещё\n",
+  "script in a quote": "> <script>alert(1)</script>\n",
+  "pre left open in a list": "- <pre>\n  код\n",
+  "HTML block in a quote, lazy line after": "> <div>\nленивое продолжение\n",
+  "processing instruction, CDATA and a doctype in items": "- <?php echo 1; ?>\n- <![CDATA[x]]>\n- <!DOCTYPE html>\n",
+  "unterminated comment, then a list": "<!-- не закрыт\n\n- a\n",
+  "HTML block after a tab in an item": "-\t<div>x</div>\n",
+  "HTML block in a nested numbered list": "1. a\n   - <div>b</div>\n2. c\n",
+  "inline HTML in a table cell": "| a |\n| --- |\n| <b>x</b> |\n",
+  "inline HTML in a heading in a quote": "> ## Заголовок <span>x</span>\n",
+  "code fence in a list": "- ```sql\n  select 1;\n  ```\n",
+  "code fence left open in a quote": "> ```\n> код\n",
+  "indented code in a list item": "-     код\n",
+  "headings in a quote": "> # Заголовок\n>\n> ## Ещё\n",
+  "setext heading in a list": "- Заголовок\n  ---\n",
+  "rules in a list": "- ---\n- ***\n",
+  "link definitions": "[сайт]: https://example.com\n\n[сайт] и [сайт][]\n",
+  "link definition in a quote": "> [a]: /b\n\n[a]\n",
+  "link definition in a list": "- [a]: /b\n\n[a]\n",
+  "image in a heading": "# ![Логотип](/uploads/a.png) Заголовок\n",
+  "image in a link in a table cell": "| a |\n| --- |\n| [![x](/uploads/a.png)](/b/) |\n",
+  "empty items and an empty quote": "-\n-\n- \n\n1.\n2.\n\n>\n",
+  "table in a list": "- | a | b |\n  | --- | --- |\n  | 1 | 2 |\n",
+  "table in a quote in a list": "- > | a |\n  > | --- |\n  > | 1 |\n",
+  "hard breaks in a quote": "> строка  \n> ещё\\\n> и\n",
+  "entities and escapes": "&lt;div&gt; \\<div> &amp; &#0; &#x110000;\n",
+  "footnote syntax (not enabled)": "Текст[^1]\n\n[^1]: сноска\n",
+  "autolinks": "<https://example.com> <mailto:a@b.c>\n",
+  "quotes past the nesting limit": `${"> ".repeat(40)}<div>x</div>\n`,
+  "lists past the nesting limit": `${"- ".repeat(40)}x\n`,
+  "emphasis past the nesting limit": `${"*".repeat(200)}x${"*".repeat(200)}\n`,
+  "carriage returns": "a\r\n\r\n> <div>\r\n> x\r\n",
+  "NUL and a BOM": "\ufeff\u0000<div>\u0000</div>\n- \u0000\n",
+  "everything in one item": "- > ```js\n  > x\n  > ```\n  > <div>y</div>\n  >\n  > | a |\n  > | --- |\n  > | 1 |\n",
+};
+
 /** Paths from the issue: each one a known trick against redirects, static files or parsers. */
 export const HOSTILE_PATHS = [
   "//evil.com",

@@ -46,9 +46,6 @@ export const schema: Schema<NodeName, MarkName> = new Schema<NodeName, MarkName>
   marks: baseSchema.spec.marks.addToEnd("strike", { parseDOM: [{ tag: "s" }, { tag: "del" }, { tag: "strike" }], toDOM: () => ["del", 0] }),
 });
 
-/** Block tokens the parser below turns into nodes; anything else at the top level is kept as raw source. */
-const KNOWN_BLOCKS = new Set(["paragraph", "heading", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block", "fence", "hr", "table", "thead", "tbody", "tr", "th", "td", "inline"]);
-
 const markdownIt = MarkdownIt("commonmark", { html: true }).enable(["table", "strikethrough"]);
 
 function alignOf(token: Token): string | null {
@@ -56,40 +53,55 @@ function alignOf(token: Token): string | null {
   return /text-align:\s*(left|center|right)/.exec(style)?.[1] ?? null;
 }
 
+/** markdown-it stops reading blocks this deep (its nesting limit): what lies deeper is not in the tokens. */
+const DEEPEST = ((markdownIt.options as { maxNesting?: number }).maxNesting ?? 20) - 1;
+
 /**
- * markdown-it's tokens with every top-level block we do not model replaced by one
- * `raw_block` token of the source lines it came from (so it is written back byte for byte).
+ * Whether the parser below has a node or a mark for every token of a top-level block, at any
+ * depth. An HTML block in a quote or a list (`> <div>`), or any block markdown-it may read that we
+ * do not model, would make the parser throw, and the entry could not be opened; a block nested to
+ * markdown-it's limit has lost its innermost text. Either is kept whole as its source instead.
+ * Inline HTML is read as its literal text (see tokenize).
+ */
+function modelled(tokens: readonly Token[], inline = false): boolean {
+  const handlers = (parser as unknown as { tokenHandlers: Record<string, unknown> }).tokenHandlers;
+  return tokens.every((token) => (token.type === "html_inline" || token.type in handlers) && (inline || token.level < DEEPEST) && modelled(token.children ?? [], true));
+}
+
+/** Index of the token that closes the top-level block opened at `start` (itself when it opens nothing). */
+function blockEnd(tokens: readonly Token[], start: number): number {
+  if (tokens[start]!.nesting !== 1) return start;
+  let end = start + 1;
+  while (end < tokens.length && !(tokens[end]!.level === 0 && tokens[end]!.nesting === -1)) end++;
+  return Math.min(end, tokens.length - 1);
+}
+
+/**
+ * markdown-it's tokens with every top-level block holding a token we do not model replaced by
+ * one `raw_block` token of the source lines it came from (so it is written back byte for byte).
  */
 function tokenize(source: string, env: object = {}): Token[] {
   const lines = source.split("\n");
   const tokens = markdownIt.parse(source, env);
   const result: Token[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    const unknownBlock = !KNOWN_BLOCKS.has(token.type.replace(/_(open|close)$/, ""));
-    const hasRawInline = token.type === "inline" && (token.children ?? []).some((child) => child.type === "html_inline");
-    if (token.level === 0 && (unknownBlock || hasRawInline) && token.map) {
-      // A paragraph with raw inline HTML: keep the whole paragraph as source.
-      let start = i;
-      let end = i;
-      if (hasRawInline && result.at(-1)?.type === "paragraph_open") {
-        result.pop();
-        start = i - 1;
-        end = i + 1;
-      }
-      const map = tokens[start]!.map ?? token.map;
-      const raw = new (token.constructor as typeof Token)("raw_block", "", 0);
+  for (let start = 0; start < tokens.length; start++) {
+    const end = blockEnd(tokens, start);
+    const block = tokens.slice(start, end + 1);
+    const map = tokens[start]!.map;
+    if (!modelled(block) && map) {
+      const raw = new (tokens[start]!.constructor as typeof Token)("raw_block", "", 0);
       raw.content = lines.slice(map[0], map[1]).join("\n").replace(/\n+$/, "");
       raw.map = map;
       result.push(raw);
-      i = end;
-      continue;
+    } else {
+      // Inline HTML stays as its literal text: shown as typed, written back unescaped.
+      // (One by one: a list of thousands of items is more tokens than a call may take as arguments.)
+      for (const token of block) {
+        for (const child of token.children ?? []) if (child.type === "html_inline") child.type = "text";
+        result.push(token);
+      }
     }
-    if (token.type === "inline" && token.children) {
-      // Inline HTML deeper down (in a list or a quote) stays as its literal text.
-      for (const child of token.children) if (child.type === "html_inline") child.type = "text";
-    }
-    result.push(token);
+    start = end;
   }
   return result;
 }
@@ -193,7 +205,6 @@ const sourceOf = new WeakMap<ProseNode, string>();
 const opensBlock = (token: Token) => token.level === 0 && (token.nesting === 1 || (token.nesting === 0 && token.type !== "inline"));
 
 function remember(doc: ProseNode, source: string, tokens: readonly Token[]): void {
-  sourceOf.set(doc, source);
   const blocks = tokens.filter(opensBlock);
   if (blocks.length !== doc.childCount || blocks.some((token) => !token.map)) return;
   const lineStart = [0];
@@ -221,6 +232,8 @@ export function parseMarkdown(source: string): ProseNode {
   parsing = tokenize(source, env);
   try {
     const doc = parser.parse(source);
+    // Unedited, any text comes back as it was read, link definitions and all.
+    sourceOf.set(doc, source);
     // A text with link definitions ([1]: https://…) is written whole: a block kept as it was could lose the line it points to.
     if (Object.keys(env.references ?? {}).length === 0) remember(doc, source, parsing);
     return doc;

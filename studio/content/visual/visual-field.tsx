@@ -3,6 +3,7 @@ import { history, redo, undo } from "prosemirror-history";
 import { undoInputRule } from "prosemirror-inputrules";
 import { keymap } from "prosemirror-keymap";
 import { liftListItem, sinkListItem, splitListItem } from "prosemirror-schema-list";
+import type { Node as ProseNode } from "prosemirror-model";
 import { type Command, EditorState, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
@@ -22,7 +23,16 @@ import { cleanPastedHtml, clampHeadings } from "./paste.ts";
  * Ctrl+K (a link, its address asked for below the toolbar), Ctrl+Z,
  * Ctrl+Shift+Z, Ctrl+S (saves the form), Tab between table cells.
  */
-type Props = { label: string; hint: string | undefined; error: string | null; value: string; onChange: (value: string) => void; modeSwitch: ReactNode };
+type Props = {
+  label: string;
+  hint: string | undefined;
+  error: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  modeSwitch: ReactNode;
+  /** The text could not be read into the editor's document: the field opens it as Markdown instead. */
+  onUnreadable: () => void;
+};
 
 /** What the small form under the toolbar asks for: a link's address or an image's description. */
 type Ask = { kind: "link"; initial: string } | { kind: "alt"; src: string; size: string } | null;
@@ -32,14 +42,29 @@ const { nodes, marks } = schema;
 /** Uploaded originals are shown to signed-in people by the studio's API (the site shows its own renditions). */
 const shownSrc = (src: string) => (src.startsWith("/uploads/") ? uploadPreview(src.slice("/uploads/".length)) : src);
 
-export function VisualField({ label, hint, error, value, onChange, modeSwitch }: Props) {
+/**
+ * The text's document, or null if reading it fails. Every block Markdown can make is modelled or
+ * kept as its source (./markdown.ts), so this is a last guard: a text the editor cannot read must
+ * not take the entry's page down with it.
+ */
+function documentOf(value: string): ProseNode | null {
+  try {
+    return parseMarkdown(value);
+  } catch {
+    return null;
+  }
+}
+
+export function VisualField({ label, hint, error, value, onChange, modeSwitch, onUnreadable }: Props) {
   const id = useId();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const emitted = useRef(value);
   const latest = useRef(onChange);
+  const unreadable = useRef(onUnreadable);
   useEffect(() => {
     latest.current = onChange;
+    unreadable.current = onUnreadable;
   });
   const [, setTick] = useState(0);
   const [language, setLanguage] = useState("typescript");
@@ -52,6 +77,11 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
 
   useEffect(() => {
     if (!host.current) return;
+    const doc = documentOf(value);
+    if (!doc) {
+      unreadable.current();
+      return;
+    }
     const saveForm: Command = (_state, _dispatch, editorView) => {
       editorView?.dom.closest("form")?.requestSubmit();
       return true;
@@ -62,7 +92,7 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
     };
     const editor = new EditorView(host.current, {
       state: EditorState.create({
-        doc: parseMarkdown(value),
+        doc,
         plugins: [
           history(),
           markdownShortcuts(),
@@ -120,7 +150,11 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch }:
     const editor = view.current;
     if (!editor || value === emitted.current) return;
     emitted.current = value;
-    const doc = parseMarkdown(value);
+    const doc = documentOf(value);
+    if (!doc) {
+      unreadable.current();
+      return;
+    }
     editor.updateState(EditorState.create({ doc, plugins: editor.state.plugins }));
     setTick((n) => n + 1);
   }, [value]);
