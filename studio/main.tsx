@@ -1,3 +1,5 @@
+// First: before any module makes a zod schema (see the module).
+import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";

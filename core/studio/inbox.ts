@@ -79,8 +79,15 @@ export function isStatus(value: unknown): value is Status {
 
 export type Stages = Record<FormKind, Stage[]>;
 
+/** The stages of the kinds a role may read: no other kind's pipeline is named to it. */
+export type VisibleStages = Partial<Stages>;
+
+export function visibleStages(stages: Stages, kinds: readonly FormKind[]): VisibleStages {
+  return Object.fromEntries(kinds.map((kind) => [kind, stages[kind]]));
+}
+
 /** A stage's label, or its key when the kind has no such stage any more. */
-export function stageLabel(stages: Stages, kind: FormKind, key: string): string {
+export function stageLabel(stages: VisibleStages, kind: FormKind, key: string): string {
   return stages[kind]?.find((stage) => stage.key === key)?.label ?? STATUSES[key] ?? key;
 }
 
@@ -135,7 +142,7 @@ export type InboxItem = {
 };
 
 /** GET /studio/api/inbox?kind=&status=&from=&to=&source=&utm=&q=&page=N */
-export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number; kinds: FormKind[]; stages: Stages; owners: Owner[]; me: number };
+export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number; kinds: FormKind[]; stages: VisibleStages; owners: Owner[]; me: number };
 
 /** GET /studio/api/inbox/overview: what needs a person now, and submissions per week by source. */
 export type InboxOverview = {

@@ -285,6 +285,36 @@ export function savedHead(dir: string): string | null {
 }
 
 /**
+ * Entries deleted for good («Удалить навсегда»): per entry (`type/slug`), the
+ * newest commit of its history then. The entries' history shows nothing up to
+ * it, so a purged text is offered by no screen, even once an entry with the
+ * same address exists again. A ref per work tree, like SAVED_REF: it lives
+ * with the history it masks. The texts stay in git (docs/studio.md says how
+ * an admin removes them).
+ */
+const PURGED_PREFIX = "refs/worktree/purged/";
+
+/** The history boundary recorded for `key` (`type/slug`), if its entry was purged. */
+export function purgedBefore(dir: string, key: string): string | null {
+  try {
+    return git(dir, ["rev-parse", "--verify", "-q", `${PURGED_PREFIX}${key}^{commit}`]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Records `commit` as the purge boundary of `key`, unless a newer one is there already. */
+export function markPurged(dir: string, key: string, commit: string): void {
+  if (!place(dir)) return;
+  const before = purgedBefore(dir, key);
+  if (before && before !== commit) {
+    const time = (c: string) => Number(git(dir, ["log", "-1", "--format=%ct", c]));
+    if (time(before) > time(commit)) return;
+  }
+  git(dir, ["update-ref", `${PURGED_PREFIX}${key}`, commit]);
+}
+
+/**
  * Records a save (or a deletion, or a restored version) on SAVED_REF, never
  * touching the work tree or the index. Another server moving the ref in
  * between is noticed (update-ref with the old value) and the commit is made

@@ -12,8 +12,12 @@ import { clock } from "../clock.ts";
  *   (password spraying);
  * - per login from every address together (a guess from each of many
  *   addresses): from `accountLimit × SLOWDOWN_FACTOR` failures on, tries on
- *   that login are spaced out, one per 1, 2, 4… seconds after the last failure,
- *   never more than SLOWDOWN_MAX_MS. A wait of seconds, never a lockout.
+ *   that login from an address that has failed on it itself are spaced out,
+ *   one per 1, 2, 4… seconds after the last failure, never more than
+ *   SLOWDOWN_MAX_MS. An address with no failure of its own on the login is
+ *   never spaced: otherwise one wrong guess a minute from anywhere would keep
+ *   the owner out. Each address thus gets one unspaced guess per window, and
+ *   the per-address limit still bounds how many logins it can try.
  *
  * Logins are counted known or not (the answer must not tell which exist). An
  * attempt is recorded before the password is checked (so a burst of parallel
@@ -60,7 +64,7 @@ export function createThrottle(db: Db, limits: ThrottleLimits) {
         const byAddress = await count(tx, "address", address, since);
         const byAccount = await count(tx, "account", account, since);
         const beyond = byAccount.n - limits.accountLimit * SLOWDOWN_FACTOR;
-        const spacing = beyond >= 0 ? Math.min(SLOWDOWN_MAX_MS, 1000 * 2 ** beyond) : 0;
+        const spacing = beyond >= 0 && byPair.n > 0 ? Math.min(SLOWDOWN_MAX_MS, 1000 * 2 ** beyond) : 0;
         const wait = Math.max(
           windowWait(byPair, limits.accountLimit, now),
           windowWait(byAddress, limits.addressLimit, now),

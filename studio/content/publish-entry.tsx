@@ -49,7 +49,8 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Pr
       if (!(failure instanceof ApiFailure)) throw failure;
       const list = (failure.data as Partial<NeededEntries>).needed;
       if (failure.status === 409 && list) setNeeded(list);
-      else setError(failure.message);
+      // A refused redirect (not a page of the site) says why, not only that a field is wrong.
+      else setError(failure.errors.redirect ?? failure.message);
     }
   }
   const publish = (withNeeded: boolean) => send({ message: `Опубликовано из редактора: ${title}`, entries: [`${type}/${slug}`], withNeeded });

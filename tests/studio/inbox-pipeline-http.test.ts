@@ -6,7 +6,7 @@ import { addUser, call, signIn, startStudioServer, type StudioServer } from "../
 /**
  * The pipeline's API on the embedded store with mail configured: a user's e-mail for letters,
  * the letter an owner gets on assignment (through the outbox, to a local SMTP sink), and each
- * refusal at its field; who may set stages.
+ * refusal at its field; who may set stages, and whose stage names each role is shown.
  */
 const PASSWORD = "Pipeline over HTTP 2026";
 let server: StudioServer;
@@ -79,5 +79,16 @@ describe("the inbox's pipeline over HTTP", () => {
     const inUse = await api("admin.ada", "PUT", "/inbox/stages/project", { stages });
     expect(inUse.status, "a stage a request is in cannot be dropped").toBe(422);
     expect((await inUse.json()).errors).toEqual({ stages: expect.stringContaining("есть заявки") });
+  });
+
+  it("names to each role only the stages of the kinds it may read", async () => {
+    const kindsIn = async (login: string, path: string) => Object.keys((await (await api(login, "GET", path)).json()).stages ?? {}).sort();
+    const stageKinds = async (login: string) => Object.keys(await (await api(login, "GET", "/inbox/stages")).json()).sort();
+    expect(await stageKinds("sales.olga")).toEqual(["project", "subscribe"]);
+    expect(await stageKinds("hr.ivan")).toEqual(["job"]);
+    expect(await stageKinds("admin.ada")).toEqual(["job", "project", "subscribe"]);
+    expect(await kindsIn("sales.olga", "/inbox")).toEqual(["project", "subscribe"]);
+    expect(await kindsIn("hr.ivan", "/inbox")).toEqual(["job"]);
+    expect((await api("editor.ed", "GET", "/inbox/stages")).status).toBe(403);
   });
 });

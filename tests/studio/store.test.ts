@@ -97,17 +97,21 @@ describe.each(BACKENDS)("studio store on %s", (backend) => {
     // Per address: five logins from one address, the sixth refused.
     for (let i = 0; i < 5; i++) expect((await throttle.begin(`login${i}`, "203.0.113.7", t0 + i)).allowed).toBe(true);
     expect((await throttle.begin("another", "203.0.113.7", t0 + 10)).allowed).toBe(false);
-    // A guess from each of many addresses: from 3 × 4 failures on, tries are spaced 1, 2, 4… s apart.
+    // A guess from each of many addresses: from 3 × 4 failures on, further tries from those
+    // addresses are spaced 1, 2, 4… s apart…
     const t1 = t0 + 200_000;
     for (let i = 0; i < 12; i++) expect((await throttle.begin("spread", `192.0.2.${i}`, t1 + i)).allowed).toBe(true);
-    expect(await throttle.begin("spread", "192.0.2.100", t1 + 12)).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect((await throttle.begin("spread", "192.0.2.100", t1 + 11 + 1000)).allowed).toBe(true);
-    expect(await throttle.begin("spread", "192.0.2.101", t1 + 11 + 1500)).toEqual({ allowed: false, retryAfterSeconds: 2 });
-    expect((await throttle.begin("spread", "192.0.2.101", t1 + 11 + 1000 + 2000)).allowed).toBe(true);
+    expect(await throttle.begin("spread", "192.0.2.0", t1 + 12)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect((await throttle.begin("spread", "192.0.2.0", t1 + 11 + 1000)).allowed).toBe(true);
+    expect(await throttle.begin("spread", "192.0.2.1", t1 + 11 + 1500)).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect((await throttle.begin("spread", "192.0.2.1", t1 + 11 + 1000 + 2000)).allowed).toBe(true);
+    // …while an address with no failure of its own on the login is never made to wait (the owner).
+    expect((await throttle.begin("spread", "192.0.2.100", t1 + 11 + 1000 + 2001)).allowed).toBe(true);
     // Never more than a minute apart, however many failures: a wait, not a lockout.
     for (let i = 0; i < 20; i++) await db.query("INSERT INTO studio_sign_in_attempts (scope, key, at) VALUES ('account', 'spread', $1)", [t1 + 4000 + i]);
-    const spaced = await throttle.begin("spread", "192.0.2.102", t1 + 4020);
+    const spaced = await throttle.begin("spread", "192.0.2.2", t1 + 4020);
     expect(spaced.allowed ? 0 : spaced.retryAfterSeconds).toBe(60);
+    expect((await throttle.begin("spread", "192.0.2.101", t1 + 4020)).allowed).toBe(true);
     // A success takes its attempt back and clears the login's failures from that address.
     const ok = await throttle.begin("lucky", "203.0.113.8", t0);
     await throttle.begin("lucky", "203.0.113.8", t0 + 1);

@@ -42,7 +42,8 @@ export const contentHistoryRoutes: ApiRoute[] = [
       const { type, slug } = entryParams(ctx);
       const stored = readEntry(contentPlace(ctx).contentDir, type, slug);
       const versions = entryVersions(contentPlace(ctx), type, slug);
-      if (!stored && versions.length === 0) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+      // Nothing to show but removals (a purged entry's history ends at its deletion): no such entry.
+      if (!stored && versions.every((version) => version.removed)) throw new HttpError(404, CONTENT_MESSAGES.notFound);
       const body: EntryHistory = {
         type,
         slug,

@@ -1,6 +1,6 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import { isFormKind } from "#core/forms/kinds.ts";
-import { isStatus, kindsFor, type InboxPage, type Stage, STAGE_KEY } from "#core/studio/inbox.ts";
+import { isStatus, kindsFor, type InboxPage, type Stage, STAGE_KEY, visibleStages } from "#core/studio/inbox.ts";
 import { clock } from "../../clock.ts";
 import { inboxOverview } from "../inbox/overview.ts";
 import { type Permission, permissionsOf } from "#core/studio/roles.ts";
@@ -112,7 +112,7 @@ export const inboxRoutes: ApiRoute[] = [
           ip: ctx.client.ip,
         });
       }
-      const body: InboxPage = { ...result, kinds, me: session.user.id };
+      const body: InboxPage = { ...result, stages: visibleStages(result.stages, kinds), kinds, me: session.user.id };
       ctx.send(200, body);
     },
   },
@@ -170,8 +170,8 @@ export const inboxRoutes: ApiRoute[] = [
     method: "GET",
     path: "/inbox/stages",
     async handle(ctx) {
-      await ctx.requirePermission("leads:read");
-      ctx.send(200, await ctx.services.inbox.stages());
+      const { kinds } = await caller(ctx, "leads:read");
+      ctx.send(200, visibleStages(await ctx.services.inbox.stages(), kinds));
     },
   },
   {

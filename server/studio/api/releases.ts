@@ -2,6 +2,7 @@ import { clock } from "../../clock.ts";
 import type { PublishJob } from "../../releases/job.ts";
 import { PublishRefused } from "../../releases/record.ts";
 import type { Scheduled } from "../../releases/schedule.ts";
+import { isLivePage } from "../../releases/live-pages.ts";
 import { isReleaseId, type ReleaseRecord } from "../../releases/store.ts";
 import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
@@ -31,6 +32,8 @@ export const RELEASE_MESSAGES = {
   needed: "Выбранное публикуется только вместе с\u00a0этим: опубликовать всё одной публикацией?",
   withdrawPage: "У этой записи нет своей страницы на\u00a0сайте",
   notLive: "Этой записи нет на\u00a0сайте: снимать нечего",
+  redirectNotPage: "Перенаправить можно только на\u00a0страницу, которая есть на\u00a0сайте, например /services/",
+  redirectSelf: "Нельзя перенаправить страницу на\u00a0неё саму: укажите другую",
 } as const;
 
 const YEAR_MS = 366 * 24 * 3_600_000;
@@ -248,9 +251,14 @@ export const releaseRoutes: ApiRoute[] = [
       const [type = "", slug = ""] = String(body.entry).split("/");
       if (!isCollectionName(type) || !hasOwnPage(type) || !path) throw new HttpError(422, MESSAGES.invalid, { entry: RELEASE_MESSAGES.withdrawPage });
       const to = typeof body.redirect === "string" && body.redirect.trim() !== "" ? body.redirect.trim() : null;
-      if (to !== null && !/^\/[^\s,]*$/.test(to)) throw new HttpError(422, MESSAGES.invalid, { redirect: RELEASE_MESSAGES.badEntry });
+      const from = entryPath(type, slug);
+      // Only to a page the site has now: `//evil.example/` would become `/evil.example/`, a 404.
+      if (to !== null && (!/^\/[^\s,]*$/.test(to) || !isLivePage(ctx.services.config.releasesDir, to))) {
+        throw new HttpError(422, MESSAGES.invalid, { redirect: RELEASE_MESSAGES.redirectNotPage });
+      }
+      if (to !== null && to.replace(/[?#].*$/s, "") === from) throw new HttpError(422, MESSAGES.invalid, { redirect: RELEASE_MESSAGES.redirectSelf });
       const text = message({ message: body.message ?? `Снято с\u00a0публикации: ${slug}` });
-      const chosen: Selection = { keys: [], files: [], withdraw: [path], ...(to ? { redirects: [{ from: entryPath(type, slug), to }] } : {}) };
+      const chosen: Selection = { keys: [], files: [], withdraw: [path], ...(to ? { redirects: [{ from, to }] } : {}) };
       const job = await answering(() => publishing(ctx).publish(actorOf(ctx, session), text, chosen));
       ctx.send(202, jobView(job));
     },

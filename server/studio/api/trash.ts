@@ -5,6 +5,7 @@ import { EntryInvalid } from "../content/check.ts";
 import { readEntry, validSlug } from "../content/files.ts";
 import { type ContentPlace, type Kept, restoreEntry, titleOf } from "../content/service.ts";
 import type { Trashed } from "../content/trash.ts";
+import { hidePurgedHistory } from "../content/versions.ts";
 import type { Context } from "../context.ts";
 import { HttpError } from "../http.ts";
 import { can } from "../permissions.ts";
@@ -121,6 +122,10 @@ export const trashRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requirePermission("content:trash-purge");
       const item = await trashedParam(ctx);
+      // Its history goes first: a failure leaves the row for another try, never a purge that history undoes.
+      if (isCollectionName(item.type) && validSlug(item.type, item.slug)) {
+        hidePurgedHistory(place(ctx), item.type, item.slug, readEntry(place(ctx).contentDir, item.type, item.slug) !== null);
+      }
       if (!(await ctx.services.trash.remove(item.id))) throw new HttpError(404, TRASH_MESSAGES.notFound);
       await ctx.services.audit.write({ action: "content.trash-purge", actor: session.user, target: `${item.type}/${item.slug}`, details: { title: item.title }, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: TRASH_MESSAGES.purged(item.title) });

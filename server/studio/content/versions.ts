@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { DOCUMENT_CATALOG, type EditableType, entryOfFile, isCollectionName, SINGLE, TABLE_CATALOG, typeInfo } from "#core/content/catalog.ts";
 import type { ReleaseDiff } from "#core/studio/api.ts";
 import type { EntryVersion, VersionAction, VersionEvent } from "#core/studio/content-api.ts";
-import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, isHistoryCommit } from "../../releases/history.ts";
+import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, isHistoryCommit, markPurged, purgedBefore } from "../../releases/history.ts";
 import { publishedDir } from "../../releases/published.ts";
 import { entryFiles, valuesOf, type Values } from "./files.ts";
 import { type ContentPlace, titleOf } from "./service.ts";
@@ -34,9 +34,27 @@ function eventOf(commit: FileCommit): VersionEvent {
   return { commit: commit.commit, at: commit.at, action, by: { name: commit.name, login: loginOf(commit.email) }, note: commit.subject };
 }
 
+/** The entry's commits, newest first, without those up to a purge («Удалить навсегда»). */
+function visibleCommits(place: ContentPlace, type: EditableType, slug: string): FileCommit[] {
+  const commits = fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT);
+  const boundary = purgedBefore(place.contentDir, `${type}/${slug}`);
+  const cut = boundary ? commits.findIndex((commit) => commit.commit === boundary) : -1;
+  return cut < 0 ? commits : commits.slice(0, cut);
+}
+
+/**
+ * Hides the history of a purged entry: up to its deletion. When an entry with the same address
+ * was made since, the boundary is the last removal before it, so the new entry keeps its versions.
+ */
+export function hidePurgedHistory(place: ContentPlace, type: EditableType, slug: string, existsNow: boolean): void {
+  const commits = fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT);
+  const boundary = existsNow ? commits.find((commit) => commit.blobs.every((blob) => blob === null)) : commits[0];
+  if (boundary) markPurged(place.contentDir, `${type}/${slug}`, boundary.commit);
+}
+
 export function entryVersions(place: ContentPlace, type: EditableType, slug: string): EntryVersion[] {
   const paths = entryFiles(type, slug);
-  const commits = fileHistory(place.contentDir, paths, HISTORY_LIMIT);
+  const commits = visibleCommits(place, type, slug);
   const saved = paths.map((path) => blobOf(place.contentDir, path));
   const live = paths.map((path) => blobOf(publishedDir(place.releasesDir), path));
   const versions: Array<EntryVersion & { blobs: Array<string | null> }> = [];

@@ -21,8 +21,14 @@ describe("CSV for Excel in Russian", () => {
     for (const harmless of ["Анна", "a=b", "1-2", "mail@example.com", ""]) expect(csvCell(harmless)).toBe(`"${harmless}"`);
   });
 
-  it("writes phone numbers as they are, without the mark: digits and separators call nothing", () => {
-    for (const phone of ["+79161234567", "+7 (912) 345-67-89", "+44 20 7946 0958", "8 912 345-67-89"]) expect(csvCell(phone)).toBe(`"${phone}"`);
+  it("writes phone numbers in the phone column as they are, without the mark: digits and separators call nothing", () => {
+    for (const phone of ["+79161234567", "+7 (912) 345-67-89", "+44 20 7946 0958", "8 912 345-67-89"]) expect(csvCell(phone, true)).toBe(`"${phone}"`);
+    expect(csvLine(["+1-1", "+79161234567", "-2-2"], 1)).toBe(`"'+1-1";"+79161234567";"'-2-2"\r\n`);
+  });
+
+  it("marks phone-shaped arithmetic in every other column, and a too short one even in the phone column", () => {
+    for (const sum of ["+1-1", "-1-1", "+79161234567", "+7 (912) 345-67-89", "-2 (3)"]) expect(csvCell(sum), sum).toBe(`"'${sum}"`);
+    for (const short of ["+1-1", "-1-1", "+12", "+1234567890123456"]) expect(csvCell(short, true), short).toBe(`"'${short}"`);
   });
 
   it("reads back every value it writes, with the mark added only to formula-like ones", () => {

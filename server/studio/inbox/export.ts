@@ -76,8 +76,14 @@ export function exportCells(row: ExportRow): ExportCell[] {
   ];
 }
 
+/** The column whose phone numbers stay unmarked in the CSV file (csv.ts). */
+const PHONE_COLUMN = EXPORT_COLUMNS.indexOf("Телефон");
+
 export function exportLine(row: ExportRow): string {
-  return csvLine(exportCells(row).map((cell) => (typeof cell === "string" ? cell : moscowTime(cell.moment))));
+  return csvLine(
+    exportCells(row).map((cell) => (typeof cell === "string" ? cell : moscowTime(cell.moment))),
+    PHONE_COLUMN,
+  );
 }
 
 /** Writes the whole export to `res` (headers already set); the number of submissions written. */

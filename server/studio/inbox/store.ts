@@ -121,7 +121,7 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
     count,
 
     /** A page of the list, newest first, with the total for the pager. */
-    async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds" | "me">> {
+    async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds" | "me" | "stages"> & { stages: Stages }> {
       const where = whereOf(filter);
       const [total, stages, owners] = [await count(filter), await readStages(db), await readOwners(db)];
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));

@@ -1,5 +1,5 @@
 import { pages } from "#core/studio/paths.ts";
-import { type Owner, type Stage, type Stages, stageLabel, STATUSES } from "#core/studio/inbox.ts";
+import { type Owner, type Stage, type VisibleStages, stageLabel, STATUSES } from "#core/studio/inbox.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
 
 /** Pieces the inbox's pages share. */
@@ -15,7 +15,7 @@ export const itemPath = (id: string) => `${pages.inbox}${id}/`;
  * the kind's first stage, one that ends the work, or one in between. Without the stages at
  * hand (personal-data requests) the label of the default stages.
  */
-export function StatusBadge({ status, stages, kind }: { status: string; stages?: Stages; kind?: FormKind }) {
+export function StatusBadge({ status, stages, kind }: { status: string; stages?: VisibleStages; kind?: FormKind }) {
   const list: Stage[] = (stages && kind ? stages[kind] : undefined) ?? [];
   const stage = list.find((s) => s.key === status);
   const tone = status === "new" || (stage && stage === list[0]) ? "new" : stage?.closed || status === "spam" ? "closed" : "open";
@@ -24,7 +24,7 @@ export function StatusBadge({ status, stages, kind }: { status: string; stages?:
 }
 
 /** The stages of several kinds as one list of choices: a key shared by kinds shows each kind's label once. */
-export function stageOptions(stages: Stages, kinds: readonly FormKind[]): Array<{ value: string; label: string }> {
+export function stageOptions(stages: VisibleStages, kinds: readonly FormKind[]): Array<{ value: string; label: string }> {
   const labels = new Map<string, string[]>();
   for (const kind of kinds) {
     for (const stage of stages[kind] ?? []) {

@@ -1,5 +1,5 @@
 import type { FetcherWithComponents } from "react-router";
-import { type InboxDetail, stageLabel, type Stages } from "#core/studio/inbox.ts";
+import { type InboxDetail, stageLabel, type VisibleStages } from "#core/studio/inbox.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { Button, Field, SelectField } from "../../ui/index.ts";
 import { type Result, StatusBadge } from "./parts.tsx";
@@ -18,7 +18,7 @@ export function Pipeline({
   work: boolean;
   ownerChoices: Array<{ value: string; label: string }>;
 }) {
-  const stages = { [s.kind]: s.stages } as Stages;
+  const stages: VisibleStages = { [s.kind]: s.stages };
   return (
     <section className="s-section" aria-labelledby="status-title">
       <h2 id="status-title" className="s-section__title">

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
 import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
-import { KINDS, type Stage, type Stages } from "#core/studio/inbox.ts";
+import { KINDS, type Stage, type VisibleStages } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { Button, Notice, NoticeArea, Page, TextField } from "../../ui/index.ts";
 import "./inbox.css";
 
 /** «Этапы»: each kind's stages, renamed, added, reordered and removed by an admin. */
-export function stagesLoader({ request }: LoaderFunctionArgs): Promise<Stages> {
-  return signedIn(request, () => api<Stages>("GET", "/inbox/stages"));
+export function stagesLoader({ request }: LoaderFunctionArgs): Promise<VisibleStages> {
+  return signedIn(request, () => api<VisibleStages>("GET", "/inbox/stages"));
 }
 
 type Saved = { ok: boolean; message: string; kind: string; errors?: Record<string, string> };
@@ -95,15 +95,16 @@ function KindStages({ kind, stages }: { kind: FormKind; stages: Stage[] }) {
 }
 
 export function InboxStages() {
-  const stages = useLoaderData() as Stages;
+  const stages = useLoaderData() as VisibleStages;
   return (
     <Page title="Этапы заявок" lead="Этапы, через которые проходят заявки каждого типа. Переименуйте, добавьте, переставьте или уберите их; этап, в котором есть заявки, убрать нельзя.">
       <p>
         <Link to={pages.inbox}>← Все заявки</Link>
       </p>
-      {FORM_KINDS.map((kind) => (
-        <KindStages key={kind} kind={kind} stages={stages[kind]} />
-      ))}
+      {FORM_KINDS.map((kind) => {
+        const list = stages[kind];
+        return list ? <KindStages key={kind} kind={kind} stages={list} /> : null;
+      })}
     </Page>
   );
 }
