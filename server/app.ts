@@ -19,6 +19,7 @@ import { createFileCache } from "./file-cache.ts";
 import { createFileResponder } from "./file-response.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
+import { wasCutByTimeout } from "./timeout.ts";
 import type { Studio } from "./studio/index.ts";
 
 export type AppOptions = {
@@ -297,9 +298,11 @@ export function createApp(options: AppOptions) {
     const decision = options.rateLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
     if (next.kind === "redirect") return redirect(res, next.status, next.location);
-    if (await options.guard?.(req, res, parts.pathname)) return;
+    // A form post comes back with its whole body, read and checked by the guard.
+    const admitted = await options.guard?.(req, res, parts.pathname);
+    if (admitted === true) return;
     // Rendered from the same release the rest of the response comes from.
-    await render(req, res, id, view.release, parts.pathname, parts.search, next.kind === "gone" ? 410 : undefined);
+    await render(req, res, id, view.release, parts.pathname, parts.search, next.kind === "gone" ? 410 : undefined, admitted ? admitted.body : undefined);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -330,6 +333,8 @@ export function createApp(options: AppOptions) {
     try {
       await route(req, res, id, view, target);
     } catch (error) {
+      // Answered 408 meanwhile (http-server.ts): the handler's own end came too late to matter.
+      if (wasCutByTimeout(res)) return;
       log.error("request failed", { id, path: loggablePath(target), error });
       if (res.headersSent) {
         res.destroy();
