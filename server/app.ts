@@ -30,7 +30,10 @@ export type AppOptions = {
   releases: Pick<Releases, "current">;
   /** Where forms are submitted (server/leads, started by server/main.ts), handed to route code per request. */
   leads?: LeadsService;
-  /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
+  /**
+   * Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it
+   * answered, otherwise (for a form post) the whole body, read and checked, that React Router then gets.
+   */
   guard?: FormGuard;
   /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
   headTag?: string | null;

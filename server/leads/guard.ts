@@ -96,8 +96,8 @@ function shapeOf(path: string): FormShape {
 
 /**
  * A weighted semaphore, first come first served: `acquire(n)` resolves when
- * n of `size` slots are free. A post with a CV takes them all: uploads are
- * parsed one at a time, small forms a few at a time.
+ * n of `size` slots are free. The guard keeps two, each post taking one slot:
+ * small forms a few at a time, posts with a CV one at a time.
  */
 function createSlots(size: number) {
   let free = size;
