@@ -19,6 +19,7 @@ import { createFileCache } from "./file-cache.ts";
 import { createFileResponder } from "./file-response.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
+import { wasCutByTimeout } from "./timeout.ts";
 import type { Studio } from "./studio/index.ts";
 
 export type AppOptions = {
@@ -29,7 +30,10 @@ export type AppOptions = {
   releases: Pick<Releases, "current">;
   /** Where forms are submitted (server/leads, started by server/main.ts), handed to route code per request. */
   leads?: LeadsService;
-  /** Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it answered. */
+  /**
+   * Refuses unwanted form posts before React Router reads them (server/leads/guard.ts); true when it
+   * answered, otherwise (for a form post) the whole body, read and checked, that React Router then gets.
+   */
   guard?: FormGuard;
   /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
   headTag?: string | null;
@@ -297,9 +301,11 @@ export function createApp(options: AppOptions) {
     const decision = options.rateLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
     if (next.kind === "redirect") return redirect(res, next.status, next.location);
-    if (await options.guard?.(req, res, parts.pathname)) return;
+    // A form post comes back with its whole body, read and checked by the guard.
+    const admitted = await options.guard?.(req, res, parts.pathname);
+    if (admitted === true) return;
     // Rendered from the same release the rest of the response comes from.
-    await render(req, res, id, view.release, parts.pathname, parts.search, next.kind === "gone" ? 410 : undefined);
+    await render(req, res, id, view.release, parts.pathname, parts.search, next.kind === "gone" ? 410 : undefined, admitted ? admitted.body : undefined);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -330,6 +336,8 @@ export function createApp(options: AppOptions) {
     try {
       await route(req, res, id, view, target);
     } catch (error) {
+      // Answered 408 meanwhile (http-server.ts): the handler's own end came too late to matter.
+      if (wasCutByTimeout(res)) return;
       log.error("request failed", { id, path: loggablePath(target), error });
       if (res.headersSent) {
         res.destroy();

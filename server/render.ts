@@ -40,7 +40,7 @@ type RenderedRelease = { id: string; source: ContentSource; files: ReadonlyMap<s
 
 export type Render = {
   /** Renders from `source`, the content of the release the rest of the response comes from. */
-  (req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number): Promise<void>;
+  (req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number, body?: Buffer): Promise<void>;
   /**
    * Renders these targets once, unseen, so the first visitors do not pay for
    * loading content (and a signal meanwhile is not held up by it).
@@ -56,8 +56,11 @@ export type Render = {
 export function createRender({ build, origin, security, log, headTag, trustedProxyHops, leads }: RenderOptions): Render {
   const renderer = createSiteRenderer({ build: withJsonErrorLog(build, log), headTag, ...(leads ? { leads } : {}) });
 
-  /** `status`: the answer's own, over the page's (410 for an address taken off the site, its page the not-found one). */
-  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number) {
+  /**
+   * `status`: the answer's own, over the page's (410 for an address taken off the site, its page the not-found one).
+   * `body`: the request's body, already read (a form post, by the guard); otherwise it streams from `req`.
+   */
+  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number, body?: Buffer) {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const method = req.method ?? "GET";
@@ -76,7 +79,7 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
         method,
         headers,
         signal: controller.signal,
-        ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+        ...(hasBody ? { body: body ? (body as Uint8Array<ArrayBuffer>) : (Readable.toWeb(req) as ReadableStream), duplex: "half" } : {}),
       });
     } catch {
       return plain(res, 400, "Bad Request: malformed request");

@@ -132,6 +132,18 @@ const FIELDS: Record<FormKind, { text: readonly string[]; checkbox: readonly str
 };
 
 
+/**
+ * Every name a form may send, and those of them that may be a file: what the
+ * server lets through to the form's action (server/leads/form-body.ts). Besides
+ * the inputs, the page's own: the bot trap, timing and client id (server/leads/submit.ts),
+ * the visit's tags. A name outside this list is refused before anything is built from it.
+ */
+export function formParts(kind: FormKind): { names: ReadonlySet<string>; files: ReadonlySet<string> } {
+  const fields = FIELDS[kind];
+  const names = [...fields.text, ...fields.checkbox, ...fields.list, ...fields.file, "homepage", "elapsed", "id", ...UTM_KEYS, ...Object.values(VISIT_FIELDS)];
+  return { names: new Set(names), files: new Set(fields.file) };
+}
+
 /** The schema input of a form: missing text is "", a checkbox is true when sent, an empty file input is no file. */
 export function readForm(kind: FormKind, form: FormData): Record<string, unknown> {
   const fields = FIELDS[kind];

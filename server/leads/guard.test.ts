@@ -1,14 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { clientIp } from "../rate-limit.ts";
 import { createFormGuard, FORM_BODY_LIMIT, JOB_BODY_LIMIT, routedPath } from "./guard.ts";
 
 const ORIGIN = "https://site.example";
 
-function request(headers: Record<string, string>, method = "POST", remote = "192.0.2.1") {
+function request(headers: Record<string, string>, method = "POST", remote = "192.0.2.1", body = "") {
   // `complete`: no body is left to drain, so a refusal ends the response at once.
-  return { method, headers, complete: true, socket: { remoteAddress: remote, destroyed: false }, resume() {} } as unknown as IncomingMessage;
+  const stream = Readable.from(body ? [Buffer.from(body)] : []);
+  return Object.assign(stream, { method, headers, complete: true, socket: { remoteAddress: remote, destroyed: false } }) as unknown as IncomingMessage;
 }
+
+/** The guard let the post through, with its body. */
+const admitted = (answer: unknown) => typeof answer === "object" && answer !== null && Buffer.isBuffer((answer as { body: unknown }).body);
 
 function response() {
   const res = {
@@ -36,7 +41,7 @@ describe("createFormGuard", () => {
 
   it("lets same-site form posts through", async () => {
     const req = request({ ...form, "sec-fetch-site": "same-origin" });
-    expect(await guard()(req, response(), "/api/forms/project/")).toBe(false);
+    expect(admitted(await guard()(req, response(), "/api/forms/project/"))).toBe(true);
   });
 
   it("answers for every spelling of a form's address the router takes, and for nothing else", async () => {
@@ -110,8 +115,9 @@ describe("createFormGuard", () => {
 
   it("allows a CV-sized body only where CVs are sent", async () => {
     const headers = { ...form, "content-type": "multipart/form-data; boundary=x", "content-length": String(JOB_BODY_LIMIT) };
-    expect(await guard()(request(headers), response(), "/api/forms/job/")).toBe(false);
-    expect(await guard()(request(headers), response(), "/forms/job/")).toBe(false);
+    const body = multipart([["cv", "x".repeat(FORM_BODY_LIMIT), "cv.pdf"]]);
+    expect(admitted(await guard()(request(headers, "POST", "192.0.2.1", body), response(), "/api/forms/job/"))).toBe(true);
+    expect(admitted(await guard()(request(headers, "POST", "192.0.2.1", body), response(), "/forms/job/"))).toBe(true);
     const res = response();
     expect(await guard()(request(headers), res, "/api/forms/project/")).toBe(true);
     expect(res.statusCode).toBe(413);
@@ -145,15 +151,15 @@ describe("the queue of posts", () => {
     try {
       const g = queued();
       const first = response();
-      expect(await g(request(form), first, "/forms/project/")).toBe(false);
-      expect(await g(request(form), response(), "/forms/project/")).toBe(false);
+      expect(admitted(await g(request(form), first, "/forms/project/"))).toBe(true);
+      expect(admitted(await g(request(form), response(), "/forms/project/"))).toBe(true);
       let third: boolean | undefined;
-      const waiting = g(request(form), response(), "/forms/project/").then((answered) => (third = answered));
+      const waiting = g(request(form), response(), "/forms/project/").then((answer) => (third = admitted(answer)));
       await promisesSettled();
       expect(third).toBeUndefined();
       first.onClose.forEach((close) => close());
       await waiting;
-      expect(third).toBe(false);
+      expect(third).toBe(true);
       const late = response();
       const answered = g(request(form), late, "/forms/project/");
       await vi.advanceTimersByTimeAsync(50);
@@ -165,20 +171,76 @@ describe("the queue of posts", () => {
     }
   });
 
-  it("lets a post with a CV in alone", async () => {
+  const cv = multipart([["cv", "x".repeat(FORM_BODY_LIMIT), "cv.pdf"]]);
+  const big = { ...form, "content-type": "multipart/form-data; boundary=x", "content-length": String(cv.length) };
+
+  it("gives posts with a CV a queue of their own: small forms never wait behind one", async () => {
     const g = queued();
-    const small = response();
-    expect(await g(request(form), small, "/forms/job/")).toBe(false);
-    const big = { ...form, "content-type": "multipart/form-data; boundary=x", "content-length": String(FORM_BODY_LIMIT + 1) };
-    let admitted: boolean | undefined;
-    const pending = g(request(big), response(), "/forms/job/").then((answered) => (admitted = !answered));
+    const upload = response();
+    expect(admitted(await g(request(big, "POST", "192.0.2.1", cv), upload, "/forms/job/"))).toBe(true);
+    let second: boolean | undefined;
+    const pending = g(request(big, "POST", "192.0.2.2", cv), response(), "/forms/job/").then((answer) => (second = admitted(answer)));
+    // Small posts go through while the upload is handled and the next one waits.
+    expect(admitted(await g(request(form), response(), "/forms/project/"))).toBe(true);
+    expect(admitted(await g(request(form), response(), "/forms/project/"))).toBe(true);
     await promisesSettled();
-    expect(admitted).toBeUndefined();
-    small.onClose.forEach((close) => close());
+    expect(second).toBeUndefined();
+    upload.onClose.forEach((close) => close());
     await pending;
-    expect(admitted).toBe(true);
+    expect(second).toBe(true);
+  });
+
+  it("takes one post with a CV per address at a time", async () => {
+    const g = queued();
+    expect(admitted(await g(request(big, "POST", "192.0.2.1", cv), response(), "/forms/job/"))).toBe(true);
+    const res = response();
+    expect(await g(request(big, "POST", "192.0.2.1", cv), res, "/forms/job/")).toBe(true);
+    expect(res.statusCode).toBe(429);
   });
 });
+
+describe("the body of a post", () => {
+  const g = () => createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustedProxyHops: 0 });
+  const post = async (path: string, type: string, body: string) => {
+    const res = response();
+    const answer = await g()(request({ ...form, "content-type": type, "content-length": String(Buffer.byteLength(body)) }, "POST", "192.0.2.1", body), res, path);
+    return admitted(answer) ? 200 : res.statusCode;
+  };
+  const encoded = "application/x-www-form-urlencoded";
+  const parts = "multipart/form-data; boundary=x";
+
+  it("lets the form's own fields through, in either encoding", async () => {
+    expect(await post("/forms/project/", encoded, "name=%D0%90&services=seo&services=aso&utm_source=x&homepage=")).toBe(200);
+    expect(await post("/forms/job/", parts, multipart([["name", "А"], ["cv", "%PDF", "cv.pdf"], ["position", "x"]]))).toBe(200);
+    expect(await post("/sub/confirm/", encoded, "token=abc")).toBe(200);
+  });
+
+  it("refuses a part the form does not have, a file where none is asked, a second file", async () => {
+    expect(await post("/forms/project/", encoded, "name=x&evil=1")).toBe(400);
+    expect(await post("/forms/project/", parts, multipart([["name", "x"], ["cv", "%PDF", "cv.pdf"]]))).toBe(400);
+    expect(await post("/forms/job/", parts, multipart([["cv", "%PDF", "a.pdf"], ["cv", "%PDF", "b.pdf"]]))).toBe(400);
+    expect(await post("/forms/job/", parts, multipart([["name", "x", "name.pdf"]]))).toBe(400);
+    expect(await post("/sub/confirm/", encoded, "token=abc&email=x")).toBe(400);
+  });
+
+  it("refuses too many parts, oversized part headers, and bodies that are no multipart at all", async () => {
+    expect(await post("/forms/project/", encoded, "services=a&".repeat(101))).toBe(400);
+    expect(await post("/forms/project/", encoded, "services=a&".repeat(100))).toBe(200);
+    expect(await post("/forms/job/", parts, multipart(Array.from({ length: 101 }, (): [string, string] => ["letter", ""])))).toBe(400);
+    const longHeader = `--x\r\nContent-Disposition: form-data; name="name"\r\nX-Pad: ${"a".repeat(3000)}\r\n\r\nv\r\n--x--\r\n`;
+    expect(await post("/forms/job/", parts, longHeader)).toBe(400);
+    expect(await post("/forms/job/", parts, "no delimiter here")).toBe(400);
+    expect(await post("/forms/job/", parts, "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nnever ends")).toBe(400);
+  });
+});
+
+/** A multipart body with boundary "x": [name, value] or [name, content, filename]. */
+function multipart(parts: Array<[string, string] | [string, string, string]>): string {
+  const body = parts.map(([name, value, file]) =>
+    `--x\r\nContent-Disposition: form-data; name="${name}"${file === undefined ? "" : `; filename="${file}"\r\nContent-Type: application/pdf`}\r\n\r\n${value}\r\n`,
+  );
+  return `${body.join("")}--x--\r\n`;
+}
 
 describe("clientIp", () => {
   it("trusts X-Forwarded-For only as far as the proxies in front, and keeps IPv4 plain", () => {

@@ -1,24 +1,33 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
+import { formParts } from "#core/forms/schemas.ts";
 import { refuseUnread } from "../body.ts";
 import { clientIp, createRateLimiter } from "../rate-limit.ts";
+import { type FormShape, formBodyProblem, MIN_UPLOAD_BYTES_PER_SECOND, spoolBody, UPLOAD_GRACE_MS, type UploadPace } from "./form-body.ts";
 
 /**
  * Checks every request that could run a form action (any method but GET and
  * HEAD to the forms' addresses, their `.data` variants included) before React
  * Router reads a byte of it: cross-site posts (403),
  * foreign content types (415), missing or excessive length (411/413), too
- * many posts from one address (429 with Retry-After).
+ * many posts from one address (429 with Retry-After). Then it reads the
+ * whole body (form-body.ts: cut with 408 when slower than the minimum rate)
+ * and checks it against the form's own parts (400 otherwise); only then does
+ * the post take its turn, and React Router gets the body from memory.
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** A 5 MB CV plus the other fields and multipart framing. */
 export const JOB_BODY_LIMIT = 6 * 1024 * 1024;
 /**
- * Form posts handled at once; the rest wait with their bodies unread (in the
- * kernel's buffers, not in memory). Rendering a burst of requests all at once
- * costs far more memory than it saves time: storage commits one at a time anyway.
+ * Form posts handled at once, once their bodies have arrived; the rest wait.
+ * Rendering a burst of requests all at once costs far more memory than it
+ * saves time: storage commits one at a time anyway. Posts with a CV (over
+ * FORM_BODY_LIMIT) have a queue of their own, one at a time, so small forms
+ * never wait behind an upload, and a body still on its way holds no turn at all.
  */
 export const CONCURRENT_POSTS = 4;
+export const CONCURRENT_UPLOADS = 1;
 /** Beyond this many waiting, posts are turned away at once (503) rather than queued. */
 export const MAX_WAITING_POSTS = 2_000;
 /**
@@ -37,9 +46,13 @@ export type GuardConfig = {
   rateLimit: { limit: number; windowMs: number };
   /** Proxies in front that append to X-Forwarded-For (TRUSTED_PROXY_HOPS). */
   trustedProxyHops: number;
-  /** Defaults: CONCURRENT_POSTS at once, MAX_WAIT_MS in the queue. */
-  queue?: { concurrency: number; maxWaitMs: number };
+  /** Defaults: CONCURRENT_POSTS small posts and CONCURRENT_UPLOADS with a CV at once, MAX_WAIT_MS in the queue. */
+  queue?: { concurrency: number; uploads?: number; maxWaitMs: number };
+  /** Defaults: MIN_UPLOAD_BYTES_PER_SECOND after UPLOAD_GRACE_MS. */
+  pace?: UploadPace;
 };
+
+export type Admitted = { body: Buffer };
 
 /**
  * The path as React Router matches it, so that no spelling of a form's address
@@ -71,10 +84,20 @@ function bodyLimit(path: string): number {
   return /^\/(api\/)?forms\/job[/.]/.test(path) ? JOB_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
+const CONFIRM_SHAPE: FormShape = { names: new Set(["token"]), files: new Set() };
+const NO_SHAPE: FormShape = { names: new Set(), files: new Set() };
+
+/** The parts the form at this (routed) path takes; an address that is no form takes none. */
+function shapeOf(path: string): FormShape {
+  if (/^\/sub\/confirm[/.]/.test(path)) return CONFIRM_SHAPE;
+  const kind = /^\/(?:api\/)?forms\/([a-z]+)[/.]/.exec(path)?.[1];
+  return kind && (FORM_KINDS as readonly string[]).includes(kind) ? formParts(kind as FormKind) : NO_SHAPE;
+}
+
 /**
  * A weighted semaphore, first come first served: `acquire(n)` resolves when
- * n of `size` slots are free. A post with a CV takes them all: uploads are
- * parsed one at a time, small forms a few at a time.
+ * n of `size` slots are free. The guard keeps two, each post taking one slot:
+ * small forms a few at a time, posts with a CV one at a time.
  */
 function createSlots(size: number) {
   let free = size;
@@ -119,7 +142,11 @@ export function createFormGuard(config: GuardConfig) {
   const { limit, windowMs } = config.rateLimit;
   const limiter = createRateLimiter({ burst: limit, perMinute: (limit * 60_000) / windowMs });
   const queue = config.queue ?? { concurrency: CONCURRENT_POSTS, maxWaitMs: MAX_WAIT_MS };
-  const slots = createSlots(queue.concurrency);
+  const pace = config.pace ?? { minBytesPerSecond: MIN_UPLOAD_BYTES_PER_SECOND, graceMs: UPLOAD_GRACE_MS };
+  const small = createSlots(queue.concurrency);
+  const large = createSlots(queue.uploads ?? CONCURRENT_UPLOADS);
+  /** Addresses with a post over FORM_BODY_LIMIT under way: one each at a time. */
+  const uploading = new Set<string>();
 
   function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
     // Answered at once; the unread body is drained before the connection closes, so a client
@@ -136,19 +163,35 @@ export function createFormGuard(config: GuardConfig) {
     return origin !== undefined && origin !== config.origin;
   }
 
-  /** True when it answered (the request is refused); otherwise resolves once the post may be handled. */
-  async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  /**
+   * False when the request is no form post; true when it answered (the request is refused);
+   * otherwise the post's whole body, once the post may be handled.
+   */
+  async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean | Admitted> {
     if (!owns(req, pathname)) return false;
     const ip = clientIp(req, config.trustedProxyHops);
     if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
     if (!FORM_TYPES.test(req.headers["content-type"] ?? "")) return refuse(req, res, 415, M.form.wrongType);
     const length = req.headers["content-length"];
     if (length === undefined) return refuse(req, res, 411, M.form.lengthRequired);
-    if (Number(length) > bodyLimit(routedPath(pathname))) return refuse(req, res, 413, M.form.tooLarge);
+    const path = routedPath(pathname);
+    const bytes = Number(length);
+    if (!(bytes <= bodyLimit(path))) return refuse(req, res, 413, M.form.tooLarge);
     const decision = limiter.take(ip);
     if (!decision.allowed) return refuse(req, res, 429, M.form.tooMany, { "Retry-After": String(decision.retryAfterSeconds) });
+    const upload = bytes > FORM_BODY_LIMIT;
+    if (upload) {
+      if (uploading.has(ip)) return refuse(req, res, 429, M.form.busy, { "Retry-After": "10" });
+      uploading.add(ip);
+      res.once("close", () => uploading.delete(ip));
+    }
+    const spooled = await spoolBody(req, bytes, pace);
+    // A client gone mid-body has no one to answer.
+    if ("problem" in spooled) return spooled.problem === "gone" || refuse(req, res, 408, M.form.tooSlow);
+    if (formBodyProblem(spooled.body, req.headers["content-type"] ?? "", shapeOf(path))) return refuse(req, res, 400, M.form.malformed);
+    const slots = upload ? large : small;
     if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
-    const release = await slots.acquire(Number(length) > FORM_BODY_LIMIT ? queue.concurrency : 1, queue.maxWaitMs);
+    const release = await slots.acquire(1, queue.maxWaitMs);
     if (!release) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "10" });
     // The client may have gone while it waited: its turn ends at once.
     if (req.socket.destroyed) {
@@ -156,7 +199,7 @@ export function createFormGuard(config: GuardConfig) {
       return true;
     }
     res.once("close", release);
-    return false;
+    return { body: spooled.body };
   }
 
   return Object.assign(guard, { owns });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#core/forms/messages.ts";
 import { createFormGuard } from "../../server/leads/guard.ts";
 import { startInProcess } from "../support/in-process.ts";
+import { TIMEOUT_MESSAGE } from "../../server/timeout.ts";
 import { parseReply, rawExchange, rawGet } from "../support/raw-http.ts";
 
 let app: Awaited<ReturnType<typeof startInProcess>>;
@@ -125,11 +126,44 @@ describe("slow clients", () => {
     }
   });
 
+  it("answers a body that stops coming with a Russian 408 and closes, rather than dropping the connection", async () => {
+    const started = Date.now();
+    // Headers and part of the body, then silence: the request timeout (2 s here) answers it.
+    const reply = await rawExchange(
+      app.port,
+      "POST /csp-report HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.23\r\nContent-Type: application/csp-report\r\nContent-Length: 900\r\n\r\n{\"csp",
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(reply.status).toBe(408);
+    expect(reply.header("connection")).toBe("close");
+    expect(reply.header("content-type")).toBe("text/plain; charset=utf-8");
+    expect(reply.body.toString("utf8")).toBe(TIMEOUT_MESSAGE);
+    // One answer only: nothing follows it on the connection.
+    expect(reply.body.length).toBe(Number(reply.header("content-length")));
+  });
+
   it("drops a client that never finishes its body", async () => {
     const { closedAfterMs, reply } = await trickle(
       "POST /contacts/ HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.21\r\nContent-Type: text/plain\r\nContent-Length: 900\r\n\r\n",
     );
     expect(closedAfterMs).toBeLessThan(5_000);
     expect(reply === "" || parseReply(Buffer.from(reply, "latin1")).status >= 400).toBe(true);
+  });
+});
+
+describe("methods", () => {
+  it.each(["post /forms/project/", "get /", "Post /studio/", "get /healthz"])("refuses `%s` with 400: no handler runs", async (line) => {
+    const body = "name=x";
+    const reply = await rawExchange(
+      app.port,
+      `${line} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.30\r\nOrigin: http://localhost:3000\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.header("connection")).toBe("close");
+    // A handler would have logged the request with its path.
+    const method = line.split(" ")[0];
+    const handled = (await app.logs()).filter((logged) => logged.msg === "request" && logged.method === method);
+    expect(handled).toEqual([]);
   });
 });
