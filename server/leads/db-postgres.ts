@@ -70,6 +70,25 @@ export function openPostgres(connectionString: string): Db {
         client.release(broken);
       }
     },
+    async maintain(statements, lockTimeoutMs) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw translate(error);
+      }
+      const onError = () => undefined;
+      client.on("error", onError);
+      try {
+        await run(client, "SET statement_timeout = 0", []);
+        await run(client, `SET lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`, []);
+        for (const sql of statements) await run(client, sql, []);
+      } finally {
+        client.off("error", onError);
+        // Closed rather than returned: the pool's connections keep their statement timeout.
+        client.release(true);
+      }
+    },
     close: () => pool.end(),
   };
 }
