@@ -1,4 +1,5 @@
 import pg from "pg";
+import { redactedMessage } from "../redact.ts";
 import type { Db, Row, SqlValue } from "./db.ts";
 import { StoreUnavailableError } from "./db.ts";
 
@@ -25,7 +26,7 @@ export function openPostgres(connectionString: string): Db {
     types,
   });
   // An idle client losing its connection must not crash the process.
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", message: "postgres pool", error: error.message })));
+  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", message: "postgres pool", error: redactedMessage(error) })));
 
   async function run<T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly SqlValue[]): Promise<T[]> {
     try {

@@ -1,3 +1,4 @@
+import { redactedMessage } from "../redact.ts";
 import type { Db, Row } from "./db.ts";
 
 /**
@@ -92,7 +93,7 @@ export async function wipeDeleted(db: Db): Promise<boolean> {
     return false;
   } catch (error) {
     // The deletion itself committed: say the wipe failed rather than report the deletion as failed.
-    console.error(JSON.stringify({ level: "error", message: "wiping deleted personal data", error: (error as Error).message }));
+    console.error(JSON.stringify({ level: "error", message: "wiping deleted personal data", error: redactedMessage(error) }));
     return false;
   }
 }
