@@ -170,7 +170,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     expect(copied.find((s) => s.id === request.id)).toMatchObject({ comments: [{ author: "Мария Продажи", text: "Звонила, просит КП до пятницы" }] });
 
     const deleted = await personal.erase({ by: "email", key: email }, by);
-    expect(deleted).toEqual({ submissions: 3, files: 1, deliveries: 4, subscriptions: 1, statusChanges: 1, comments: 1, wiped: true });
+    expect(deleted).toMatchObject({ submissions: 3, files: 1, deliveries: 4, subscriptions: 1, statusChanges: 1, comments: 1, wiped: true });
     for (const table of ["submissions WHERE id", "files WHERE submission_id", "outbox WHERE submission_id", "submission_words WHERE submission_id", "submission_status_history WHERE submission_id", "submission_comments WHERE submission_id"]) {
       const left = await db.query(`SELECT 1 FROM ${table} IN ($1, $2, $3)`, [request.id, application.id, newsletter.id]);
       expect(left, table).toEqual([]);

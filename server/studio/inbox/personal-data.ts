@@ -1,5 +1,6 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
+import { whatRemains } from "../../leads/remains.ts";
 import { markForWipe, type PersonalTable, wipeDeleted } from "../../leads/wipe.ts";
 import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo, Status } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
@@ -188,7 +189,7 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         );
         return result;
       });
-      return { ...deleted, wiped: await wipeDeleted(db) };
+      return { ...deleted, wiped: await wipeDeleted(db), remains: await whatRemains(db, now) };
     },
 
     /** The retention job's last run and when it next deletes something (the oldest submission it deletes, plus the days kept). */
