@@ -146,7 +146,11 @@ describe.each(BACKENDS)("personal data leaves the files on %s", (backend) => {
 
     const res = await call(server, "POST", "/studio/api/personal-data/delete", { cookie, body: { email: who.email, confirm: who.email } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ submissions: 2, files: 1, subscriptions: 1, wiped: true });
+    const answer = (await res.json()) as { remains: string[] };
+    expect(answer).toMatchObject({ submissions: 2, files: 1, subscriptions: 1, wiped: true });
+    // What it cannot reach, and until when: backups (and on PostgreSQL its write-ahead log).
+    expect(answer.remains.join(" ")).toMatch(/резервных копиях.*до\u00a0\d{1,2} [а-я]+ \d{4}/);
+    if (backend === "postgres") expect(answer.remains.join(" ")).toMatch(/pg_wal.*через \d+\u00a0минут/);
 
     expect(await rowsOf(who, ids)).toEqual([]);
     expect(await left(who)).toEqual([]);
