@@ -4,6 +4,8 @@
  * error stacks) and no personal data: no addresses, user agents, cookies,
  * query strings or bodies.
  */
+import { redact } from "./redact.ts";
+
 export type LogLevel = "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
 /** What is logged of every request (an info line with the message "request"). */
@@ -115,12 +117,15 @@ function quote(value: string): string {
   return `"${value}"`;
 }
 
-/** One log line's object; errors become their name, message and stack (JSON would drop them). */
+/**
+ * One log line's object; errors become their name, message and stack (JSON would drop them),
+ * redacted: a database's or a receiver's error can quote what it was given (an e-mail, a phone).
+ */
 function line(level: LogLevel, msg: string, fields: LogFields): LogFields {
   const out: LogFields = { time: now(), level, msg };
   for (const key in fields) {
     const value = fields[key];
-    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+    out[key] = value instanceof Error ? { name: value.name, message: redact(value.message), stack: value.stack && redact(value.stack) } : value;
   }
   return out;
 }

@@ -238,7 +238,18 @@ export type PersonalDataReport = {
  * POST /studio/api/personal-data/delete: what was deleted (counts only), and whether its bytes
  * also left the store's files (false: the rows are gone, the wipe is to be repeated; docs/inbox.md).
  */
-export type PersonalDataDeletion = { submissions: number; files: number; deliveries: number; subscriptions: number; statusChanges: number; comments: number; wiped: boolean };
+export type PersonalDataDeletion = {
+  submissions: number;
+  files: number;
+  deliveries: number;
+  subscriptions: number;
+  statusChanges: number;
+  comments: number;
+  /** The bytes left the store's files too (server/leads/wipe.ts). */
+  wiped: boolean;
+  /** What the deletion cannot reach and until when (the write-ahead log, backups), in sentences. */
+  remains: string[];
+};
 
 /** GET /studio/api/personal-data/retention */
 export type RetentionInfo = {

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { redactedMessage } from "../redact.ts";
 import type { Db, Row, SqlValue } from "./db.ts";
 import { StoreUnavailableError } from "./db.ts";
 
@@ -25,7 +26,7 @@ export function openPostgres(connectionString: string): Db {
     types,
   });
   // An idle client losing its connection must not crash the process.
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", message: "postgres pool", error: error.message })));
+  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", message: "postgres pool", error: redactedMessage(error) })));
 
   async function run<T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly SqlValue[]): Promise<T[]> {
     try {
@@ -68,6 +69,25 @@ export function openPostgres(connectionString: string): Db {
       } finally {
         client.off("error", onError);
         client.release(broken);
+      }
+    },
+    async maintain(statements, lockTimeoutMs) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw translate(error);
+      }
+      const onError = () => undefined;
+      client.on("error", onError);
+      try {
+        await run(client, "SET statement_timeout = 0", []);
+        await run(client, `SET lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`, []);
+        for (const sql of statements) await run(client, sql, []);
+      } finally {
+        client.off("error", onError);
+        // Closed rather than returned: the pool's connections keep their statement timeout.
+        client.release(true);
       }
     },
     close: () => pool.end(),

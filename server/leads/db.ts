@@ -15,6 +15,12 @@ export interface Db {
    * resolves, rolled back if it throws. On SQLite transactions run one at a time.
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: statements that may not run in a transaction (VACUUM FULL), one after
+   * another on a connection of their own, with no statement timeout (a rewrite lasts as long as
+   * its table is large) and at most `lockTimeoutMs` of waiting for each lock.
+   */
+  maintain?(statements: readonly string[], lockTimeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

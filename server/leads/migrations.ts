@@ -1,5 +1,7 @@
 import type { Db, Row } from "./db.ts";
 import { searchKeys, writeSearchKeys } from "./search-keys.ts";
+import { redact } from "../redact.ts";
+import { markForWipe, PERSONAL_COLUMNS } from "./wipe.ts";
 import { DEFAULT_STAGES } from "#core/studio/inbox.ts";
 
 /**
@@ -274,7 +276,34 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
     "CREATE INDEX studio_trash_deleted ON studio_trash (deleted_at)",
     "CREATE INDEX studio_trash_type ON studio_trash (type, deleted_at)",
   ],
+  // PostgreSQL's tables still to be rewritten after personal data left them (server/leads/wipe.ts):
+  // marked in the deleting transaction, so a rewrite that failed or never ran is done by the next;
+  // and no statistics of personal columns, whose sampled values pg_statistic would keep.
+  // Delivery errors kept before they were redacted (server/redact.ts) are redacted now.
+  () => ["CREATE TABLE wipe_pending (table_name TEXT PRIMARY KEY)", noStatisticsOfPersonalData, redactStoredErrors],
 ];
+
+async function redactStoredErrors(tx: Db): Promise<void> {
+  const rows = await tx.query<Row & { id: number; last_error: string }>("SELECT id, last_error FROM outbox WHERE last_error IS NOT NULL");
+  const changed = rows.filter((row) => redact(row.last_error) !== row.last_error);
+  for (const row of changed) await tx.query("UPDATE outbox SET last_error = $2 WHERE id = $1", [row.id, redact(row.last_error)]);
+  // The old texts stay in PostgreSQL's pages until the outbox is rewritten (wipe.ts).
+  if (changed.length > 0) await markForWipe(tx, ["outbox"]);
+}
+
+/**
+ * PostgreSQL: ANALYZE gathers nothing more on personal columns (target 0). What it gathered
+ * before stays until the column's type is set again, which drops it (the same type: nothing
+ * else changes, though the column's indexes are rebuilt), so only where some is kept.
+ */
+async function noStatisticsOfPersonalData(tx: Db): Promise<void> {
+  if (tx.backend !== "postgres") return;
+  for (const [table, column, type] of PERSONAL_COLUMNS) {
+    await tx.query(`ALTER TABLE ${table} ALTER COLUMN ${column} SET STATISTICS 0`);
+    const kept = await tx.query("SELECT 1 AS x FROM pg_stats WHERE schemaname = current_schema() AND tablename = $1 AND attname = $2", [table, column]);
+    if (kept.length > 0) await tx.query(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${type}`);
+  }
+}
 
 /**
  * What the four statuses of before become among each kind's stages: «в работе» is the first

@@ -1,3 +1,4 @@
+import { redact, redactedMessage } from "../redact.ts";
 import type { Db } from "./db.ts";
 import type { OutboxStore, Settlement } from "./outbox-store.ts";
 import type { OutboxItem } from "./types.ts";
@@ -40,7 +41,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await deliver(item);
       return { delivered: true };
     } catch (error) {
-      const message = (error as Error).message;
+      // Logged and stored: redacted here too, whatever the channel said (mail.ts and service.ts already try).
+      const message = redact((error as Error).message);
       const delay = schedule[item.attempts];
       if (delay === undefined) {
         log({ level: "alert", message: "delivery dead-lettered after the last attempt", outboxId: item.id, submissionId: item.submissionId, channel: item.channel, attempts: item.attempts + 1, error: message });
@@ -94,7 +96,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // The store is unreachable: the poll tries again; log a streak once a minute.
       if (now() - lastFailureLog > 60_000) {
         lastFailureLog = now();
-        log({ level: "error", message: "outbox: cannot read the queue", error: (error as Error).message });
+        log({ level: "error", message: "outbox: cannot read the queue", error: redactedMessage(error) });
       }
     } finally {
       active--;

@@ -11,7 +11,8 @@ import { createOutboxWorker, type OutboxWorker } from "./outbox.ts";
 import { createOutboxStore } from "./outbox-store.ts";
 import { createStore } from "./store.ts";
 import { createSubmit, tokenHash } from "./submit.ts";
-import type { OutboxItem } from "./types.ts";
+import type { OutboxItem, Submission } from "./types.ts";
+import { redactedMessage } from "../redact.ts";
 import { DeliveryError, postWebhook } from "./webhook.ts";
 
 /**
@@ -23,6 +24,11 @@ const MIGRATION_RETRY_MS = 5_000;
 /** A visitor's post while the store is down retries at once, but not more often than this. */
 const MIGRATION_NUDGE_MS = 1_000;
 const log = (entry: Record<string, unknown>) => console.error(JSON.stringify(entry));
+
+/** The person's own values as the submission holds them: a receiver's error may quote them in any form (a name most of all). */
+const PERSONAL_FIELDS = ["name", "email", "phone", "company"];
+const personalValues = (submission: Submission): string[] =>
+  PERSONAL_FIELDS.map((field) => submission.data[field]).filter((value): value is string => typeof value === "string" && value !== "");
 
 export type LeadsRuntime = {
   /** The store, shared with the studio (server/studio): one connection (SQLite) or pool per process. */
@@ -98,6 +104,15 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
   async function deliver(item: OutboxItem): Promise<void> {
     const submission = await store.submission(item.submissionId);
     if (!submission) throw new DeliveryError(`submission ${item.submissionId} not found`);
+    try {
+      await send(item, submission);
+    } catch (error) {
+      // Logged and stored (outbox.last_error): without the person, whatever the receiver echoed.
+      throw new DeliveryError(redactedMessage(error, personalValues(submission)), { cause: error });
+    }
+  }
+
+  async function send(item: OutboxItem, submission: Submission): Promise<void> {
     if (item.channel === "webhook") {
       if (!config.webhook) throw new DeliveryError("LEADS_WEBHOOK_URL is not set");
       const { event, body } = webhookBody(submission, item);
@@ -138,7 +153,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
         if (done) worker?.wake();
         return done !== null;
       } catch (error) {
-        log({ level: "error", message: "subscription confirmation failed", error: (error as Error).message });
+        log({ level: "error", message: "subscription confirmation failed", error: redactedMessage(error) });
         return "unavailable";
       }
     },
@@ -153,7 +168,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
         break;
       } catch (error) {
         if (stopped) return;
-        log({ level: "error", message: "store: unavailable at start-up, retrying", backend: db.backend, error: (error as Error).message });
+        log({ level: "error", message: "store: unavailable at start-up, retrying", backend: db.backend, error: redactedMessage(error) });
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, MIGRATION_RETRY_MS);
           timer.unref();

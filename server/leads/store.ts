@@ -1,7 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "./db.ts";
 import { searchKeys, sourceOf, writeSearchKeys } from "./search-keys.ts";
-import { wipeDeleted } from "./wipe.ts";
+import { markForWipe, PERSONAL_TABLES, wipeDeleted } from "./wipe.ts";
 import type { Channel, NewSubmission, StoredFile, Submission } from "./types.ts";
 
 /**
@@ -183,11 +183,10 @@ export function createStore(db: Db) {
           "DELETE FROM subscriptions WHERE status = 'pending' AND requested_at < $1 RETURNING email",
           [cutoff],
         );
-        const submissions = await tx.query(
-          `DELETE FROM submissions WHERE created_at < $1
-           AND id NOT IN (SELECT submission_id FROM subscriptions) RETURNING id`,
-          [cutoff],
-        );
+        const expired = "SELECT id FROM submissions WHERE created_at < $1 AND id NOT IN (SELECT submission_id FROM subscriptions)";
+        // Counted apart (the cascade would delete them too): the CVs' table is rewritten only when it lost one (wipe.ts).
+        const files = await tx.query(`DELETE FROM files WHERE submission_id IN (${expired}) RETURNING 1 AS x`, [cutoff]);
+        const submissions = await tx.query(`DELETE FROM submissions WHERE id IN (${expired}) RETURNING id`, [cutoff]);
         // The studio shows when retention last ran and what it deleted.
         await tx.query("INSERT INTO retention_runs (at, days, cutoff, submissions, subscriptions) VALUES ($1, $2, $3, $4, $5)", [
           now,
@@ -196,6 +195,9 @@ export function createStore(db: Db) {
           submissions.length,
           subscriptions.length,
         ]);
+        // The cascade reached every other table that holds a submission's data.
+        if (submissions.length > 0) await markForWipe(tx, PERSONAL_TABLES.filter((table) => table !== "files" || files.length > 0));
+        else if (subscriptions.length > 0) await markForWipe(tx, ["subscriptions"]);
         return { submissions: submissions.length, subscriptions: subscriptions.length };
       });
       return { ...deleted, wiped: await wipeDeleted(db) };

@@ -6,6 +6,7 @@ import type { Visit } from "#core/forms/visit.ts";
 import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "#core/forms/service.server.ts";
 import { CLIENT_IP_HEADER } from "../rate-limit.ts";
+import { redactedMessage } from "../redact.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Store } from "./store.ts";
 import type { Channel, NewSubmission } from "./types.ts";
@@ -137,7 +138,7 @@ export function createSubmit(deps: SubmitDeps) {
       const stored = await store.insertSubmission(submission);
       if (!stored) log({ level: "info", message: "form: repeated submission answered again", form: kind, id: submissionId });
     } catch (error) {
-      log({ level: "error", message: "form: submission not stored", form: kind, error: (error as Error).message });
+      log({ level: "error", message: "form: submission not stored", form: kind, error: redactedMessage(error) });
       return unavailable(values);
     }
     deps.wake();

@@ -113,6 +113,7 @@ export function PersonalData() {
             {deleted.wiped
               ? " Данные стёрты и из файлов базы."
               : " Записи удалены, но их следы ещё остались в файлах базы: их сотрёт следующее удаление или запуск npm run retention. Если это сообщение повторяется, скажите администратору сервера."}
+            {deleted.remains.map((sentence) => ` ${sentence}`).join("")}
           </Notice>
         ) : shown && !shown.ok && Object.keys(shown.errors).length === 0 ? (
           <Notice tone="error">{shown.message}</Notice>

@@ -75,6 +75,32 @@ describe.each(BACKENDS)("delivery through the outbox on %s", (backend) => {
     expect((await outboxCli(server, "retry", "999999")).code).toBe(1);
   });
 
+  it("a bounced letter leaves no address, name or phone in the log or the outbox: the error is kept by its codes, its text redacted", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const who = { email: `bounce.${tag}@visitor.example`, name: `Олег Отказов${tag.replace(/\d/g, "")}`, phone: "+7 912 555-01-02" };
+    // Mail servers quote the refused address, some what else they know of its owner.
+    mail.refuse = (recipient) => (recipient === who.email ? `550 5.1.1 <${recipient}>: Recipient address rejected: ${who.name}, ${who.phone}` : undefined);
+    // The newsletter box: the confirmation letter goes to the visitor's own address.
+    const res = await postForm(server, "project", validProject({ id: plainId(), ...who, newsletter: "yes" }));
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    const dead = await eventually(async () => {
+      const item = (await server.outbox.forSubmission(id)).find((i) => i.channel === "confirm");
+      return item?.status === "dead" ? item : undefined;
+    }, 20_000, "the refused letter to be dead-lettered");
+    mail.refuse = () => undefined;
+    // What an operator needs: the reply's code, its enhanced status, what was refused.
+    expect(dead.lastError).toMatch(/\b550\b/);
+    expect(dead.lastError).toContain("5.1.1");
+    expect(dead.lastError).toContain("Recipient address rejected");
+    const log = server.output();
+    expect(log).toMatch(new RegExp(`"level":"alert".*"submissionId":"${id}".*5\\.1\\.1`));
+    for (const personal of [who.email, `bounce.${tag}`, who.name, who.name.split(" ")[1]!, "555-01-02", "5550102"]) {
+      expect(dead.lastError, `${personal} in outbox.last_error`).not.toContain(personal);
+      expect(log, `${personal} in the log`).not.toContain(personal);
+    }
+  });
+
   it("keeps delivering after a restart", async () => {
     const id = plainId();
     failing.add(id);

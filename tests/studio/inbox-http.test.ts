@@ -250,7 +250,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     }
     expect(await server.store.submission(a.id)).not.toBeNull();
     const deleted = await (await ask("delete", { email, confirm: " Erase.Me@client.EXAMPLE" })).json();
-    expect(deleted).toEqual({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0, comments: 0, wiped: true });
+    expect(deleted).toMatchObject({ submissions: 2, files: 1, deliveries: 3, subscriptions: 0, statusChanges: 0, comments: 0, wiped: true });
     for (const [table, column] of [["submissions", "id"], ["files", "submission_id"], ["outbox", "submission_id"], ["submission_words", "submission_id"]]) {
       expect(await server.db.query(`SELECT 1 FROM ${table} WHERE ${column} IN ($1, $2)`, [a.id, b.id]), table).toEqual([]);
     }

@@ -72,6 +72,29 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     }
   });
 
+  it("migration 8 redacts delivery errors stored before it and (PostgreSQL) drops the statistics kept of personal columns", async () => {
+    const opened = await open();
+    try {
+      await migrate(opened.db, Date.now(), 7);
+      const old = submission({ email: "bounced@old.example", deliveries: [{ channel: "confirm" }] });
+      await createStore(opened.db).insertSubmission(old);
+      await opened.db.query("UPDATE outbox SET last_error = $2 WHERE submission_id = $1", [old.id, "mail: 550 5.1.1 <bounced@old.example>: Recipient address rejected"]);
+      if (backend === "postgres") await opened.db.query("ANALYZE submissions");
+      const kept = () => opened.db.query("SELECT attname FROM pg_stats WHERE tablename = 'submissions' AND attname IN ('data', 'email_key', 'phone_key', 'utm_source')");
+      if (backend === "postgres") expect((await kept()).length).toBeGreaterThan(0);
+      expect(await migrate(opened.db, Date.now(), 8)).toEqual([8]);
+      const errors = await opened.db.query<{ last_error: string }>("SELECT last_error FROM outbox WHERE submission_id = $1", [old.id]);
+      expect(errors.map((e) => e.last_error)).toContain("mail: 550 5.1.1 <[email]>: Recipient address rejected");
+      if (backend === "postgres") {
+        await opened.db.query("ANALYZE submissions");
+        expect(await kept()).toEqual([]);
+      }
+    } finally {
+      await opened.db.close();
+      await opened.drop();
+    }
+  });
+
   it("filters by kind (never beyond the caller's), status, Moscow days, source page and UTM source, newest first", async () => {
     const { leads, inbox } = stores();
     const base = Date.parse("2031-03-10T12:00:00+03:00");
@@ -170,7 +193,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     expect(copied.find((s) => s.id === request.id)).toMatchObject({ comments: [{ author: "Мария Продажи", text: "Звонила, просит КП до пятницы" }] });
 
     const deleted = await personal.erase({ by: "email", key: email }, by);
-    expect(deleted).toEqual({ submissions: 3, files: 1, deliveries: 4, subscriptions: 1, statusChanges: 1, comments: 1, wiped: true });
+    expect(deleted).toMatchObject({ submissions: 3, files: 1, deliveries: 4, subscriptions: 1, statusChanges: 1, comments: 1, wiped: true });
     for (const table of ["submissions WHERE id", "files WHERE submission_id", "outbox WHERE submission_id", "submission_words WHERE submission_id", "submission_status_history WHERE submission_id", "submission_comments WHERE submission_id"]) {
       const left = await db.query(`SELECT 1 FROM ${table} IN ($1, $2, $3)`, [request.id, application.id, newsletter.id]);
       expect(left, table).toEqual([]);

@@ -20,6 +20,8 @@ export type ReceivedMail = {
 export type SmtpSink = {
   url: string;
   messages: ReceivedMail[];
+  /** A reply refusing this recipient (a bounce: `550 5.1.1 <a@b>: …`), or nothing to accept it. */
+  refuse: (recipient: string) => string | undefined;
   /** Waits until `count` messages match, or fails after `timeoutMs`. */
   waitFor(match: (m: ReceivedMail) => boolean, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -132,8 +134,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           to = [];
           reply("250 2.1.0 ok");
         } else if (verb === "RCPT") {
-          to.push(/<([^>]*)>/.exec(line)?.[1] ?? "");
-          reply("250 2.1.5 ok");
+          const recipient = /<([^>]*)>/.exec(line)?.[1] ?? "";
+          const refusal = sink.refuse(recipient);
+          if (refusal) reply(refusal);
+          else {
+            to.push(recipient);
+            reply("250 2.1.5 ok");
+          }
         } else if (verb === "DATA") {
           inData = true;
           reply("354 end with <CRLF>.<CRLF>");
@@ -147,9 +154,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as { port: number };
-  return {
+  const sink: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse: () => undefined,
     async waitFor(match, count = 1, timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
@@ -165,4 +173,5 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       await once(server, "close");
     },
   };
+  return sink;
 }

@@ -1,6 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
-import { wipeDeleted } from "../../leads/wipe.ts";
+import { whatRemains } from "../../leads/remains.ts";
+import { markForWipe, type PersonalTable, wipeDeleted } from "../../leads/wipe.ts";
 import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo, Status } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import { type By, summaryOf } from "./store.ts";
@@ -173,13 +174,22 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         await tx.query(`DELETE FROM submission_words WHERE ${inSubject}`, m.params);
         const deleted = await removed(`DELETE FROM submissions WHERE ${m.sql}`, m.params);
         const result = { submissions: deleted, files, deliveries, subscriptions, statusChanges, comments };
+        const lost: Array<[number, PersonalTable[]]> = [
+          [deleted, ["submissions", "submission_words"]],
+          [files, ["files"]],
+          [deliveries, ["outbox"]],
+          [subscriptions, ["subscriptions"]],
+          [statusChanges, ["submission_status_history"]],
+          [comments, ["submission_comments"]],
+        ];
+        await markForWipe(tx, lost.flatMap(([count, tables]) => (count > 0 ? tables : [])));
         await audit.write(
           { action: "personal-data.delete", actor: by.actor, details: { by: subject.by, ...result, ids: found.map((s) => s.id) }, ip: by.ip, at: now },
           tx,
         );
         return result;
       });
-      return { ...deleted, wiped: await wipeDeleted(db) };
+      return { ...deleted, wiped: await wipeDeleted(db), remains: await whatRemains(db, now) };
     },
 
     /** The retention job's last run and when it next deletes something (the oldest submission it deletes, plus the days kept). */
