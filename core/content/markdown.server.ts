@@ -1,7 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import { highlightCode } from "./highlight.server.ts";
 import { typograph } from "./typography.server.ts";
-import { encodedUploadName, UPLOAD_HREF, uploadSize, uploadWidths, UPLOADS_PUBLIC_PREFIX } from "./uploads.server.ts";
+import { describesUpload, encodedUploadName, UPLOAD_HREF, uploadSize, uploadWidths, UPLOADS_PUBLIC_PREFIX } from "./uploads.server.ts";
 
 /**
  * Ids already given in the document being rendered: two "Итоги" headings get
@@ -22,6 +22,8 @@ let deadline = Number.POSITIVE_INFINITY;
 let strictLinks = false;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** Text into an attribute, its character references left as they are (CommonMark reads `&#91;` as `[`). */
+const escapeText = (text: string) => text.replace(/&(?!#\d{1,7};|#x[\da-f]{1,6};|[a-z][a-z\d]{1,31};)/gi, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * Links and images lead only where a page may send a visitor: the site's own
@@ -33,9 +35,27 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  */
 const SAFE_HREF = /^(?:\/(?![/\\])|#|https?:\/\/|mailto:|tel:)[^\\\p{Cc}]*$/iu;
 
+/**
+ * Where an image may come from: «Медиа» (`/uploads/<file>`) or a path of the
+ * site itself. The page's CSP (`img-src 'self' data:`) blocks pictures from
+ * other hosts, so an image at `https://…`, `http://…` or `//host` would only
+ * ever show as a broken picture: the studio refuses it, a release shows its
+ * alt text instead.
+ */
+const SITE_IMAGE = /^\/(?![/\\])[^\\\p{Cc}]*$/u;
+
+/** Some text in a message, one line, its control characters visible and at most 80 characters. */
+const shortened = (text: string) => {
+  const line = text.replace(/\p{Cc}/gu, "\ufffd");
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
+
 export const MARKDOWN_MESSAGES = {
   link: (href: string) =>
     `Ссылка «${href.replace(/\p{Cc}/gu, "�")}» не\u00a0годится: нужен адрес страницы сайта от\u00a0корня (/services/), https://…, mailto: или tel:, без обратной косой черты и\u00a0невидимых символов`,
+  noUpload: (src: string) => `изображение ${shortened(src)} не\u00a0найдено: загрузите его заново`,
+  image: (alt: string, src: string) =>
+    `Изображение ${alt.trim() ? `«${shortened(alt.trim())}» ` : ""}по\u00a0адресу «${shortened(src)}» на\u00a0сайте не\u00a0покажется: страницы показывают только свои изображения. Загрузите его в\u00a0«Медиа» и\u00a0вставьте оттуда`,
   nesting: "Слишком глубокая вложенность цитат или списков: разметку не\u00a0разобрать",
   tooComplex:
     "Текст слишком сложный для разметки: он не\u00a0разобран за\u00a0отведённое время. Проверьте подряд идущие знаки _, * и\u00a0~ или разделите текст",
@@ -71,7 +91,7 @@ function safeHref(href: string): boolean {
 /** An uploaded image as a <picture> of its encoded copies (or the original, in the studio's preview). */
 function uploadedImage(hash: string, ext: string, alt: string): string {
   const size = uploadSize(hash);
-  if (!size) throw new Error(`изображение /uploads/${hash}.${ext} не найдено: загрузите его заново`);
+  if (!size || !describesUpload(size, ext)) throw new Error(MARKDOWN_MESSAGES.noUpload(`/uploads/${hash}.${ext}`));
   const dims = `width="${size.width}" height="${size.height}"`;
   if (uploadsBase !== null) return `<img src="${uploadsBase}${hash}.${ext}" alt="${alt}" ${dims}>`;
   const widths = uploadWidths(size.width);
@@ -113,12 +133,22 @@ const marked = new Marked({
       if (!safeHref(href.trim())) return inner;
       return `<a href="${escapeHtml(href.trim())}"${title ? ` title="${escapeHtml(title)}"` : ""}>${inner}</a>`;
     },
-    image({ href, title, text }) {
-      const upload = UPLOAD_HREF.exec(href.trim());
-      const alt = escapeHtml(text);
+    image({ href, title, text, tokens }) {
+      const src = href.trim();
+      const upload = UPLOAD_HREF.exec(src);
+      // The description as plain text, as CommonMark reads it: `\*` is a star, `*word*` the word (markdownImage escapes so).
+      const alt = escapeText(tokens ? this.parser.parseInline(tokens, this.parser.textRenderer) : text);
       if (upload) return uploadedImage(upload[1] as string, upload[2] as string, alt);
-      if (!safeHref(href.trim())) return alt;
-      return `<img src="${escapeHtml(href.trim())}" alt="${alt}"${title ? ` title="${escapeHtml(title)}"` : ""}>`;
+      // «Медиа» names its files one way only: anything else under /uploads/ is no upload.
+      if (src.startsWith("/uploads/")) {
+        if (strictLinks) throw new Error(MARKDOWN_MESSAGES.noUpload(src));
+        return alt;
+      }
+      if (!SITE_IMAGE.test(src)) {
+        if (strictLinks) throw new Error(MARKDOWN_MESSAGES.image(text, src));
+        return alt;
+      }
+      return `<img src="${escapeHtml(src)}" alt="${alt}"${title ? ` title="${escapeHtml(title)}"` : ""}>`;
     },
     // Section headings carry ids so a table of contents (articles, legal pages) can link to them.
     heading({ tokens, depth, text }) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OFF_SITE_IMAGES } from "../../tests/support/hostile.ts";
 import { MARKDOWN_MESSAGES, renderMarkdown, tableOfContents } from "./markdown.server.ts";
 
 describe("markdown headings", () => {
@@ -53,6 +54,28 @@ describe("markdown links", () => {
 
   it.each(offSite)("refuses a link to %j in Russian when asked to be strict (the studio)", (href) => {
     expect(() => renderMarkdown(`[здесь](${href})`, { strictLinks: true })).toThrow(/^Ссылка «.*» не\u00a0годится/);
+  });
+
+  it("refuses an image from another site in Russian at its field, naming it; links to other sites stay", () => {
+    for (const src of OFF_SITE_IMAGES) {
+      expect(() => renderMarkdown(`Текст и ![Схема воронки](${src})`, { strictLinks: true }), src).toThrow(
+        `Изображение «Схема воронки» по\u00a0адресу «${src}» на\u00a0сайте не\u00a0покажется: страницы показывают только свои изображения. Загрузите его в\u00a0«Медиа» и\u00a0вставьте оттуда`,
+      );
+      // Content already saved past the studio: its alt text instead of a picture the page's CSP would block.
+      const html = renderMarkdown(`![Схема](${src})`);
+      expect(html).not.toContain("<img");
+      expect(html).toContain("Схема");
+    }
+    expect(() => renderMarkdown("![](https://example.com/x.png)", { strictLinks: true })).toThrow(/^Изображение по\u00a0адресу «https:\/\/example\.com\/x\.png»/);
+    expect(() => renderMarkdown("![Нет такого](/uploads/nothing.png)", { strictLinks: true })).toThrow(/не\u00a0найдено/);
+    const html = renderMarkdown("[Сайт партнёра](https://partner.example/) и ![логотип](/assets/images/logo.png)", { strictLinks: true });
+    expect(html).toContain('href="https://partner.example/"');
+    expect(html).toContain('src="/assets/images/logo.png"');
+  });
+
+  it("gives an image its description as plain text: escapes undone, marks dropped, nothing of it markup", () => {
+    const html = renderMarkdown("![Схема \\*воронки\\* и *курсив*, &#91;1&#93; \\<b\\>](/assets/x.png)");
+    expect(/alt="([^"]*)"/.exec(html)?.[1]).toBe("Схема *воронки* и курсив, [1] &lt;b&gt;");
   });
 
   it("refuses nesting too deep to parse in Russian, not with the engine's stack overflow", () => {

@@ -27,15 +27,30 @@ export function uploadWidths(width: number): number[] {
 
 export const encodedUploadName = (hash: string, width: number, format: "avif" | "webp") => `${hash}-${width}.${format}`;
 
-/** What «Медиа» adds to an upload's size: its alt text and the point a crop keeps. */
-export type UploadInfo = UploadSize & { alt: string; focal: { x: number; y: number } };
+/**
+ * What «Медиа» adds to an upload's size: its alt text and the point a crop
+ * keeps; `format`, the extension of the one picture the sidecar belongs to
+ * (`<hash>.<format>`; null in a sidecar written before it was recorded).
+ */
+export type UploadInfo = UploadSize & { alt: string; focal: { x: number; y: number }; format: string | null };
+
+/**
+ * Whether `info` describes the upload named `<hash>.<ext>`: content names an
+ * upload exactly, so `/uploads/<hash>.png` is not the picture `<hash>.jpg`.
+ */
+export const describesUpload = (info: UploadInfo, ext: string) => info.format === null || info.format === ext;
 
 let root: string | null = null;
 const sizes = new Map<string, UploadInfo | null>();
 
-/** The content folder whose uploads Markdown is rendered against (set by loadContent). */
+/**
+ * The content folder whose uploads Markdown is rendered against (set by
+ * loadContent and by each of the studio worker's texts). What was read
+ * before is forgotten: a sidecar written or removed since (an upload, a
+ * deletion in «Медиа») is read as it is now.
+ */
 export function setUploadsRoot(contentDir: string): void {
-  if (root !== contentDir) sizes.clear();
+  sizes.clear();
   root = contentDir;
 }
 
@@ -44,7 +59,8 @@ function parseSidecar(text: string): UploadInfo | null {
   const data = JSON.parse(text) as Partial<UploadInfo>;
   if (typeof data.width !== "number" || typeof data.height !== "number") return null;
   const focal = data.focal && typeof data.focal.x === "number" && typeof data.focal.y === "number" ? data.focal : { x: 0.5, y: 0.5 };
-  return { width: data.width, height: data.height, alt: typeof data.alt === "string" ? data.alt : "", focal };
+  const format = typeof data.format === "string" ? data.format : null;
+  return { width: data.width, height: data.height, alt: typeof data.alt === "string" ? data.alt : "", focal, format };
 }
 
 /** An upload's size, alt text and focal point from its sidecar, or null when there is no such upload. */
@@ -72,7 +88,8 @@ export function readUploads(contentDir: string): Record<string, UploadInfo> {
     if (!match || !existsSync(sidecar)) continue;
     try {
       const info = parseSidecar(readFileSync(sidecar, "utf8"));
-      if (info) uploads[match[1] as string] = info;
+      // A sidecar describes its own picture only, not another file of the same hash.
+      if (info && describesUpload(info, match[2] as string)) uploads[match[1] as string] = info;
     } catch {
       // A damaged sidecar: that image is no cover (pages keep their artwork), the others still are.
     }
@@ -106,7 +123,7 @@ export function coverImage(href: string | undefined): { image: ImageData; alt: s
   const match = href ? UPLOAD_HREF.exec(href) : null;
   const hash = match?.[1];
   const info = hash ? coverInfo(hash) : null;
-  if (!hash || !info) return null;
+  if (!hash || !info || !describesUpload(info, match?.[2] as string)) return null;
   const widths = uploadWidths(info.width);
   const largest = widths[widths.length - 1] as number;
   const srcSet = (format: "avif" | "webp") => widths.map((w) => `${UPLOADS_PUBLIC_PREFIX}/${encodedUploadName(hash, w, format)} ${w}w`).join(", ");

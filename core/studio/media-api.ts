@@ -40,3 +40,40 @@ export type MediaUpdate = { alt: string; caption?: string; focal?: { x: number; 
 export type MediaReplaced = { file: string; entries: MediaUse[]; message: string };
 
 export const MEDIA_LIMITS = { alt: 300, caption: 500 } as const;
+
+/**
+ * Alt text and captions are one line of plain text (issue 53): line breaks
+ * and tabs, typed or pasted into the field, are made single spaces (what
+ * the field shows wrapped is one line anyway); the invisible characters
+ * that can make a text read differently from what it says are refused at
+ * the field — control characters and the bidi embeddings, overrides and
+ * isolates that reorder what follows them (U+202A–U+202E, U+2066–U+2069).
+ */
+const LINE_BREAKS = /[ \t\n\v\f\r\u0085\u2028\u2029]*[\t\n\v\f\r\u0085\u2028\u2029][ \t\n\v\f\r\u0085\u2028\u2029]*/g;
+const HIDDEN_CONTROLS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/** A description as one line: its line breaks and tabs made single spaces, its ends trimmed. */
+export const oneLine = (text: string) => text.replace(LINE_BREAKS, " ").trim();
+
+/** Whether a description (made one line) still holds a control or bidi-reordering character: refused at its field. */
+export const hasHiddenControls = (text: string) => HIDDEN_CONTROLS.test(text);
+
+export const MEDIA_TEXT_MESSAGE =
+  "Уберите невидимые управляющие символы (например, смену направления текста): из\u00a0них описание читается не\u00a0так, как написано. Наберите его заново или вставьте как простой текст";
+
+/**
+ * Markdown that shows an image, for any editor's text (the upload's snippet,
+ * the Markdown editor, the visual editor's output): the alt text made one line
+ * without hidden controls, and every character Markdown or HTML could read
+ * as markup escaped with a backslash, so whatever «Медиа» holds stays the
+ * image's description and never becomes markup in the text it goes into.
+ */
+export function markdownImage(alt: string, src: string, title?: string | null): string {
+  const text = oneLine(alt).replace(new RegExp(HIDDEN_CONTROLS.source, "gu"), "");
+  // Brackets and an `&` that would start an entity as numeric references: marked reads `\[` in a
+  // label as a bracket again. Every other character Markdown reads as markup behind a backslash.
+  const escaped = text.replace(/[[\]]|&(?=#?\w+;)/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\\`*_<>~|]/g, "\\$&");
+  const address = src.replace(/[()\\]/g, "\\$&").replace(/[\s<>]/g, encodeURIComponent);
+  const titled = title ? ` "${oneLine(title).replace(/[\\"]/g, "\\$&")}"` : "";
+  return `![${escaped}](${address}${titled})`;
+}

@@ -1,7 +1,8 @@
 import type { ServerBuild } from "react-router";
 import { type Content, loadContent } from "#core/content/index.server.ts";
 import type { ContentSource } from "#core/content/source.server.ts";
-import { readUploads } from "#core/content/uploads.server.ts";
+import { readUploads, UPLOADS_PUBLIC_PREFIX } from "#core/content/uploads.server.ts";
+import { STUDIO_API } from "#core/studio/paths.ts";
 import type { LiveRelease } from "./live.ts";
 import type { OgSite } from "./og.ts";
 import { fileCache } from "./record.ts";
@@ -21,6 +22,13 @@ export type PreviewSite = {
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
+ * A release publishes the copies of the uploads its pages show, no others
+ * (server/releases/uploads.ts): a preview shows each from the studio's own
+ * original instead, whether the site has its copies yet or not.
+ */
+const UPLOAD_COPY = new RegExp(`(?:https?://[^/"\\s]+)?${UPLOADS_PUBLIC_PREFIX}/([a-f\\d]{24})-[a-z\\d-]+\\.(?:avif|webp|jpg)`, "g");
+
+/**
  * A page as the next publication would render it: the content as saved
  * (files whose bytes the live release already parsed are taken from it), with
  * an unsaved change laid over it (`change`), through the site's own code and
@@ -34,9 +42,14 @@ export async function renderPreview(site: PreviewSite, path: string, change?: (c
   // The drawing code (fonts, outlines, the encoder) is loaded by the first preview that needs it, not by every server.
   const images =
     content === live.source.content ? live.source.images : (await (await import("./artwork.ts")).drawArtwork(content, site.imagesCache)).images;
-  const source: ContentSource = { content, images, modified: live.source.modified, uploads: readUploads(site.contentDir) };
+  const uploads = readUploads(site.contentDir);
+  const source: ContentSource = { content, images, modified: live.source.modified, uploads };
   const render = createPageRenderer({ build: site.build, origin: site.site.origin, source, now: new Date(), headTag: site.headTag });
   const page = await render(path);
   if (page.html === null) throw new Error(`${path} is not a page`);
-  return page.html.replace(SCRIPT, "").replace("<head>", '<head><base target="_blank">');
+  return page.html
+    .replace(SCRIPT, "")
+    .replace("<head>", '<head><base target="_blank">')
+    .replace(UPLOAD_COPY, (url, hash: string) => (uploads[hash]?.format ? `${STUDIO_API}/content/uploads/${hash}.${uploads[hash].format}` : url));
 }
+

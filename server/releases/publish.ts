@@ -8,9 +8,10 @@ import { buildMetaPath, LATEST_BUILD_PATH } from "#core/lib/build-identity.ts";
 import { ogImagePath } from "#core/lib/og-image.ts";
 import { inlineScriptHashes } from "../csp.ts";
 import { drawArtwork } from "./artwork.ts";
-import { encodeUploads } from "./uploads.ts";
+import { readUploads } from "#core/content/uploads.server.ts";
+import { encodeUploads, uploadsNamed } from "./uploads.ts";
 import { calendar, compare, concerns, everything, fingerprint, hashValue, updateModified } from "./changes.ts";
-import { type FileManifest, ReleaseFiles } from "./files.ts";
+import { type FileManifest, ReleaseFiles, releaseFile } from "./files.ts";
 import { type Author, commitContent, commitPublished, headCommit, publishedHead } from "./history.ts";
 import { applySaved, differencesFrom, ensurePublished, readPublishedState, writePublishedState } from "./published.ts";
 import { describePage, type OgSite, PictureQueue } from "./og.ts";
@@ -188,7 +189,8 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
 
   say("Рисуем изображения");
   const artwork = await drawArtwork(loaded.content, cacheDir(root, "images"));
-  const uploads = await encodeUploads(options.contentDir, cacheDir(root, "images"));
+  // Every upload's description (a page reads those of its covers); their copies are made once the pages say which they show.
+  const described = readUploads(options.contentDir);
   lap("images");
 
   const config = configFingerprint(options.site, options.headTag);
@@ -201,7 +203,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
         : options.full
           ? "по запросу"
           : null;
-  let source: ContentSource = { content: loaded.content, images: artwork.images, modified: {}, uploads: uploads.described };
+  let source: ContentSource = { content: loaded.content, images: artwork.images, modified: {}, uploads: described };
   const unchangedFile = (path: string) => sameCode && previous?.source.contentFiles[path] === loaded.files[path];
   const fingerprints = fingerprint(source, now, (collection, slug) => {
     const folder = COLLECTIONS[collection as keyof typeof COLLECTIONS]?.folder;
@@ -231,7 +233,8 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     if (before && !concerns(before.deps, changes)) {
       for (const file of before.files) files.reuse(file);
       search.reused(path);
-      pages[path] = before;
+      // A state made before pages recorded their uploads: read from the files just taken over.
+      pages[path] = before.uploads ? before : { ...before, uploads: uploadsNamed(before.files.map((file) => readFileSync(releaseFile(join(partial, "files"), file)))) };
       continue;
     }
     const page = await render(path);
@@ -240,7 +243,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     // content scope) would pile up until the loop ends: 0.6 MB a page, out of memory at 5,000 articles.
     await new Promise((resume) => setImmediate(resume));
     for (const [url, body] of page.files) files.write(url, body);
-    const state: PageState = { deps: page.deps, files: [...page.files.keys()] };
+    const state: PageState = { deps: page.deps, files: [...page.files.keys()], uploads: uploadsNamed(page.files.values()) };
     if (page.html !== null) {
       await pictures.add(ogImagePath(path), describePage(page.html, options.site));
       state.files.push(ogImagePath(path));
@@ -253,8 +256,13 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   await pictures.add(ogImagePath(null), { title: options.site.brand, section: options.site.tagline });
   const drawn = await pictures.done();
   for (const [url, file] of artwork.files) files.place(url, file);
-  for (const [url, file] of uploads.files) files.place(url, file);
   lap("pages");
+
+  // Only the uploads a page of this release shows are encoded and published; the others stay in «Медиа» alone.
+  const shown = new Set(Object.values(pages).flatMap((page) => page.uploads ?? []));
+  const uploads = await encodeUploads(options.contentDir, cacheDir(root, "images"), shown, described);
+  for (const [url, file] of uploads.files) files.place(url, file);
+  lap("uploads");
 
   say("Обновляем поиск");
   const index = search.assemble();

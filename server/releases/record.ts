@@ -16,7 +16,8 @@ import type { ContentTables } from "./tables.ts";
  */
 
 /** What a release remembers of each page: what it read, its files, its CSP hashes. */
-export type PageState = { deps: PageDeps; files: string[]; csp?: string[] };
+/** A page of a release: what it read, its files, its inline scripts' hashes, and the uploads (by hash) whose copies it shows. */
+export type PageState = { deps: PageDeps; files: string[]; csp?: string[]; uploads?: string[] };
 
 /** state.json: what the next release (and the server) needs of this one. */
 export type ReleaseState = {

@@ -4,7 +4,6 @@ import {
   encodedUploadName,
   OG_SIZE,
   ogUploadName,
-  readUploads,
   UPLOAD_NAME,
   UPLOADS_FOLDER,
   UPLOADS_PUBLIC_PREFIX,
@@ -16,30 +15,50 @@ import {
  * Images uploaded in the studio, encoded like the site's own artwork
  * (core/images/encode.ts): AVIF and WebP at a few widths, into the cache
  * every release shares, named by the upload's hash, so each is encoded once.
- * Only these copies are published; the uploaded file never is.
+ * Only these copies are published, and only of the uploads the release's
+ * pages name (uploadsNamed): an upload no published page shows is not on the
+ * site (its addresses answer 404) until one does. The uploaded file never is.
  */
 const AVIF = { quality: 60, effort: 2 } as const;
 const WEBP = { quality: 80, effort: 4 } as const;
 
-/** The published copies (URL path → file in the cache), how many were encoded now, and every upload's description. */
-export type EncodedUploads = { files: Map<string, string>; encoded: number; described: Record<string, UploadInfo> };
+/** The published copies (URL path → file in the cache) and how many were encoded now. */
+export type EncodedUploads = { files: Map<string, string>; encoded: number };
 
-export async function encodeUploads(contentDir: string, cacheDir: string): Promise<EncodedUploads> {
+const NAMED_COPY = new RegExp(`${UPLOADS_PUBLIC_PREFIX.replaceAll("/", "\\/")}\\/([a-f\\d]{24})-`, "g");
+const PREFIX = Buffer.from(`${UPLOADS_PUBLIC_PREFIX}/`);
+
+/** The uploads (by hash) whose copies a page's files name: its HTML, its data, its feed. */
+export function uploadsNamed(files: Iterable<Buffer>): string[] {
+  const hashes = new Set<string>();
+  for (const body of files) {
+    if (!body.includes(PREFIX)) continue;
+    for (const match of body.toString("utf8").matchAll(NAMED_COPY)) hashes.add(match[1] as string);
+  }
+  return [...hashes].sort();
+}
+
+/** The picture an upload's copies are made from: `<hash>.<format>` as its sidecar says, or (an older sidecar) the one of that hash. */
+function pictureOf(folder: string, hash: string, info: UploadInfo): string | null {
+  if (info.format !== null) return existsSync(join(folder, `${hash}.${info.format}`)) ? `${hash}.${info.format}` : null;
+  return readdirSync(folder).find((name) => UPLOAD_NAME.exec(name)?.[1] === hash) ?? null;
+}
+
+/** Encodes (once: the cache keeps them) the copies of the uploads `used` that `described` knows and the content folder holds. */
+export async function encodeUploads(contentDir: string, cacheDir: string, used: Iterable<string>, described: Readonly<Record<string, UploadInfo>>): Promise<EncodedUploads> {
   const files = new Map<string, string>();
   let encoded = 0;
-  const described = readUploads(contentDir);
   const folder = join(contentDir, UPLOADS_FOLDER);
-  if (!existsSync(folder)) return { files, encoded, described };
+  const wanted = [...new Set(used)].filter((hash) => described[hash]).sort();
+  if (wanted.length === 0 || !existsSync(folder)) return { files, encoded };
   // Loaded here, not with the module: see artwork.ts.
   const { default: sharp } = await import("sharp");
   const out = join(cacheDir, "uploads");
   mkdirSync(out, { recursive: true });
-  for (const name of readdirSync(folder).sort()) {
-    const match = UPLOAD_NAME.exec(name);
-    if (!match) continue;
-    const sidecar = described[match[1] as string];
-    if (!sidecar) continue;
-    const hash = match[1] as string;
+  for (const hash of wanted) {
+    const sidecar = described[hash] as UploadInfo;
+    const name = pictureOf(folder, hash, sidecar);
+    if (!name) continue;
     // Its Open Graph picture, for when it is a cover: JPEG, which every messenger reads.
     const focal = sidecar.focal;
     const og = ogUploadName(hash, focal);
@@ -74,7 +93,7 @@ export async function encodeUploads(contentDir: string, cacheDir: string): Promi
       }
     }
   }
-  return { files, encoded, described };
+  return { files, encoded };
 }
 
 /** The picture scaled to cover 1200×630, and the window of that size whose centre is nearest the focal point. */

@@ -6,6 +6,7 @@ import { syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language"
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { api, ApiFailure } from "../api/client.ts";
 import type { PreviewResult } from "#core/studio/content-api.ts";
+import { markdownImage, oneLine } from "#core/studio/media-api.ts";
 import { Button } from "../ui/index.ts";
 import { CODE_LANGUAGES } from "./code-languages.ts";
 import { type IncomingImage, LongTextFrame, useImageSource } from "./long-text-frame.tsx";
@@ -149,8 +150,10 @@ export function MarkdownField({ label, hint, error, value, onChange, nestedUnder
 
   // An image uploaded or picked goes in with the description «Медиа» has; without one, a word to replace, selected.
   const image = useImageSource((incoming: IncomingImage) => {
-    const alt = incoming.alt.replace(/[[\]\\]/g, "") || "Описание изображения";
-    apply(insertBlock(`![${alt}](${incoming.src})\n`, 2, alt.length));
+    const alt = oneLine(incoming.alt) || "Описание изображения";
+    // Escaped (markdownImage): whatever «Медиа» holds goes in as the description, never as markup.
+    const snippet = markdownImage(alt, incoming.src);
+    apply(insertBlock(`${snippet}\n`, 2, snippet.indexOf("](") - 2));
     setStatus(incoming.alt ? `Изображение вставлено (${incoming.size}).` : `Изображение вставлено (${incoming.size}). Опишите его вместо «${alt}».`);
   }, setStatus);
 

@@ -49,6 +49,9 @@ function summary(entry: AuditEntry): string {
       return `по ${d.by === "phone" ? "телефону" : "e-mail"}, заявок: ${ids(d.ids)}`;
     case "personal-data.delete":
       return `по ${d.by === "phone" ? "телефону" : "e-mail"}: заявок ${String(d.submissions)}, файлов ${String(d.files)}, доставок ${String(d.deliveries)}, подписок ${String(d.subscriptions)}`;
+    case "content.upload":
+      // What the upload did to the content: a new file, the same one again, or its lost sidecar written back.
+      return d.stored === "kept" ? "такое уже было в\u00a0«Медиа»" : d.stored === "restored" ? "файл был, его сведения восстановлены" : "";
     case "session.sign-in-failed":
       return d.reason === "unknown-login" ? "нет такого логина" : "неверный пароль";
     default:

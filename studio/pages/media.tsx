@@ -206,7 +206,7 @@ function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; 
           void save();
         }}
       >
-        <Field label="Что на изображении (альтернативный текст)" name="alt" error={errors.alt ?? null} hint={`Для тех, кто не видит изображение; не длиннее ${MEDIA_LIMITS.alt} знаков. Вставляется в текст вместе с ним.`}>
+        <Field label="Что на изображении (альтернативный текст)" name="alt" error={errors.alt ?? null} hint={`Для тех, кто не видит изображение; одной строкой (переносы станут пробелами), не длиннее ${MEDIA_LIMITS.alt} знаков. Вставляется в текст вместе с ним.`}>
           {(control) => <textarea className="s-input s-textarea" rows={2} {...control} value={alt} onChange={(e) => setAlt(e.target.value)} />}
         </Field>
         <Field label="Подпись (необязательно)" name="caption" error={errors.caption ?? null}>
@@ -246,7 +246,7 @@ function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; 
           Загрузить новый файл вместо этого
         </label>
         <p className="s-field__hint" id="media-replace-hint">
-          Новое изображение встанет везде, где было это, с&nbsp;тем&nbsp;же описанием, подписью и&nbsp;точкой фокуса. Записи с&nbsp;ним нужно будет опубликовать.
+          Новое изображение встанет везде, где было это, с&nbsp;тем&nbsp;же описанием, подписью и&nbsp;точкой фокуса (если оно уже есть в&nbsp;«Медиа» со&nbsp;своим описанием, останется своё). Записи с&nbsp;ним нужно будет опубликовать.
         </p>
       </div>
       <h3 className="s-media__subtitle">Где используется</h3>

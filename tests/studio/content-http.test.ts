@@ -6,6 +6,7 @@ import { type Manifest, MANIFEST_FILE, SEARCH_INDEX_URL } from "#core/search/ind
 import { queryTerms } from "#core/search/words.ts";
 import { BACKENDS, CORPUS_BACKENDS, PUBLISHING_BACKENDS } from "../support/forms-server.ts";
 import { type ContentServer, contentFile, getEntry, image, newArticle, publishSandbox, save, SECOND, startContentServer } from "../support/content.ts";
+import { HOSTILE_DESCRIPTIONS } from "../support/hostile.ts";
 import { inPool } from "../support/pool.ts";
 import { call, signIn } from "../support/studio.ts";
 
@@ -403,7 +404,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
       }
     }
     // «Медиа»: a file name where the content's paths have a type and a slug.
-    const mediaBodies: unknown[] = [...bodies.slice(0, 4), { alt: 1 }, { alt: "x", focal: "центр" }, { alt: "x", focal: { x: "1", y: null } }, { alt: "x".repeat(20_000) }, { alt: ["x"], caption: {} }];
+    const mediaBodies: unknown[] = [...bodies.slice(0, 4), { alt: 1 }, { alt: "x", focal: "центр" }, { alt: "x", focal: { x: "1", y: null } }, { alt: "x".repeat(20_000) }, { alt: ["x"], caption: {} }, ...HOSTILE_DESCRIPTIONS.map(({ text }) => ({ alt: text, caption: text }))];
     for (const template of ["GET /media?q=:s", "PUT /media/:s", "DELETE /media/:s", "POST /media/:s/replace"]) {
       const [method, path] = template.split(" ") as [string, string];
       for (const s of ["-", "0123456789abcdef01234567.png", ...strings]) {

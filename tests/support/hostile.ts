@@ -68,6 +68,39 @@ export const HOSTILE_MARKDOWN: Readonly<Record<string, string>> = {
   "NUL and a BOM": "\ufeff\u0000<div>\u0000</div>\n- \u0000\n",
   "everything in one item": "- > ```js\n  > x\n  > ```\n  > <div>y</div>\n  >\n  > | a |\n  > | --- |\n  > | 1 |\n",
 };
+/** Descriptions an editor could give an image in «Медиа» to break into another editor's text. */
+export const HOSTILE_ALTS: readonly string[] = [
+  "Схема *воронки* и _курсив_",
+  "a]](javascript:alert(1))",
+  "x](https://evil.example) ![y",
+  "<img src=x onerror=alert(1)>",
+  "<script>alert(1)</script>",
+  "[ссылка](https://evil.example) и [ещё][ref]",
+  "![вложенная](/uploads/000000000000000000000000.png)",
+  "back\\slash `code` ~~зачёркнуто~~ | ячейка",
+  "R&D &amp; &lt;b&gt; &#91;1&#93; &#x3C;",
+  "\"кавычки\" и 'апострофы'",
+  "__жирный__ **тоже** ***всё***",
+  "# не заголовок",
+  "- не список",
+];
+
+/**
+ * Descriptions with what a description may not hold (issue 53): line breaks, control
+ * characters, bidi overrides and isolates. The field makes the breaks spaces and refuses the rest.
+ */
+export const HOSTILE_DESCRIPTIONS: ReadonlyArray<{ text: string; refused: boolean }> = [
+  { text: "Первая строка\n\n# Заголовок\n\n![x](https://evil.example/x.png)", refused: false },
+  { text: "Табуляция\tи\r\nперевод строки", refused: false },
+  { text: "Подпись\u2028через разделитель строк", refused: false },
+  { text: "\u202eотчёт.exe", refused: true },
+  { text: "счёт \u2066№ 1\u2069 оплачен", refused: true },
+  { text: "нулевой\u0000байт", refused: true },
+  { text: "escape\u001b[31mкрасный", refused: true },
+];
+
+/** Image sources a page's CSP blocks (img-src 'self' data:): refused at their field, links to the same hosts allowed. */
+export const OFF_SITE_IMAGES = ["https://cdn.example.com/photo.png", "http://example.com/photo.jpg", "//evil.example/pixel.gif", "HTTPS://EXAMPLE.COM/X.PNG"];
 
 /** Paths from the issue: each one a known trick against redirects, static files or parsers. */
 export const HOSTILE_PATHS = [

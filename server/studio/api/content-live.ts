@@ -1,5 +1,6 @@
 import { isCollectionName, isEditableType } from "#core/content/catalog.ts";
 import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
+import { markdownImage } from "#core/studio/media-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
 import { validSlug } from "../content/files.ts";
 import { renderOffThread } from "../content/markdown-off-thread.ts";
@@ -8,7 +9,7 @@ import { readUpload } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
-import { receiveUpload } from "./receive-upload.ts";
+import { auditUpload, receiveUpload } from "./receive-upload.ts";
 import { CONTENT_MESSAGES, NEW_DRAFT } from "./content.ts";
 
 /**
@@ -103,11 +104,11 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: UPLOADS_PATH,
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
-      const { fresh: _fresh, ...stored } = await receiveUpload(ctx);
-      await ctx.services.audit.write({ action: "content.upload", actor: session.user, target: `uploads/${stored.file}`, details: { width: stored.width, height: stored.height }, ip: ctx.client.ip });
+      const stored = await receiveUpload(ctx);
+      await auditUpload(ctx, session.user, stored);
       // The same picture uploaded again keeps the description «Медиа» has for it.
       const alt = mediaAbout(ctx.services.config.contentDir, stored.file)?.alt ?? "";
-      const result: UploadResult = { ...stored, alt, markdown: `![${alt.replace(/[[\]\\]/g, "")}](/uploads/${stored.file})` };
+      const result: UploadResult = { file: stored.file, width: stored.width, height: stored.height, alt, markdown: markdownImage(alt, `/uploads/${stored.file}`) };
       ctx.send(201, result);
     },
   },

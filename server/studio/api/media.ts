@@ -1,12 +1,11 @@
-import { UPLOAD_NAME } from "#core/content/uploads.server.ts";
-import { MEDIA_LIMITS, type MediaList, type MediaReplaced } from "#core/studio/media-api.ts";
+import { hasHiddenControls, MEDIA_LIMITS, MEDIA_TEXT_MESSAGE, type MediaList, type MediaReplaced, oneLine } from "#core/studio/media-api.ts";
 import { plural } from "#core/lib/format.ts";
-import { describeMedia, listMedia, mediaAbout, mediaUses, removeMedia } from "../content/media.ts";
+import { adoptDescription, describeMedia, listMedia, mediaAbout, mediaUses } from "../content/media.ts";
 import { EntryInvalid } from "../content/check.ts";
-import { replaceUpload } from "../content/service.ts";
+import { removeUpload, replaceUpload } from "../content/service.ts";
 import { authorOf } from "../publishing.ts";
 import { contentPlace } from "./content.ts";
-import { receiveUpload } from "./receive-upload.ts";
+import { auditUpload, receiveUpload } from "./receive-upload.ts";
 import { field, HttpError, MESSAGES } from "../http.ts";
 import type { Context } from "../context.ts";
 import type { ApiRoute } from "../router.ts";
@@ -15,6 +14,9 @@ import type { ApiRoute } from "../router.ts";
  * «Медиа»: the library of uploaded images (uploading itself stays at POST
  * /content/uploads, which stamps the time it came). Describing an image and
  * deleting one that nothing uses are audited like every content change.
+ * A request names one image exactly, `<hash>.<ext>` as it is on disk (its
+ * own sidecar beside it), or is answered 404 and changes nothing: another
+ * extension of the same hash is another (absent) file, not this one.
  */
 export const MEDIA_MESSAGES = {
   notFound: "Такого изображения в\u00a0«Медиа» нет",
@@ -23,6 +25,7 @@ export const MEDIA_MESSAGES = {
   captionLong: `Не\u00a0длиннее ${MEDIA_LIMITS.caption} знаков`,
   focal: "Точку фокуса выберите на\u00a0самом изображении",
   used: "Изображение используется: сначала уберите его из\u00a0этих записей",
+  live: "Изображение ещё на\u00a0сайте: его показывают опубликованные версии этих записей. Опубликуйте их без него, тогда его можно будет удалить",
   deleted: "Изображение удалено",
   saved: "Описание сохранено. На\u00a0сайте оно появится со\u00a0следующей публикацией",
   same: "Это тот же файл: выберите другое изображение",
@@ -32,14 +35,21 @@ export const MEDIA_MESSAGES = {
       : `Файл заменён в\u00a0${entries}\u00a0${plural(entries, ["записи", "записях", "записях"])}: опубликуйте ${plural(entries, ["её", "их", "их"])}, чтобы новое изображение появилось на\u00a0сайте. Прежний файл остался в\u00a0«Медиа», его можно удалить.`,
 } as const;
 
-/** The image a request names (`:file`), for an editor: one of «Медиа»'s, or 404 whatever the name holds. */
+/** The image a request names (`:file`), for an editor: exactly one of «Медиа»'s (mediaAbout), or 404 whatever the name holds. */
 async function mediaTarget(ctx: Context) {
   const session = await ctx.requirePermission("content:edit");
   const file = ctx.params.file;
   const { contentDir } = ctx.services.config;
-  const about = file && UPLOAD_NAME.test(file) ? mediaAbout(contentDir, file) : null;
+  const about = file ? mediaAbout(contentDir, file) : null;
   if (!file || !about) throw new HttpError(404, MEDIA_MESSAGES.notFound);
   return { session, file, contentDir, about };
+}
+
+/** A description's text as «Медиа» keeps it: one line (oneLine), or its field's error. */
+function describedText(body: Record<string, unknown>, name: "alt" | "caption", errors: Record<string, string>): string {
+  const text = oneLine(field(body, name, 10_000));
+  if (hasHiddenControls(text)) errors[name] = MEDIA_TEXT_MESSAGE;
+  return text;
 }
 
 const unit = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 1;
@@ -62,10 +72,10 @@ export const mediaRoutes: ApiRoute[] = [
     async handle(ctx) {
       const { session, file, contentDir } = await mediaTarget(ctx);
       const body = await ctx.body();
-      const alt = field(body, "alt", 10_000).trim();
-      const caption = field(body, "caption", 10_000).trim();
-      const focal = body.focal === undefined ? { x: 0.5, y: 0.5 } : (body.focal as { x?: unknown; y?: unknown } | null);
       const errors: Record<string, string> = {};
+      const alt = describedText(body, "alt", errors);
+      const caption = describedText(body, "caption", errors);
+      const focal = body.focal === undefined ? { x: 0.5, y: 0.5 } : (body.focal as { x?: unknown; y?: unknown } | null);
       if (!alt) errors.alt = MEDIA_MESSAGES.alt;
       else if (alt.length > MEDIA_LIMITS.alt) errors.alt = MEDIA_MESSAGES.altLong;
       if (caption.length > MEDIA_LIMITS.caption) errors.caption = MEDIA_MESSAGES.captionLong;
@@ -85,15 +95,26 @@ export const mediaRoutes: ApiRoute[] = [
       // The new file takes the old one's description, caption and focal point: the same place in the same texts.
       const stored = await receiveUpload(ctx, about);
       if (stored.file === file) throw new HttpError(422, MEDIA_MESSAGES.same);
+      // Already in «Медиа»: it takes them too unless it was described for itself.
+      const adopted = stored.stored === "kept" && adoptDescription(contentDir, stored.file, about);
       const uses = mediaUses(contentDir, [file]).get(file) ?? [];
+      let rewritten: string[];
       try {
-        await replaceUpload(contentPlace(ctx), { from: file, to: stored.file, by: authorOf(session.user) });
+        rewritten = (await replaceUpload(contentPlace(ctx), { from: file, to: stored.file, by: authorOf(session.user) })).files;
       } catch (error) {
         // A site check refusing a swap of one image for another is unlikely, but it is said, not thrown.
+        // The new file stays in «Медиа» (as if uploaded there): the journal says so, and no more.
+        if (stored.stored !== "kept") await auditUpload(ctx, session.user, stored);
         if (error instanceof EntryInvalid) throw new HttpError(422, error.message);
         throw error;
       }
-      await ctx.services.audit.write({ action: "media.replace", actor: session.user, target: `uploads/${file}`, details: { by: stored.file, entries: uses.length }, ip: ctx.client.ip });
+      await ctx.services.audit.write({
+        action: "media.replace",
+        actor: session.user,
+        target: `uploads/${file}`,
+        details: { by: stored.file, stored: stored.stored, ...(adopted ? { description: "adopted" } : {}), entries: uses.length, files: rewritten },
+        ip: ctx.client.ip,
+      });
       const body: MediaReplaced = { file: stored.file, entries: uses, message: MEDIA_MESSAGES.replaced(uses.length) };
       ctx.send(200, body);
     },
@@ -102,10 +123,11 @@ export const mediaRoutes: ApiRoute[] = [
     method: "DELETE",
     path: "/media/:file",
     async handle(ctx) {
-      const { session, file, contentDir } = await mediaTarget(ctx);
-      const uses = mediaUses(contentDir, [file]).get(file) ?? [];
-      if (uses.length > 0) return ctx.send(409, { ok: false, message: MEDIA_MESSAGES.used, uses });
-      removeMedia(contentDir, file);
+      const { session, file } = await mediaTarget(ctx);
+      const refused = await removeUpload(contentPlace(ctx), file);
+      if (refused === "gone") throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      if (refused) return ctx.send(409, { ok: false, message: refused.live ? MEDIA_MESSAGES.live : MEDIA_MESSAGES.used, uses: refused.uses });
+      // Written once the file and its own sidecar are gone: the journal names only what was there.
       await ctx.services.audit.write({ action: "media.delete", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: MEDIA_MESSAGES.deleted });
     },

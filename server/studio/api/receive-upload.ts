@@ -21,3 +21,19 @@ export async function receiveUpload(ctx: Context, about: Omit<UploadAbout, "uplo
     throw error;
   }
 }
+
+/**
+ * The journal's line for an upload, saying what happened to the content:
+ * `stored` "new" (the picture and its sidecar written), "restored" (the
+ * picture was there, its missing sidecar written again) or "kept" (the same
+ * picture was already there: nothing written).
+ */
+export function auditUpload(ctx: Context, actor: { id: number; login: string }, stored: StoredUpload): Promise<void> {
+  return ctx.services.audit.write({
+    action: "content.upload",
+    actor,
+    target: `uploads/${stored.file}`,
+    details: { width: stored.width, height: stored.height, stored: stored.stored },
+    ip: ctx.client.ip,
+  });
+}

@@ -16,9 +16,19 @@ type Sidecar = { width: number; height: number; format: string; alt?: string; ca
 
 const sidecarPath = (file: string) => `${UPLOADS_FOLDER}/${file.replace(/\.[a-z]+$/, ".json")}`;
 
+/**
+ * The sidecar of the picture `file`, or null unless `file` is exactly one of
+ * «Медиа»'s: a name of ours, the picture itself on disk, and a readable
+ * sidecar that is its own (one of another file of the same hash names
+ * another format). `<hash>.png` is not `<hash>.jpg`, whatever they share.
+ */
 function readSidecar(contentDir: string, file: string): Sidecar | null {
+  const name = UPLOAD_NAME.exec(file);
+  if (!name || !existsSync(join(contentDir, UPLOADS_FOLDER, file))) return null;
   try {
-    return JSON.parse(readFileSync(join(contentDir, sidecarPath(file)), "utf8")) as Sidecar;
+    const side = JSON.parse(readFileSync(join(contentDir, sidecarPath(file)), "utf8")) as Sidecar;
+    if (typeof side.width !== "number" || typeof side.height !== "number") return null;
+    return side.format === undefined || side.format === name[2] ? side : null;
   } catch {
     return null;
   }
@@ -43,7 +53,11 @@ function readText(contentDir: string, path: string): string {
   }
 }
 
-/** Every entry whose files name one of `files`: file → its uses. */
+/**
+ * Every entry whose files under `contentDir` name one of `files`: file → its
+ * uses. The published folder (server/releases/published.ts) is read the same
+ * way: what the site as published names.
+ */
 export function mediaUses(contentDir: string, files: readonly string[]): Map<string, MediaUse[]> {
   const uses = new Map<string, MediaUse[]>(files.map((file) => [file, []]));
   if (files.length === 0) return uses;
@@ -102,23 +116,44 @@ export function listMedia(contentDir: string, query = "", withUses = true): Medi
     .sort((a, b) => (b.uploadedAt ?? 0) - (a.uploadedAt ?? 0) || a.file.localeCompare(b.file));
 }
 
-/** Writes what people say about an image into its sidecar (its size stays as measured). */
-export function describeMedia(contentDir: string, file: string, about: { alt: string; caption: string; focal: { x: number; y: number } }): boolean {
+/** What people say about an image: its alt text, caption and focal point. */
+export type MediaAbout = { alt: string; caption: string; focal: { x: number; y: number } };
+
+/** Writes what people say about an image into its sidecar (its size stays as measured); false when `file` is not one of «Медиа»'s. */
+export function describeMedia(contentDir: string, file: string, about: MediaAbout): boolean {
   const side = readSidecar(contentDir, file);
-  if (!side || !UPLOAD_NAME.test(file)) return false;
+  if (!side) return false;
   writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, ...about })}\n`);
   return true;
 }
 
-/** What «Медиа» says about an image (its alt text, caption, focal point), or null for an unknown one. */
-export function mediaAbout(contentDir: string, file: string): Required<Pick<Sidecar, "alt" | "caption" | "focal">> | null {
+/**
+ * A file that takes another's place («Загрузить новый файл вместо этого») and
+ * was already in «Медиа» gets the other's description, as a new file does,
+ * unless it has one of its own (written for this very picture): either way
+ * a cover that showed the old file keeps an alt text. Returns whether it was taken.
+ */
+export function adoptDescription(contentDir: string, file: string, about: MediaAbout): boolean {
+  const side = readSidecar(contentDir, file);
+  if (!side || side.alt?.trim() || !about.alt.trim()) return false;
+  writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, ...about })}\n`);
+  return true;
+}
+
+/** What «Медиа» says about an image (its alt text, caption, focal point), or null unless `file` is exactly one of its images. */
+export function mediaAbout(contentDir: string, file: string): MediaAbout | null {
   const side = readSidecar(contentDir, file);
   if (!side) return null;
   return { alt: side.alt ?? "", caption: side.caption ?? "", focal: side.focal ?? { x: 0.5, y: 0.5 } };
 }
 
-/** Removes an image and its sidecar; the caller has checked it is used nowhere. */
-export function removeMedia(contentDir: string, file: string): void {
+/**
+ * Removes an image and its own sidecar (the caller has checked it is used
+ * nowhere); false, and nothing removed, unless `file` is exactly one of «Медиа»'s.
+ */
+export function removeMedia(contentDir: string, file: string): boolean {
+  if (!readSidecar(contentDir, file)) return false;
   removeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`);
   removeContentFile(contentDir, sidecarPath(file));
+  return true;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   COLLECTION_CATALOG,
@@ -18,14 +18,16 @@ import { prerenderPaths } from "#core/content/sitemap.server.ts";
 import { withRenderedMarkdown } from "#core/content/present.server.ts";
 import { withContentSource } from "#core/content/source.server.ts";
 import { type ContentChange, unpublishedChanges } from "../../releases/unpublished.ts";
+import { publishedDir } from "../../releases/published.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
 import { parseRedirectTable } from "../../redirect-table.ts";
 import { type Author, type CommitAction, commitSaved, lastChanges } from "../../releases/history.ts";
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
+import type { MediaUse } from "#core/studio/media-api.ts";
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
 import { contentFileHashes, entryFiles, entryHash, knownEntryValues, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
-import { filesNaming } from "./media.ts";
+import { filesNaming, mediaAbout, mediaUses, removeMedia } from "./media.ts";
 import { referencesTo, withoutRedirectFrom, withRedirect } from "./references.ts";
 import { atAddress, followed, linksTo, withLinks } from "./rename.ts";
 
@@ -288,6 +290,25 @@ export function replaceUpload(place: ContentPlace, input: { from: string; to: st
     apply(place, writes);
     recordSave(place, writes, input.by, `Изображение заменено: ${input.from} → ${input.to}`, "save");
     return { files: [...writes.keys()] };
+  });
+}
+
+/**
+ * Deletes an image from «Медиа» unless something uses it, checked and done
+ * in one step with saves (none can start using it in between): null when it
+ * went; else what still uses it — entries as saved, or, when none does, the
+ * site as published (`live`), whose next publication would need it — or
+ * "gone" when `file` is not (or no longer) exactly one of «Медиа»'s images.
+ */
+export function removeUpload(place: ContentPlace, file: string): Promise<{ uses: MediaUse[]; live: boolean } | "gone" | null> {
+  return serialized(() => {
+    if (!mediaAbout(place.contentDir, file)) return "gone";
+    const uses = mediaUses(place.contentDir, [file]).get(file) ?? [];
+    if (uses.length > 0) return { uses, live: false };
+    const published = publishedDir(place.releasesDir);
+    const live = existsSync(published) ? (mediaUses(published, [file]).get(file) ?? []) : [];
+    if (live.length > 0) return { uses: live, live: true };
+    return removeMedia(place.contentDir, file) ? null : "gone";
   });
 }
 

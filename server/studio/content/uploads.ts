@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
 import { writeContentFile } from "./files.ts";
+import { mediaAbout } from "./media.ts";
 
 /**
  * Images uploaded into the content. An upload is judged by its bytes, never
@@ -45,7 +46,15 @@ export function sniff(bytes: Buffer): Format | null {
 
 const SHARP_FORMAT: Record<Format, string> = { jpg: "jpeg", png: "png", webp: "webp", avif: "heif" };
 
-export type StoredUpload = { file: string; width: number; height: number; /** False when the same picture was already there (it keeps its own sidecar). */ fresh: boolean };
+/**
+ * How an upload was kept: "new", the picture was not there; "restored", it
+ * was, without a readable sidecar of its own, which is written again (as for
+ * a new one); "kept", it was there with its sidecar, which is left as it is
+ * (its description stays).
+ */
+export type StoredAs = "new" | "restored" | "kept";
+
+export type StoredUpload = { file: string; width: number; height: number; stored: StoredAs };
 
 /**
  * What a new upload's sidecar holds besides its size: when it came (the
@@ -86,12 +95,12 @@ export async function storeUpload(contentDir: string, bytes: Buffer, about: Uplo
   const clean = await withoutMetadata(sharp, bytes, format);
   const hash = createHash("sha256").update(clean).digest("hex").slice(0, 24);
   const file = `${hash}.${format}`;
-  const fresh = !existsSync(join(contentDir, UPLOADS_FOLDER, file));
-  if (fresh) {
-    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format, ...about })}\n`);
-    writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, clean);
-  }
-  return { file, width, height, fresh };
+  // Kept: the picture is there with its own sidecar (mediaAbout reads only such); restored: it is there without one.
+  const stored: StoredAs = !existsSync(join(contentDir, UPLOADS_FOLDER, file)) ? "new" : mediaAbout(contentDir, file) ? "kept" : "restored";
+  // The sidecar first: a picture is never there without one, even for a moment.
+  if (stored !== "kept") writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format, ...about })}\n`);
+  if (stored === "new") writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, clean);
+  return { file, width, height, stored };
 }
 
 /**

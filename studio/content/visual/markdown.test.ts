@@ -7,6 +7,7 @@ import { renderMarkdown } from "#core/content/markdown.server.ts";
 import { setUploadsRoot } from "#core/content/uploads.server.ts";
 import { type FieldNode, formModel } from "../model.ts";
 import { Fragment, type Node as ProseNode } from "prosemirror-model";
+import { HOSTILE_ALTS } from "../../../tests/support/hostile.ts";
 import { parseMarkdown, schema, serializeMarkdown, writeMarkdown } from "./markdown.ts";
 
 type Text = { where: string; source: string; nestedUnder: number | undefined };
@@ -127,5 +128,22 @@ describe("constructs the content does not have yet", () => {
     expect(raw.type.name).toBe("raw_block");
     expect(raw.textContent).toBe("<aside>\n  <b>важно</b>\n</aside>");
     expect(serializeMarkdown(doc)).toContain("<aside>\n  <b>важно</b>\n</aside>");
+  });
+});
+
+describe("an image's description in the visual editor", () => {
+  it.each(HOSTILE_ALTS)("%j goes in as the description and comes back the same, never as markup", (alt) => {
+    // An image inserted with the description «Медиа» has, in a paragraph of text, then written out and read again.
+    const doc = schema.node("doc", null, [schema.node("paragraph", null, [schema.text("Текст "), schema.node("image", { src: "/assets/x.png", alt })])]);
+    const written = writeMarkdown(doc);
+    expect(written.trimEnd().split("\n")).toHaveLength(1);
+    let read: unknown = null;
+    parseMarkdown(written).descendants((node) => {
+      if (node.type.name === "image") read = node.attrs.alt;
+    });
+    expect(read).toBe(alt);
+    const html = renderMarkdown(written);
+    expect(html.match(/<img /g)).toHaveLength(1);
+    expect(html).not.toMatch(/<(?!\/?p>|img )[a-z/]/);
   });
 });

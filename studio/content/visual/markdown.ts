@@ -1,6 +1,7 @@
 import MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import { type Mark, Schema, type Node as ProseNode, type NodeSpec } from "prosemirror-model";
+import { markdownImage } from "#core/studio/media-api.ts";
 import { defaultMarkdownParser, defaultMarkdownSerializer, MarkdownParser, MarkdownSerializer, type MarkdownSerializerState, schema as baseSchema } from "prosemirror-markdown";
 
 /**
@@ -120,7 +121,16 @@ const parser = new MarkdownParser(schema, { parse: (source: string) => parsing ?
   td: { block: "table_cell", getAttrs: (token) => ({ align: alignOf(token) }) },
   s: { mark: "strike" },
   raw_block: { block: "raw_block", noCloseToken: true },
+  // An image's description whole (prosemirror-markdown keeps only its first piece: `\*` or `&#91;` would cut it there).
+  image: { node: "image", getAttrs: (token) => ({ src: token.attrGet("src"), title: token.attrGet("title") || null, alt: plainText(token.children ?? []) || null }) },
 });
+
+/** Inline tokens as the plain text an alt attribute holds (markdown-it's own renderInlineAsText, breaks as spaces). */
+function plainText(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => (token.type === "image" ? plainText(token.children ?? []) : token.type === "softbreak" || token.type === "hardbreak" ? " " : ["text", "text_special", "code_inline", "html_inline"].includes(token.type) ? token.content : ""))
+    .join("");
+}
 
 // A line break inside a paragraph stays one (the site keeps it in its HTML; a space would change that).
 (parser as unknown as { tokenHandlers: Record<string, (state: { addText: (text: string) => void }) => void> }).tokenHandlers.softbreak = (state) => state.addText("\n");
@@ -177,6 +187,10 @@ const serializer = new MarkdownSerializer(
         }
       });
       state.closeBlock(node);
+    },
+    // An image's description, from «Медиа» or typed, stays its description: one line, Markdown and HTML escaped.
+    image(state, node) {
+      state.write(markdownImage(String(node.attrs.alt ?? ""), String(node.attrs.src), node.attrs.title as string | null));
     },
     table_row() {},
     table_header() {},
