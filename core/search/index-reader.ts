@@ -61,11 +61,14 @@ export type IndexReader = {
 };
 
 /**
- * A reader over `read`. `keepFiles`: every file read is kept for the next
- * query (a visitor's page); without it only the manifest is (a server reads
- * files from the release's own cache, and must not grow with every query).
+ * A reader over `read`. `keepFiles`: how many files read are kept for the
+ * next lookups, the least recently used dropped first. A visitor's page keeps
+ * every one (Infinity); a server keeps a bounded number, so memory does not
+ * grow with what visitors search, while the lookups of one query (a word's
+ * typo keys and beginnings ask for the same chunks again and again) read and
+ * parse each file once.
  */
-export function createIndexReader(read: IndexFiles, { keepFiles }: { keepFiles: boolean }): IndexReader {
+export function createIndexReader(read: IndexFiles, { keepFiles }: { keepFiles: number }): IndexReader {
   let opened: Promise<OpenIndex> | undefined;
   const files = new Map<string, Promise<unknown>>();
   const forgetters = new Set<() => void>();
@@ -77,23 +80,26 @@ export function createIndexReader(read: IndexFiles, { keepFiles }: { keepFiles: 
   }
 
   /**
-   * Read once per URL. A failure is read again next time, with the
+   * Read once per URL while kept. A failure is read again next time, with the
    * manifest too: after a deploy the old index's files may be gone.
    */
   function once<T>(url: string): Promise<T> {
-    if (!keepFiles) {
-      const pending = read(url, false) as Promise<T>;
-      pending.catch(forgetIndex);
+    let pending = files.get(url) as Promise<T> | undefined;
+    if (pending) {
+      // Map keeps insertion order: moved to the end, it is the most recently used.
+      files.delete(url);
+      files.set(url, pending);
       return pending;
     }
-    let pending = files.get(url) as Promise<T> | undefined;
-    if (!pending) {
-      pending = read(url, false) as Promise<T>;
-      pending.catch(() => {
-        files.delete(url);
-        forgetIndex();
-      });
-      files.set(url, pending);
+    pending = read(url, false) as Promise<T>;
+    pending.catch(() => {
+      files.delete(url);
+      forgetIndex();
+    });
+    files.set(url, pending);
+    for (const oldest of files.keys()) {
+      if (files.size <= keepFiles) break;
+      files.delete(oldest);
     }
     return pending;
   }
@@ -208,5 +214,5 @@ export const browserIndex = (): IndexReader =>
       if (!response.ok) throw new Error(`search: ${url} answered ${response.status}`);
       return response.json();
     },
-    { keepFiles: true },
+    { keepFiles: Infinity },
   );
