@@ -305,7 +305,7 @@ export function createApp(options: AppOptions) {
     const admitted = await options.guard?.(req, res, parts.pathname);
     if (admitted === true) return;
     // Rendered from the same release the rest of the response comes from.
-    await render(req, res, id, view.release, parts.pathname, parts.search, next.kind === "gone" ? 410 : undefined, admitted ? admitted.body : undefined);
+    await render(req, res, id, view.release, parts.pathname, parts.search, next.kind === "gone" ? 410 : undefined, admitted || undefined);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -10,6 +10,7 @@ import type { LeadsService } from "#core/forms/service.server.ts";
 import { inlineScriptHashes } from "./csp.ts";
 import { negotiateEncoding } from "./encoding.ts";
 import type { SecurityHeaders } from "./headers.ts";
+import type { Admitted } from "./leads/guard.ts";
 import type { Logger } from "./log.ts";
 import { CLIENT_IP_HEADER, clientIp } from "./rate-limit.ts";
 import { plain } from "./respond.ts";
@@ -40,7 +41,7 @@ type RenderedRelease = { id: string; source: ContentSource; files: ReadonlyMap<s
 
 export type Render = {
   /** Renders from `source`, the content of the release the rest of the response comes from. */
-  (req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number, body?: Buffer): Promise<void>;
+  (req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number, body?: Admitted): Promise<void>;
   /**
    * Renders these targets once, unseen, so the first visitors do not pay for
    * loading content (and a signal meanwhile is not held up by it).
@@ -58,9 +59,10 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
 
   /**
    * `status`: the answer's own, over the page's (410 for an address taken off the site, its page the not-found one).
-   * `body`: the request's body, already read (a form post, by the guard); otherwise it streams from `req`.
+   * `body`: the request's body, already read and checked (a form post, by the guard), with the Content-Type
+   * it was checked under, which replaces the client's; otherwise the body streams from `req`.
    */
-  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number, body?: Buffer) {
+  async function render(req: IncomingMessage, res: ServerResponse, id: string, release: RenderedRelease, pathname: string, search: string, status?: number, body?: Admitted) {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     const method = req.method ?? "GET";
@@ -72,6 +74,8 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
     headers.set("x-request-id", id);
     // The visitor's address as the server worked it out, whatever the client sent under that name.
     headers.set(CLIENT_IP_HEADER, clientIp(req, trustedProxyHops));
+    // The action can only parse what the guard checked: one boundary, the one it checked with.
+    if (body) headers.set("content-type", body.contentType);
     const hasBody = method !== "GET" && method !== "HEAD";
     let request: Request;
     try {
@@ -79,7 +83,7 @@ export function createRender({ build, origin, security, log, headTag, trustedPro
         method,
         headers,
         signal: controller.signal,
-        ...(hasBody ? { body: body ? (body as Uint8Array<ArrayBuffer>) : (Readable.toWeb(req) as ReadableStream), duplex: "half" } : {}),
+        ...(hasBody ? { body: body ? (body.body as Uint8Array<ArrayBuffer>) : (Readable.toWeb(req) as ReadableStream), duplex: "half" } : {}),
       });
     } catch {
       return plain(res, 400, "Bad Request: malformed request");

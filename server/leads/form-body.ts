@@ -77,15 +77,50 @@ export function spoolBody(req: IncomingMessage, length: number, pace: UploadPace
 
 export type FormShape = { names: ReadonlySet<string>; files: ReadonlySet<string> };
 
+/** A form's content type as the guard checked it, and as the form's action then gets it. */
+export type FormType = { kind: "urlencoded"; canonical: string } | { kind: "multipart"; boundary: string; canonical: string };
+
+const URLENCODED_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+/** One `; name=value` parameter (RFC 9110), the value a token or a quoted string; matched from where the last ended. */
+const PARAMETER = /\s*;\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)=("(?:[^"\\]|\\.)*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*/y;
+/** RFC 2046: 1–70 characters of a restricted set, not ending in a space. */
+const BOUNDARY = /^[0-9A-Za-z'()+_,./:=? -]{0,69}[0-9A-Za-z'()+_,./:=?-]$/;
+
+/**
+ * The form's content type, parsed strictly: a form type from the first
+ * character, well-formed parameters, and for multipart exactly one boundary
+ * of 1–70 allowed characters. Null for anything else (400): a reader that
+ * picks another boundary out of an ambiguous header (undici takes the first
+ * `boundary` whatever its length) would parse another body than the one checked.
+ * `canonical` is the header the form's action gets instead of the client's.
+ */
+export function parseFormType(contentType: string): FormType | null {
+  if (URLENCODED_TYPE.test(contentType)) return { kind: "urlencoded", canonical: "application/x-www-form-urlencoded" };
+  if (!MULTIPART_TYPE.test(contentType)) return null;
+  const params = contentType.slice(contentType.indexOf(";")).replace(/\s+$/, "");
+  const boundaries: string[] = [];
+  PARAMETER.lastIndex = 0;
+  while (PARAMETER.lastIndex < params.length) {
+    const match = PARAMETER.exec(params);
+    if (!match) return null;
+    const [, name = "", raw = ""] = match;
+    if (name.toLowerCase() === "boundary") boundaries.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw);
+  }
+  const [boundary] = boundaries;
+  if (boundaries.length !== 1 || boundary === undefined || !BOUNDARY.test(boundary)) return null;
+  // Quoted, so any of the allowed characters (space, colon, …) reads back as the same boundary.
+  return { kind: "multipart", boundary, canonical: `multipart/form-data; boundary="${boundary}"` };
+}
+
 /**
  * Whether a whole body fits the form: only its own names, at most one file
  * and only where a file is asked, at most MAX_PARTS parts, part headers and
- * text parts of bounded size. Null when it fits, otherwise why not (for the log).
+ * text parts of bounded size, one Content-Disposition a part. Null when it
+ * fits, otherwise why not (for the log).
  */
-export function formBodyProblem(body: Buffer, contentType: string, shape: FormShape): string | null {
-  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return urlencodedProblem(body, shape);
-  const boundary = multipartBoundary(contentType);
-  return boundary ? multipartProblem(body, boundary, shape) : "no boundary";
+export function formBodyProblem(body: Buffer, type: FormType, shape: FormShape): string | null {
+  return type.kind === "urlencoded" ? urlencodedProblem(body, shape) : multipartProblem(body, type.boundary, shape);
 }
 
 function urlencodedProblem(body: Buffer, shape: FormShape): string | null {
@@ -111,13 +146,6 @@ function decodeFormName(raw: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** RFC 2046: 1–70 characters of a restricted set, quoted or not. */
-function multipartBoundary(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i.exec(contentType);
-  const boundary = match?.[1] ?? match?.[2];
-  return boundary && /^[0-9A-Za-z'()+_,./:=? -]+$/.test(boundary) ? boundary : null;
 }
 
 const CRLF = Buffer.from("\r\n");
@@ -154,15 +182,23 @@ function multipartProblem(body: Buffer, boundary: string, shape: FormShape): str
   }
 }
 
-/** The part's field name, and whether it is a file (has a filename parameter). */
+/**
+ * The part's field name, and whether it is a file (has a filename parameter).
+ * A part with more than one Content-Disposition has none: readers differ on
+ * which one counts (undici takes the last).
+ */
 function partDisposition(head: string): { name: string; file: boolean } | null {
+  let found: { name: string; file: boolean } | null = null;
+  let seen = 0;
   for (const line of head.split("\r\n")) {
     const colon = line.indexOf(":");
-    if (line.slice(0, colon).trim().toLowerCase() !== "content-disposition") continue;
+    if (colon === -1 || line.slice(0, colon).trim().toLowerCase() !== "content-disposition") continue;
+    if (++seen > 1) return null;
     const value = line.slice(colon + 1);
     if (!/^\s*form-data\s*(;|$)/i.test(value)) return null;
     const name = /;\s*name="([^"]*)"/i.exec(value)?.[1] ?? /;\s*name=([^\s;"]+)/i.exec(value)?.[1];
-    return name === undefined ? null : { name, file: /;\s*filename\*?=/i.test(value) };
+    if (name === undefined) return null;
+    found = { name, file: /;\s*filename\*?=/i.test(value) };
   }
-  return null;
+  return found;
 }

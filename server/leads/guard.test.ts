@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
+import { MESSAGES as M } from "#core/forms/messages.ts";
 import { clientIp } from "../rate-limit.ts";
 import { createFormGuard, FORM_BODY_LIMIT, JOB_BODY_LIMIT, routedPath } from "./guard.ts";
 
@@ -231,6 +232,76 @@ describe("the body of a post", () => {
     expect(await post("/forms/job/", parts, longHeader)).toBe(400);
     expect(await post("/forms/job/", parts, "no delimiter here")).toBe(400);
     expect(await post("/forms/job/", parts, "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nnever ends")).toBe(400);
+  });
+});
+
+describe("the content type of a post", () => {
+  const g = () => createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustedProxyHops: 0 });
+  const body = multipart([["name", "А"], ["position", "x"]]);
+  const post = async (type: string, payload = body, path = "/forms/job/") => {
+    const res = response();
+    const answer = await g()(request({ ...form, "content-type": type, "content-length": String(Buffer.byteLength(payload)) }, "POST", "192.0.2.1", payload), res, path);
+    return admitted(answer) ? (answer as { contentType: string }).contentType : res.statusCode;
+  };
+
+  it("hands the action a Content-Type rebuilt from the boundary it checked", async () => {
+    expect(await post("multipart/form-data; boundary=x")).toBe('multipart/form-data; boundary="x"');
+    expect(await post('Multipart/Form-Data ; charset=utf-8; BOUNDARY="x" ')).toBe('multipart/form-data; boundary="x"');
+    expect(await post("application/x-www-form-urlencoded; charset=UTF-8", "token=a", "/sub/confirm/")).toBe("application/x-www-form-urlencoded");
+  });
+
+  it("refuses a second boundary, an over-long one, or none, before reading the body", async () => {
+    // undici takes the first boundary whatever its length: the A-parts would be parsed, the guard would have checked with BBB.
+    expect(await post(`multipart/form-data; boundary=${"A".repeat(71)}; boundary=x`)).toBe(400);
+    expect(await post("multipart/form-data; boundary=x; boundary=x")).toBe(400);
+    expect(await post(`multipart/form-data; boundary="${"A".repeat(71)}"`)).toBe(400);
+    expect(await post("multipart/form-data; charset=utf-8")).toBe(400);
+    expect(await post("multipart/form-data; boundary=x junk")).toBe(400);
+    expect(await post("text/plain; multipart/form-data; boundary=x")).toBe(415);
+    expect(await post("application/x-www-form-urlencodedX", "token=a", "/sub/confirm/")).toBe(415);
+  });
+
+  it("refuses a part with two Content-Dispositions (readers differ on which counts)", async () => {
+    const twice = '--x\r\nContent-Disposition: form-data; name="name"\r\nContent-Disposition: form-data; name="cv"; filename="a"\r\n\r\nv\r\n--x--\r\n';
+    expect(await post("multipart/form-data; boundary=x", twice)).toBe(400);
+  });
+});
+
+describe("the memory held by bodies", () => {
+  const budgeted = () => createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustedProxyHops: 0, spoolBudgetBytes: 150 });
+
+  it("is reserved by declared length before a body is read: a post past the budget gets 503 until one finishes", async () => {
+    const g = budgeted();
+    const first = response();
+    expect(admitted(await g(request(form, "POST", "192.0.2.1", "name=a"), first, "/forms/project/"))).toBe(true);
+    const refused = response();
+    // The request's body would say nothing: the refusal comes from the 100 declared bytes alone.
+    expect(await g(request({ ...form, accept: "application/json" }, "POST", "192.0.2.2", "name=b"), refused, "/forms/project/")).toBe(true);
+    expect(refused.statusCode).toBe(503);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body)).toEqual({ ok: false, message: M.form.unavailable });
+    first.onClose.forEach((close) => close());
+    expect(admitted(await g(request(form, "POST", "192.0.2.2", "name=b"), response(), "/forms/project/"))).toBe(true);
+  });
+});
+
+describe("posts from one IPv6 /64", () => {
+  it("count as one address, for the limit and for uploads", async () => {
+    const g = createFormGuard({ origin: ORIGIN, rateLimit: { limit: 2, windowMs: 60_000 }, trustedProxyHops: 0 });
+    const statuses: number[] = [];
+    for (const remote of ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::3"]) {
+      const res = response();
+      const answer = await g(request(form, "POST", remote, "name=a"), res, "/forms/project/");
+      statuses.push(admitted(answer) ? 200 : res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    const cv = multipart([["cv", "x".repeat(FORM_BODY_LIMIT), "cv.pdf"]]);
+    const big = { ...form, "content-type": "multipart/form-data; boundary=x", "content-length": String(cv.length) };
+    const uploads = createFormGuard({ origin: ORIGIN, rateLimit: { limit: 100, windowMs: 60_000 }, trustedProxyHops: 0 });
+    expect(admitted(await uploads(request(big, "POST", "2001:db8:1:2::1", cv), response(), "/forms/job/"))).toBe(true);
+    const second = response();
+    expect(await uploads(request(big, "POST", "2001:db8:1:2::9", cv), second, "/forms/job/")).toBe(true);
+    expect(second.statusCode).toBe(429);
   });
 });
 

@@ -3,18 +3,20 @@ import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { formParts } from "#core/forms/schemas.ts";
 import { refuseUnread } from "../body.ts";
-import { clientIp, createRateLimiter } from "../rate-limit.ts";
-import { type FormShape, formBodyProblem, MIN_UPLOAD_BYTES_PER_SECOND, spoolBody, UPLOAD_GRACE_MS, type UploadPace } from "./form-body.ts";
+import { clientIp, createRateLimiter, rateLimitKey } from "../rate-limit.ts";
+import { type FormShape, formBodyProblem, MIN_UPLOAD_BYTES_PER_SECOND, parseFormType, spoolBody, UPLOAD_GRACE_MS, type UploadPace } from "./form-body.ts";
 
 /**
  * Checks every request that could run a form action (any method but GET and
  * HEAD to the forms' addresses, their `.data` variants included) before React
  * Router reads a byte of it: cross-site posts (403),
- * foreign content types (415), missing or excessive length (411/413), too
- * many posts from one address (429 with Retry-After). Then it reads the
- * whole body (form-body.ts: cut with 408 when slower than the minimum rate)
- * and checks it against the form's own parts (400 otherwise); only then does
- * the post take its turn, and React Router gets the body from memory.
+ * foreign content types (415), an ambiguous multipart boundary (400), missing
+ * or excessive length (411/413), too many posts from one address or /64
+ * (429 with Retry-After), no room left in SPOOL_BUDGET_BYTES (503). Then it
+ * reads the whole body (form-body.ts: cut with 408 when slower than the
+ * minimum rate) and checks it against the form's own parts (400 otherwise);
+ * only then does the post take its turn, and React Router gets the body from
+ * memory under a Content-Type rebuilt from what was checked.
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** A 5 MB CV plus the other fields and multipart framing. */
@@ -28,6 +30,16 @@ export const JOB_BODY_LIMIT = 6 * 1024 * 1024;
  */
 export const CONCURRENT_POSTS = 4;
 export const CONCURRENT_UPLOADS = 1;
+/**
+ * Bytes of form bodies held in memory at once, counted by their declared
+ * Content-Length from before the first byte is read until the response
+ * closes: bodies still arriving, waiting for a turn and being handled alike.
+ * Without it, 2,000 waiting uploads of 6 MB each could hold 12 GB. 64 MB is
+ * ten CVs at the limit and a thousand small forms, far over honest traffic
+ * and far under the server's memory; a post that does not fit is answered
+ * 503 with Retry-After before its body is read.
+ */
+export const SPOOL_BUDGET_BYTES = 64 * 1024 * 1024;
 /** Beyond this many waiting, posts are turned away at once (503) rather than queued. */
 export const MAX_WAITING_POSTS = 2_000;
 /**
@@ -38,7 +50,7 @@ export const MAX_WAIT_MS = 10_000;
 
 /** The forms' addresses: /forms/<kind>/, /api/forms/<kind>/, /sub/confirm/ (and `x.data`, `x/_.data`). */
 const FORM_PATH = /^\/(forms|api\/forms|sub\/confirm)[/.]/;
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;\s*boundary=)/i;
+const FORM_TYPES = /^(application\/x-www-form-urlencoded\s*(;|$)|multipart\/form-data\s*;)/i;
 const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
 
 export type GuardConfig = {
@@ -50,9 +62,12 @@ export type GuardConfig = {
   queue?: { concurrency: number; uploads?: number; maxWaitMs: number };
   /** Defaults: MIN_UPLOAD_BYTES_PER_SECOND after UPLOAD_GRACE_MS. */
   pace?: UploadPace;
+  /** Default: SPOOL_BUDGET_BYTES. */
+  spoolBudgetBytes?: number;
 };
 
-export type Admitted = { body: Buffer };
+/** A post let through: its checked body, and the Content-Type it was checked under (canonical). */
+export type Admitted = { body: Buffer; contentType: string };
 
 /**
  * The path as React Router matches it, so that no spelling of a form's address
@@ -147,6 +162,9 @@ export function createFormGuard(config: GuardConfig) {
   const large = createSlots(queue.uploads ?? CONCURRENT_UPLOADS);
   /** Addresses with a post over FORM_BODY_LIMIT under way: one each at a time. */
   const uploading = new Set<string>();
+  const budget = config.spoolBudgetBytes ?? SPOOL_BUDGET_BYTES;
+  /** Declared bytes of the bodies reserved now (see SPOOL_BUDGET_BYTES). */
+  let spooling = 0;
 
   function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
     // Answered at once; the unread body is drained before the connection closes, so a client
@@ -169,9 +187,13 @@ export function createFormGuard(config: GuardConfig) {
    */
   async function guard(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean | Admitted> {
     if (!owns(req, pathname)) return false;
-    const ip = clientIp(req, config.trustedProxyHops);
+    // Per address, and per /64 for IPv6 (one host has them all), as the site's own limiter.
+    const ip = rateLimitKey(clientIp(req, config.trustedProxyHops));
     if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
-    if (!FORM_TYPES.test(req.headers["content-type"] ?? "")) return refuse(req, res, 415, M.form.wrongType);
+    const contentType = req.headers["content-type"] ?? "";
+    if (!FORM_TYPES.test(contentType)) return refuse(req, res, 415, M.form.wrongType);
+    const type = parseFormType(contentType);
+    if (!type) return refuse(req, res, 400, M.form.malformed);
     const length = req.headers["content-length"];
     if (length === undefined) return refuse(req, res, 411, M.form.lengthRequired);
     const path = routedPath(pathname);
@@ -185,10 +207,15 @@ export function createFormGuard(config: GuardConfig) {
       uploading.add(ip);
       res.once("close", () => uploading.delete(ip));
     }
+    if (spooling + bytes > budget) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "10" });
+    spooling += bytes;
+    res.once("close", () => {
+      spooling -= bytes;
+    });
     const spooled = await spoolBody(req, bytes, pace);
     // A client gone mid-body has no one to answer.
     if ("problem" in spooled) return spooled.problem === "gone" || refuse(req, res, 408, M.form.tooSlow);
-    if (formBodyProblem(spooled.body, req.headers["content-type"] ?? "", shapeOf(path))) return refuse(req, res, 400, M.form.malformed);
+    if (formBodyProblem(spooled.body, type, shapeOf(path))) return refuse(req, res, 400, M.form.malformed);
     const slots = upload ? large : small;
     if (slots.waiting() >= MAX_WAITING_POSTS) return refuse(req, res, 503, M.form.unavailable, { "Retry-After": "30" });
     const release = await slots.acquire(1, queue.maxWaitMs);
@@ -199,7 +226,7 @@ export function createFormGuard(config: GuardConfig) {
       return true;
     }
     res.once("close", release);
-    return { body: spooled.body };
+    return { body: spooled.body, contentType: type.canonical };
   }
 
   return Object.assign(guard, { owns });

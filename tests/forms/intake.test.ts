@@ -100,6 +100,23 @@ describe("a hostile form body", () => {
     expect(stall).toBeLessThan(300);
   });
 
+  it("cannot slip parts past the check with a second boundary: refused, costing under 50 ms of CPU", async () => {
+    // The guard used to check with the last boundary of 70 characters or fewer (BBB, the A-parts a
+    // preamble), the action to parse with the first (45,000 empty file parts).
+    const a = "A".repeat(71);
+    const type = `multipart/form-data; boundary=${a}; boundary=BBB`;
+    const part = `--${a}\r\nContent-Disposition: form-data; name="cv"; filename=""\r\n\r\n\r\n`;
+    const body = Buffer.from(`${part.repeat(45_000)}--BBB\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--BBB--\r\n--${a}--\r\n`);
+    expect(body.length).toBeLessThan(6 * 1024 * 1024);
+    const pid = server.child.pid as number;
+    const answers = [await postRaw("/api/forms/job/", type, body)];
+    const before = userCpuMs(pid);
+    for (let i = 0; i < 3; i++) answers.push(await postRaw("/api/forms/job/", type, body));
+    const perPost = (userCpuMs(pid) - before) / 3;
+    expect(answers).toEqual(Array(4).fill(400));
+    expect(perPost).toBeLessThan(50);
+  });
+
   it("answers 400 in Russian for a part the form does not have", async () => {
     const data = new FormData();
     for (const [name, value] of Object.entries(validProject())) data.append(name, String(value));
@@ -182,5 +199,17 @@ describe("slow uploads", () => {
     } finally {
       first.close();
     }
+  });
+});
+
+describe("a confirmation post that is no form", () => {
+  it("answers 415 for a type that only starts like a form's, never 500", async () => {
+    expect(await postRaw("/sub/confirm/", "application/x-www-form-urlencodedX", Buffer.from("token=abc"))).toBe(415);
+  });
+
+  it("answers 400 when its parts pass the check but cannot be read, never 500", async () => {
+    // A header line without a colon: the guard reads only Content-Disposition, undici refuses the body.
+    const body = Buffer.from('--b\r\nContent-Disposition: form-data; name="token"\r\nJunk\r\n\r\nabc\r\n--b--\r\n');
+    expect(await postRaw("/sub/confirm/", "multipart/form-data; boundary=b", body)).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/confirm";
+import { MESSAGES as M } from "#core/forms/messages.ts";
 import { leadsService } from "#core/forms/service.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
@@ -24,7 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // A body that is no form (the guard checks its parts, not every byte of their headers): the sender's mistake.
+    throw data(M.form.wrongType, { status: 400 });
+  }
+  const token = String(form.get("token") ?? "");
   const done = await (await leadsService(context)).confirm(token);
   if (done === true) throw redirect(`${paths.confirm()}?result=confirmed`, 303);
   const state: State = done === false ? "invalid" : "unavailable";
