@@ -1,7 +1,7 @@
 import type { Db, Row } from "./db.ts";
 import { searchKeys, writeSearchKeys } from "./search-keys.ts";
 import { redact } from "../redact.ts";
-import { markForWipe, PERSONAL_COLUMNS } from "./wipe.ts";
+import { PERSONAL_COLUMNS } from "./wipe.ts";
 import { DEFAULT_STAGES } from "#core/studio/inbox.ts";
 
 /**
@@ -281,6 +281,9 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
   // and no statistics of personal columns, whose sampled values pg_statistic would keep.
   // Delivery errors kept before they were redacted (server/redact.ts) are redacted now.
   () => ["CREATE TABLE wipe_pending (table_name TEXT PRIMARY KEY)", noStatisticsOfPersonalData, redactStoredErrors],
+  // A mark's generation, raised by each deletion that marks its table again: a rewrite unmarks
+  // only the generation it read, so a deletion committed while it ran keeps its mark (wipe.ts).
+  () => ["ALTER TABLE wipe_pending ADD COLUMN generation INTEGER NOT NULL DEFAULT 1"],
 ];
 
 async function redactStoredErrors(tx: Db): Promise<void> {
@@ -288,7 +291,8 @@ async function redactStoredErrors(tx: Db): Promise<void> {
   const changed = rows.filter((row) => redact(row.last_error) !== row.last_error);
   for (const row of changed) await tx.query("UPDATE outbox SET last_error = $2 WHERE id = $1", [row.id, redact(row.last_error)]);
   // The old texts stay in PostgreSQL's pages until the outbox is rewritten (wipe.ts).
-  if (changed.length > 0) await markForWipe(tx, ["outbox"]);
+  // Marked as the table stands in this migration (the generation comes in the next one).
+  if (changed.length > 0 && tx.backend === "postgres") await tx.query("INSERT INTO wipe_pending (table_name) VALUES ('outbox') ON CONFLICT DO NOTHING");
 }
 
 /**

@@ -175,9 +175,15 @@ export function createStore(db: Db) {
      * outbox items, and subscriptions never confirmed. An active
      * subscription keeps its request: it is the record of the consent.
      * The run is recorded (retention_runs) in the same transaction. Then the
-     * deleted bytes leave the store's files (wipe.ts): `wiped` says they did.
+     * deleted bytes leave the store's files (wipe.ts): `wiped` says they did, within
+     * `wipe.deadlineMs` (WIPE_DEADLINE_MS unless given).
      */
-    async deleteOlderThan(cutoff: number, days: number, now = Date.now()): Promise<{ submissions: number; subscriptions: number; wiped: boolean }> {
+    async deleteOlderThan(
+      cutoff: number,
+      days: number,
+      now = Date.now(),
+      wipe: { deadlineMs?: number } = {},
+    ): Promise<{ submissions: number; subscriptions: number; wiped: boolean }> {
       const deleted = await db.transaction(async (tx) => {
         const subscriptions = await tx.query(
           "DELETE FROM subscriptions WHERE status = 'pending' AND requested_at < $1 RETURNING email",
@@ -200,7 +206,7 @@ export function createStore(db: Db) {
         else if (subscriptions.length > 0) await markForWipe(tx, ["subscriptions"]);
         return { submissions: submissions.length, subscriptions: subscriptions.length };
       });
-      return { ...deleted, wiped: await wipeDeleted(db) };
+      return { ...deleted, wiped: await wipeDeleted(db, wipe) };
     },
   };
 }

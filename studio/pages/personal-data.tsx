@@ -112,7 +112,7 @@ export function PersonalData() {
             Удалено: заявок — {deleted.submissions}, файлов резюме — {deleted.files}, доставок — {deleted.deliveries}, подписок — {deleted.subscriptions}, смен статуса — {deleted.statusChanges}, комментариев — {deleted.comments}. В журнал записано, сколько и что удалено, без e-mail и телефона.
             {deleted.wiped
               ? " Данные стёрты и из файлов базы."
-              : " Записи удалены, но их следы ещё остались в файлах базы: их сотрёт следующее удаление или запуск npm run retention. Если это сообщение повторяется, скажите администратору сервера."}
+              : " Записи удалены, но их следы ещё остались в файлах базы: сервер сотрёт их сам в ближайшие минуты, а если не успеет — следующее удаление или запуск npm run retention. Если это сообщение повторяется, скажите администратору сервера."}
             {deleted.remains.map((sentence) => ` ${sentence}`).join("")}
           </Notice>
         ) : shown && !shown.ok && Object.keys(shown.errors).length === 0 ? (

@@ -1,7 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
 import { whatRemains } from "../../leads/remains.ts";
-import { markForWipe, type PersonalTable, wipeDeleted } from "../../leads/wipe.ts";
+import { markForWipe, type PersonalTable, WIPE_DEADLINE_MS, wipeDeleted } from "../../leads/wipe.ts";
 import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo, Status } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import { type By, summaryOf } from "./store.ts";
@@ -159,6 +159,8 @@ export function createPersonalData(db: Db, audit: AuditLog) {
      * then removes the deleted bytes from the store's files (wipe.ts).
      */
     async erase(subject: Subject, by: By, now = Date.now()): Promise<PersonalDataDeletion> {
+      // The request's own time (not the injected clock): the answer must leave before the socket's timeout.
+      const started = performance.now();
       const deleted = await db.transaction(async (tx) => {
         // A delivery in progress holds its outbox row (FOR UPDATE): wait for it a while, not for ever.
         if (db.backend === "postgres") await tx.query("SET LOCAL lock_timeout = '10s'");
@@ -189,7 +191,10 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         );
         return result;
       });
-      return { ...deleted, wiped: await wipeDeleted(db), remains: await whatRemains(db, now) };
+      // One deadline for deletion and rewrite together (the deletion may wait up to 10 s for a lock):
+      // what is not rewritten by then stays marked, and the server rewrites it shortly after (wipe.ts).
+      const deadlineMs = Math.max(1_000, WIPE_DEADLINE_MS - (performance.now() - started));
+      return { ...deleted, wiped: await wipeDeleted(db, { deadlineMs }), remains: await whatRemains(db, now) };
     },
 
     /** The retention job's last run and when it next deletes something (the oldest submission it deletes, plus the days kept). */
