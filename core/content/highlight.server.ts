@@ -34,6 +34,31 @@ function shiki(): HighlighterCore {
   return highlighter;
 }
 
+/** A few lines of what texts show in each language: keywords, strings, comments, calls, nesting. */
+const WARM_UP_CODE: Record<string, string> = {
+  javascript: "// комментарий\nconst key = `a_${order.id}`;\nfunction send(order) {\n  if (sessionStorage.getItem(key)) return;\n  window.dataLayer.push({ ecommerce: { currencyCode: \"RUB\", items: order.items.map((item) => ({ id: item.sku, price: item.price * 2 })) } });\n}\n",
+  typescript: "type Row = { id: number; name?: string };\nexport async function load(rows: Row[]): Promise<string[]> {\n  return rows.filter((r) => r.id > 0).map((r) => `${r.name ?? \"\"}`); // c\n}\n",
+  python: "import pandas as pd\n\ndef report(df: pd.DataFrame) -> dict:\n    \"\"\"Сводка.\"\"\"\n    return {k: v for k, v in df.groupby(\"source\")[\"revenue\"].sum().items() if v > 0}  # c\n",
+  sql: "SELECT source, COUNT(*) AS visits, SUM(revenue) / NULLIF(COUNT(DISTINCT user_id), 0) AS arpu\nFROM visits v JOIN orders o ON o.visit_id = v.id\nWHERE date >= '2026-01-01' -- c\nGROUP BY source ORDER BY visits DESC LIMIT 10;\n",
+  bash: "#!/bin/bash\nfor f in *.csv; do echo \"$f\" | grep -v '^#' > \"out/${f%.csv}.txt\"; done && npm run build\n",
+  json: "{\"event\": \"purchase\", \"items\": [{\"id\": 1, \"price\": 9.5, \"ok\": true, \"coupon\": null}]}\n",
+  yaml: "name: report # c\non:\n  schedule:\n    - cron: \"0 6 * * 1\"\nsteps: [build, test]\n",
+  html: "<!doctype html>\n<div class=\"a\" data-x='1'><script>const x = 1;</script><style>.a { color: red; }</style><!-- c --></div>\n",
+  css: ".card > a:hover, .card:focus-within { color: var(--accent); margin: 0 calc(1rem + 2px); } /* c */\n@media (min-width: 48rem) { .card { display: grid; } }\n",
+};
+
+/**
+ * Compiles every language's grammar now, with a few typical lines of each:
+ * the first code a process highlights in a language compiles that grammar's
+ * expressions as they are met, over a second for a text with code on a busy
+ * machine. The studio's Markdown worker does it before it says it is ready,
+ * so a text's time limit counts the text alone
+ * (server/studio/content/markdown-worker.ts).
+ */
+export function warmHighlighter(): void {
+  for (const [lang, code] of Object.entries(WARM_UP_CODE)) highlightCode(code, lang);
+}
+
 const TOKEN_COLOR = /^color:var\(--code-token-([a-z-]+)\)$/;
 
 /**

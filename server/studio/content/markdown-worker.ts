@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { warmHighlighter } from "#core/content/highlight.server.ts";
 import { renderMarkdown } from "#core/content/markdown.server.ts";
 import { setUploadsRoot } from "#core/content/uploads.server.ts";
 import type { MarkdownJob, Rendered } from "./markdown-off-thread.ts";
@@ -8,6 +9,9 @@ import type { MarkdownJob, Rendered } from "./markdown-off-thread.ts";
  * starts it and ends it when a text takes too long): one text per message,
  * links strict, the answer its HTML or the Russian reason it cannot be shown.
  */
+/** A short text of what texts hold (typography, a list, a table, a link): rendered once before the first text. */
+const WARM_UP = "Текст с **жирным** и [ссылкой](/services/) — в 2026 году.\n\n- пункт\n\n| а | б |\n| --- | --- |\n| 1 | 2 |\n";
+
 parentPort?.on("message", (job: MarkdownJob) => {
   let answer: Rendered;
   try {
@@ -25,5 +29,9 @@ parentPort?.on("message", (job: MarkdownJob) => {
   parentPort?.postMessage(answer);
 });
 
-// Loaded: the texts' time limit starts counting from here (markdown-off-thread.ts).
+// Loaded, the grammars compiled: the texts' time limit starts counting from here (markdown-off-thread.ts).
+// Without the warm-up, the first text with code after the worker started (it ends after 30 s idle)
+// spent over a second compiling grammars on a busy machine and was refused as too complex.
+warmHighlighter();
+renderMarkdown(WARM_UP, { strictLinks: true });
 parentPort?.postMessage({ ready: true });
