@@ -66,7 +66,10 @@ const DEEPEST = ((markdownIt.options as { maxNesting?: number }).maxNesting ?? 2
  */
 function modelled(tokens: readonly Token[], inline = false): boolean {
   const handlers = (parser as unknown as { tokenHandlers: Record<string, unknown> }).tokenHandlers;
-  return tokens.every((token) => (token.type === "html_inline" || token.type in handlers) && (inline || token.level < DEEPEST) && modelled(token.children ?? [], true));
+  // An image's children are its description, read as plain text whatever they hold (escapes, entities: see `image` below).
+  return tokens.every(
+    (token) => (token.type === "html_inline" || token.type in handlers) && (inline || token.level < DEEPEST) && (token.type === "image" || modelled(token.children ?? [], true)),
+  );
 }
 
 /** Index of the token that closes the top-level block opened at `start` (itself when it opens nothing). */
