@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerpt } from "./excerpt.ts";
+import { bindShortWords, excerpt } from "./excerpt.ts";
 import { queryTerms } from "#core/search/words.ts";
 
 const marked = (text: string, query: string) =>
@@ -10,7 +10,7 @@ const marked = (text: string, query: string) =>
 describe("excerpt", () => {
   it("marks every form of the query's words, ё read as е", () => {
     expect(marked("Помогаем директорам по маркетингу и продажам. Ёлочные базары — тоже маркетинг.", "маркетинга елочный")).toBe(
-      "Помогаем директорам по [маркетингу] и продажам. [Ёлочные] базары — тоже [маркетинг].",
+      "Помогаем директорам по\u00a0[маркетингу] и\u00a0продажам. [Ёлочные] базары — тоже [маркетинг].",
     );
   });
 
@@ -33,5 +33,17 @@ describe("excerpt", () => {
       { text: '<img src=x onerror="alert(1)"> ', mark: false },
       { text: "seo", mark: true },
     ]);
+  });
+});
+
+describe("an excerpt's short words", () => {
+  it("binds a short word to the next one and a particle to the one before, as the pages do", () => {
+    expect(bindShortWords("А в ссылке и на сайте ли это")).toBe("А\u00a0в\u00a0ссылке и\u00a0на\u00a0сайте\u00a0ли это");
+    expect(bindShortWords("мы же (в отчёте) «по делу»")).toBe("мы\u00a0же (в\u00a0отчёте) «по\u00a0делу»");
+  });
+
+  it("binds them in every part of an excerpt", () => {
+    const parts = excerpt("Заявки из рекламы в Директе и в поиске", ["директ"]);
+    expect(parts.map((p) => p.text).join("")).toBe("Заявки из\u00a0рекламы в\u00a0Директе и\u00a0в\u00a0поиске");
   });
 });

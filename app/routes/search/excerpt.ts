@@ -37,10 +37,27 @@ export function excerpt(text: string, queried: readonly string[]): ExcerptPart[]
   push(text.slice(at, end), false);
   push(to < words.length ? " …" : "", false);
   // Neighbouring plain pieces read as one.
-  return parts.reduce<ExcerptPart[]>((out, part) => {
-    const previous = out.at(-1);
-    if (previous && !previous.mark && !part.mark) previous.text += part.text;
-    else out.push({ ...part });
-    return out;
-  }, []);
+  return parts
+    .reduce<ExcerptPart[]>((out, part) => {
+      const previous = out.at(-1);
+      if (previous && !previous.mark && !part.mark) previous.text += part.text;
+      else out.push({ ...part });
+      return out;
+    }, [])
+    .map((part) => ({ ...part, text: bindShortWords(part.text) }));
+}
+
+const PARTICLE = /^(ли|ль|же|ж|бы|б)$/i;
+const PARTICLE_BEFORE = /(\S) (ли|ль|же|ж|бы|б)(?=[\s.,!?;:…»)]|$)/gi;
+const SHORT_WORD = /(?<=^|[\s\u00a0(«„"“'])([a-zа-яё]{1,2}) /gi;
+/** A particle already bound to the word before keeps the space after it. */
+const bindAfter = (all: string, word: string, at: number, text: string) => (text[at - 1] === "\u00a0" && PARTICLE.test(word) ? all : `${word}\u00a0`);
+
+/**
+ * A short word bound to the next one, a particle to the one before, as the
+ * pages' typography binds them (decision 006): an excerpt is cut from a
+ * record's plain text, whose spaces are all ordinary.
+ */
+export function bindShortWords(text: string): string {
+  return text.replace(PARTICLE_BEFORE, "$1\u00a0$2").replace(SHORT_WORD, bindAfter);
 }

@@ -7,7 +7,7 @@
  * (search.server.ts), so the first results are in the page's HTML.
  */
 import { keepRecent } from "./recent.ts";
-import { excerpt, type ExcerptPart } from "./excerpt.ts";
+import { bindShortWords, excerpt, type ExcerptPart } from "./excerpt.ts";
 import { browserIndex, type IndexReader, type OpenIndex } from "#core/search/index-reader.ts";
 import { SEARCH_KINDS, type SearchKind } from "#core/search/kinds.ts";
 import { parseQuery } from "./query.ts";
@@ -131,7 +131,7 @@ export function createSearchEngine(reader: IndexReader) {
         const known = hits.get(id);
         if (known) return known;
         const d = await loadRecord(manifest, id);
-        const hit: SearchHit = { url: d.url, title: d.title, kind: d.kind, excerpt: excerpt(d.text, outcome.terms) };
+        const hit: SearchHit = { url: d.url, title: bindShortWords(d.title), kind: d.kind, excerpt: excerpt(d.text, outcome.terms) };
         hits.set(id, hit);
         return hit;
       }),
