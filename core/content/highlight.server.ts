@@ -35,7 +35,7 @@ function shiki(): HighlighterCore {
 }
 
 /** A few lines of what texts show in each language: keywords, strings, comments, calls, nesting. */
-const WARM_UP_CODE: Record<string, string> = {
+export const WARM_UP_CODE: Record<string, string> = {
   javascript: "// комментарий\nconst key = `a_${order.id}`;\nfunction send(order) {\n  if (sessionStorage.getItem(key)) return;\n  window.dataLayer.push({ ecommerce: { currencyCode: \"RUB\", items: order.items.map((item) => ({ id: item.sku, price: item.price * 2 })) } });\n}\n",
   typescript: "type Row = { id: number; name?: string };\nexport async function load(rows: Row[]): Promise<string[]> {\n  return rows.filter((r) => r.id > 0).map((r) => `${r.name ?? \"\"}`); // c\n}\n",
   python: "import pandas as pd\n\ndef report(df: pd.DataFrame) -> dict:\n    \"\"\"Сводка.\"\"\"\n    return {k: v for k, v in df.groupby(\"source\")[\"revenue\"].sum().items() if v > 0}  # c\n",
@@ -47,16 +47,41 @@ const WARM_UP_CODE: Record<string, string> = {
   css: ".card > a:hover, .card:focus-within { color: var(--accent); margin: 0 calc(1rem + 2px); } /* c */\n@media (min-width: 48rem) { .card { display: grid; } }\n",
 };
 
+/** Each name or alias a fence may use → the language whose lines WARM_UP_CODE holds. */
+const CANONICAL = new Map(LANGUAGES.flat().flatMap((lang) => [lang.name, ...(lang.aliases ?? [])].map((name) => [name, lang.name] as const)));
+/** Languages this process has compiled. */
+const warmed = new Set<string>();
+/** An opening fence and its language word (CommonMark: up to three spaces, three or more ` or ~). */
+const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm;
+
 /**
- * Compiles every language's grammar now, with a few typical lines of each:
- * the first code a process highlights in a language compiles that grammar's
+ * The languages a text's code blocks are in, not yet compiled by this
+ * process: the studio's Markdown worker compiles them (compileLanguages)
+ * before it starts a text's clock, so the time limit counts the text alone.
+ */
+export function languagesToCompile(markdown: string): string[] {
+  const found = new Set<string>();
+  for (const match of markdown.matchAll(FENCE)) {
+    const language = CANONICAL.get(match[1]!.toLowerCase());
+    if (language && !warmed.has(language) && language in WARM_UP_CODE) found.add(language);
+  }
+  return [...found];
+}
+
+/**
+ * Compiles these languages' grammars with a few typical lines of each: the
+ * first code a process highlights in a language compiles that grammar's
  * expressions as they are met, over a second for a text with code on a busy
- * machine. The studio's Markdown worker does it before it says it is ready,
- * so a text's time limit counts the text alone
+ * machine. Done per language when a text first needs it, not all at a
+ * worker's start: a start then costs no CPU beside the pages being served
  * (server/studio/content/markdown-worker.ts).
  */
-export function warmHighlighter(): void {
-  for (const [lang, code] of Object.entries(WARM_UP_CODE)) highlightCode(code, lang);
+export function compileLanguages(languages: readonly string[]): void {
+  for (const language of languages) {
+    const code = WARM_UP_CODE[language];
+    if (code !== undefined && !warmed.has(language)) highlightCode(code, language);
+    warmed.add(language);
+  }
 }
 
 const TOKEN_COLOR = /^color:var\(--code-token-([a-z-]+)\)$/;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "#core/content/fields.ts";
+import { WARM_UP_CODE } from "#core/content/highlight.server.ts";
 import { MARKDOWN_MESSAGES, renderMarkdown } from "#core/content/markdown.server.ts";
 import { renderOffThread, TIME_LIMIT_MS } from "./markdown-off-thread.ts";
 
@@ -38,6 +39,16 @@ describe("Markdown rendered off the main thread", () => {
     expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS + 1_500);
     expect(stallMs).toBeLessThan(250);
     expect(await renderOffThread({ source: "Текст", contentDir })).toEqual({ html: "<p>Текст</p>" });
+  });
+
+  it("does not count compiling a fresh worker's code grammars in a text's time", async () => {
+    // The hostile text ends the worker: the next one starts with no grammar compiled.
+    expect(await renderOffThread({ source: hostile, contentDir })).toEqual({ error: MARKDOWN_MESSAGES.tooComplex });
+    // Typical lines of each language: compiling their grammars takes 1.5–2 s, longer than the limit and its grace.
+    const blocks = Object.entries(WARM_UP_CODE).map(([lang, code]) => `\`\`\`${lang}\n${code}\`\`\``);
+    const rendered = await renderOffThread({ source: blocks.join("\n\n"), contentDir }, 200);
+    expect(rendered).toEqual({ html: expect.stringContaining('data-lang="python"') as unknown });
+    expect(rendered).toEqual({ html: expect.stringContaining('data-lang="css"') as unknown });
   });
 
   it("refuses a text over the size limit without rendering it", async () => {

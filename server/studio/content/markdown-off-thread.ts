@@ -16,6 +16,8 @@ import { MARKDOWN_MESSAGES } from "#core/content/markdown.server.ts";
 /** A text to render and where its uploads are; `uploadsBase` as in renderMarkdown (the studio's preview). */
 export type MarkdownJob = { source: string; contentDir: string; nestedUnder?: number; uploadsBase?: string; timeLimitMs?: number };
 export type Rendered = { html: string } | { error: string };
+/** Said by the worker around compiling the grammars a text's code needs: that time is not the text's. */
+export type Progress = { compiling: true } | { compiled: true };
 
 /**
  * Longest a text may take: texts of the size limit take 30–90 ms (decision
@@ -24,6 +26,8 @@ export type Rendered = { html: string } | { error: string };
  */
 export const TIME_LIMIT_MS = 1_000;
 const GRACE_MS = 1_000;
+/** Compiling every code grammar takes about 2 s on a busy machine; a worker still compiling after this is ended. */
+const COMPILE_LIMIT_MS = 15_000;
 /** An idle worker is ended after this. */
 const IDLE_MS = 30_000;
 
@@ -83,10 +87,18 @@ async function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
       }
       resolve(answer);
     };
-    const onMessage = (answer: Rendered) => settle(answer, true);
     // Out of memory or a crash of the renderer: the text is refused like one that takes too long.
     const onFailure = () => settle({ error: MARKDOWN_MESSAGES.tooComplex }, false);
-    const timer = setTimeout(onFailure, limitMs + GRACE_MS);
+    let timer = setTimeout(onFailure, limitMs + GRACE_MS);
+    const restart = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(onFailure, ms);
+    };
+    const onMessage = (answer: Rendered | Progress) => {
+      if ("compiling" in answer) restart(COMPILE_LIMIT_MS);
+      else if ("compiled" in answer) restart(limitMs + GRACE_MS);
+      else settle(answer, true);
+    };
     current.on("message", onMessage);
     current.on("error", onFailure);
     current.on("exit", onFailure);

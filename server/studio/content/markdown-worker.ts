@@ -1,8 +1,8 @@
 import { parentPort } from "node:worker_threads";
-import { warmHighlighter } from "#core/content/highlight.server.ts";
+import { compileLanguages, languagesToCompile } from "#core/content/highlight.server.ts";
 import { renderMarkdown } from "#core/content/markdown.server.ts";
 import { setUploadsRoot } from "#core/content/uploads.server.ts";
-import type { MarkdownJob, Rendered } from "./markdown-off-thread.ts";
+import type { MarkdownJob, Progress, Rendered } from "./markdown-off-thread.ts";
 
 /**
  * The thread Markdown from the studio is rendered in (markdown-off-thread.ts
@@ -15,6 +15,13 @@ const WARM_UP = "Текст с **жирным** и [ссылкой](/services/) 
 parentPort?.on("message", (job: MarkdownJob) => {
   let answer: Rendered;
   try {
+    // Grammars this text's code needs, compiled before its clock starts (the parent pauses it meanwhile).
+    const languages = languagesToCompile(job.source);
+    if (languages.length > 0) {
+      parentPort?.postMessage({ compiling: true } satisfies Progress);
+      compileLanguages(languages);
+      parentPort?.postMessage({ compiled: true } satisfies Progress);
+    }
     setUploadsRoot(job.contentDir);
     const html = renderMarkdown(job.source, {
       strictLinks: true,
@@ -29,9 +36,7 @@ parentPort?.on("message", (job: MarkdownJob) => {
   parentPort?.postMessage(answer);
 });
 
-// Loaded, the grammars compiled: the texts' time limit starts counting from here (markdown-off-thread.ts).
-// Without the warm-up, the first text with code after the worker started (it ends after 30 s idle)
-// spent over a second compiling grammars on a busy machine and was refused as too complex.
-warmHighlighter();
+// Loaded: the texts' time limit starts counting from here (markdown-off-thread.ts). Code grammars
+// are compiled when a text first needs them, not here: a restarted worker costs no CPU beside the site.
 renderMarkdown(WARM_UP, { strictLinks: true });
 parentPort?.postMessage({ ready: true });
