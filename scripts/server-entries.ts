@@ -12,6 +12,8 @@ export const SERVER_ENTRIES = {
   server: "server/index.ts",
   publish: "server/releases/cli.ts",
   studio: "server/studio/cli.ts",
+  // The studio's own process (decision 034), started by the server or alone.
+  "studio-server": "server/studio/serve.ts",
   // The studio's Markdown renders in a worker thread (decision 025), found beside the chunk that starts it.
   "markdown-worker": "server/studio/content/markdown-worker.ts",
 } as const;

@@ -20,7 +20,7 @@ import { createFileResponder } from "./file-response.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
 import { wasCutByTimeout } from "./timeout.ts";
-import type { Studio } from "./studio/index.ts";
+import type { StudioRoom } from "./studio/room.ts";
 
 export type AppOptions = {
   build: ServerBuild;
@@ -50,8 +50,8 @@ export type AppOptions = {
   log: Logger;
   /** Set once shutdown begins: keep-alive clients are told to close, /readyz turns 503. */
   isShuttingDown?: () => boolean;
-  /** The studio (server/studio), answering /studio and below; absent with STUDIO=off. */
-  studio?: Studio;
+  /** The studio's process (server/studio/room.ts), answering /studio and below; absent with STUDIO=off. */
+  studio?: Pick<StudioRoom, "owns" | "handle">;
 };
 
 /** Query parameters that never change what a page shows (ad tracking, RR's route subset). */

@@ -1,23 +1,22 @@
 import { Server as NetServer } from "node:net";
 import { env } from "#core/config/env.server.ts";
-import { BUILD_DIR, CONTENT_DIR, RUNTIME_DIR, SHIPPED_CONTENT_DIR } from "#core/config/paths.server.ts";
+import { CONTENT_DIR, SHIPPED_CONTENT_DIR } from "#core/config/paths.server.ts";
 import { paths } from "#core/lib/paths.ts";
 import { createHttpServer } from "./http-server.ts";
 import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
 import { addMissingDocuments, seedContent } from "./releases/history.ts";
-import { readCodeId } from "./releases/serving.ts";
-import { siteOf } from "./releases/site-config.ts";
-import { cacheDir, releasesRoot } from "./releases/store.ts";
 import { DOCUMENT_CATALOG } from "#core/content/catalog.ts";
 import { loadSite } from "./site.ts";
-import { studioConfig } from "./studio/config.ts";
-import { createStudio } from "./studio/index.ts";
+import { createLogger } from "./log.ts";
+import { createStudioRoom } from "./studio/room.ts";
 
 /* The production server, started through index.ts (which fixes NODE_ENV first). */
 
 const SHUTDOWN_DEADLINE_MS = 8_000;
+/** The studio's process is waited for this long before the site listens without it (its pages answer 503 until it is up). */
+const STUDIO_START_MS = 60_000;
 /** Rendered before listening: loading content on the first request cost a visitor ~2.5 s. */
 const WARM_UP = [paths.search("warm-up"), "/warm-up/not-found/"];
 
@@ -34,31 +33,16 @@ if (CONTENT_DIR !== SHIPPED_CONTENT_DIR) {
 // Pages do not wait long for a database that is down: forms answer 503 until it is back.
 const leads = await startLeads();
 await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-// The studio shares the leads' store (its tables come with the same migrations); STUDIO=off: none.
-const studio = env.STUDIO
-  ? createStudio({
-      db: leads.db,
-      ready: leads.ready,
-      mailQueued: leads.mailQueued,
-      config: studioConfig(env),
-      rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
-      publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },
-      onError: (message, error) => site.log.error(message, { error }),
-    })
-  : undefined;
-const site = await loadSite(env, { isShuttingDown: () => shuttingDown, leads: leads.service, guard: createFormGuard(leadsConfig()), studio });
-const { log } = site;
-studio?.previews.attach({
-  build: site.build,
-  site: siteOf(env),
-  headTag: site.headTag ?? null,
-  contentDir: CONTENT_DIR,
-  imagesCache: cacheDir(releasesRoot(env), "images"),
-  live: () => site.releases.current(),
-});
+const log = createLogger({ level: env.LOG_LEVEL });
+// The studio runs in a process of its own, on the same store, and its pages are streamed to it
+// (decision 034); STUDIO=off: none, /studio/ answers 404 like any unknown address.
+const studio = env.STUDIO ? createStudioRoom({ trustedProxyHops: env.TRUSTED_PROXY_HOPS, log, onMailQueued: leads.mailQueued }) : undefined;
+const site = await loadSite(env, { log, isShuttingDown: () => shuttingDown, leads: leads.service, guard: createFormGuard(leadsConfig()), studio });
 site.readiness.register("database", leads.check);
 const server = createHttpServer(site, env);
-await site.handle.warmUp(WARM_UP);
+// Started once the live release exists (the studio's previews read it), while the site warms up.
+const [studioUp] = await Promise.all([studio?.start(STUDIO_START_MS), site.handle.warmUp(WARM_UP)]);
+if (studio && !studioUp) log.error("studio did not start in time; its pages answer 503 until it does", { waitedMs: STUDIO_START_MS });
 
 server.listen(env.PORT, env.HOST, () => {
   log.info("listening", { origin: env.SITE_ORIGIN, port: env.PORT });
@@ -77,12 +61,16 @@ function exit() {
   process.exit(0);
 }
 
+function exitAfterStudio() {
+  void (studio?.stop() ?? Promise.resolve()).finally(exit);
+}
+
 function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   log.info("shutting down", { signal, drainMs: env.SHUTDOWN_DRAIN_MS });
   setTimeout(() => {
-    NetServer.prototype.close.call(server, exit);
+    NetServer.prototype.close.call(server, exitAfterStudio);
     server.closeIdleConnections();
   }, env.SHUTDOWN_DRAIN_MS).unref();
   setTimeout(() => {

@@ -6,6 +6,11 @@
 export const STUDIO_BASE = "/studio";
 export const STUDIO_API = `${STUDIO_BASE}/api`;
 
+/** Whether the studio answers this request target (the raw one, before any parsing). */
+export function isStudioTarget(target: string): boolean {
+  return target === STUDIO_BASE || target.startsWith(`${STUDIO_BASE}/`) || target.startsWith(`${STUDIO_BASE}?`);
+}
+
 /** Page paths inside the studio (the router's basename is STUDIO_BASE). */
 export const pages = {
   home: "/",

@@ -5,7 +5,8 @@
  * page, lists, a service, two searches, a 404, a form, the studio's sign-in),
  * leaves it idle for 10 s and reads VmRSS. Several checkouts (each with its
  * build and release) are measured in turn, run by run, so a before-and-after
- * comparison shares the machine's moment. Prints the median per checkout.
+ * comparison shares the machine's moment. Prints the median per checkout; the
+ * studio's own process (decision 034), a child of the server, beside it.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,8 +22,14 @@ const IDLE_MS = 10_000;
 
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+/** The server's child processes' memory together (the studio's; none before decision 034). */
+const childrenMb = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+    .split(/\s+/)
+    .filter(Boolean)
+    .reduce((sum, child) => sum + rssMb(Number(child)), 0);
 
-const results = new Map<string, { rss: number[]; peak: number[] }>(dirs.map((dir) => [dir, { rss: [], peak: [] }]));
+const results = new Map<string, { rss: number[]; peak: number[]; studio: number[] }>(dirs.map((dir) => [dir, { rss: [], peak: [], studio: [] }]));
 for (let run = 1; run <= runs; run++) {
   for (const dir of dirs) {
     const site = await startSite(mkdtempSync(join(tmpdir(), "idle-memory-")), { LOG_LEVEL: "warn" }, dir);
@@ -34,13 +41,15 @@ for (let run = 1; run <= runs; run++) {
       const measured = results.get(dir)!;
       measured.rss.push(rssMb(site.servingPid));
       measured.peak.push(peakMb(site.servingPid));
-      console.log(`run ${run} ${dir}: ${measured.rss.at(-1)!.toFixed(1)} MB resident, ${measured.peak.at(-1)!.toFixed(1)} MB peak`);
+      measured.studio.push(childrenMb(site.servingPid));
+      console.log(`run ${run} ${dir}: ${measured.rss.at(-1)!.toFixed(1)} MB resident, ${measured.peak.at(-1)!.toFixed(1)} MB peak, studio ${measured.studio.at(-1)!.toFixed(1)} MB`);
     } finally {
       await site.stop();
     }
   }
 }
-console.log("\n| checkout | resident at rest, median | runs | peak, median |\n| --- | --- | --- | --- |");
-for (const [dir, { rss, peak }] of results) {
-  console.log(`| ${dir} | ${median(rss).toFixed(1)} MB | ${rss.map((x) => x.toFixed(1)).join(", ")} | ${median(peak).toFixed(1)} MB |`);
+console.log("\n| checkout | site's server at rest, median | runs | peak, median | studio's process at rest, median |\n| --- | --- | --- | --- | --- |");
+for (const [dir, { rss, peak, studio }] of results) {
+  const apart = median(studio) > 0 ? `${median(studio).toFixed(1)} MB` : "— (in the server's process)";
+  console.log(`| ${dir} | ${median(rss).toFixed(1)} MB | ${rss.map((x) => x.toFixed(1)).join(", ")} | ${median(peak).toFixed(1)} MB | ${apart} |`);
 }

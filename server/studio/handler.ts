@@ -30,11 +30,6 @@ export type StudioHandlerOptions = {
   rateLimit: { perMinute: number; burst: number };
 };
 
-/** Whether the studio answers this request target (the raw one, before any parsing). */
-export function ownsTarget(target: string): boolean {
-  return target === STUDIO_BASE || target.startsWith(`${STUDIO_BASE}/`) || target.startsWith(`${STUDIO_BASE}?`);
-}
-
 export function createStudioHandler(options: StudioHandlerOptions) {
   const { services, files, csp } = options;
   const match = createRouter(options.routes);

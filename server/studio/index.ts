@@ -10,7 +10,8 @@ import { warmEntries } from "./content/files.ts";
 import { createTrashStore } from "./content/trash.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
-import { ownsTarget, createStudioHandler } from "./handler.ts";
+import { createStudioHandler } from "./handler.ts";
+import { isStudioTarget } from "#core/studio/paths.ts";
 import { createPersonalData } from "./inbox/personal-data.ts";
 import { createInboxStore } from "./inbox/store.ts";
 import { studioCsp } from "./headers.ts";
@@ -94,7 +95,7 @@ export function createStudio(options: {
   }, PRUNE_EVERY_MS);
   pruning.unref();
   return {
-    owns: ownsTarget,
+    owns: isStudioTarget,
     previews,
     handle,
     stop: () => {
