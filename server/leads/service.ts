@@ -82,7 +82,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<LeadsRuntime> {
+/**
+ * `delivers: false`: this process stores and reads, another delivers the outbox (the studio's
+ * process under the site's server, decision 034, which wakes the site's outbox instead).
+ */
+export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers = true }: { delivers?: boolean } = {}): Promise<LeadsRuntime> {
   const db = await openDb(config);
   const store = createStore(db);
   const outbox = createOutboxStore(db);
@@ -182,6 +186,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig()): Promise<L
     }
     if (stopped) return;
     ready = true;
+    if (!delivers) return;
     releaseLock = db.backend === "sqlite" ? takeDeliveryLock(config.dataDir) : () => {};
     if (!releaseLock) {
       log({ level: "warn", message: "outbox: another process delivers from this data directory; this one only accepts" });

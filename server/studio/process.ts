@@ -40,16 +40,19 @@ function tell(message: StudioMessage): void {
   if (underSite) process.send?.(message);
 }
 
-const leads = await startLeads();
+// Under the site's server, the site's process delivers the outbox; this one wakes it (mailQueued below).
+const leads = await startLeads(undefined, { delivers: !underSite });
 await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
 const studio = createStudio({
   db: leads.db,
   ready: leads.ready,
-  // The site's server delivers the outbox from an embedded store: it is woken there too.
-  mailQueued: () => {
-    leads.mailQueued?.();
-    tell({ type: "mail-queued" });
-  },
+  // With mail configured: the letter is delivered by the site's server under it (woken there), or here alone.
+  mailQueued: leads.mailQueued
+    ? () => {
+        leads.mailQueued?.();
+        tell({ type: "mail-queued" });
+      }
+    : undefined,
   config: studioConfig(env),
   rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
   publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },
