@@ -166,7 +166,8 @@ describe("content in a browser", () => {
     await page.getByRole("link", { name: "Опубликовать выбранные (2)" }).click();
     await page.waitForURL(/\/studio\/releases\/\?choose=/);
     for (const { title } of made) await expect.poll(() => page.getByLabel(`Выбрать: ${title}`).isChecked()).toBe(true);
-    expect(await page.locator('input[name="entries"]:checked').count()).toBe(2);
+    // The list may be drawn again as its data comes back: counted once it has settled.
+    await expect.poll(() => page.locator('input[name="entries"]:checked').count()).toBe(2);
 
     await page.goBack();
     await page.getByRole("heading", { level: 1, name: "Статьи Академии" }).waitFor();
