@@ -17,7 +17,7 @@ import { cacheDir, releasesRoot } from "../releases/store.ts";
 import { loadServerBuild } from "../site-renderer.ts";
 import { studioConfig } from "./config.ts";
 import { createStudio } from "./index.ts";
-import { STUDIO_SOCKET_VARIABLE, type StudioMessage } from "./room.ts";
+import { CLOSE_HEADER, STUDIO_SOCKET_VARIABLE, type StudioMessage } from "./room.ts";
 
 /*
  * The studio's own process (decision 034): its API, previews, history, «Медиа»,
@@ -70,6 +70,16 @@ studio.previews.attach({
   live: () => releases.current(),
 });
 
+/**
+ * Under the site, "Connection: close" is passed on as CLOSE_HEADER and this socket stays open: the
+ * site's server may still be sending the body, and a socket closed under it lost the answer (EPIPE).
+ * The site's server closes the visitor's connection and ends this one (room.ts).
+ */
+function keepOpen(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => (name.toLowerCase() === "connection" ? setHeader(CLOSE_HEADER, value) : setHeader(name, value));
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now();
   const target = req.url ?? "/";
@@ -77,6 +87,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const id = underSite && typeof forwarded === "string" ? forwarded : randomUUID();
   security.apply(res);
   res.setHeader("X-Request-Id", id);
+  if (underSite) keepOpen(res);
   if (!underSite) {
     res.on("close", () => {
       log.request({ id, method: req.method ?? "GET", path: loggablePath(target), status: res.statusCode, ms: Math.round((performance.now() - started) * 100) / 100, aborted: !res.writableFinished });

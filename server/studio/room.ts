@@ -1,9 +1,10 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from "node:http";
+import { type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isStudioTarget } from "#core/studio/paths.ts";
+import { drain } from "../body.ts";
 import type { Logger } from "../log.ts";
 
 /**
@@ -18,6 +19,12 @@ import type { Logger } from "../log.ts";
 
 /** The variable the studio process finds its socket in (set only when the site's server starts it). */
 export const STUDIO_SOCKET_VARIABLE = "STUDIO_SOCKET";
+/**
+ * Under the site, the studio says "close this connection" in this header instead (process.ts):
+ * closing its own socket early lost its answer to a write still on its way (EPIPE); the site's
+ * server closes the visitor's connection instead.
+ */
+export const CLOSE_HEADER = "x-studio-connection";
 /** What the studio process tells the site's server. */
 export type StudioMessage = { type: "ready" } | { type: "mail-queued" };
 
@@ -61,7 +68,6 @@ export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
   // A folder only this user may enter: nobody else on the machine can speak to the studio as the site.
   const folder = mkdtempSync(join(tmpdir(), "studio-"));
   const socketPath = join(folder, "studio.sock");
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   let child: ChildProcess | null = null;
   let up = false;
   let stopping = false;
@@ -118,16 +124,44 @@ export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
       if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
       const upstream = request({
         socketPath,
-        agent,
+        // A connection per request (~0.1 ms on a local socket), ended here once answered. Asked to stay
+        // open: a studio that closed it after an early answer (a refused write, its body unread) lost
+        // that answer to the body still being written (EPIPE).
+        agent: false,
         method: req.method,
         path: req.url,
-        headers: { ...passOn(req.headers), ...(req.headers["transfer-encoding"] ? { "transfer-encoding": "chunked" } : {}), "x-request-id": id, "x-forwarded-for": forwardedFor(req) },
+        headers: {
+          ...passOn(req.headers),
+          ...(req.headers["transfer-encoding"] ? { "transfer-encoding": "chunked" } : {}),
+          connection: "keep-alive",
+          "x-request-id": id,
+          "x-forwarded-for": forwardedFor(req),
+        },
       });
+      let answered: IncomingMessage | null = null;
       upstream.on("response", (answer) => {
-        res.writeHead(answer.statusCode ?? 502, passOn(answer.headers));
-        answer.pipe(res);
+        answered = answer;
+        const headers = passOn(answer.headers);
+        // The studio asked to close (a refusal before the body was read): said to the visitor here.
+        const closing = headers[CLOSE_HEADER] === "close";
+        delete headers[CLOSE_HEADER];
+        res.writeHead(answer.statusCode ?? 502, closing ? { ...headers, connection: "close" } : headers);
+        answer.pipe(res, { end: false });
+        answer.once("end", () => {
+          if (req.complete) return void res.end();
+          // Answered before the body was all sent: the studio has read what it needed. The rest is
+          // drained here within the limits, so the visitor reads the answer before the connection closes.
+          req.unpipe(upstream);
+          upstream.destroy();
+          void drain(req).then(() => res.end());
+        });
       });
       upstream.on("error", (error) => {
+        if (answered) {
+          // Cut short on its way: cut short for the visitor too.
+          if (!answered.complete) res.destroy();
+          return;
+        }
         if (res.headersSent) return void res.destroy();
         log.error("studio did not answer", { id, error });
         unavailable(res);
@@ -154,7 +188,6 @@ export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
     pid: () => child?.pid,
     async stop() {
       stopping = true;
-      agent.destroy();
       const ending = child;
       if (ending && ending.exitCode === null && ending.signalCode === null) {
         const exited = new Promise((resolve) => ending.once("exit", resolve));
