@@ -80,7 +80,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     method: "POST",
     path: "/content/preview",
     async handle(ctx) {
-      await ctx.requirePermission("content:edit");
+      const session = await ctx.requirePermission("content:edit");
       const body = await ctx.body(CONTENT_BODY_LIMIT);
       if (typeof body.markdown !== "string") throw new HttpError(400, CONTENT_MESSAGES.badRequest);
       const nested = body.nestedUnder;
@@ -93,7 +93,7 @@ export const contentLiveRoutes: ApiRoute[] = [
         contentDir: ctx.services.config.contentDir,
         uploadsBase: `${STUDIO_API}${UPLOADS_PATH}/`,
         ...(typeof nested === "number" ? { nestedUnder: nested } : {}),
-      });
+      }, undefined, session.user.login);
       if ("error" in rendered) return ctx.send(422, { ok: false, message: rendered.error });
       const result: PreviewResult = { html: rendered.html };
       ctx.send(200, result);

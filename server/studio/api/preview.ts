@@ -40,7 +40,7 @@ export const previewRoutes: ApiRoute[] = [
         if (typeof body.entry !== "object" || body.entry === null || Array.isArray(body.entry)) throw new HttpError(400, MESSAGES.invalid);
         const given = body.entry as { type?: unknown; slug?: unknown; values?: unknown };
         const payload = { type: String(given.type ?? ""), slug: String(given.slug ?? ""), values: given.values };
-        const rendered = await renderEntryMarkdown(payload, ctx.services.config.contentDir);
+        const rendered = await renderEntryMarkdown(payload, ctx.services.config.contentDir, session.user.login);
         try {
           change = withRenderedMarkdown(rendered, () => overlayEntry(validateEntry(payload)));
         } catch (error) {

@@ -81,7 +81,8 @@ function entryValues(type: EditableType, payload: EntryPayload): Values {
  * error, and the main thread renders none of them. After a text that took too
  * long the rest are not tried: the entry is refused anyway.
  */
-export async function renderEntryMarkdown(payload: EntryPayload, contentDir: string): Promise<RenderedMarkdown> {
+/** `who`: the person it is for, whose texts take turns with everyone else's (markdown-off-thread.ts). */
+export async function renderEntryMarkdown(payload: EntryPayload, contentDir: string, who = ""): Promise<RenderedMarkdown> {
   const texts = new Map<string, RenderedText>();
   const { type } = payload;
   if (!isEditableType(type)) return { texts, complete: true };
@@ -89,7 +90,7 @@ export async function renderEntryMarkdown(payload: EntryPayload, contentDir: str
   for (const text of markdownIn(() => typeInfo(type).schema.safeParse(values))) {
     const key = markdownKey(text);
     if (texts.has(key)) continue;
-    const rendered = await renderOffThread({ ...text, contentDir });
+    const rendered = await renderOffThread({ ...text, contentDir }, undefined, who);
     texts.set(key, rendered);
     if ("error" in rendered && rendered.error === MARKDOWN_MESSAGES.tooComplex) return { texts, complete: false };
   }

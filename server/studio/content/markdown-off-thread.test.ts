@@ -51,6 +51,19 @@ describe("Markdown rendered off the main thread", () => {
     expect(rendered).toEqual({ html: expect.stringContaining('data-lang="css"') as unknown });
   });
 
+  it("takes people's texts in turn: one editor's six hostile previews keep another's text waiting one text at most", async () => {
+    // Both workers started, so the timing below counts texts, not a start.
+    await Promise.all([renderOffThread({ source: "а", contentDir }, TIME_LIMIT_MS, "marina"), renderOffThread({ source: "б", contentDir }, TIME_LIMIT_MS, "oleg")]);
+    const hostiles = Array.from({ length: 6 }, () => renderOffThread({ source: hostile, contentDir }, TIME_LIMIT_MS, "marina"));
+    const started = performance.now();
+    const ordinary = await renderOffThread({ source: "Обычный текст", contentDir }, TIME_LIMIT_MS, "oleg");
+    const waitedMs = performance.now() - started;
+    expect(ordinary).toEqual({ html: "<p>Обычный текст</p>" });
+    // One hostile text per worker can be under way (the time limit and its grace); in one queue it was all six.
+    expect(waitedMs).toBeLessThan(TIME_LIMIT_MS * 2 + 500);
+    for (const answer of await Promise.all(hostiles)) expect(answer).toEqual({ error: MARKDOWN_MESSAGES.tooComplex });
+  });
+
   it("refuses a text over the size limit without rendering it", async () => {
     expect(await renderOffThread({ source: "а".repeat(MARKDOWN_MAX_CHARS + 1), contentDir })).toEqual({ error: MARKDOWN_TOO_LONG });
   });

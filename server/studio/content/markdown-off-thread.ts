@@ -3,14 +3,18 @@ import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "#core/content/fields.ts";
 import { MARKDOWN_MESSAGES } from "#core/content/markdown.server.ts";
 
 /**
- * Markdown from the studio (saves, previews) is rendered in a worker thread
+ * Markdown from the studio (saves, previews) is rendered in worker threads
  * with a time limit (decision 025): the renderer takes time growing with the
  * square of the text on some inputs (`_a` repeated), and on the main thread
  * one such text stopped every page of the site. A text that takes longer than
  * the limit is refused at its field: the renderer stops itself, and a worker
- * that still does not answer is ended (the next text starts a new one). One
- * worker at most, ended when idle, so the server's memory stays as decision
- * 012 keeps it.
+ * that still does not answer is ended (its next text starts a new one).
+ *
+ * Fair between people: two workers at most, and texts waiting are taken one
+ * person at a time, in turn. One editor's six hostile previews used to hold
+ * the one worker for 6 s ahead of another editor's ordinary text; now that
+ * text waits for one text at most, usually none. Workers end when idle, so
+ * the server's memory stays as decision 012 keeps it.
  */
 
 /** A text to render and where its uploads are; `uploadsBase` as in renderMarkdown (the studio's preview). */
@@ -30,48 +34,50 @@ const GRACE_MS = 1_000;
 const COMPILE_LIMIT_MS = 15_000;
 /** An idle worker is ended after this. */
 const IDLE_MS = 30_000;
+/** Texts rendered at once: two cores' worth, whatever the number of editors. */
+export const WORKERS = 2;
 
 // Built, the worker is build/runtime/markdown-worker.js beside the bundle; from source, the .ts file beside this one.
 const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./markdown-worker.ts" : "./markdown-worker.js", import.meta.url);
 
-let worker: Worker | null = null;
-/** Whether the worker has loaded the renderer (it says so once); its start is not counted in a text's time. */
-let ready: Promise<boolean> = Promise.resolve(false);
-let idle: NodeJS.Timeout | null = null;
-/** Texts render one after another: a queue of the jobs not yet answered. */
-let queue: Promise<unknown> = Promise.resolve();
+/** One worker thread: started on its first text, ended when idle or when a text overruns. */
+type Slot = { worker: Worker | null; ready: Promise<boolean>; idle: NodeJS.Timeout | null; busy: boolean };
+type Waiting = { job: MarkdownJob; limitMs: number; resolve(answer: Rendered): void; reject(error: Error): void };
 
-function end(): void {
-  if (idle) clearTimeout(idle);
-  idle = null;
-  const ending = worker;
-  worker = null;
+const slots: Slot[] = Array.from({ length: WORKERS }, () => ({ worker: null, ready: Promise.resolve(false), idle: null, busy: false }));
+/** Texts not yet started, per person, in the order people first asked. */
+const waiting = new Map<string, Waiting[]>();
+
+function end(slot: Slot): void {
+  if (slot.idle) clearTimeout(slot.idle);
+  slot.idle = null;
+  const ending = slot.worker;
+  slot.worker = null;
   void ending?.terminate();
 }
 
-function start(): Worker {
+function start(slot: Slot): Worker {
   const started = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 128 } });
   // A worker waiting for texts does not keep a command or a stopping server alive.
   started.unref();
-  ready = new Promise((resolve) => {
+  slot.ready = new Promise((resolve) => {
     started.once("message", () => resolve(true));
     started.once("exit", () => resolve(false));
   });
   // A failure between texts would otherwise be an unhandled 'error' event, which ends the server.
   started.on("error", () => {
-    if (worker === started) end();
+    if (slot.worker === started) end(slot);
   });
   return started;
 }
 
-async function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
-  if (job.source.length > MARKDOWN_MAX_CHARS) return { error: MARKDOWN_TOO_LONG };
-  if (idle) clearTimeout(idle);
-  worker ??= start();
-  const current = worker;
+async function run(slot: Slot, job: MarkdownJob, limitMs: number): Promise<Rendered> {
+  if (slot.idle) clearTimeout(slot.idle);
+  slot.worker ??= start(slot);
+  const current = slot.worker;
   // Loading the renderer takes 0.5–1 s, more on a busy machine: a text's time starts after it.
-  if (!(await ready)) {
-    end();
+  if (!(await slot.ready)) {
+    end(slot);
     throw new Error("the Markdown worker did not start");
   }
   return new Promise<Rendered>((resolve) => {
@@ -80,10 +86,10 @@ async function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
       current.off("message", onMessage);
       current.off("error", onFailure);
       current.off("exit", onFailure);
-      if (!keep) end();
+      if (!keep) end(slot);
       else {
-        idle = setTimeout(end, IDLE_MS);
-        idle.unref();
+        slot.idle = setTimeout(() => end(slot), IDLE_MS);
+        slot.idle.unref();
       }
       resolve(answer);
     };
@@ -106,10 +112,43 @@ async function run(job: MarkdownJob, limitMs: number): Promise<Rendered> {
   });
 }
 
-/** Renders one text off the main thread: its HTML, or the Russian reason it is refused (too long, too complex, a bad link…). */
-export function renderOffThread(job: MarkdownJob, limitMs = TIME_LIMIT_MS): Promise<Rendered> {
-  const answer = queue.then(() => run(job, limitMs));
-  // The next text waits for this one, answered or failed.
-  queue = answer.catch(() => undefined);
-  return answer;
+/** The next text: the first of the person who has waited longest for a turn (who then goes to the back). */
+function takeNext(): Waiting | undefined {
+  for (const [who, texts] of waiting) {
+    const next = texts.shift();
+    waiting.delete(who);
+    if (texts.length > 0) waiting.set(who, texts);
+    if (next) return next;
+  }
+  return undefined;
+}
+
+function pump(): void {
+  for (const slot of slots) {
+    if (slot.busy) continue;
+    const next = takeNext();
+    if (!next) return;
+    slot.busy = true;
+    run(slot, next.job, next.limitMs)
+      .then(next.resolve, next.reject)
+      .finally(() => {
+        slot.busy = false;
+        pump();
+      });
+  }
+}
+
+/**
+ * Renders one text off the main thread: its HTML, or the Russian reason it is
+ * refused (too long, too complex, a bad link…). `who`: the person it is for
+ * (their login), whose texts take turns with everyone else's.
+ */
+export function renderOffThread(job: MarkdownJob, limitMs = TIME_LIMIT_MS, who = ""): Promise<Rendered> {
+  if (job.source.length > MARKDOWN_MAX_CHARS) return Promise.resolve({ error: MARKDOWN_TOO_LONG });
+  return new Promise((resolve, reject) => {
+    const texts = waiting.get(who) ?? [];
+    texts.push({ job, limitMs, resolve, reject });
+    if (!waiting.has(who)) waiting.set(who, texts);
+    pump();
+  });
 }

@@ -206,7 +206,7 @@ export type Saved = { slug: string; hash: string; changed: boolean; redirected: 
  * (fields, or the site would not publish), EntryConflict (changed meanwhile).
  */
 export async function saveEntry(place: ContentPlace, input: SaveInput): Promise<Saved> {
-  const rendered = await renderEntryMarkdown(input, place.contentDir);
+  const rendered = await renderEntryMarkdown(input, place.contentDir, input.by?.email ?? "");
   return serialized(() => withRenderedMarkdown(rendered, () => saveRendered(place, input)));
 }
 
