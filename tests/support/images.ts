@@ -12,7 +12,7 @@ export const flatAvif = (side: number, r = 200) =>
 
 /** A photograph-like AVIF: at 3000 × 3000, seconds of CPU to encode again, within the child's memory. */
 export const photoAvif = (side: number) =>
-  sharp({ create: { width: side, height: side, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 50 } } }).avif({ effort: 0 }).toBuffer();
+  sharp({ create: { width: side, height: side, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 50 } } }).avif({ effort: 0 }).toBuffer();
 
 /** A small PNG: milliseconds of work. */
 export const smallPng = (r = 30) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g: 120, b: 200 } } }).png().toBuffer();
