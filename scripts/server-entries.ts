@@ -16,6 +16,8 @@ export const SERVER_ENTRIES = {
   "studio-server": "server/studio/serve.ts",
   // The studio's Markdown renders in a worker thread (decision 025), found beside the chunk that starts it.
   "markdown-worker": "server/studio/content/markdown-worker.ts",
+  // The studio's image work runs in a child process (decision 035), forked from the file beside the chunk that starts it.
+  "image-worker": "server/studio/images/worker.ts",
 } as const;
 
 export const RUNTIME_OUT_DIR = "build/runtime";
@@ -23,7 +25,8 @@ export const RUNTIME_OUT_DIR = "build/runtime";
 /**
  * React Router names its one server entry `index.js` in build/server/; with
  * several entries each keeps its own name, and every chunk sits beside the
- * entries (the Markdown worker is found relative to the chunk that starts it).
+ * entries (the Markdown worker and the image pool's child are found relative
+ * to the chunk that starts them).
  * Applied after React Router's plugin, whose settings it refines.
  */
 export function serverEntries(): Plugin {

@@ -119,6 +119,16 @@ const EnvSchema = z.object({
   /** The window failed sign-ins are counted in. */
   STUDIO_SIGNIN_WINDOW: duration("15m"),
 
+  /** Uploads decoded and encoded at once by the studio's image pool, each in a child process (decision 035). */
+  IMAGE_JOBS: z.coerce.number().int().min(1).max(2).default(1),
+  /**
+   * An image job still running after this is stopped and the upload refused in Russian. This, the
+   * wait below and a child's start are shortened to fit under REQUEST_TIMEOUT_MS (server/studio/config.ts).
+   */
+  IMAGE_JOB_TIMEOUT: duration("15s"),
+  /** An upload still waiting for the image pool after this is refused (503, «try in a minute»). */
+  IMAGE_QUEUE_WAIT: duration("8s"),
+
   // Server hardening (server/): headers, limits, logs. See docs/security.md.
   /** Strict-Transport-Security max-age in seconds (default 2 years); 0 sends none, e.g. when the TLS proxy sets it. */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(63_072_000),

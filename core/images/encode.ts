@@ -36,17 +36,21 @@ function fileBase(art: Artwork): string {
   return `${art.key.replace(/\//g, "-")}.${hash}`;
 }
 
-export async function encode(art: Artwork, outDir: string): Promise<Encoded> {
+/**
+ * The artwork's files, encoded unless they are in `outDir` already; with
+ * `write: false` only named (what a page needs to show it), nothing encoded.
+ */
+export async function encode(art: Artwork, outDir: string, { write = true }: { write?: boolean } = {}): Promise<Encoded> {
   const base = fileBase(art);
   if (art.widths.length === 0) {
     const file = `${base}.svg`;
-    const encoded = !existsSync(join(outDir, file));
+    const encoded = write && !existsSync(join(outDir, file));
     if (encoded) writeAtomically(join(outDir, file), art.svg);
     return { key: art.key, image: { src: `${PUBLIC_PREFIX}/${file}`, width: art.width, height: art.height, sources: [] }, files: [file], encoded };
   }
   const name = (width: number, format: "avif" | "webp") => `${base}-${width}.${format}`;
   const files = art.widths.flatMap((w) => [name(w, "avif"), name(w, "webp")]);
-  const encoded = files.some((file) => !existsSync(join(outDir, file)));
+  const encoded = write && files.some((file) => !existsSync(join(outDir, file)));
   if (encoded) {
     // Render the SVG once at full size; each width is a resize of those pixels.
     const { data, info } = await sharp(Buffer.from(art.svg)).raw().toBuffer({ resolveWithObject: true });

@@ -25,6 +25,8 @@ import { listMedia } from "../../server/studio/content/media.ts";
 import { warmEntries } from "../../server/studio/content/files.ts";
 import { listEntries, referenceOptions } from "../../server/studio/content/service.ts";
 import { storeUpload } from "../../server/studio/content/uploads.ts";
+import { studioConfig } from "../../server/studio/config.ts";
+import { createImagePool } from "../../server/studio/images/pool.ts";
 import { makeSandbox, runPublish } from "../../tests/support/releases.ts";
 import { addArticles } from "../search-scale/corpus.ts";
 
@@ -37,10 +39,12 @@ try {
   addArticles(sandbox.contentDir, count);
   // Twenty images in «Медиа», each shown in a synthetic article's text.
   const files: string[] = [];
+  const pool = createImagePool(studioConfig().images);
   for (let i = 0; i < 20; i++) {
     const bytes = await sharp({ create: { width: 400 + i, height: 300, channels: 3, background: { r: 10 * i, g: 90, b: 200 } } }).png().toBuffer();
-    files.push((await storeUpload(sandbox.contentDir, bytes, { uploadedAt: Date.now(), alt: `Изображение ${i + 1}` })).file);
+    files.push((await storeUpload(sandbox.contentDir, bytes, { uploadedAt: Date.now(), alt: `Изображение ${i + 1}` }, { pool, owner: "bench" })).file);
   }
+  pool.stop();
   const articles = readdirSync(join(sandbox.contentDir, "academy")).filter((name) => name.startsWith("synthetic-"));
   files.forEach((file, i) => {
     const path = join(sandbox.contentDir, "academy", articles[i * 37] ?? "");

@@ -18,8 +18,11 @@ export type Artwork = {
  * Every generated image of the content (covers, wordmarks, avatars), encoded
  * into a cache shared by all releases, where files are named by a hash of
  * their drawing: a release encodes only artwork that is new or changed.
+ * `encode: false` names them without encoding any (a preview: its page is
+ * shown with the live release's files, so new artwork waits for the release,
+ * which encodes it in a process of its own, not in the server: decision 035).
  */
-export async function drawArtwork(content: Content, cacheDir: string): Promise<Artwork> {
+export async function drawArtwork(content: Content, cacheDir: string, { encode: write = true }: { encode?: boolean } = {}): Promise<Artwork> {
   // Loaded here, not with the module: sharp costs a process ~20 MB, and a server that only
   // serves releases never encodes an image (decision 012).
   const [{ default: sharp }, { encode, PUBLIC_PREFIX }] = await Promise.all([import("sharp"), import("#core/images/encode.ts")]);
@@ -35,7 +38,7 @@ export async function drawArtwork(content: Content, cacheDir: string): Promise<A
       while (next < catalog.length) {
         const art = catalog[next];
         next += 1;
-        if (art) results.push(await encode(art, cacheDir));
+        if (art) results.push(await encode(art, cacheDir, { write }));
       }
     }),
   );

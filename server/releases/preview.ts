@@ -38,10 +38,12 @@ export async function renderPreview(site: PreviewSite, path: string, change?: (c
   const live = site.live();
   const saved = loadContent(site.contentDir, fileCache({ content: live.source.content, contentFiles: live.contentFiles })).content;
   const content = change ? change(saved) : saved;
-  // New entries may need artwork the live release has not drawn yet (cached: usually nothing to draw).
-  // The drawing code (fonts, outlines, the encoder) is loaded by the first preview that needs it, not by every server.
+  // New entries may need artwork the live release has not drawn: named here, encoded by the release (decision 035).
+  // The drawing code (fonts, outlines) is loaded by the first preview that needs it, not by every server.
   const images =
-    content === live.source.content ? live.source.images : (await (await import("./artwork.ts")).drawArtwork(content, site.imagesCache)).images;
+    content === live.source.content
+      ? live.source.images
+      : (await (await import("./artwork.ts")).drawArtwork(content, site.imagesCache, { encode: false })).images;
   const uploads = readUploads(site.contentDir);
   const source: ContentSource = { content, images, modified: live.source.modified, uploads };
   const render = createPageRenderer({ build: site.build, origin: site.site.origin, source, now: new Date(), headTag: site.headTag });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "#core/config/env.server.ts";
 import { studioConfig } from "./config.ts";
+import { START_LIMIT_MS } from "./images/pool.ts";
 import { clearedSessionCookie, sessionCookie, sessionIdFrom } from "./cookie.ts";
 import type { IncomingMessage } from "node:http";
 
@@ -27,5 +28,23 @@ describe("the session cookie", () => {
     expect(from("studio_session=short")).toBeNull();
     expect(from(`studio_session=${id.slice(0, 42)}'`)).toBeNull();
     expect(from(`other_studio_session=${id}`)).toBeNull();
+  });
+});
+
+describe("the image pool's limits", () => {
+  const pool = (env: Record<string, string>) => studioConfig(parseEnv(env)).images;
+
+  it("answer an upload before the server cuts its silent socket, however long the settings", () => {
+    expect(pool({})).toMatchObject({ jobs: 1, timeoutMs: 15_000, waitMs: 8_000 });
+    const settings: Array<Record<string, string>> = [{}, { IMAGE_JOB_TIMEOUT: "1m" }, { IMAGE_QUEUE_WAIT: "1m" }, { REQUEST_TIMEOUT_MS: "20000" }];
+    for (const env of settings) {
+      const { timeoutMs, waitMs } = pool(env);
+      expect(waitMs + START_LIMIT_MS + timeoutMs, JSON.stringify(env)).toBeLessThan(parseEnv(env).REQUEST_TIMEOUT_MS);
+    }
+  });
+
+  it("share one memory budget between two jobs at once", () => {
+    expect(pool({ IMAGE_JOBS: "2" }).memoryMb * 2).toBe(pool({}).memoryMb);
+    expect(() => parseEnv({ IMAGE_JOBS: "3" })).toThrow(/IMAGE_JOBS/);
   });
 });

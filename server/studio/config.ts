@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { env, type Env } from "#core/config/env.server.ts";
+import { type PoolOptions, START_LIMIT_MS } from "./images/pool.ts";
 import { releasesRoot } from "../releases/store.ts";
 
 /** The studio's settings, taken from the one validated environment (README, configuration). */
@@ -19,7 +20,30 @@ export type StudioConfig = {
   releasesDir: string;
   /** LEADS_RETENTION_DAYS: the inbox shows when `npm run retention` next deletes something. */
   retentionDays: number;
+  /** The image pool uploads are decoded and encoded in (decision 035). */
+  images: PoolOptions;
 };
+
+/**
+ * The most an upload may cost, in estimated CPU milliseconds (images/clean.ts):
+ * a third of the time limit, so a slower or busier machine still finishes in
+ * time; the largest JPEG, PNG and WebP fit at their cheaper settings.
+ */
+const IMAGE_MAX_COST = 5_000;
+/** Resident memory the pool's children may hold together, in MB: ten uploads at once stay under 1 GB with the server. */
+const IMAGE_MEMORY_MB = 600;
+
+/**
+ * The image pool's limits. An upload is answered before its socket is cut for silence
+ * (REQUEST_TIMEOUT_MS): its wait for a turn, its child's start and its work fit within it, a
+ * second to spare; a shorter request timeout shortens the work first, then the wait.
+ */
+function imagePool(source: Env): PoolOptions {
+  const room = Math.max(1_000, source.REQUEST_TIMEOUT_MS - START_LIMIT_MS - 1_000);
+  const timeoutMs = Math.min(source.IMAGE_JOB_TIMEOUT, room);
+  const waitMs = Math.min(source.IMAGE_QUEUE_WAIT, room - timeoutMs);
+  return { jobs: source.IMAGE_JOBS, timeoutMs, waitMs, maxCost: IMAGE_MAX_COST, memoryMb: IMAGE_MEMORY_MB / source.IMAGE_JOBS };
+}
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -40,5 +64,6 @@ export function studioConfig(source: Env = env): StudioConfig {
     contentDir: resolve(source.CONTENT_DIR),
     releasesDir: resolve(releasesRoot(source)),
     retentionDays: source.LEADS_RETENTION_DAYS,
+    images: imagePool(source),
   };
 }

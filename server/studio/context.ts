@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Permission } from "#core/studio/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { DraftStore } from "./content/drafts.ts";
+import type { ImagePool } from "./images/pool.ts";
 import type { TrashStore } from "./content/trash.ts";
 import type { Auth, Client } from "./auth.ts";
 import type { PersonalData } from "./inbox/personal-data.ts";
@@ -28,6 +29,8 @@ export type StudioServices = {
   publishing: Publishing | null;
   /** Site pages as the next publication would render them. */
   previews: Previews | null;
+  /** Where uploads are decoded and encoded: a child process, never the server's threads (decision 035). */
+  images: ImagePool;
   inbox: InboxStore;
   personalData: PersonalData;
 };

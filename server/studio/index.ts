@@ -6,6 +6,7 @@ import { API_ROUTES } from "./api/index.ts";
 import { createAuditLog } from "./audit.ts";
 import { createAuth } from "./auth.ts";
 import { createDraftStore } from "./content/drafts.ts";
+import { createImagePool } from "./images/pool.ts";
 import { warmEntries } from "./content/files.ts";
 import { createTrashStore } from "./content/trash.ts";
 import type { StudioConfig } from "./config.ts";
@@ -62,6 +63,8 @@ export function createStudio(options: {
   const previews = createPreviews();
   const drafts = createDraftStore(db);
   const trash = createTrashStore(db, audit);
+  // No child until the first upload: the pool starts its children on demand and ends them when idle.
+  const images = createImagePool(config.images);
   let ready = false;
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
@@ -80,6 +83,7 @@ export function createStudio(options: {
       trash,
       publishing,
       previews,
+      images,
       inbox: createInboxStore(db, audit, options.mailQueued),
       personalData: createPersonalData(db, audit),
     },
@@ -102,6 +106,7 @@ export function createStudio(options: {
       stopped = true;
       clearInterval(pruning);
       publishing?.stop();
+      images.stop();
     },
   };
 }

@@ -18,9 +18,10 @@ export type ContentServer = { server: StudioServer; sandbox: Sandbox; editor: st
 export const EDITOR = { login: "marina", password: "Marina edits content 2026", name: "Марина Контентова" };
 export const SECOND = { login: "pavel", password: "Pavel edits content too 7", name: "Павел Второй" };
 
-export async function startContentServer(backend: Backend): Promise<ContentServer> {
+/** `env`: settings of the server's own beside the sandbox's (a test's short time limit). */
+export async function startContentServer(backend: Backend, env: Record<string, string> = {}): Promise<ContentServer> {
   const sandbox = makeSandbox();
-  const server = await startStudioServer(backend, { ...sandbox.env, STUDIO_SIGNIN_ACCOUNT_LIMIT: "1000", STUDIO_SIGNIN_ADDRESS_LIMIT: "1000" });
+  const server = await startStudioServer(backend, { ...sandbox.env, STUDIO_SIGNIN_ACCOUNT_LIMIT: "1000", STUDIO_SIGNIN_ADDRESS_LIMIT: "1000", ...env });
   await addUser(server, EDITOR.login, "editor", EDITOR.password, EDITOR.name);
   await addUser(server, SECOND.login, "editor", SECOND.password, SECOND.name);
   const editor = await signIn(server, EDITOR.login, EDITOR.password);

@@ -1,5 +1,5 @@
 import { clock } from "../../clock.ts";
-import { type StoredUpload, storeUpload, type UploadAbout, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
+import { BUSY_RETRY_SECONDS, type StoredUpload, storeUpload, type UploadAbout, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
 import { HttpError, readRaw, UPLOAD_BODY_LIMIT } from "../http.ts";
 
@@ -9,15 +9,20 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "app
  * An image sent as a request's body, checked by its bytes and kept in the
  * content (server/studio/content/uploads.ts): the one way both a new upload
  * and a replacing file in «Медиа» come in. A refusal is a 4xx with its
- * Russian reason.
+ * Russian reason; a pool too busy to take it in time, 503 with Retry-After.
+ * The image pool's queue is fair between people: the uploader is the owner.
  */
 export async function receiveUpload(ctx: Context, about: Omit<UploadAbout, "uploadedAt"> = {}): Promise<StoredUpload> {
+  const session = await ctx.requireUser();
   const { type, bytes } = await readRaw(ctx.req, UPLOAD_BODY_LIMIT, IMAGE_TYPES, UPLOAD_MESSAGES.type);
   if (type === "image/svg+xml") throw new HttpError(415, UPLOAD_MESSAGES.svg);
   try {
-    return await storeUpload(ctx.services.config.contentDir, bytes, { ...about, uploadedAt: clock.now() });
+    const work = { pool: ctx.services.images, owner: String(session.user.id) };
+    return await storeUpload(ctx.services.config.contentDir, bytes, { ...about, uploadedAt: clock.now() }, work);
   } catch (error) {
-    if (error instanceof UploadRefused) throw new HttpError(422, error.message);
+    if (error instanceof UploadRefused) {
+      throw new HttpError(error.status, error.message, undefined, error.status === 503 ? { "Retry-After": String(BUSY_RETRY_SECONDS) } : {});
+    }
     throw error;
   }
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import type SharpModule from "sharp";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
+import { type CleanRefusal, type Format, MAX_SIDE } from "../images/clean.ts";
+import type { ImagePool, PoolRefusal } from "../images/pool.ts";
 import { writeContentFile } from "./files.ts";
 import { mediaAbout } from "./media.ts";
 
@@ -11,12 +12,13 @@ import { mediaAbout } from "./media.ts";
  * by its name or declared type: its signature must be one of JPEG, PNG, WebP,
  * AVIF (SVG, HTML or script under an image's name are refused), sharp must
  * decode it whole (a truncated file is refused), and it must measure at most
- * MAX_SIDE on each side (checked from the header before any pixel is decoded,
- * so a small file claiming a huge picture costs nothing). Kept without its
- * metadata (no GPS, no camera: withoutMetadata), by the hash of those bytes,
- * with a sidecar of its size; never served as it is to the public.
+ * MAX_SIDE on each side and cost at most what the image pool allows (both
+ * judged from the header before any pixel is decoded, so a small file
+ * claiming a huge picture costs nothing). Kept without its metadata (no GPS,
+ * no camera: images/clean.ts), by the hash of those bytes, with a sidecar of
+ * its size; never served as it is to the public. The decoding and encoding
+ * run in the image pool's child (images/pool.ts, decision 035), never in the server.
  */
-export const MAX_SIDE = 6000;
 
 export const UPLOAD_MESSAGES = {
   type: "Загрузите изображение JPEG, PNG, WebP или AVIF",
@@ -24,12 +26,37 @@ export const UPLOAD_MESSAGES = {
   broken: "Файл повреждён или обрезан: изображение не\u00a0читается",
   side: `Изображение слишком большое: не\u00a0больше ${MAX_SIDE}\u00a0×\u00a0${MAX_SIDE} точек`,
   empty: "Файл пустой",
+  costly: "Изображение слишком тяжёлое для обработки: уменьшите его и\u00a0загрузите снова",
+  slow: "Изображение обрабатывалось слишком долго и\u00a0не\u00a0сохранено: уменьшите его и\u00a0загрузите снова",
+  busy: "Студия сейчас обрабатывает другие изображения: загрузите это через минуту",
+  failed: "Изображение не\u00a0удалось обработать: попробуйте ещё раз или сохраните его в\u00a0другом формате",
 } as const;
 
-export class UploadRefused extends Error {}
+/** A refused upload: the Russian reason, and the HTTP status it is answered with. */
+export class UploadRefused extends Error {
+  readonly status: number;
+  constructor(message: string, status = 422) {
+    super(message);
+    this.status = status;
+  }
+}
 
-type Format = "jpg" | "png" | "webp" | "avif";
-type Sharp = typeof SharpModule;
+/** Seconds an upload refused because the pool was busy is asked to wait. */
+export const BUSY_RETRY_SECONDS = 30;
+
+/** The words and status of each refusal from the image pool. */
+const REFUSALS: Record<CleanRefusal | PoolRefusal, [message: string, status: number]> = {
+  type: [UPLOAD_MESSAGES.type, 422],
+  broken: [UPLOAD_MESSAGES.broken, 422],
+  side: [UPLOAD_MESSAGES.side, 422],
+  cost: [UPLOAD_MESSAGES.costly, 422],
+  // A child past its memory limit was given a picture heavier than its header promised.
+  memory: [UPLOAD_MESSAGES.costly, 422],
+  slow: [UPLOAD_MESSAGES.slow, 422],
+  // Nothing wrong with the picture: the same upload a minute later is taken.
+  busy: [UPLOAD_MESSAGES.busy, 503],
+  crash: [UPLOAD_MESSAGES.failed, 422],
+};
 
 /** The format a file's first bytes announce, or null. */
 export function sniff(bytes: Buffer): Format | null {
@@ -43,8 +70,6 @@ export function sniff(bytes: Buffer): Format | null {
   }
   return null;
 }
-
-const SHARP_FORMAT: Record<Format, string> = { jpg: "jpeg", png: "png", webp: "webp", avif: "heif" };
 
 /**
  * How an upload was kept: "new", the picture was not there; "restored", it
@@ -63,36 +88,21 @@ export type StoredUpload = { file: string; width: number; height: number; stored
  */
 export type UploadAbout = { uploadedAt: number; alt?: string; caption?: string; focal?: { x: number; y: number } };
 
+/** Who asks and where the work is done: the queue of `pool` is fair between owners. */
+export type UploadWork = { pool: ImagePool; owner: string };
+
 /** Checks an upload and keeps it under `<content>/uploads/`; throws UploadRefused with a Russian message. */
-export async function storeUpload(contentDir: string, bytes: Buffer, about: UploadAbout): Promise<StoredUpload> {
+export async function storeUpload(contentDir: string, bytes: Buffer, about: UploadAbout, work: UploadWork): Promise<StoredUpload> {
   if (bytes.length === 0) throw new UploadRefused(UPLOAD_MESSAGES.empty);
   const format = sniff(bytes);
   if (!format) {
     const head = bytes.subarray(0, 512).toString("utf8").toLowerCase();
     throw new UploadRefused(/<svg|<\?xml/.test(head) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.type);
   }
-  // Loaded on the first upload, not with the server: sharp costs a process ~20 MB (decision 012).
-  const { default: sharp } = await import("sharp");
-  let width = 0;
-  let height = 0;
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: "truncated" }).metadata();
-    if (meta.format !== SHARP_FORMAT[format]) throw new UploadRefused(UPLOAD_MESSAGES.type);
-    width = meta.autoOrient?.width ?? meta.width ?? 0;
-    height = meta.autoOrient?.height ?? meta.height ?? 0;
-  } catch (error) {
-    if (error instanceof UploadRefused) throw error;
-    throw new UploadRefused(/pixel limit/i.test((error as Error).message) ? UPLOAD_MESSAGES.side : UPLOAD_MESSAGES.broken);
-  }
-  if (width < 1 || height < 1) throw new UploadRefused(UPLOAD_MESSAGES.broken);
-  if (width > MAX_SIDE || height > MAX_SIDE) throw new UploadRefused(UPLOAD_MESSAGES.side);
-  try {
-    // Decoding it whole (small) finds a file cut short after a valid header.
-    await sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: "truncated" }).resize(32, 32, { fit: "inside" }).raw().toBuffer();
-  } catch {
-    throw new UploadRefused(UPLOAD_MESSAGES.broken);
-  }
-  const clean = await withoutMetadata(sharp, bytes, format);
+  const answer = await work.pool.clean(work.owner, { bytes, format });
+  if ("refused" in answer) throw new UploadRefused(...REFUSALS[answer.refused]);
+  const { width, height } = answer;
+  const clean = Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
   const hash = createHash("sha256").update(clean).digest("hex").slice(0, 24);
   const file = `${hash}.${format}`;
   // Kept: the picture is there with its own sidecar (mediaAbout reads only such); restored: it is there without one.
@@ -101,21 +111,6 @@ export async function storeUpload(contentDir: string, bytes: Buffer, about: Uplo
   if (stored !== "kept") writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format, ...about })}\n`);
   if (stored === "new") writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, clean);
   return { file, width, height, stored };
-}
-
-/**
- * The picture without what a camera or a phone writes beside it (EXIF with GPS
- * coordinates, the camera's serial, XMP, comments): only the pixels are
- * kept, turned upright first since the orientation tag goes too. Encoded in
- * its own format at a quality no eye tells from the upload; PNG stays lossless.
- * The original as uploaded is never written anywhere.
- */
-async function withoutMetadata(sharp: Sharp, bytes: Buffer, format: Format): Promise<Buffer> {
-  const image = sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE }).rotate();
-  if (format === "jpg") return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
-  if (format === "png") return image.png({ compressionLevel: 9 }).toBuffer();
-  if (format === "webp") return image.webp({ quality: 92 }).toBuffer();
-  return image.avif({ quality: 80 }).toBuffer();
 }
 
 /** An upload's bytes and type for the studio's preview, or null (the name must be one of ours). */
