@@ -83,15 +83,19 @@ async function phase(site: Site, visitor: ChildProcess, name: string, work: (unt
   const cpuBefore = treeCpuSeconds(pid);
   const loops = work(until, tally);
   await sleep(seconds * 1000);
-  const report = await visitorReport(visitor);
+  const cpuSeconds = treeCpuSeconds(pid) - cpuBefore;
+  const rssMb = treeRssMb(pid);
+  const load = loadavg()[0] ?? 0;
+  const studio = { done: tally.done, failed: tally.failed, times: [...tally.times], failures: tally.failures };
   const result: PhaseResult = {
     checkout: site.checkout,
     name,
-    visitor: report,
-    studio: { done: tally.done, failed: tally.failed, times: [...tally.times], failures: tally.failures },
-    cpuSeconds: treeCpuSeconds(pid) - cpuBefore,
-    rssMb: treeRssMb(pid),
-    load: loadavg()[0] ?? 0,
+    // After a request the phase started that is still waiting for its answer, if any.
+    visitor: await visitorReport(visitor),
+    studio,
+    cpuSeconds,
+    rssMb,
+    load,
     drained: { times: [], failed: 0 },
   };
   await Promise.all(loops);
@@ -158,6 +162,17 @@ const startLoad = loadavg()[0] ?? 0;
 const startedAt = new Date();
 log(`${UPLOADS} pictures of ${SIDE}×${SIDE} (AVIF)`);
 const avifs = await makeAvifs(UPLOADS);
-for (const checkout of checkouts) await measure(checkout, avifs);
+const failed: string[] = [];
+for (const checkout of checkouts) {
+  // One checkout failing leaves the others' figures to print.
+  await measure(checkout, avifs).catch((error: unknown) => {
+    console.error(error);
+    failed.push(checkout);
+  });
+}
 
 printReport({ startedAt, startLoad, articles, seconds, checkouts, results, extras, signInEveryMs: SIGN_IN_EVERY_MS, fileEveryMs: FILE_EVERY_MS });
+if (failed.length > 0) {
+  console.error(`failed: ${failed.join(", ")}`);
+  process.exitCode = 1;
+}

@@ -72,7 +72,7 @@ export function printReport({ startedAt, startLoad, articles, seconds, checkouts
         `${lead(e)}| before, idle | ${ms(percentile(times(e.signInAlone), 50))} median, ${ms(maxOf(times(e.signInAlone)))} max of ${e.signInAlone.length}${failed(e.signInAlone)} | ${ms(percentile(times(e.filesAlone), 50))} / ${ms(maxOf(times(e.filesAlone)))} of ${e.filesAlone.length}${failed(e.filesAlone)} | |`,
         `${lead(e)}| during uploads | ${list(times(e.signInDuring))}${failed(e.signInDuring)} | ${ms(percentile(times(e.filesDuring), 50))} / ${ms(maxOf(times(e.filesDuring)))} of ${e.filesDuring.length}${failed(e.filesDuring)} | ${list(e.uploads.times)}${e.uploads.failed ? `; ${e.uploads.failed} failed` : ""} |`,
       ]),
-      ...results.filter((r) => r.studio.failures.length > 0).map((r) => `\nStudio failures in ${r.name}: ${r.studio.failures.join("; ")}`),
+      ...results.filter((r) => r.studio.failures.length > 0).map((r) => `\nStudio failures in ${several ? `${r.checkout}, ` : ""}${r.name}: ${r.studio.failures.join("; ")}`),
     ].join("\n"),
   );
 }

@@ -27,14 +27,16 @@ function get(path: string): Promise<number> {
 }
 
 const empty = (): VisitorReport => ({ times: { "/services/": [], "/academy/": [], "/search/": [], "404": [] }, unexpected: 0 });
-// Set by the messages, between requests (declared wide: the loop below would see it as never set).
+// Set by the messages, between requests (declared wide: the loop below would see them as never set).
 let phase = null as VisitorReport | null;
+/** A phase that has ended, reported once the request it started last has its answer: a stall across the end is counted whole. */
+let ended = null as VisitorReport | null;
 let running = true;
 
 process.on("message", (message: { start?: boolean; end?: boolean; quit?: boolean }) => {
   if (message.start) phase = empty();
   if (message.end) {
-    process.send?.(phase ?? empty());
+    ended = phase ?? empty();
     phase = null;
   }
   if (message.quit) running = false;
@@ -44,6 +46,8 @@ process.on("disconnect", () => (running = false));
 
 for (let round = 0; running; round++) {
   for (const address of PUBLIC_ADDRESSES) {
+    // A request belongs to the phase it started in.
+    const current = phase;
     const started = performance.now();
     let status = 0;
     try {
@@ -51,10 +55,14 @@ for (let round = 0; running; round++) {
     } catch {
       // Counted below as an unexpected answer; the loop goes on.
     }
-    const ms = performance.now() - started;
-    if (!phase) continue;
-    phase.times[address].push(ms);
-    if (status !== EXPECTED[address]) phase.unexpected++;
+    if (current) {
+      current.times[address].push(performance.now() - started);
+      if (status !== EXPECTED[address]) current.unexpected++;
+    }
+    if (ended) {
+      process.send?.(ended);
+      ended = null;
+    }
   }
 }
 agent.destroy();
