@@ -100,9 +100,16 @@ async function phase(site: Site, visitor: ChildProcess, name: string, work: (unt
   };
   await Promise.all(loops);
   result.drained = { times: tally.times, failed: tally.failed };
+  alive(site, `in the phase "${name}"`);
   await sleep(1000);
   results.push(result);
   return result;
+}
+
+/** Throws if the server has exited: its figures would be a dead server's. */
+function alive(site: Site, when: string): void {
+  const { exitCode, signalCode } = site.server.process;
+  if (exitCode !== null || signalCode !== null) throw new Error(`the server exited (${exitCode ?? signalCode}) ${when}`);
 }
 
 async function measure(checkout: string, avifs: Buffer[]): Promise<void> {
@@ -123,6 +130,7 @@ async function measure(checkout: string, avifs: Buffer[]): Promise<void> {
     const warm = Date.now() + 3000;
     await runEditor(site.studio, cookies[0] as string, slugs[0] as string, () => Date.now() >= warm, newTally());
     await sleep(2000);
+    alive(site, "during the warm-up");
     const files = unaskedFiles(site.sandbox.releasesDir, ["/", ...PUBLIC_ADDRESSES]).map((path) => site.studio.url + path);
     const filesAlone: Answer[] = [];
     for (const url of files.splice(0, 6)) filesAlone.push(await publicFile(url));
@@ -145,7 +153,7 @@ async function measure(checkout: string, avifs: Buffer[]): Promise<void> {
   } catch (error) {
     // The server's own account of it, before its folder goes.
     const lines = readFileSync(join(site.sandbox.dir, "site.log"), "utf8").trimEnd().split("\n");
-    console.error(`the server's last log lines (${site.server.process.exitCode === null ? "still running" : `exited with ${site.server.process.exitCode}`}):\n${lines.slice(-15).join("\n")}`);
+    console.error(`the server's last log lines:\n${lines.slice(-25).join("\n")}`);
     throw error;
   } finally {
     if (visitor.exitCode === null && visitor.signalCode === null) {

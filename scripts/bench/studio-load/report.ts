@@ -38,11 +38,12 @@ export function printReport({ startedAt, startLoad, articles, seconds, checkouts
   const lead = (r: { checkout: string }) => (several ? `| ${r.checkout} ` : "");
   const leadHead = several ? "| checkout " : "";
   const leadRule = several ? "| --- " : "";
-  const list = (xs: number[]) => xs.map(ms).join(", ") || "—";
+  // A few are listed; many (uploads refused at once) are summed up.
+  const list = (xs: number[]) => (xs.length > 8 ? `${xs.length}: p50 ${ms(percentile(xs, 50))}, max ${ms(maxOf(xs))}` : xs.map(ms).join(", ") || "—");
   const times = (answers: Answer[]) => answers.map((a) => a.ms);
   const failed = (answers: Answer[]) => {
     const statuses = answers.filter((a) => a.status !== 200).map((a) => a.status || "no answer");
-    return statuses.length ? ` (failed: ${statuses.join(", ")})` : "";
+    return statuses.length ? ` (failed: ${statuses.length > 3 ? `${statuses.length}, ${statuses[0]}…` : statuses.join(", ")})` : "";
   };
   console.log(
     [
