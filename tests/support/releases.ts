@@ -17,25 +17,28 @@ export const MAIN_RELEASES = resolve("data", "releases");
  */
 export type Sandbox = { dir: string; contentDir: string; releasesDir: string; env: Record<string, string> };
 
-export function makeSandbox(options: { seedReleases?: boolean } = {}): Sandbox {
+export function makeSandbox(options: { seedReleases?: boolean; checkout?: string } = {}): Sandbox {
   const dir = tempDir("releases-");
   const contentDir = join(dir, "content");
   const releasesDir = join(dir, "releases");
-  cpSync(resolve("content"), contentDir, { recursive: true });
+  // Another checkout's content and releases (a benchmark's before and after), or this one's.
+  const checkout = resolve(options.checkout ?? ".");
+  const mainReleases = join(checkout, "data", "releases");
+  cpSync(join(checkout, "content"), contentDir, { recursive: true });
   const git = (...args: string[]) => execFileSync("git", ["-C", contentDir, ...args], { stdio: "pipe" });
   git("init", "-q");
   git("-c", "user.name=Тест", "-c", "user.email=test@localhost", "commit", "-q", "--allow-empty", "-m", "Начало");
   git("add", "-A");
   git("-c", "user.name=Тест", "-c", "user.email=test@localhost", "commit", "-q", "-m", "Содержимое сайта");
   mkdirSync(releasesDir, { recursive: true });
-  const cache = join(MAIN_RELEASES, ".cache");
+  const cache = join(mainReleases, ".cache");
   // Hard links: the sandbox shares the suite's drawings without copying them.
   if (existsSync(cache)) execFileSync("cp", ["-al", cache, join(releasesDir, ".cache")]);
   if (options.seedReleases !== false) {
-    const live = liveRelease(MAIN_RELEASES);
+    const live = liveRelease(mainReleases);
     if (live) {
-      execFileSync("cp", ["-al", join(MAIN_RELEASES, live), join(releasesDir, live)]);
-      cpSync(join(MAIN_RELEASES, "current"), join(releasesDir, "current"));
+      execFileSync("cp", ["-al", join(mainReleases, live), join(releasesDir, live)]);
+      cpSync(join(mainReleases, "current"), join(releasesDir, "current"));
     }
   }
   return { dir, contentDir, releasesDir, env: { CONTENT_DIR: contentDir, RELEASES_DIR: releasesDir } };
@@ -110,10 +113,11 @@ export function contentCommit(contentDir: string): string {
 
 export type PublishRun = { code: number | null; output: string; seconds: number };
 
-/** `npm run publish -- …args` against the sandbox, as a person would run it. */
-export function runPublish(sandbox: Pick<Sandbox, "env">, args: string[] = [], env: Record<string, string> = {}): Promise<PublishRun> {
+/** `npm run publish -- …args` against the sandbox, as a person would run it (with `checkout`'s build: this one's by default). */
+export function runPublish(sandbox: Pick<Sandbox, "env">, args: string[] = [], env: Record<string, string> = {}, checkout = "."): Promise<PublishRun> {
   const started = performance.now();
   const child = spawn(process.execPath, ["build/runtime/publish.js", ...args], {
+    cwd: checkout,
     env: { ...process.env, ...sandbox.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
