@@ -86,7 +86,11 @@ export async function renderEntryMarkdown(payload: EntryPayload, contentDir: str
   const { type } = payload;
   if (!isEditableType(type)) return { texts, complete: true };
   const values = entryValues(type, payload);
-  for (const text of markdownIn(() => typeInfo(type).schema.safeParse(values))) {
+  let parsed: { success: boolean; error?: { issues: ReadonlyArray<{ code: string; origin?: string }> } } = { success: true };
+  const listed = markdownIn(() => (parsed = typeInfo(type).schema.safeParse(values)));
+  // Over a field's size limit the entry is refused whatever its texts hold: none is rendered (a worker's start alone takes a second).
+  if (parsed.error?.issues.some((issue) => issue.code === "too_big" && (issue.origin === "array" || issue.origin === "string"))) return { texts, complete: false };
+  for (const text of listed) {
     const key = markdownKey(text);
     if (texts.has(key)) continue;
     const rendered = await renderOffThread({ ...text, contentDir });
