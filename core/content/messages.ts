@@ -14,7 +14,7 @@ const plural = (n: number, one: string, few: string, many: string) => {
   return many;
 };
 
-/** 5000, 50 000: as Russian writes numbers (a no-break space between thousands). */
+/** 5 000, 50 000: as Russian writes numbers (a no-break space between thousands). */
 const count = (n: unknown) => Number(n).toLocaleString("ru-RU");
 
 const locale = z.locales.ru();
