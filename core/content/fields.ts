@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX, TITLE_MAX, URL_MAX, WORD_MAX } from "./limits.ts";
 import "./messages.ts";
 
 /**
@@ -27,8 +28,14 @@ export function installPresenters(next: Presenters): void {
 /** Field metadata: the Russian label and hint the studio shows (JSON Schema's title and description). */
 export type Label = { title: string; description?: string };
 
-/** Visible text: typographed at load. */
-export const text = () => z.string().trim().min(1).transform((source) => presenters.text(source));
+/** Visible text of at most `max` characters (core/content/limits.ts): typographed at load. */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .transform((source) => presenters.text(source));
 
 /**
  * The longest Markdown text of one field, in characters: three times the
@@ -80,25 +87,29 @@ export const ref = (target: ReferenceTarget) => slug().meta({ "x-reference": tar
 export const isoDate = () => z.iso.date("Нужна дата: в студии 25.11.2026, в файле 2026-11-25");
 
 /** A moment written as ISO 8601 with an offset, e.g. 2026-12-03T19:00:00+03:00. */
-export const isoDateTime = () => z.iso.datetime({ offset: true, message: "Нужны дата и время: в студии 03.12.2026 19:00, в файле 2026-12-03T19:00:00+03:00" });
+export const isoDateTime = () => {
+  const message = "Нужны дата и время: в студии 03.12.2026 19:00, в файле 2026-12-03T19:00:00+03:00";
+  // Fractions of a second may have any number of digits: a moment with its offset is 29 characters at most.
+  return z.iso.datetime({ offset: true, message }).max(40, message);
+};
 
 /** Page metadata: `<title>`, meta description and og: tags. */
 export const seo = () => ({
   /** Page title without the brand (the layout appends it). */
-  title: text().meta({ title: "Заголовок страницы", description: "Для вкладки браузера и поисковиков, без названия агентства" }),
-  /** Meta and og:description, 50–200 characters. */
+  title: text(TITLE_MAX).meta({ title: "Заголовок страницы", description: "Для вкладки браузера и поисковиков, без названия агентства" }),
+  /** Meta and og:description, 50–200 characters (the studio states both under the field). */
   description: z
     .string()
     .trim()
     .min(50, "Не короче 50 символов")
-    .max(200, "Не длиннее 200 символов")
+    .max(200)
     .transform((source) => presenters.text(source))
-    .meta({ title: "Описание для поисковиков", description: "От 50 до 200 символов: его показывают в выдаче и при отправке ссылки" }),
+    .meta({ title: "Описание для поисковиков", description: "Его показывают в выдаче и при отправке ссылки" }),
 });
 
 /** A question with its answer (FAQ blocks). */
 export const faqItem = () =>
-  z.strictObject({ question: text().meta({ title: "Вопрос" }), answer: markdown().meta({ title: "Ответ" }) });
+  z.strictObject({ question: text(TITLE_MAX).meta({ title: "Вопрос" }), answer: markdown().meta({ title: "Ответ" }) });
 
 /** A result metric: a number with its unit, e.g. {value: 212, unit: "%", label: "рост заявок"}. */
 export const metric = () =>
@@ -109,13 +120,14 @@ export const metric = () =>
     unit: z
       .string()
       .trim()
+      .max(WORD_MAX)
       .default("")
       .transform((source) => presenters.text(source))
       .meta({ title: "Единица", description: "%, ₽, ×, млн ₽, п. п., дней…" }),
     /** "+" or "−" shown before the number for growth or reduction. */
     sign: z.enum(["+", "−", ""]).default("").meta({ title: "Знак", description: "Плюс для роста, минус для снижения" }),
     /** What was measured. */
-    label: text().meta({ title: "Что измерили" }),
+    label: text(TITLE_MAX).meta({ title: "Что измерили" }),
   });
 
 /** Icon file name under /assets/icons/ without ".svg"; the studio offers the icons to pick from (`x-widget`). */
@@ -135,6 +147,8 @@ function knownTimeZone(zone: string): boolean {
 export const timeZone = () =>
   z
     .string()
+    // The longest IANA name is 32 characters; a long one is not looked up at all.
+    .max(64, "Выберите часовой пояс из списка")
     .refine(knownTimeZone, "Выберите часовой пояс из списка")
     .default("Europe/Moscow")
     .meta({ title: "Часовой пояс", description: "В нём объявлено время события", "x-widget": "time-zone" });
@@ -150,6 +164,7 @@ export const yearMonth = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Го
 export const httpsUrl = () =>
   z
     .string()
+    .max(URL_MAX)
     // Before the URL check, which would quietly drop a tab from the address it returns.
     .regex(/^https:\/\/[^\\\s\p{Cc}]+$/u, "Ссылка, начинающаяся с\u00a0https://, без пробелов и\u00a0обратной косой черты")
     .pipe(z.url({ protocol: /^https$/ }));
@@ -158,8 +173,12 @@ export const httpsUrl = () =>
 export const sitePath = () =>
   z
     .string()
+    .max(URL_MAX)
     .regex(/^\/(?:[a-z\d-]+\/)*(?:#[a-z\d-]+)?$/, "Адрес страницы сайта от корня, со слешем в конце: /services/")
     .meta({ "x-reference": "page" });
+
+/** A mailbox: info@orientir.ru. */
+export const email = () => z.email().max(EMAIL_MAX);
 
 /** How content names an uploaded image: `/uploads/<hash>.<ext>` (core/content/uploads.server.ts). */
 const UPLOAD_HREF = /^\/uploads\/[a-f\d]{24}\.(?:jpg|png|webp|avif)$/;

@@ -14,6 +14,9 @@ const plural = (n: number, one: string, few: string, many: string) => {
   return many;
 };
 
+/** 5 000, 50 000: as Russian writes numbers (a no-break space between thousands). */
+const count = (n: unknown) => Number(n).toLocaleString("ru-RU");
+
 const locale = z.locales.ru();
 
 z.config({
@@ -25,19 +28,20 @@ z.config({
       const min = Number(issue.minimum);
       return min <= 1 ? "Заполните поле" : `Не короче ${min} ${plural(min, "символа", "символов", "символов")}`;
     }
-    if (issue.code === "too_big" && issue.origin === "string") return `Не длиннее ${Number(issue.maximum)} символов`;
+    if (issue.code === "too_big" && issue.origin === "string") return `Не\u00a0длиннее ${count(issue.maximum)} знаков`;
     if (issue.code === "too_small" && issue.origin === "array") {
       const min = Number(issue.minimum);
       return `Нужно не меньше ${min} ${plural(min, "пункта", "пунктов", "пунктов")}`;
     }
     if (issue.code === "too_big" && issue.origin === "array") {
       const max = Number(issue.maximum);
-      return `Не больше ${max} ${plural(max, "пункта", "пунктов", "пунктов")}`;
+      return `Не\u00a0больше ${count(max)} ${plural(max, "пункта", "пунктов", "пунктов")}`;
     }
     if (issue.code === "too_small" && issue.origin === "number") return `Не меньше ${Number(issue.minimum)}`;
     if (issue.code === "too_big" && issue.origin === "number") return `Не больше ${Number(issue.maximum)}`;
     if (issue.code === "invalid_value") return "Выберите один из вариантов";
-    if (issue.code === "unrecognized_keys") return `Лишние поля: ${issue.keys.join(", ")}`;
+    // A handful named: a body of a quarter of a million keys must not come back as a message of megabytes.
+    if (issue.code === "unrecognized_keys") return `Лишние поля: ${issue.keys.slice(0, 5).join(", ")}${issue.keys.length > 5 ? ` и\u00a0ещё ${count(issue.keys.length - 5)}` : ""}`;
     if (issue.code === "invalid_format" && issue.format === "email") return "Адрес почты, например info@orientir.ru";
     if (issue.code === "invalid_format" && issue.format === "url") return "Ссылка, начинающаяся с https://";
     return undefined;

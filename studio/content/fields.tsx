@@ -5,6 +5,7 @@ import { FormState } from "./form-state.ts";
 import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.ts";
 import { GroupError } from "./group-error.tsx";
 import { ImageField } from "./image-field.tsx";
+import { limitHint } from "./limit-hint.ts";
 import { LONG_LIST, LongList } from "./long-list.tsx";
 import { LongTextField } from "./long-text-field.tsx";
 import { IconField, TagsField, TimeZoneField } from "./pickers.tsx";
@@ -41,7 +42,7 @@ export function FormField({ node, path, value }: Props) {
     case "markdown":
       return (
         // Its editors (visual and CodeMirror) load with the first form that has a long text, not with the studio.
-        <LongTextField label={label} hint={hintOf(node, node.maxLength ? `Не\u00a0длиннее ${node.maxLength.toLocaleString("ru-RU")} знаков` : undefined)} error={error} value={str(value)} onChange={set} {...(node.nestedUnder ? { nestedUnder: node.nestedUnder } : {})} />
+        <LongTextField label={label} hint={hintOf(node, limitHint(node))} error={error} value={str(value)} onChange={set} {...(node.nestedUnder ? { nestedUnder: node.nestedUnder } : {})} />
       );
     case "boolean":
       return (
@@ -61,7 +62,7 @@ export function FormField({ node, path, value }: Props) {
       return node.kind === "references" ? <ReferencesField node={node} path={path} value={value} /> : <TagsField node={node} path={path} value={value} />;
     default:
       return (
-        <Field label={label} name={key} hint={hintOf(node, node.kind === "datetime" ? "Например 03.12.2026 19:00, время московское" : node.kind === "date" ? "Например 25.11.2026" : undefined)} error={error}>
+        <Field label={label} name={key} hint={hintOf(node, node.kind === "datetime" ? "Например 03.12.2026 19:00, время московское" : node.kind === "date" ? "Например 25.11.2026" : limitHint(node))} error={error}>
           {(control) => {
             if (node.kind === "enum") {
               return (
@@ -181,6 +182,7 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "li
   const error = errors[pathKey(path)];
   const id = useId();
   const itemTitle = node.item.title === "Пункт" || node.item.title === node.title ? "Пункт" : node.item.title;
+  const hint = hintOf(node, limitHint(node));
   if (items.length > LONG_LIST) {
     return (
       <LongList
@@ -194,7 +196,7 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "li
   return (
     <fieldset className="s-group s-list" aria-describedby={error ? `${id}-e` : undefined}>
       <legend className="s-group__legend">{node.title}</legend>
-      {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+      {hint ? <p className="s-field__hint">{hint}</p> : null}
       {error ? <GroupError id={`${id}-e`} text={error} /> : null}
       {items.length === 0 ? <p className="s-field__hint">Пока пусто.</p> : null}
       <ol className="s-list__items">
@@ -228,10 +230,11 @@ function StringsField({ node, path, value }: { node: Extract<FieldNode, { kind: 
   const items = Array.isArray(value) ? (value as unknown[]) : [];
   const error = errors[pathKey(path)];
   const id = useId();
+  const hint = hintOf(node, limitHint(node));
   return (
     <fieldset className="s-group s-list" aria-describedby={error ? `${id}-e` : undefined}>
       <legend className="s-group__legend">{node.required || node.minItems > 0 ? node.title : `${node.title} (необязательно)`}</legend>
-      {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+      {hint ? <p className="s-field__hint">{hint}</p> : null}
       {error ? <GroupError id={`${id}-e`} text={error} /> : null}
       <ol className="s-list__items">
         {items.map((item, index) => (
@@ -249,7 +252,9 @@ function StringsField({ node, path, value }: { node: Extract<FieldNode, { kind: 
         ))}
       </ol>
       {/* A list of lists (the search synonyms' groups) adds an empty list, a list of texts an empty text. */}
-      <Button onClick={() => change(path, [...items, node.item.kind === "tags" ? [] : ""])}>Добавить: {node.item.title.toLowerCase()}</Button>
+      {node.maxItems === undefined || items.length < node.maxItems ? (
+        <Button onClick={() => change(path, [...items, node.item.kind === "tags" ? [] : ""])}>Добавить: {node.item.title.toLowerCase()}</Button>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,6 +1,8 @@
 import { type ReactNode, useContext, useId, useState } from "react";
 import { Button } from "../ui/index.ts";
 import { FormState } from "./form-state.ts";
+import { GroupError } from "./group-error.tsx";
+import { limitHint } from "./limit-hint.ts";
 import { emptyValues, type FieldNode, pathKey } from "./model.ts";
 
 /**
@@ -55,6 +57,7 @@ export function LongList({ node, path, items, renderItem }: Props) {
   const current = Math.min(page, pages - 1);
   const shown = found.slice(current * PAGE, current * PAGE + PAGE);
   const itemTitle = node.item.title === "Пункт" || node.item.title === node.title ? "Строка" : node.item.title;
+  const hint = [node.description, limitHint(node)].filter(Boolean).join(". ");
 
   const add = () => {
     change(path, [emptyValues(node.item), ...items]);
@@ -72,9 +75,11 @@ export function LongList({ node, path, items, renderItem }: Props) {
   };
 
   return (
-    <fieldset className="s-group s-long-list">
+    <fieldset className="s-group s-long-list" aria-describedby={errors[pathKey(path)] ? `${id}-e` : undefined}>
       <legend className="s-group__legend">{node.title}</legend>
-      {node.description ? <p className="s-field__hint">{node.description}</p> : null}
+      {hint ? <p className="s-field__hint">{hint}</p> : null}
+      {/* The list's own error: more rows than the table may hold. */}
+      {errors[pathKey(path)] ? <GroupError id={`${id}-e`} text={errors[pathKey(path)] as string} /> : null}
       {withErrors.length > 0 ? (
         <p className="s-field__error">
           Ошибки в строках: {withErrors.map((i) => i + 1).join(", ")}

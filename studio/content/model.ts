@@ -12,7 +12,7 @@ export type Option = { value: string; label: string };
 
 type Base = { title: string; description: string | undefined; required: boolean };
 export type FieldNode =
-  | (Base & { kind: "text"; pattern: string | undefined; maxLength: number | undefined; long: boolean; widget: "icon" | "time-zone" | "image" | undefined })
+  | (Base & { kind: "text"; pattern: string | undefined; minLength: number; maxLength: number | undefined; long: boolean; widget: "icon" | "time-zone" | "image" | undefined })
   | (Base & { kind: "markdown"; nestedUnder: number | undefined; maxLength: number | undefined })
   | (Base & { kind: "number"; integer: boolean; minimum: number | undefined; maximum: number | undefined })
   | (Base & { kind: "boolean"; default: boolean })
@@ -20,9 +20,9 @@ export type FieldNode =
   | (Base & { kind: "date" })
   | (Base & { kind: "datetime" })
   | (Base & { kind: "reference"; target: string })
-  | (Base & { kind: "references"; target: string; minItems: number })
-  | (Base & { kind: "tags"; minItems: number })
-  | (Base & { kind: "strings"; item: FieldNode; minItems: number })
+  | (Base & { kind: "references"; target: string; minItems: number; maxItems: number | undefined })
+  | (Base & { kind: "tags"; minItems: number; maxItems: number | undefined })
+  | (Base & { kind: "strings"; item: FieldNode; minItems: number; maxItems: number | undefined })
   | (Base & { kind: "list"; item: ObjectNode; minItems: number; maxItems: number | undefined })
   | ObjectNode;
 export type ObjectNode = Base & { kind: "object"; fields: Array<[string, FieldNode]> };
@@ -44,6 +44,7 @@ type Json = {
   maxItems?: number;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
   maxLength?: number;
   contentMediaType?: string;
   "x-reference"?: string;
@@ -76,10 +77,11 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
   if (json.type === "array") {
     const item = json.items ?? {};
     const minItems = json.minItems ?? 0;
-    if (item["x-reference"]) return { ...base, kind: "references", target: item["x-reference"], minItems };
-    if (item.type === "object") return { ...base, kind: "list", item: node(item, true, "Пункт") as ObjectNode, minItems, maxItems: json.maxItems };
-    if (item.type === "string" && (item.pattern || !item.title)) return { ...base, kind: "tags", minItems };
-    return { ...base, kind: "strings", item: node(item, true, "Пункт"), minItems };
+    const maxItems = json.maxItems;
+    if (item["x-reference"]) return { ...base, kind: "references", target: item["x-reference"], minItems, maxItems };
+    if (item.type === "object") return { ...base, kind: "list", item: node(item, true, "Пункт") as ObjectNode, minItems, maxItems };
+    if (item.type === "string" && (item.pattern || !item.title)) return { ...base, kind: "tags", minItems, maxItems };
+    return { ...base, kind: "strings", item: node(item, true, "Пункт"), minItems, maxItems };
   }
   if (json.type === "boolean") return { ...base, kind: "boolean", default: json.default === true };
   if (json.type === "number" || json.type === "integer") {
@@ -89,7 +91,7 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
   if (json.contentMediaType === "text/markdown") return { ...base, kind: "markdown", nestedUnder: json["x-nested-under"], maxLength: json.maxLength };
   if (json.format === "date") return { ...base, kind: "date" };
   if (json.format === "date-time") return { ...base, kind: "datetime" };
-  return { ...base, kind: "text", pattern: json.pattern, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"] };
+  return { ...base, kind: "text", pattern: json.pattern, minLength: json.minLength ?? 0, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"] };
 }
 
 const models = new Map<string, ObjectNode>();

@@ -5,6 +5,7 @@ import { Button, Field } from "../ui/index.ts";
 import { type FieldNode, pathKey } from "./model.ts";
 import { FormState } from "./form-state.ts";
 import { GroupError } from "./group-error.tsx";
+import { limitHint } from "./limit-hint.ts";
 import { slugFromTitle } from "./slug.ts";
 
 /**
@@ -51,7 +52,7 @@ export function TagsField({ node, path, value }: Props<"tags">) {
   };
   const suggestions = used.filter((u) => !tags.includes(u.value));
   return (
-    <Field label={node.minItems > 0 ? node.title : `${node.title} (необязательно)`} name={key} hint={[node.description, "Выберите из списка или напишите новый и нажмите Enter"].filter(Boolean).join(". ")} error={error}>
+    <Field label={node.minItems > 0 ? node.title : `${node.title} (необязательно)`} name={key} hint={[node.description, "Выберите из списка или напишите новый и нажмите Enter", limitHint(node)].filter(Boolean).join(". ")} error={error}>
       {(control) => (
         <div className="s-tags">
           {tags.length > 0 ? (

@@ -75,7 +75,7 @@ describe("content in a browser", () => {
     // The preview comes from the site's own renderer: the code is highlighted there.
     await page.locator(".s-markdown__preview .code-block").waitFor();
     // The text's size limit is stated at the field (decision 025).
-    expect(await page.locator(".s-field__hint", { hasText: /Не\sдлиннее 50\s000 знаков/ }).isVisible()).toBe(true);
+    expect(await page.locator(".s-field__hint", { hasText: /До 50\s000\sзнаков/ }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Сохранить" }).click();
     const description = page.getByLabel("Описание для поисковиков");
     await expect.poll(() => description.getAttribute("aria-invalid")).toBe("true");
@@ -210,6 +210,37 @@ describe("content in a browser", () => {
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
     expect(contentFile(env.sandbox, "events/data-meetup-december-2026.md")).toMatch(/\ntimeZone: Asia\/Yekaterinburg\n/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("states the limits under the fields, and refuses a title and tags over theirs at those fields, never with the browser's own bubble", async () => {
+    const { context, page, problems } = await open();
+    const path = "academy/brand-health-tracking.md";
+    const before = contentFile(env.sandbox, path);
+    await page.goto(`${env.server.baseUrl}/studio/content/articles/brand-health-tracking/`);
+    const title = page.getByLabel("Заголовок страницы");
+    const tags = page.getByLabel("Теги", { exact: true });
+    /** What a screen reader reads with the control: its error and its hint. */
+    const said = async (control: typeof title) => {
+      const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+      const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      return texts.join(" ").replace(/\u00a0/g, " ");
+    };
+    expect(await said(title)).toContain("До 160 знаков");
+    expect(await said(page.getByLabel("Описание для поисковиков"))).toContain("От 50 до 200 знаков");
+    expect(await said(tags)).toContain("До 30 тегов");
+    await title.fill("Очень длинный заголовок ".repeat(7));
+    await tags.fill(`${Array.from({ length: 30 }, (_, i) => `tag-${i + 1}`).join(", ")},`);
+    await page.getByRole("button", { name: "Убрать тег tag-30" }).waitFor();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect.poll(() => title.getAttribute("aria-invalid")).toBe("true");
+    expect(await said(title)).toContain("Не длиннее 160 знаков");
+    expect(await said(tags)).toContain("Не больше 30 тегов");
+    // The form's own errors only: the browser neither cuts what is typed nor shows a bubble of its own.
+    expect(await title.getAttribute("maxlength")).toBeNull();
+    expect(await title.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+    expect(contentFile(env.sandbox, path)).toBe(before);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ContentServer, getEntry, newArticle, save, startContentServer } from "../support/content.ts";
+import { type ContentServer, getEntry, newArticle, save, siteWhile, startContentServer } from "../support/content.ts";
 import { call } from "../support/studio.ts";
 
 /**
@@ -14,25 +14,6 @@ describe("hostile Markdown in the studio", () => {
     env = await startContentServer("sqlite");
   }, 240_000);
   afterAll(() => env?.dispose());
-
-  /** Answers of a public page and /healthz, one after another, until `busy` settles: the slowest, and how many. */
-  async function siteWhile(busy: Promise<unknown>): Promise<{ slowestMs: number; answered: number }> {
-    let settled = false;
-    void busy.finally(() => (settled = true));
-    let slowestMs = 0;
-    let answered = 0;
-    while (!settled) {
-      for (const path of ["/services/", "/healthz"]) {
-        const started = performance.now();
-        const res = await fetch(env.server.baseUrl + path);
-        await res.arrayBuffer();
-        expect(res.status, path).toBe(200);
-        slowestMs = Math.max(slowestMs, performance.now() - started);
-        answered++;
-      }
-    }
-    return { slowestMs, answered };
-  }
 
   it("refuses 500,000 characters of `_a` and a shorter text that takes minutes at the field, the site answering within 1 s meanwhile", { timeout: 120_000 }, async () => {
     const huge = "_a".repeat(250_000);
@@ -49,7 +30,7 @@ describe("hostile Markdown in the studio", () => {
       pagePreview(slow),
     ]);
     const started = performance.now();
-    const site = await siteWhile(studio);
+    const site = await siteWhile(env, studio);
     const studioMs = performance.now() - started;
     const [hugePreview, hugeSave, slowPreview, slowSave, slowPagePreview] = await studio;
     console.log(`hostile Markdown: studio answered in ${Math.round(studioMs)} ms; meanwhile ${site.answered} site answers, slowest ${Math.round(site.slowestMs)} ms`);

@@ -91,6 +91,29 @@ export async function describedUpload(env: ContentServer, bytes: Buffer, alt: st
   return file;
 }
 
+/**
+ * Answers of a public page and /healthz, one after another, until `busy`
+ * settles (two at least): the slowest, and how many. What the site's
+ * visitors meet while the studio works on something heavy.
+ */
+export async function siteWhile(env: ContentServer, busy: Promise<unknown>): Promise<{ slowestMs: number; answered: number }> {
+  let settled = false;
+  void busy.finally(() => (settled = true));
+  let slowestMs = 0;
+  let answered = 0;
+  while (!settled) {
+    for (const path of ["/services/", "/healthz"]) {
+      const started = performance.now();
+      const res = await fetch(env.server.baseUrl + path);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      answered++;
+    }
+  }
+  return { slowestMs, answered };
+}
+
 /** A new article's values, valid by its schema. */
 export function newArticle(slug: string, title: string, body = "Текст статьи.\n\n## Раздел\n\nЕщё текст."): Record<string, unknown> {
   return {

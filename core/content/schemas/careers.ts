@@ -1,17 +1,20 @@
 import { z } from "zod";
 import { isoDate, markdown, seo, slug, text } from "../fields.ts";
+import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, TITLE_MAX } from "../limits.ts";
 
-const item = (title: string) => text().meta({ title });
+/** A point of a list: one line. */
+const item = (title: string) => text(TITLE_MAX).meta({ title });
+const points = (title: string, min: number) => z.array(item(title)).min(min).max(ITEMS_MAX);
 
 /** An open position: `content/career/<slug>.md`. */
 export const PositionSchema = z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса вакансии: /career/адрес/" }),
   ...seo(),
   /** Department the position is grouped under on /career/. */
-  department: text().meta({ title: "Отдел", description: "По нему группируются вакансии на странице «Карьера»" }),
+  department: text(NAME_MAX).meta({ title: "Отдел", description: "По нему группируются вакансии на странице «Карьера»" }),
   level: z.enum(["junior", "middle", "senior", "lead"]).meta({ title: "Уровень", "x-labels": { junior: "Junior", middle: "Middle", senior: "Senior", lead: "Lead" } }),
   format: z.enum(["office", "remote", "hybrid"]).meta({ title: "Формат работы", "x-labels": { office: "Офис", remote: "Удалённо", hybrid: "Гибрид" } }),
-  city: text().meta({ title: "Город" }),
+  city: text(NAME_MAX).meta({ title: "Город" }),
   /** Monthly salary range in roubles before tax, when published. */
   salary: z
     .strictObject({
@@ -22,15 +25,16 @@ export const PositionSchema = z.strictObject({
     .meta({ title: "Зарплата", description: "В месяц, до вычета налогов" }),
   published: isoDate().meta({ title: "Дата публикации" }),
   /** One or two sentences for the list. */
-  summary: text().meta({ title: "Кратко", description: "Одно-два предложения для списка вакансий" }),
-  responsibilities: z.array(item("Обязанность")).min(3).meta({ title: "Обязанности" }),
-  requirements: z.array(item("Требование")).min(3).meta({ title: "Требования" }),
-  niceToHave: z.array(item("Пункт")).default([]).meta({ title: "Будет плюсом" }),
-  conditions: z.array(item("Условие")).min(3).meta({ title: "Условия" }),
+  summary: text(PARAGRAPH_MAX).meta({ title: "Кратко", description: "Одно-два предложения для списка вакансий" }),
+  responsibilities: points("Обязанность", 3).meta({ title: "Обязанности" }),
+  requirements: points("Требование", 3).meta({ title: "Требования" }),
+  niceToHave: points("Пункт", 0).default([]).meta({ title: "Будет плюсом" }),
+  conditions: points("Условие", 3).meta({ title: "Условия" }),
   /** Hiring steps, in order. */
   process: z
-    .array(z.strictObject({ title: text().meta({ title: "Этап" }), text: text().meta({ title: "Описание" }) }))
+    .array(z.strictObject({ title: text(TITLE_MAX).meta({ title: "Этап" }), text: text(PARAGRAPH_MAX).meta({ title: "Описание" }) }))
     .min(2)
+    .max(ITEMS_MAX)
     .meta({ title: "Как проходит отбор", description: "Этапы по порядку" }),
   /** About the team and the work (Markdown). */
   body: markdown().meta({ title: "О команде и работе" }),

@@ -1,49 +1,52 @@
 import { z } from "zod";
-import { faqItem, httpsUrl, icon, markdown, ref, seo, slug, text } from "../fields.ts";
+import { email, faqItem, httpsUrl, icon, markdown, ref, seo, slug, text } from "../fields.ts";
+import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, ROSTER_MAX, TITLE_MAX, WORD_MAX } from "../limits.ts";
 
 /** The agency's values: `content/worths.yaml`. */
 export const WorthsSchema = z.strictObject({
   ...seo(),
-  lead: text().meta({ title: "Вступление" }),
+  lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   items: z
     .array(
       z.strictObject({
         id: slug().meta({ title: "Код", description: "Латиницей, для якоря на странице" }),
-        title: text().meta({ title: "Ценность" }),
+        title: text(NAME_MAX).meta({ title: "Ценность" }),
         icon: icon(),
         /** The value in one sentence. */
-        summary: text().meta({ title: "Одной фразой" }),
+        summary: text(TITLE_MAX).meta({ title: "Одной фразой" }),
         /** What it means in practice, with examples (Markdown). */
         practice: markdown().meta({ title: "Как это выглядит на деле" }),
       }),
     )
     .min(1)
+    .max(ITEMS_MAX)
     .meta({ title: "Ценности" }),
 });
 
 /** Questions and answers grouped by topic: `content/questions.yaml`. */
 export const QuestionsSchema = z.strictObject({
   ...seo(),
-  lead: text().meta({ title: "Вступление" }),
+  lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   topics: z
     .array(
       z.strictObject({
         id: slug().meta({ title: "Код", description: "Латиницей, для якорей вопросов" }),
-        title: text().meta({ title: "Тема" }),
-        items: z.array(faqItem()).min(1).meta({ title: "Вопросы" }),
+        title: text(TITLE_MAX).meta({ title: "Тема" }),
+        items: z.array(faqItem()).min(1).max(ITEMS_MAX).meta({ title: "Вопросы" }),
       }),
     )
     .min(1)
+    .max(ITEMS_MAX)
     .meta({ title: "Темы" }),
 });
 
 const TeamMemberSchema = z.strictObject({
   /** Referenced by articles' `author`. */
   id: slug().meta({ title: "Код", description: "Латиницей; по нему статьи называют автора" }),
-  name: text().meta({ title: "Имя" }),
-  role: text().meta({ title: "Должность" }),
+  name: text(NAME_MAX).meta({ title: "Имя" }),
+  role: text(TITLE_MAX).meta({ title: "Должность" }),
   /** Two or three sentences for author cards. */
-  bio: text().meta({ title: "О себе", description: "Два-три предложения для карточки автора" }),
+  bio: text(PARAGRAPH_MAX).meta({ title: "О себе", description: "Два-три предложения для карточки автора" }),
   /** Shown in the team block on /company/. */
   featured: z.boolean().default(true).meta({ title: "Показывать в команде на странице «Компания»" }),
 });
@@ -51,34 +54,38 @@ const TeamMemberSchema = z.strictObject({
 /** Company page, team, awards and clients: `content/company.yaml`. */
 export const CompanySchema = z.strictObject({
   ...seo(),
-  lead: text().meta({ title: "Вступление" }),
+  lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   founded: z.number().int().min(1990).max(2100).meta({ title: "Год основания" }),
   /** The story (Markdown). */
   story: markdown().meta({ title: "История" }),
   figures: z
-    .array(z.strictObject({ value: text().meta({ title: "Число" }), label: text().meta({ title: "Подпись" }) }))
+    .array(z.strictObject({ value: text(WORD_MAX).meta({ title: "Число" }), label: text(TITLE_MAX).meta({ title: "Подпись" }) }))
     .min(3)
+    .max(ITEMS_MAX)
     .meta({ title: "Цифры" }),
-  team: z.array(TeamMemberSchema).min(1).meta({ title: "Команда" }),
+  team: z.array(TeamMemberSchema).min(1).max(ROSTER_MAX).meta({ title: "Команда" }),
   awards: z
     .array(
       z.strictObject({
-        title: text().meta({ title: "Премия" }),
+        title: text(TITLE_MAX).meta({ title: "Премия" }),
         year: z.number().int().meta({ title: "Год" }),
-        issuer: text().meta({ title: "Кто вручает" }),
-        result: text().meta({ title: "Результат" }),
+        issuer: text(TITLE_MAX).meta({ title: "Кто вручает" }),
+        result: text(TITLE_MAX).meta({ title: "Результат" }),
       }),
     )
+    .max(ROSTER_MAX)
     .default([])
     .meta({ title: "Награды" }),
   /** Places in industry ratings. */
   ratings: z
-    .array(z.strictObject({ name: text().meta({ title: "Рейтинг" }), year: z.number().int().meta({ title: "Год" }), place: text().meta({ title: "Место" }) }))
+    .array(z.strictObject({ name: text(TITLE_MAX).meta({ title: "Рейтинг" }), year: z.number().int().meta({ title: "Год" }), place: text(WORD_MAX).meta({ title: "Место" }) }))
+    .max(ROSTER_MAX)
     .default([])
     .meta({ title: "Места в рейтингах" }),
   /** Clients shown as wordmarks (fictional names). */
   clients: z
-    .array(z.strictObject({ name: z.string().trim().min(1).meta({ title: "Название" }), industry: ref("industries").meta({ title: "Отрасль" }) }))
+    .array(z.strictObject({ name: z.string().trim().min(1).max(NAME_MAX).meta({ title: "Название" }), industry: ref("industries").meta({ title: "Отрасль" }) }))
+    .max(ROSTER_MAX)
     .default([])
     .meta({ title: "Клиенты", description: "Показываются логотипами-надписями" }),
 });
@@ -86,23 +93,23 @@ export const CompanySchema = z.strictObject({
 /** Offices, channels and requisites: `content/contacts.yaml`. */
 export const ContactsSchema = z.strictObject({
   ...seo(),
-  lead: text().meta({ title: "Вступление" }),
+  lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   /** General address for new projects. */
-  salesEmail: z.email().meta({ title: "Почта для проектов", description: "Сюда приходят заявки на проекты" }),
-  hrEmail: z.email().meta({ title: "Почта для соискателей" }),
-  pressEmail: z.email().meta({ title: "Почта для прессы" }),
+  salesEmail: email().meta({ title: "Почта для проектов", description: "Сюда приходят заявки на проекты" }),
+  hrEmail: email().meta({ title: "Почта для соискателей" }),
+  pressEmail: email().meta({ title: "Почта для прессы" }),
   offices: z
     .array(
       z.strictObject({
         id: slug().meta({ title: "Код", description: "Латиницей" }),
-        city: text().meta({ title: "Город" }),
-        address: text().meta({ title: "Адрес" }),
+        city: text(NAME_MAX).meta({ title: "Город" }),
+        address: text(TITLE_MAX).meta({ title: "Адрес" }),
         /** Phone in E.164, e.g. +74951234567. */
         phone: z.string().regex(/^\+\d{11,15}$/, "Телефон в виде +74951234567").meta({ title: "Телефон", description: "В виде +74951234567" }),
-        email: z.email().meta({ title: "Почта" }),
-        hours: text().meta({ title: "Часы работы" }),
+        email: email().meta({ title: "Почта" }),
+        hours: text(NAME_MAX).meta({ title: "Часы работы" }),
         /** How to get there (metro, entrance). */
-        directions: text().optional().meta({ title: "Как добраться", description: "Метро, вход" }),
+        directions: text(PARAGRAPH_MAX).optional().meta({ title: "Как добраться", description: "Метро, вход" }),
         geo: z
           .strictObject({
             lat: z.number().min(-90).max(90).meta({ title: "Широта" }),
@@ -112,26 +119,28 @@ export const ContactsSchema = z.strictObject({
       }),
     )
     .min(1)
+    .max(ITEMS_MAX)
     .meta({ title: "Офисы" }),
   messengers: z
     .array(
       z.strictObject({
-        name: text().meta({ title: "Название" }),
+        name: text(NAME_MAX).meta({ title: "Название" }),
         icon: icon(),
         url: httpsUrl().meta({ title: "Ссылка" }),
       }),
     )
+    .max(ITEMS_MAX)
     .default([])
     .meta({ title: "Мессенджеры" }),
   /** Legal details of the company. */
   requisites: z
     .strictObject({
-      name: text().meta({ title: "Юридическое название" }),
+      name: text(TITLE_MAX).meta({ title: "Юридическое название" }),
       inn: z.string().regex(/^\d{10}$/, "10 цифр").meta({ title: "ИНН" }),
       kpp: z.string().regex(/^\d{9}$/, "9 цифр").meta({ title: "КПП" }),
       ogrn: z.string().regex(/^\d{13}$/, "13 цифр").meta({ title: "ОГРН" }),
-      address: text().meta({ title: "Юридический адрес" }),
-      bank: text().meta({ title: "Банк" }),
+      address: text(TITLE_MAX).meta({ title: "Юридический адрес" }),
+      bank: text(TITLE_MAX).meta({ title: "Банк" }),
       account: z.string().regex(/^\d{20}$/, "20 цифр").meta({ title: "Расчётный счёт" }),
       bik: z.string().regex(/^\d{9}$/, "9 цифр").meta({ title: "БИК" }),
     })
@@ -143,8 +152,8 @@ const page = (title: string) =>
   z
     .strictObject({
       ...seo(),
-      heading: text().meta({ title: "Заголовок на странице" }),
-      lead: text().optional().meta({ title: "Вступление" }),
+      heading: text(TITLE_MAX).meta({ title: "Заголовок на странице" }),
+      lead: text(PARAGRAPH_MAX).optional().meta({ title: "Вступление" }),
     })
     .meta({ title });
 export const StaticPagesSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cover, httpsUrl, isoDateTime, markdown, seo, slug, text, timeZone } from "../fields.ts";
+import { ITEMS_MAX, NAME_MAX, TITLE_MAX } from "../limits.ts";
 
 export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
 
@@ -16,18 +17,19 @@ export const EventSchema = z.strictObject({
   timeZone: timeZone(),
   online: z.boolean().meta({ title: "Онлайн" }),
   /** Venue and address when offline (or the platform when online). */
-  place: text().meta({ title: "Место", description: "Площадка и адрес, а для онлайна — платформа" }),
-  city: text().optional().meta({ title: "Город" }),
+  place: text(TITLE_MAX).meta({ title: "Место", description: "Площадка и адрес, а для онлайна — платформа" }),
+  city: text(NAME_MAX).optional().meta({ title: "Город" }),
   /** Who speaks, with the talk where known. */
   speakers: z
     .array(
       z.strictObject({
-        name: text().meta({ title: "Имя" }),
-        role: text().meta({ title: "Должность" }),
-        talk: text().optional().meta({ title: "Тема доклада" }),
+        name: text(NAME_MAX).meta({ title: "Имя" }),
+        role: text(TITLE_MAX).meta({ title: "Должность" }),
+        talk: text(TITLE_MAX).optional().meta({ title: "Тема доклада" }),
       }),
     )
     .min(1)
+    .max(ITEMS_MAX)
     .meta({ title: "Спикеры" }),
   /** Registration page (upcoming). */
   registrationUrl: httpsUrl().optional().meta({ title: "Ссылка на регистрацию" }),

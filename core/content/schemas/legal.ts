@@ -11,7 +11,7 @@ export const LegalPageSchema = z.strictObject({
   /** Date the current revision took effect. */
   revised: isoDate().meta({ title: "Действует с" }),
   /** Revision label stored with every consent given (e.g. "2026-09-01"). */
-  version: z.string().min(1).meta({ title: "Редакция", description: "Сохраняется с каждым согласием, например 2026-09-01" }),
+  version: z.string().min(1).max(40).meta({ title: "Редакция", description: "Сохраняется с каждым согласием, например 2026-09-01" }),
   /** The document (Markdown). */
   body: markdown().meta({ title: "Текст документа" }),
 });

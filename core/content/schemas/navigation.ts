@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { sitePath, text } from "../fields.ts";
+import { ITEMS_MAX, NAME_MAX } from "../limits.ts";
 
 const link = () =>
   z.strictObject({
     to: sitePath().meta({ title: "Куда ведёт", description: "Адрес страницы сайта: /services/" }),
-    label: text().meta({ title: "Подпись" }),
+    label: text(NAME_MAX).meta({ title: "Подпись" }),
   });
 
 /**
@@ -14,14 +15,15 @@ const link = () =>
  */
 export const NavigationSchema = z.strictObject({
   /** Header navigation: every area of the site. */
-  main: z.array(link()).min(1).meta({ title: "Меню в шапке" }),
+  main: z.array(link()).min(1).max(ITEMS_MAX).meta({ title: "Меню в шапке" }),
   /** Footer columns. */
   footer: z
-    .array(z.strictObject({ title: text().meta({ title: "Заголовок колонки" }), links: z.array(link()).min(1).meta({ title: "Ссылки" }) }))
+    .array(z.strictObject({ title: text(NAME_MAX).meta({ title: "Заголовок колонки" }), links: z.array(link()).min(1).max(ITEMS_MAX).meta({ title: "Ссылки" }) }))
     .min(1)
+    .max(ITEMS_MAX)
     .meta({ title: "Колонки подвала" }),
   /** Legal documents, in the footer's bottom row. */
-  legal: z.array(link()).min(1).meta({ title: "Документы внизу подвала" }),
+  legal: z.array(link()).min(1).max(ITEMS_MAX).meta({ title: "Документы внизу подвала" }),
 });
 
 export type SiteNav = z.output<typeof NavigationSchema>;

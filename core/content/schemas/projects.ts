@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cover, httpsUrl, isoDate, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
+import { cover, httpsUrl, isoDate, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
+import { NAME_MAX, PARAGRAPH_MAX, REFERENCES_MAX, TITLE_MAX } from "../limits.ts";
 
 /** Sections of the projects area: /projects/<card>/<slug>/. */
 export const PROJECT_CARDS = ["cases", "reviews"] as const;
@@ -11,11 +12,11 @@ export const CaseSchema = z.strictObject({
   ...seo(),
   cover: cover(),
   /** The client's name as it may be published (also drawn as its wordmark). */
-  client: text().meta({ title: "Клиент", description: "Как его можно называть публично" }),
+  client: text(NAME_MAX).meta({ title: "Клиент", description: "Как его можно называть публично" }),
   /** Industry slug. */
   industry: ref("industries").meta({ title: "Отрасль" }),
   /** Slugs of the services the case shows. */
-  services: z.array(ref("services")).min(1).meta({ title: "Услуги" }),
+  services: z.array(ref("services")).min(1).max(REFERENCES_MAX).meta({ title: "Услуги" }),
   /** When the work ran. */
   period: z
     .strictObject({
@@ -36,9 +37,9 @@ export const CaseSchema = z.strictObject({
   /** A quote from the client. */
   quote: z
     .strictObject({
-      text: text().meta({ title: "Цитата" }),
-      author: text().meta({ title: "Автор" }),
-      position: text().meta({ title: "Должность" }),
+      text: text(PARAGRAPH_MAX).meta({ title: "Цитата" }),
+      author: text(NAME_MAX).meta({ title: "Автор" }),
+      position: text(TITLE_MAX).meta({ title: "Должность" }),
     })
     .optional()
     .meta({ title: "Цитата клиента" }),
@@ -46,6 +47,7 @@ export const CaseSchema = z.strictObject({
   // Optional as the form says: left empty (or not sent at all), it saves as no details.
   body: z
     .string()
+    .max(MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG)
     .optional()
     .transform((s) => (s ?? "").trim())
     .pipe(z.union([z.literal(""), markdown()]))
@@ -57,15 +59,15 @@ export const ReviewSchema = z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса отзыва: /projects/reviews/адрес/" }),
   ...seo(),
   /** Who wrote the review. */
-  author: text().meta({ title: "Автор отзыва" }),
+  author: text(NAME_MAX).meta({ title: "Автор отзыва" }),
   /** Their position at the client. */
-  position: text().meta({ title: "Должность" }),
+  position: text(TITLE_MAX).meta({ title: "Должность" }),
   /** The client company. */
-  company: text().meta({ title: "Компания" }),
+  company: text(NAME_MAX).meta({ title: "Компания" }),
   /** Industry slug, for filters. */
   industry: ref("industries").meta({ title: "Отрасль" }),
   /** Slugs of the services reviewed, for filters. */
-  services: z.array(ref("services")).min(1).meta({ title: "Услуги" }),
+  services: z.array(ref("services")).min(1).max(REFERENCES_MAX).meta({ title: "Услуги" }),
   /** Slug of the case the review belongs to, where one is published. */
   case: ref("cases").optional().meta({ title: "Кейс", description: "Если по этой работе опубликован кейс" }),
   /** Stars out of 5, where the review was given with a rating. */
@@ -73,7 +75,7 @@ export const ReviewSchema = z.strictObject({
   /** Where the review was first published: on a letterhead, a rating site… */
   source: z
     .strictObject({
-      name: text().meta({ title: "Где" }),
+      name: text(NAME_MAX).meta({ title: "Где" }),
       url: httpsUrl().optional().meta({ title: "Ссылка" }),
     })
     .optional()

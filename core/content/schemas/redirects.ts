@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ITEMS_MAX, REDIRECTS_MAX, URL_MAX } from "../limits.ts";
 
 /**
  * The redirect tables as the studio edits them: `content/redirects.csv` (old
@@ -7,8 +8,8 @@ import { z } from "zod";
  * and checks them (server/redirect-table.ts, app/lib/route-rules.server.ts,
  * server/releases/tables.ts), and a save goes through the same checks.
  */
-const path = () => z.string().regex(/^\/[^\s,?#"]*$/, "Адрес на сайте, начинающийся с /");
-const target = () => z.string().regex(/^(\/[^\s,"]*|https:\/\/[^\s,"]+)$/, "Адрес сайта (с /) или ссылка https://");
+const path = () => z.string().max(URL_MAX).regex(/^\/[^\s,?#"]*$/, "Адрес на сайте, начинающийся с /");
+const target = () => z.string().max(URL_MAX).regex(/^(\/[^\s,"]*|https:\/\/[^\s,"]+)$/, "Адрес сайта (с /) или ссылка https://");
 
 export const RedirectsSchema = z.strictObject({
   redirects: z
@@ -18,12 +19,14 @@ export const RedirectsSchema = z.strictObject({
         to: target().meta({ title: "Куда ведёт", description: "Страница сайта или ссылка https://" }),
       }),
     )
+    .max(REDIRECTS_MAX)
     .meta({ title: "Старые адреса", description: "Каждый отвечает постоянным перенаправлением (301) на живую страницу" }),
   rules: z
     .array(
       z.strictObject({
         pattern: z
           .string()
+          .max(URL_MAX)
           .regex(/^\/[^\s?#]*$/, "Адрес, начинающийся с /, можно с /** в конце")
           .meta({ title: "Адрес или раздел", description: "/price/ — один адрес, /blog/** — всё, что под /blog/" }),
         redirect: target().meta({ title: "Куда ведёт", description: "С /** в конце — с сохранением остатка адреса" }),
@@ -33,6 +36,7 @@ export const RedirectsSchema = z.strictObject({
           .meta({ title: "Код ответа", description: "301 — навсегда, 302 — временно" }),
       }),
     )
+    .max(ITEMS_MAX)
     .meta({ title: "Правила для разделов" }),
 });
 

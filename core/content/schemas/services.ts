@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { faqItem, icon, markdown, metric, ref, seo, slug, text } from "../fields.ts";
+import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, REFERENCES_MAX, TITLE_MAX } from "../limits.ts";
 
 export const SERVICE_DIRECTIONS = ["analytics", "marketing", "creative", "development", "consulting"] as const;
 
@@ -9,7 +10,7 @@ export const ServiceSchema = z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса услуги: /services/адрес/" }),
   ...seo(),
   /** Short name for cards, menus and breadcrumbs (the title may be longer). */
-  name: text().meta({ title: "Название", description: "Коротко, для карточек, меню и «хлебных крошек»" }),
+  name: text(NAME_MAX).meta({ title: "Название", description: "Коротко, для карточек, меню и «хлебных крошек»" }),
   /** Direction the service is grouped under on /services/. */
   direction: z.enum(SERVICE_DIRECTIONS).meta({
     title: "Направление",
@@ -21,25 +22,27 @@ export const ServiceSchema = z.strictObject({
   popular: z.boolean().default(false).meta({ title: "Популярная", description: "Показывать на главной и в подсказках поиска" }),
   icon: icon(),
   /** One or two sentences for cards and the page lead. */
-  summary: text().meta({ title: "Кратко", description: "Одно-два предложения для карточек и начала страницы" }),
+  summary: text(PARAGRAPH_MAX).meta({ title: "Кратко", description: "Одно-два предложения для карточек и начала страницы" }),
   /** What the client gets: 4–8 items. */
   included: z
-    .array(z.strictObject({ title: text().meta({ title: "Что" }), text: text().meta({ title: "Подробнее" }) }))
+    .array(z.strictObject({ title: text(TITLE_MAX).meta({ title: "Что" }), text: text(PARAGRAPH_MAX).meta({ title: "Подробнее" }) }))
     .min(3)
+    .max(ITEMS_MAX)
     .meta({ title: "Что входит", description: "Обычно от 4 до 8 пунктов" }),
   /** How the work goes, in order. */
   stages: z
     .array(
       z.strictObject({
-        title: text().meta({ title: "Этап" }),
-        text: text().meta({ title: "Что делаем" }),
-        duration: text().optional().meta({ title: "Сколько длится" }),
+        title: text(TITLE_MAX).meta({ title: "Этап" }),
+        text: text(PARAGRAPH_MAX).meta({ title: "Что делаем" }),
+        duration: text(NAME_MAX).optional().meta({ title: "Сколько длится" }),
       }),
     )
     .min(3)
+    .max(ITEMS_MAX)
     .meta({ title: "Этапы работы", description: "По порядку" }),
   /** Typical results of this service in past projects. */
-  results: z.array(metric()).min(2).meta({ title: "Типичные результаты" }),
+  results: z.array(metric()).min(2).max(ITEMS_MAX).meta({ title: "Типичные результаты" }),
   /** How the service is priced. */
   pricing: z
     .strictObject({
@@ -49,27 +52,28 @@ export const ServiceSchema = z.strictObject({
       }),
       /** Lowest price in roubles before VAT (for "percent": the minimum monthly fee). */
       from: z.number().int().positive().meta({ title: "Цена от, ₽", description: "Без НДС; для процента — минимальный платёж в месяц" }),
-      note: text().optional().meta({ title: "Примечание" }),
+      note: text(PARAGRAPH_MAX).optional().meta({ title: "Примечание" }),
     })
     .meta({ title: "Стоимость" }),
   /** Tools and platforms used (for dedicated pages and "stack" blocks). */
-  tools: z.array(z.string().trim().min(1)).default([]).meta({ title: "Инструменты", description: "Сервисы и платформы, с которыми работаем" }),
+  tools: z.array(z.string().trim().min(1).max(NAME_MAX)).max(ITEMS_MAX).default([]).meta({ title: "Инструменты", description: "Сервисы и платформы, с которыми работаем" }),
   /** Fixed packages, where the service is sold in packages. */
   packages: z
     .array(
       z.strictObject({
-        name: text().meta({ title: "Название пакета" }),
+        name: text(NAME_MAX).meta({ title: "Название пакета" }),
         price: z.number().int().positive().meta({ title: "Цена, ₽" }),
         period: z.enum(["month", "project"]).meta({ title: "За что", "x-labels": { month: "В месяц", project: "За проект" } }),
-        features: z.array(text().meta({ title: "Что входит" })).min(2).meta({ title: "Что входит" }),
+        features: z.array(text(TITLE_MAX).meta({ title: "Что входит" })).min(2).max(ITEMS_MAX).meta({ title: "Что входит" }),
         highlighted: z.boolean().default(false).meta({ title: "Выделить" }),
       }),
     )
+    .max(ITEMS_MAX)
     .default([])
     .meta({ title: "Пакеты", description: "Если услугу продают готовыми пакетами" }),
   /** Slugs of cases that show this service at work. */
-  cases: z.array(ref("cases")).default([]).meta({ title: "Кейсы", description: "Кейсы, где видна эта услуга" }),
-  faq: z.array(faqItem()).default([]).meta({ title: "Вопросы и ответы" }),
+  cases: z.array(ref("cases")).max(REFERENCES_MAX).default([]).meta({ title: "Кейсы", description: "Кейсы, где видна эта услуга" }),
+  faq: z.array(faqItem()).max(ITEMS_MAX).default([]).meta({ title: "Вопросы и ответы" }),
   /** The longer description (Markdown). */
   body: markdown().meta({ title: "Описание" }),
 });

@@ -1,3 +1,4 @@
+import { URL_MAX } from "#core/content/limits.ts";
 import { canonicalPathname } from "#core/lib/url.ts";
 import { withRenderedMarkdown } from "#core/content/present.server.ts";
 import { EntryInvalid, renderEntryMarkdown, validateEntry } from "../content/check.ts";
@@ -31,7 +32,7 @@ export const previewRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const body = await ctx.body();
-      const raw = typeof body.path === "string" ? body.path.trim() : "";
+      const raw = typeof body.path === "string" && body.path.length <= URL_MAX ? body.path.trim() : "";
       const path = raw.startsWith("/") ? canonicalPathname(raw) : "";
       if (!PAGE_PATH.test(path)) throw new HttpError(422, MESSAGES.invalid, { path: PREVIEW_MESSAGES.path });
       // An entry as the editor holds it, unsaved: the page shows it in place of the saved one.

@@ -7,6 +7,7 @@ import { isReleaseId, type ReleaseRecord } from "../../releases/store.ts";
 import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
 import { isCollectionName, isEditableType, entryPath, hasOwnPage } from "#core/content/catalog.ts";
+import { URL_MAX } from "#core/content/limits.ts";
 import type { RollbackRecord } from "../../releases/rollback.ts";
 import { neededWith } from "../content/dependencies.ts";
 import { renamesWith } from "../content/rename-publication.ts";
@@ -82,7 +83,8 @@ function message(body: Record<string, unknown>): string {
 
 /** `at` as sent: with an offset, or Moscow time (UTC+3 all year) without one. */
 export function parseMoment(value: unknown, now = Date.now()): number {
-  const text = typeof value === "string" ? value.trim() : "";
+  // A moment is 25 characters with its offset: a longer string is not one.
+  const text = typeof value === "string" && value.length <= 40 ? value.trim() : "";
   const ms = LOCAL_MOMENT.test(text) ? Date.parse(`${text}+03:00`) : /[+-]\d{2}:\d{2}$|Z$/.test(text) ? Date.parse(text) : Number.NaN;
   if (!Number.isFinite(ms)) throw new HttpError(422, MESSAGES.invalid, { at: RELEASE_MESSAGES.at });
   if (ms < now + 60_000) throw new HttpError(422, MESSAGES.invalid, { at: RELEASE_MESSAGES.atPast });
@@ -253,7 +255,7 @@ export const releaseRoutes: ApiRoute[] = [
       const to = typeof body.redirect === "string" && body.redirect.trim() !== "" ? body.redirect.trim() : null;
       const from = entryPath(type, slug);
       // Only to a page the site has now: `//evil.example/` would become `/evil.example/`, a 404.
-      if (to !== null && (!/^\/[^\s,]*$/.test(to) || !isLivePage(ctx.services.config.releasesDir, to))) {
+      if (to !== null && (to.length > URL_MAX || !/^\/[^\s,]*$/.test(to) || !isLivePage(ctx.services.config.releasesDir, to))) {
         throw new HttpError(422, MESSAGES.invalid, { redirect: RELEASE_MESSAGES.redirectNotPage });
       }
       if (to !== null && to.replace(/[?#].*$/s, "") === from) throw new HttpError(422, MESSAGES.invalid, { redirect: RELEASE_MESSAGES.redirectSelf });
