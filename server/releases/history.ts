@@ -142,11 +142,20 @@ export async function addMissingDocuments(dir: string, seed: string, files: read
  */
 export const PUBLISHED_REF = "refs/worktree/published";
 
+type Place = { top: string; prefix: string };
+/** Asked once per folder: each answer costs two git processes, and a folder's repository does not move while a process runs. */
+const places = new Map<string, Place>();
+
 /** The repository's top folder and the content folder's place in it ("content/", or "" on a volume). */
-async function place(dir: string): Promise<{ top: string; prefix: string } | null> {
+async function place(dir: string): Promise<Place | null> {
+  const known = places.get(dir);
+  if (known) return known;
   const top = await repositoryOf(dir);
+  // Not cached: a folder outside git may become a repository (a volume's first start).
   if (!top) return null;
-  return { top, prefix: await git(dir, ["rev-parse", "--show-prefix"]) };
+  const found = { top, prefix: await git(dir, ["rev-parse", "--show-prefix"]) };
+  places.set(dir, found);
+  return found;
 }
 
 /** Whether `commit` is a commit of the content folder's repository (a release copied from elsewhere names another's). */
@@ -212,12 +221,13 @@ async function treeWith(where: { top: string; prefix: string }, base: string | n
   const run = async (args: string[], stdin?: string | Buffer) => (await gitText(where.top, args, { input: stdin, env: { GIT_INDEX_FILE: index }, maxBuffer: 1 << 30 })).trim();
   try {
     await run(base ? ["read-tree", base] : ["read-tree", "--empty"]);
-    const lines: string[] = [];
-    for (const [path, bytes] of changes) {
-      const full = where.prefix + path;
-      if (bytes === null) lines.push(`0 ${"0".repeat(40)}\t${full}`);
-      else lines.push(`100644 ${await run(["hash-object", "-w", "--stdin"], bytes)}\t${full}`);
-    }
+    // The files' objects side by side (as many at once as the git queue lets), their lines in order.
+    const lines = await Promise.all(
+      [...changes].map(async ([path, bytes]) => {
+        const full = where.prefix + path;
+        return bytes === null ? `0 ${"0".repeat(40)}\t${full}` : `100644 ${await run(["hash-object", "-w", "--stdin"], bytes)}\t${full}`;
+      }),
+    );
     if (lines.length > 0) await run(["update-index", "--index-info"], lines.join("\n") + "\n");
     return await run(["write-tree"]);
   } finally {
