@@ -28,6 +28,47 @@ const RAW_ADDRESSES = [
 ];
 
 /**
+ * A synchronous child process stops the event loop that also answers the site's visitors for as
+ * long as it runs: the studio's history once ran git so in its request handlers. Production code
+ * runs git through server/releases/git.ts (a bounded queue), other programs with child_process's
+ * asynchronous calls. Both a named import and `childProcess.execSync` are caught.
+ */
+const SYNC_CHILD_PROCESS = ["execFileSync", "execSync", "spawnSync"];
+const SYNC_CHILD_PROCESS_MESSAGE =
+  "A synchronous child process freezes every request of this process while it runs: use server/releases/git.ts for git, or child_process's asynchronous calls (issue 54).";
+
+/**
+ * The files that may block: programs run at a terminal, where nothing else waits on their event
+ * loop. Anything they import is checked as production code (the server could import it).
+ */
+const COMMAND_LINE = [
+  // `npm run publish`: at a terminal, or a child process of the server when the studio publishes
+  // (server/releases/job.ts), never in the server's own process.
+  "server/releases/cli.ts",
+  "server/releases/command.ts",
+  // `npm run studio` (accounts), at a terminal or through `docker exec`.
+  "server/studio/cli.ts",
+  "server/studio/command.ts",
+];
+
+function noSyncChildProcess() {
+  return {
+    files: ["{server,core,app,studio}/**/*.{ts,tsx}"],
+    // Tests drive git to set up repositories; they answer no visitor.
+    ignores: ["**/*.test.{ts,tsx}", ...COMMAND_LINE],
+    rules: {
+      // typescript-eslint's copy of the rule: the core one carries the part boundaries below, and an
+      // entry for one file replaces a rule's options for it.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: ["node:child_process", "child_process"].map((name) => ({ name, importNames: SYNC_CHILD_PROCESS, message: SYNC_CHILD_PROCESS_MESSAGE })) },
+      ],
+      "no-restricted-properties": ["error", ...SYNC_CHILD_PROCESS.map((property) => ({ property, message: SYNC_CHILD_PROCESS_MESSAGE }))],
+    },
+  };
+}
+
+/**
  * One entry per part and folder depth: a relative specifier that climbs exactly to the
  * repository root and names a forbidden part. `no-restricted-imports` sees static imports and
  * re-exports; `no-restricted-syntax` sees `import()` (dynamic imports, lazy routes).
@@ -89,4 +130,5 @@ export default tseslint.config(
   // nothing in production imports scripts/. Generated per folder depth, so that "../studio/" from
   // server/leads/ (server/studio/) is not mistaken for the studio app.
   ...boundaries(),
+  noSyncChildProcess(),
 );

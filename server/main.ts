@@ -22,11 +22,11 @@ const WARM_UP = [paths.search("warm-up"), "/warm-up/not-found/"];
 
 let shuttingDown = false;
 // A content folder of its own (a volume) starts as the content shipped with the code, under git.
-if (CONTENT_DIR !== SHIPPED_CONTENT_DIR && seedContent(CONTENT_DIR, SHIPPED_CONTENT_DIR)) {
+if (CONTENT_DIR !== SHIPPED_CONTENT_DIR && (await seedContent(CONTENT_DIR, SHIPPED_CONTENT_DIR))) {
   console.log(JSON.stringify({ level: "info", msg: "content folder created", dir: CONTENT_DIR }));
 }
 if (CONTENT_DIR !== SHIPPED_CONTENT_DIR) {
-  const added = addMissingDocuments(CONTENT_DIR, SHIPPED_CONTENT_DIR, Object.values(DOCUMENT_CATALOG).map((d) => d.file));
+  const added = await addMissingDocuments(CONTENT_DIR, SHIPPED_CONTENT_DIR, Object.values(DOCUMENT_CATALOG).map((d) => d.file));
   if (added.length > 0) console.log(JSON.stringify({ level: "info", msg: "content documents added", files: added }));
 }
 // Forms: storage (migrations run now, idempotently), delivery, abuse guard.

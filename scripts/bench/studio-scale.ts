@@ -60,11 +60,11 @@ try {
   }
 
   // The first run apart: it is what the first visitor after a start (or after the files changed) waits.
-  const time = (what: () => unknown): { first: number; median: number; slowest: number } => {
+  const time = async (what: () => unknown): Promise<{ first: number; median: number; slowest: number }> => {
     const ms: number[] = [];
     for (let r = 0; r < runs; r++) {
       const started = performance.now();
-      what();
+      await what();
       ms.push(performance.now() - started);
     }
     const rest = ms.slice(1).sort((a, b) => a - b);
@@ -77,10 +77,10 @@ try {
   const warm = performance.now() - warmStarted;
   const rows = [
     [`reading every entry ahead after a start (\`warmEntries\`, ${warmed} entries, in the background)`, { first: warm, median: Number.NaN, slowest: Number.NaN }],
-    ["a content list: «Статьи Академии» (`listEntries`, GET /content/articles)", time(() => listEntries(place, "articles"))],
-    ["the same request's choices for reference fields (`referenceOptions`)", time(() => referenceOptions(place))],
-    ["«Медиа» with where each image is used (`listMedia`, GET /media)", time(() => listMedia(sandbox.contentDir))],
-    ["a picker's library, without the uses (GET /media?uses=0)", time(() => listMedia(sandbox.contentDir, "", false))],
+    ["a content list: «Статьи Академии» (`listEntries`, GET /content/articles)", await time(() => listEntries(place, "articles"))],
+    ["the same request's choices for reference fields (`referenceOptions`)", await time(() => referenceOptions(place))],
+    ["«Медиа» with where each image is used (`listMedia`, GET /media)", await time(() => listMedia(sandbox.contentDir))],
+    ["a picker's library, without the uses (GET /media?uses=0)", await time(() => listMedia(sandbox.contentDir, "", false))],
   ] as const;
   const ms = (value: number) => (Number.isNaN(value) ? "—" : `${Math.round(value).toLocaleString("en")} ms`);
   const cpu = cpus();

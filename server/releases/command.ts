@@ -77,12 +77,12 @@ async function main(): Promise<number> {
   const code = readCodeId(BUILD_DIR);
   if (values.rollback) {
     const started = performance.now();
-    const { from, to } = await rollback(root, code, positionals[0], { contentDir: CONTENT_DIR, author: gitAuthor(CONTENT_DIR), now: new Date(clock.now()) });
+    const { from, to } = await rollback(root, code, positionals[0], { contentDir: CONTENT_DIR, author: await gitAuthor(CONTENT_DIR), now: new Date(clock.now()) });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(from === to.id ? `Публикация ${to.id} и так на сайте.` : `На сайте снова публикация ${to.id} (была ${from ?? "—"}), ${seconds} с.`);
     return 0;
   }
-  const author = values.author ? parseAuthor(values.author) : gitAuthor(CONTENT_DIR);
+  const author = values.author ? parseAuthor(values.author) : await gitAuthor(CONTENT_DIR);
   if (!author) {
     console.error(`Автор пишется как «Имя <почта>».\n${USAGE}`);
     return 2;

@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gitText, runGit } from "./git.ts";
 
 /**
  * Content is kept in git: a release records the commit it was made from, and
@@ -17,35 +17,30 @@ const COMMITTER = { name: "Ориентир", email: "publish@localhost" };
 
 export type Author = { name: string; email: string };
 
-function git(dir: string, args: string[], input?: string): string {
-  return execFileSync("git", ["-C", dir, ...args], {
-    encoding: "utf8",
-    input,
-    stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, GIT_TERMINAL_PROMPT: "0" },
-  }).trim();
+async function git(dir: string, args: string[], input?: string): Promise<string> {
+  return (await gitText(dir, args, { input })).trim();
 }
 
 /** The repository's top folder, or null when the folder is not in one (or git is missing). */
-export function repositoryOf(dir: string): string | null {
+export async function repositoryOf(dir: string): Promise<string | null> {
   try {
-    return git(dir, ["rev-parse", "--show-toplevel"]);
+    return await git(dir, ["rev-parse", "--show-toplevel"]);
   } catch {
     return null;
   }
 }
 
 /** The committer git knows (user.name, user.email), else the site's own. */
-export function gitAuthor(dir: string): Author {
+export async function gitAuthor(dir: string): Promise<Author> {
   try {
-    return { name: git(dir, ["config", "user.name"]), email: git(dir, ["config", "user.email"]) };
+    return { name: await git(dir, ["config", "user.name"]), email: await git(dir, ["config", "user.email"]) };
   } catch {
     return COMMITTER;
   }
 }
 
-function identity(dir: string): string[] {
-  const known = gitAuthor(dir);
+async function identity(dir: string): Promise<string[]> {
+  const known = await gitAuthor(dir);
   return known === COMMITTER ? ["-c", `user.name=${COMMITTER.name}`, "-c", `user.email=${COMMITTER.email}`] : [];
 }
 
@@ -53,18 +48,18 @@ function identity(dir: string): string[] {
  * Commits whatever changed under `dir` (only there) and returns the commit
  * the content now stands at; null when the folder is not under git.
  */
-export function commitContent(dir: string, author: Author, message: string): string | null {
-  if (!repositoryOf(dir)) return null;
-  if (git(dir, ["status", "--porcelain", "--", "."]) !== "") {
-    git(dir, ["add", "-A", "--", "."]);
-    git(dir, [...identity(dir), "commit", "-q", "--no-verify", `--author=${author.name} <${author.email}>`, "-F", "-", "--", "."], message);
+export async function commitContent(dir: string, author: Author, message: string): Promise<string | null> {
+  if (!(await repositoryOf(dir))) return null;
+  if ((await git(dir, ["status", "--porcelain", "--", "."])) !== "") {
+    await git(dir, ["add", "-A", "--", "."]);
+    await git(dir, [...(await identity(dir)), "commit", "-q", "--no-verify", `--author=${author.name} <${author.email}>`, "-F", "-", "--", "."], message);
   }
   return headCommit(dir);
 }
 
-export function headCommit(dir: string): string | null {
+export async function headCommit(dir: string): Promise<string | null> {
   try {
-    return git(dir, ["rev-parse", "HEAD"]);
+    return await git(dir, ["rev-parse", "HEAD"]);
   } catch {
     return null;
   }
@@ -74,13 +69,13 @@ export function headCommit(dir: string): string | null {
  * First start of a server whose content folder is elsewhere (a volume): the
  * folder gets the content shipped with the image and a repository of its own.
  */
-export function seedContent(dir: string, seed: string): boolean {
+export async function seedContent(dir: string, seed: string): Promise<boolean> {
   if (existsSync(dir) && readdirSync(dir).length > 0) return false;
   mkdirSync(dir, { recursive: true });
   cpSync(seed, dir, { recursive: true });
   try {
-    git(dir, ["init", "-q"]);
-    commitContent(dir, COMMITTER, "Начальное содержимое сайта");
+    await git(dir, ["init", "-q"]);
+    await commitContent(dir, COMMITTER, "Начальное содержимое сайта");
   } catch {
     // Without git the site still serves; releases then record no commit.
   }
@@ -92,18 +87,18 @@ export function seedContent(dir: string, seed: string): boolean {
  * (history keeps everything in between). What was saved but not committed is
  * committed first, so a rollback never loses an edit: it stays in history.
  */
-export function restoreContent(dir: string, commit: string, author: Author, message: string): string | null {
-  if (!repositoryOf(dir)) return null;
-  commitContent(dir, author, "Изменения, сохранённые до отката");
-  git(dir, ["restore", `--source=${commit}`, "--staged", "--worktree", "--", "."]);
+export async function restoreContent(dir: string, commit: string, author: Author, message: string): Promise<string | null> {
+  if (!(await repositoryOf(dir))) return null;
+  await commitContent(dir, author, "Изменения, сохранённые до отката");
+  await git(dir, ["restore", `--source=${commit}`, "--staged", "--worktree", "--", "."]);
   return commitContent(dir, author, message);
 }
 
 /** Paths under the content folder changed between two commits, with git's status letter (A, M, D, R…). */
-export function changedFiles(dir: string, from: string | null, to: string): Array<{ status: string; path: string }> {
+export async function changedFiles(dir: string, from: string | null, to: string): Promise<Array<{ status: string; path: string }>> {
   const args = from ? ["diff", "--name-status", "--no-renames", from, to, "--", "."] : ["show", "--name-status", "--no-renames", "--format=", to, "--", "."];
-  const top = git(dir, ["rev-parse", "--show-prefix"]);
-  return git(dir, ["-c", "core.quotePath=false", ...args])
+  const top = await git(dir, ["rev-parse", "--show-prefix"]);
+  return (await git(dir, ["-c", "core.quotePath=false", ...args]))
     .split("\n")
     .filter(Boolean)
     .map((line) => {
@@ -113,9 +108,9 @@ export function changedFiles(dir: string, from: string | null, to: string): Arra
 }
 
 /** A file of the content folder as it was at `commit`; null where it did not exist. */
-export function fileAt(dir: string, commit: string, path: string): string | null {
+export async function fileAt(dir: string, commit: string, path: string): Promise<string | null> {
   try {
-    return git(dir, ["show", `${commit}:./${path}`]);
+    return await git(dir, ["show", `${commit}:./${path}`]);
   } catch {
     return null;
   }
@@ -126,12 +121,12 @@ export function fileAt(dir: string, commit: string, path: string): string | null
  * the studio's editor) gets the shipped one, committed, so its next release
  * loads. Returns the files added.
  */
-export function addMissingDocuments(dir: string, seed: string, files: readonly string[]): string[] {
+export async function addMissingDocuments(dir: string, seed: string, files: readonly string[]): Promise<string[]> {
   const added = files.filter((file) => !existsSync(join(dir, file)) && existsSync(join(seed, file)));
   if (added.length === 0) return added;
   for (const file of added) cpSync(join(seed, file), join(dir, file));
   try {
-    commitContent(dir, COMMITTER, `Новые документы содержимого: ${added.join(", ")}`);
+    await commitContent(dir, COMMITTER, `Новые документы содержимого: ${added.join(", ")}`);
   } catch {
     // Without git the files are there all the same.
   }
@@ -147,26 +142,35 @@ export function addMissingDocuments(dir: string, seed: string, files: readonly s
  */
 export const PUBLISHED_REF = "refs/worktree/published";
 
+type Place = { top: string; prefix: string };
+/** Asked once per folder: each answer costs two git processes, and a folder's repository does not move while a process runs. */
+const places = new Map<string, Place>();
+
 /** The repository's top folder and the content folder's place in it ("content/", or "" on a volume). */
-function place(dir: string): { top: string; prefix: string } | null {
-  const top = repositoryOf(dir);
+async function place(dir: string): Promise<Place | null> {
+  const known = places.get(dir);
+  if (known) return known;
+  const top = await repositoryOf(dir);
+  // Not cached: a folder outside git may become a repository (a volume's first start).
   if (!top) return null;
-  return { top, prefix: git(dir, ["rev-parse", "--show-prefix"]) };
+  const found = { top, prefix: await git(dir, ["rev-parse", "--show-prefix"]) };
+  places.set(dir, found);
+  return found;
 }
 
 /** Whether `commit` is a commit of the content folder's repository (a release copied from elsewhere names another's). */
-export function hasCommit(dir: string, commit: string): boolean {
+export async function hasCommit(dir: string, commit: string): Promise<boolean> {
   try {
-    git(dir, ["cat-file", "-e", `${commit}^{commit}`]);
+    await git(dir, ["cat-file", "-e", `${commit}^{commit}`]);
     return true;
   } catch {
     return false;
   }
 }
 
-export function publishedHead(dir: string): string | null {
+export async function publishedHead(dir: string): Promise<string | null> {
   try {
-    return git(dir, ["rev-parse", "--verify", "-q", PUBLISHED_REF]) || null;
+    return (await git(dir, ["rev-parse", "--verify", "-q", PUBLISHED_REF])) || null;
   } catch {
     return null;
   }
@@ -178,10 +182,10 @@ export function blobId(bytes: Buffer): string {
 }
 
 /** Files of the content folder at `commit`: path under the folder → blob id. */
-export function filesAt(dir: string, commit: string): Map<string, string> {
-  const where = place(dir);
+export async function filesAt(dir: string, commit: string): Promise<Map<string, string>> {
+  const where = await place(dir);
   if (!where) return new Map();
-  const out = execFileSync("git", ["-C", where.top, "ls-tree", "-r", "-z", commit, "--", where.prefix || "."], { maxBuffer: 1 << 30 }).toString("utf8");
+  const out = await gitText(where.top, ["ls-tree", "-r", "-z", commit, "--", where.prefix || "."], { maxBuffer: 1 << 30 });
   const files = new Map<string, string>();
   for (const line of out.split("\0")) {
     const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line);
@@ -191,10 +195,10 @@ export function filesAt(dir: string, commit: string): Map<string, string> {
 }
 
 /** The bytes of blobs, in one `cat-file --batch`. */
-export function readBlobs(dir: string, ids: readonly string[]): Map<string, Buffer> {
+export async function readBlobs(dir: string, ids: readonly string[]): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
   if (ids.length === 0) return blobs;
-  const out = execFileSync("git", ["-C", dir, "cat-file", "--batch"], { input: ids.join("\n") + "\n", maxBuffer: 1 << 30 });
+  const out = await runGit(dir, ["cat-file", "--batch"], { input: ids.join("\n") + "\n", maxBuffer: 1 << 30 });
   let at = 0;
   for (const id of ids) {
     const end = out.indexOf(10, at);
@@ -212,31 +216,28 @@ export type CommitAction = "save" | "delete" | "restore" | "publish" | "rollback
 const withAction = (message: string, action: CommitAction | undefined) => (action ? `${message.trimEnd()}\n\n${ACTION_TRAILER}: ${action}\n` : message);
 
 /** The tree of `base` (none: empty) with `changes` applied (path under the content folder → bytes, null for removed). */
-function treeWith(where: { top: string; prefix: string }, base: string | null, changes: ReadonlyMap<string, Buffer | string | null>): string {
+async function treeWith(where: { top: string; prefix: string }, base: string | null, changes: ReadonlyMap<string, Buffer | string | null>): Promise<string> {
   const index = join(tmpdir(), `content-index-${process.pid}-${randomBytes(4).toString("hex")}`);
-  const run = (args: string[], stdin?: string | Buffer) =>
-    execFileSync("git", ["-C", where.top, ...args], { encoding: "utf8", input: stdin, env: { ...process.env, GIT_INDEX_FILE: index }, maxBuffer: 1 << 30 }).trim();
+  const run = async (args: string[], stdin?: string | Buffer) => (await gitText(where.top, args, { input: stdin, env: { GIT_INDEX_FILE: index }, maxBuffer: 1 << 30 })).trim();
   try {
-    run(base ? ["read-tree", base] : ["read-tree", "--empty"]);
-    const lines: string[] = [];
-    for (const [path, bytes] of changes) {
-      const full = where.prefix + path;
-      if (bytes === null) lines.push(`0 ${"0".repeat(40)}\t${full}`);
-      else lines.push(`100644 ${run(["hash-object", "-w", "--stdin"], bytes)}\t${full}`);
-    }
-    if (lines.length > 0) run(["update-index", "--index-info"], lines.join("\n") + "\n");
-    return run(["write-tree"]);
+    await run(base ? ["read-tree", base] : ["read-tree", "--empty"]);
+    // The files' objects side by side (as many at once as the git queue lets), their lines in order.
+    const lines = await Promise.all(
+      [...changes].map(async ([path, bytes]) => {
+        const full = where.prefix + path;
+        return bytes === null ? `0 ${"0".repeat(40)}\t${full}` : `100644 ${await run(["hash-object", "-w", "--stdin"], bytes)}\t${full}`;
+      }),
+    );
+    if (lines.length > 0) await run(["update-index", "--index-info"], lines.join("\n") + "\n");
+    return await run(["write-tree"]);
   } finally {
     rmSync(index, { force: true });
   }
 }
 
-function commitTree(dir: string, where: { top: string }, tree: string, parents: readonly string[], author: Author, message: string): string {
-  return execFileSync("git", ["-C", where.top, ...identity(dir), "commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"], {
-    encoding: "utf8",
-    input: message,
-    env: { ...process.env, GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email },
-  }).trim();
+async function commitTree(dir: string, where: { top: string }, tree: string, parents: readonly string[], author: Author, message: string): Promise<string> {
+  const args = [...(await identity(dir)), "commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"];
+  return (await gitText(where.top, args, { input: message, env: { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email } })).trim();
 }
 
 /**
@@ -246,7 +247,7 @@ function commitTree(dir: string, where: { top: string }, tree: string, parents: 
  * removed). Parents: the published line, and `alsoParent` (the saved line
  * when everything saved was published). Returns the commit, or null outside git.
  */
-export function commitPublished(
+export async function commitPublished(
   dir: string,
   input: {
     /** The commit `changes` are relative to (its tree is the starting point). */
@@ -258,14 +259,14 @@ export function commitPublished(
     message: string;
     action?: CommitAction;
   },
-): string | null {
-  const where = place(dir);
+): Promise<string | null> {
+  const where = await place(dir);
   if (!where) return null;
-  const head = publishedHead(dir);
-  const tree = input.tree ? git(dir, ["rev-parse", `${input.tree}^{tree}`]) : treeWith(where, input.base, input.changes ?? new Map());
+  const head = await publishedHead(dir);
+  const tree = input.tree ? await git(dir, ["rev-parse", `${input.tree}^{tree}`]) : await treeWith(where, input.base, input.changes ?? new Map());
   const parents = [head ?? input.base, input.alsoParent].filter((p, i, all): p is string => typeof p === "string" && all.indexOf(p) === i);
-  const commit = commitTree(dir, where, tree, parents, input.author, withAction(input.message, input.action));
-  git(dir, ["update-ref", PUBLISHED_REF, commit]);
+  const commit = await commitTree(dir, where, tree, parents, input.author, withAction(input.message, input.action));
+  await git(dir, ["update-ref", PUBLISHED_REF, commit]);
   return commit;
 }
 
@@ -276,9 +277,9 @@ export function commitPublished(
  */
 export const SAVED_REF = "refs/worktree/saved";
 
-export function savedHead(dir: string): string | null {
+export async function savedHead(dir: string): Promise<string | null> {
   try {
-    return git(dir, ["rev-parse", "--verify", "-q", SAVED_REF]) || null;
+    return (await git(dir, ["rev-parse", "--verify", "-q", SAVED_REF])) || null;
   } catch {
     return null;
   }
@@ -295,23 +296,23 @@ export function savedHead(dir: string): string | null {
 const PURGED_PREFIX = "refs/worktree/purged/";
 
 /** The history boundary recorded for `key` (`type/slug`), if its entry was purged. */
-export function purgedBefore(dir: string, key: string): string | null {
+export async function purgedBefore(dir: string, key: string): Promise<string | null> {
   try {
-    return git(dir, ["rev-parse", "--verify", "-q", `${PURGED_PREFIX}${key}^{commit}`]) || null;
+    return (await git(dir, ["rev-parse", "--verify", "-q", `${PURGED_PREFIX}${key}^{commit}`])) || null;
   } catch {
     return null;
   }
 }
 
 /** Records `commit` as the purge boundary of `key`, unless a newer one is there already. */
-export function markPurged(dir: string, key: string, commit: string): void {
-  if (!place(dir)) return;
-  const before = purgedBefore(dir, key);
+export async function markPurged(dir: string, key: string, commit: string): Promise<void> {
+  if (!(await place(dir))) return;
+  const before = await purgedBefore(dir, key);
   if (before && before !== commit) {
-    const time = (c: string) => Number(git(dir, ["log", "-1", "--format=%ct", c]));
-    if (time(before) > time(commit)) return;
+    const time = async (c: string) => Number(await git(dir, ["log", "-1", "--format=%ct", c]));
+    if ((await time(before)) > (await time(commit))) return;
   }
-  git(dir, ["update-ref", `${PURGED_PREFIX}${key}`, commit]);
+  await git(dir, ["update-ref", `${PURGED_PREFIX}${key}`, commit]);
 }
 
 /**
@@ -320,16 +321,19 @@ export function markPurged(dir: string, key: string, commit: string): void {
  * between is noticed (update-ref with the old value) and the commit is made
  * again on top of its. Returns the commit, or null outside git.
  */
-export function commitSaved(dir: string, input: { changes: ReadonlyMap<string, string | null>; author: Author; message: string; action: CommitAction }): string | null {
-  const where = place(dir);
+export async function commitSaved(
+  dir: string,
+  input: { changes: ReadonlyMap<string, string | null>; author: Author; message: string; action: CommitAction },
+): Promise<string | null> {
+  const where = await place(dir);
   if (!where) return null;
   for (let attempt = 0; ; attempt++) {
-    const head = savedHead(dir);
-    const base = head ?? headCommit(dir);
-    const tree = treeWith(where, base, input.changes);
-    const commit = commitTree(dir, where, tree, base ? [base] : [], input.author, withAction(input.message, input.action));
+    const head = await savedHead(dir);
+    const base = head ?? (await headCommit(dir));
+    const tree = await treeWith(where, base, input.changes);
+    const commit = await commitTree(dir, where, tree, base ? [base] : [], input.author, withAction(input.message, input.action));
     try {
-      git(dir, ["update-ref", SAVED_REF, commit, head ?? "0".repeat(40)]);
+      await git(dir, ["update-ref", SAVED_REF, commit, head ?? "0".repeat(40)]);
       return commit;
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -344,18 +348,18 @@ export type FileCommit = { commit: string; at: number; name: string; email: stri
  * saved and published lines (and what they came from), newest first, each
  * with the blob ids of the paths at it (null: absent). At most `limit`.
  */
-export function fileHistory(dir: string, paths: readonly string[], limit: number): FileCommit[] {
-  const where = place(dir);
+export async function fileHistory(dir: string, paths: readonly string[], limit: number): Promise<FileCommit[]> {
+  const where = await place(dir);
   if (!where) return [];
-  const refs = [savedHead(dir), publishedHead(dir)].filter((r): r is string => r !== null);
+  const refs = (await Promise.all([savedHead(dir), publishedHead(dir)])).filter((r): r is string => r !== null);
   if (refs.length === 0) {
-    const head = headCommit(dir);
+    const head = await headCommit(dir);
     if (!head) return [];
     refs.push(head);
   }
   const full = paths.map((path) => where.prefix + path);
   const format = `%H%x1f%at%x1f%an%x1f%ae%x1f%(trailers:key=${ACTION_TRAILER},valueonly,separator=%x2C)%x1f%s%x1e`;
-  const log = execFileSync("git", ["-C", where.top, "log", `-n${limit}`, "--date-order", `--format=${format}`, ...refs, "--", ...full], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const log = await gitText(where.top, ["log", `-n${limit}`, "--date-order", `--format=${format}`, ...refs, "--", ...full], { maxBuffer: 1 << 28 });
   const commits = log
     .split("\x1e")
     .map((record) => record.trim())
@@ -367,7 +371,7 @@ export function fileHistory(dir: string, paths: readonly string[], limit: number
     });
   if (commits.length === 0) return commits;
   const queries = commits.flatMap((c) => full.map((path) => `${c.commit}:${path}`));
-  const answers = execFileSync("git", ["-C", where.top, "cat-file", "--batch-check=%(objectname) %(objecttype)"], { input: queries.join("\n") + "\n", encoding: "utf8" })
+  const answers = (await gitText(where.top, ["cat-file", "--batch-check=%(objectname) %(objecttype)"], { input: queries.join("\n") + "\n" }))
     .split("\n")
     .filter(Boolean);
   commits.forEach((c, i) => {
@@ -380,22 +384,24 @@ export function fileHistory(dir: string, paths: readonly string[], limit: number
 }
 
 /** Whether `commit` is a commit the entries' history knows (any line), so a client cannot name any object. */
-export function isHistoryCommit(dir: string, commit: string): boolean {
+export async function isHistoryCommit(dir: string, commit: string): Promise<boolean> {
   if (!/^[0-9a-f]{40}$/.test(commit)) return false;
   return hasCommit(dir, commit);
 }
 
 /** Files of the content folder as they were at `commit` (null where absent). */
-export function filesAtCommit(dir: string, commit: string, paths: readonly string[]): Array<string | null> {
-  const where = place(dir);
+export async function filesAtCommit(dir: string, commit: string, paths: readonly string[]): Promise<Array<string | null>> {
+  const where = await place(dir);
   if (!where) return paths.map(() => null);
-  return paths.map((path) => {
-    try {
-      return execFileSync("git", ["-C", where.top, "show", `${commit}:${where.prefix}${path}`], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 });
-    } catch {
-      return null;
-    }
-  });
+  return Promise.all(
+    paths.map(async (path) => {
+      try {
+        return await gitText(where.top, ["show", `${commit}:${where.prefix}${path}`], { maxBuffer: 1 << 28 });
+      } catch {
+        return null;
+      }
+    }),
+  );
 }
 
 /** Who saved a content file last on the saved line, and when (ms). */
@@ -406,20 +412,16 @@ export type LastChange = { name: string; email: string; at: number };
  * history before the studio's first save), from its last `limit` commits touching `under` (a folder of the content, all of it by default):
  * path under the content folder → the author and the commit's time.
  */
-export function lastChanges(dir: string, under = "", limit = 2_000): Map<string, LastChange> {
-  const where = place(dir);
+export async function lastChanges(dir: string, under = "", limit = 2_000): Promise<Map<string, LastChange>> {
+  const where = await place(dir);
   // Before the studio's first save the saved line is the content's own history.
-  const head = savedHead(dir) ?? "HEAD";
+  const head = (await savedHead(dir)) ?? "HEAD";
   const changes = new Map<string, LastChange>();
   if (!where) return changes;
   const scope = `${where.prefix}${under}` || ".";
   let log: string;
   try {
-    log = execFileSync("git", ["-C", where.top, "-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%an%x1f%ae%x1f%at", "--name-only", head, "--", scope], {
-      encoding: "utf8",
-      maxBuffer: 1 << 28,
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    log = await gitText(where.top, ["-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%an%x1f%ae%x1f%at", "--name-only", head, "--", scope], { maxBuffer: 1 << 28 });
   } catch {
     // A repository without a commit yet: nobody has changed anything.
     return changes;

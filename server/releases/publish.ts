@@ -144,9 +144,9 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   say("Проверяем содержимое");
   // Rendered from what is on the site plus the chosen entries, never from the content folder as a whole.
   const was = readPublishedState(root);
-  const published = ensurePublished(root, options.contentDir, previous?.id ?? null);
+  const published = await ensurePublished(root, options.contentDir, previous?.id ?? null);
   // The folder is the site's line's last commit, file for file: the commit needs only what this publication changes.
-  const inStep = was.release !== null && was.release === previous?.id && was.commit !== null && was.commit === publishedHead(options.contentDir);
+  const inStep = was.release !== null && was.release === previous?.id && was.commit !== null && was.commit === (await publishedHead(options.contentDir));
   const everythingSaved = options.entries === undefined || options.entries === "all" || !previous;
   // Marked as changing until the release is made: a maker that dies leaves it to be made again from the live release.
   writePublishedState(root, { release: null, commit: null });
@@ -169,12 +169,12 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   let commit: string | null;
   try {
     // Everything saved is also committed on the saved line, as before; the site's own line gets the publication.
-    const saved = everythingSaved ? commitContent(options.contentDir, options.author, options.message) : null;
+    const saved = everythingSaved ? await commitContent(options.contentDir, options.author, options.message) : null;
     // Against the last commit of the site's line (or the saved line's, the first time), whatever happened in between.
-    const base = publishedHead(options.contentDir) ?? headCommit(options.contentDir);
-    commit = commitPublished(options.contentDir, {
+    const base = (await publishedHead(options.contentDir)) ?? (await headCommit(options.contentDir));
+    commit = await commitPublished(options.contentDir, {
       base,
-      changes: inStep ? applied.changes : differencesFrom(published, options.contentDir, base),
+      changes: inStep ? applied.changes : await differencesFrom(published, options.contentDir, base),
       alsoParent: saved,
       author: options.author,
       message: options.message,

@@ -88,29 +88,29 @@ function linkUploads(dir: string, contentDir: string): void {
  * else from the last commit, else (no git) from the content folder as saved.
  * Returns the folder.
  */
-export function ensurePublished(root: string, contentDir: string, live: string | null): string {
+export async function ensurePublished(root: string, contentDir: string, live: string | null): Promise<string> {
   const dir = publishedDir(root);
   linkUploads(dir, contentDir);
   if (readPublishedState(root).release === live && live !== null) return dir;
   const recorded = live ? readRecord(root, live).commit : null;
   // A release copied from another repository names a commit this one lacks: the saved line's last
   // commit is then the nearest thing (publishing used to commit everything it published).
-  const commit = recorded && hasCommit(contentDir, recorded) ? recorded : live ? headCommit(contentDir) : null;
-  if (commit) materialize(dir, contentDir, commit);
+  const commit = recorded && (await hasCommit(contentDir, recorded)) ? recorded : live ? await headCommit(contentDir) : null;
+  if (commit) await materialize(dir, contentDir, commit);
   else copyAll(dir, contentDir);
   writePublishedState(root, { release: live, commit });
   return dir;
 }
 
 /** Makes the published folder the content of `commit`, writing only the files that differ. */
-export function materialize(dir: string, contentDir: string, commit: string): void {
-  const want = new Map([...filesAt(contentDir, commit)].filter(([path]) => isContentPath(path)));
+export async function materialize(dir: string, contentDir: string, commit: string): Promise<void> {
+  const want = new Map([...(await filesAt(contentDir, commit))].filter(([path]) => isContentPath(path)));
   const missing = new Map<string, string>();
   for (const [path, id] of want) {
     const bytes = read(join(dir, path));
     if (bytes === null || blobId(bytes) !== id) missing.set(path, id);
   }
-  const blobs = readBlobs(contentDir, [...new Set(missing.values())]);
+  const blobs = await readBlobs(contentDir, [...new Set(missing.values())]);
   for (const [path, id] of missing) put(dir, path, blobs.get(id) ?? null);
   for (const path of contentPaths(dir)) if (!want.has(path)) put(dir, path, null);
 }
@@ -210,8 +210,8 @@ export function publishedText(root: string, path: string): string | null {
 }
 
 /** The published folder's files that differ from `commit`'s content (bytes, or null where removed): what a commit of it changes. */
-export function differencesFrom(dir: string, contentDir: string, commit: string | null): Map<string, Buffer | null> {
-  const before = commit ? new Map([...filesAt(contentDir, commit)].filter(([path]) => isContentPath(path))) : new Map<string, string>();
+export async function differencesFrom(dir: string, contentDir: string, commit: string | null): Promise<Map<string, Buffer | null>> {
+  const before = commit ? new Map([...(await filesAt(contentDir, commit))].filter(([path]) => isContentPath(path))) : new Map<string, string>();
   const changes = new Map<string, Buffer | null>();
   const now = contentPaths(dir);
   for (const path of now) {

@@ -64,22 +64,22 @@ export async function rollback(
     if (target.code !== code) throw new PublishRefused(`Публикация ${target.id} сделана другой версией кода; опубликуйте содержимое заново.`);
     if (target.id === live) return { from: live, to: readRecord(root, target.id) };
     // The published folder as it is now, first (a site published before this folder existed).
-    ensurePublished(root, by.contentDir, live);
+    await ensurePublished(root, by.contentDir, live);
     const message = `Откат к публикации ${target.id} «${target.message}»`;
     const dir = publishedDir(root);
     // The release's own commit; else (a release copied from another repository) the last saved
     // commit, if it holds exactly what the release was made from.
-    const recorded = target.commit !== null && hasCommit(by.contentDir, target.commit) ? target.commit : null;
-    const head = recorded ? null : headCommit(by.contentDir);
-    if (recorded) materialize(dir, by.contentDir, recorded);
-    else if (head) materialize(dir, by.contentDir, head);
+    const recorded = target.commit !== null && (await hasCommit(by.contentDir, target.commit)) ? target.commit : null;
+    const head = recorded ? null : await headCommit(by.contentDir);
+    if (recorded) await materialize(dir, by.contentDir, recorded);
+    else if (head) await materialize(dir, by.contentDir, head);
     const known = recorded !== null || (head !== null && matchesRelease(root, target.id));
     setCurrentRelease(root, target.id);
     let commit: string | null = null;
-    if (recorded) commit = commitPublished(by.contentDir, { base: null, tree: recorded, author: by.author, message, action: "rollback" });
+    if (recorded) commit = await commitPublished(by.contentDir, { base: null, tree: recorded, author: by.author, message, action: "rollback" });
     else if (known) {
-      const base = publishedHead(by.contentDir) ?? head;
-      commit = commitPublished(by.contentDir, { base, changes: differencesFrom(dir, by.contentDir, base), author: by.author, message, action: "rollback" });
+      const base = (await publishedHead(by.contentDir)) ?? head;
+      commit = await commitPublished(by.contentDir, { base, changes: await differencesFrom(dir, by.contentDir, base), author: by.author, message, action: "rollback" });
     }
     // Without the release's commit the folder is made again from what is known at the next publication.
     writePublishedState(root, known ? { release: target.id, commit } : { release: null, commit: null });

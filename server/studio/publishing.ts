@@ -96,7 +96,7 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
       return { live: currentRelease(root), releases: listReleases(root).reverse(), rollbacks: listRollbacks(root).reverse() };
     },
     /** What a release changed against the release before it (by their content commits). */
-    diff(id: string): Omit<ReleaseDiff, "options"> {
+    async diff(id: string): Promise<Omit<ReleaseDiff, "options">> {
       const record = readRecord(root, id);
       const none = { entries: [], files: [] };
       if (!record.commit) return none;

@@ -25,9 +25,9 @@ export const HISTORY_MESSAGES = {
 const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** The commit named in the path, if it is one of the entry's versions (anything else is 404: no other object is read). */
-function versionOf(ctx: Context, type: Parameters<typeof entryVersions>[1], slug: string) {
+async function versionOf(ctx: Context, type: Parameters<typeof entryVersions>[1], slug: string) {
   const commit = ctx.params.commit ?? "";
-  const versions = entryVersions(contentPlace(ctx), type, slug);
+  const versions = await entryVersions(contentPlace(ctx), type, slug);
   const index = versions.findIndex((v) => v.commit === commit || v.events.some((e) => e.commit === commit));
   if (!/^[0-9a-f]{40}$/.test(commit) || index < 0) throw new HttpError(404, HISTORY_MESSAGES.unknownVersion);
   return { versions, index, version: versions[index]! };
@@ -41,7 +41,7 @@ export const contentHistoryRoutes: ApiRoute[] = [
       await ctx.requirePermission("content:edit");
       const { type, slug } = entryParams(ctx);
       const stored = readEntry(contentPlace(ctx).contentDir, type, slug);
-      const versions = entryVersions(contentPlace(ctx), type, slug);
+      const versions = await entryVersions(contentPlace(ctx), type, slug);
       // Nothing to show but removals (a purged entry's history ends at its deletion): no such entry.
       if (!stored && versions.every((version) => version.removed)) throw new HttpError(404, CONTENT_MESSAGES.notFound);
       const body: EntryHistory = {
@@ -61,12 +61,16 @@ export const contentHistoryRoutes: ApiRoute[] = [
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const { type, slug } = entryParams(ctx);
-      const { versions, index, version } = versionOf(ctx, type, slug);
+      const { versions, index, version } = await versionOf(ctx, type, slug);
       const before = versions[index + 1];
+      const [values, previous] = await Promise.all([
+        versionValues(contentPlace(ctx), type, slug, version.commit),
+        before ? versionValues(contentPlace(ctx), type, slug, before.commit) : null,
+      ]);
       const body: EntryVersionData = {
         commit: version.commit,
-        values: versionValues(contentPlace(ctx), type, slug, version.commit) ?? null,
-        previous: before ? { commit: before.commit, values: versionValues(contentPlace(ctx), type, slug, before.commit) ?? null } : null,
+        values: values ?? null,
+        previous: before ? { commit: before.commit, values: previous ?? null } : null,
       };
       ctx.send(200, body);
     },
@@ -77,11 +81,11 @@ export const contentHistoryRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const { type, slug } = entryParams(ctx);
-      const { version } = versionOf(ctx, type, slug);
+      const { version } = await versionOf(ctx, type, slug);
       const body = await ctx.body();
       const baseHash = body.baseHash === null || body.baseHash === undefined ? null : typeof body.baseHash === "string" && body.baseHash.length <= 100 ? body.baseHash : undefined;
       if (baseHash === undefined) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
-      const values = versionValues(contentPlace(ctx), type, slug, version.commit);
+      const values = await versionValues(contentPlace(ctx), type, slug, version.commit);
       if (!values) throw new HttpError(422, HISTORY_MESSAGES.removedVersion);
       const when = moscow.format(version.events.at(-1)!.at);
       let saved;

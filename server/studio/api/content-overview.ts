@@ -18,7 +18,7 @@ export const contentOverviewRoutes: ApiRoute[] = [
       const session = await ctx.requirePermission("content:edit");
       const place = contentPlace(ctx);
       const changes = unpublished(place);
-      const savers = lastChanges(place.contentDir);
+      const savers = await lastChanges(place.contentDir);
       const me = authorOf(session.user).email;
       const service = ctx.services.publishing;
       const pending = (service?.scheduled() ?? []).filter((s) => s.state === "pending").sort((a, b) => a.at - b.at);

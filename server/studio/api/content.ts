@@ -154,7 +154,7 @@ export const contentRoutes: ApiRoute[] = [
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
       if (!isCollectionName(type)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);
-      const { entries, deleted } = listEntries(contentPlace(ctx), type);
+      const { entries, deleted } = await listEntries(contentPlace(ctx), type);
       const [open, drafts] = await Promise.all([ctx.services.drafts.everywhere(session.user.id), ctx.services.drafts.mine(session.user.id)]);
       const body: EntryList = {
         type,

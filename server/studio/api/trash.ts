@@ -124,7 +124,7 @@ export const trashRoutes: ApiRoute[] = [
       const item = await trashedParam(ctx);
       // Its history goes first: a failure leaves the row for another try, never a purge that history undoes.
       if (isCollectionName(item.type) && validSlug(item.type, item.slug)) {
-        hidePurgedHistory(place(ctx), item.type, item.slug, readEntry(place(ctx).contentDir, item.type, item.slug) !== null);
+        await hidePurgedHistory(place(ctx), item.type, item.slug, readEntry(place(ctx).contentDir, item.type, item.slug) !== null);
       }
       if (!(await ctx.services.trash.remove(item.id))) throw new HttpError(404, TRASH_MESSAGES.notFound);
       await ctx.services.audit.write({ action: "content.trash-purge", actor: session.user, target: `${item.type}/${item.slug}`, details: { title: item.title }, ip: ctx.client.ip });

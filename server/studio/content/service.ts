@@ -114,12 +114,12 @@ export function entryTitles(place: ContentPlace, keys: readonly string[]): Recor
 }
 
 /** A collection's entries for its list: title, filter values, whether changed since the live release. */
-export function listEntries(place: ContentPlace, type: CollectionName): { entries: Array<Omit<ListedEntry, "openBy" | "draftAt">>; deleted: string[] } {
+export async function listEntries(place: ContentPlace, type: CollectionName): Promise<{ entries: Array<Omit<ListedEntry, "openBy" | "draftAt">>; deleted: string[] }> {
   const saved = contentFileHashes(place.contentDir);
   const changes = unpublishedChanges(place.contentDir, place.releasesDir, saved);
   const life = entryLives(place, saved);
   const { folder, filters } = COLLECTION_CATALOG[type];
-  const last = lastChanges(place.contentDir, `${folder}/`);
+  const last = await lastChanges(place.contentDir, `${folder}/`);
   // By path: before a first release every entry is a change, and a list of 5,000 would search 5,000 each time.
   const changed = new Map(changes.map((c) => [c.path, c.change]));
   const entries = listSlugs(place.contentDir, type).map((slug) => {
@@ -207,10 +207,18 @@ export type Saved = { slug: string; hash: string; changed: boolean; redirected: 
  */
 export async function saveEntry(place: ContentPlace, input: SaveInput): Promise<Saved> {
   const rendered = await renderEntryMarkdown(input, place.contentDir, input.by?.email ?? "");
-  return serialized(() => withRenderedMarkdown(rendered, () => saveRendered(place, input)));
+  return serialized(async () => {
+    const { saved, record } = withRenderedMarkdown(rendered, () => saveRendered(place, input));
+    await record?.();
+    return saved;
+  });
 }
 
-function saveRendered(place: ContentPlace, input: SaveInput): Saved {
+/**
+ * What a save does while its Markdown is the rendered one (checks and writes, or a refusal); the
+ * history's commit comes after (`record`), as git answers, still before the next save.
+ */
+function saveRendered(place: ContentPlace, input: SaveInput): { saved: Saved; record?: () => Promise<void> } {
   const valid = validateEntry({ type: input.type, slug: input.slug, values: input.values });
   const { type, slug } = valid;
   const writes = new Map<string, string | null>(valid.files);
@@ -237,7 +245,7 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
     if (taken) throw new EntryInvalid(CHECK_MESSAGES.fields, { slug: taken });
   }
   const unchanged = renamed === null && [...valid.files].every(([path, text]) => readText(place, path) === text);
-  if (unchanged) return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected };
+  if (unchanged) return { saved: { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: false, redirected } };
   try {
     checkSite(place.contentDir, place.releasesDir, writes, [...valid.files.keys()]);
   } catch (error) {
@@ -246,8 +254,10 @@ function saveRendered(place: ContentPlace, input: SaveInput): Saved {
   apply(place, writes);
   const title = titleOf(valid.values as Values, slug);
   const message = input.note?.message ?? (renamed !== null ? `Адрес изменён: ${renamed} → ${slug} («${title}»)` : `Сохранено: «${title}»`);
-  recordSave(place, writes, input.by, message, input.note?.action ?? "save");
-  return { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: true, redirected };
+  return {
+    saved: { slug, hash: entryHash(place.contentDir, type, slug) as string, changed: true, redirected },
+    record: () => recordSave(place, writes, input.by, message, input.note?.action ?? "save"),
+  };
 }
 
 /**
@@ -282,13 +292,13 @@ function addressTaken(place: ContentPlace, path: string, redirectsCsv: string | 
  * in «Медиа», unused, so older versions that show it can still be restored.
  */
 export function replaceUpload(place: ContentPlace, input: { from: string; to: string; by?: Author | undefined }): Promise<{ files: string[] }> {
-  return serialized(() => {
+  return serialized(async () => {
     const writes = new Map<string, string | null>();
     for (const [path, text] of filesNaming(place.contentDir, input.from)) writes.set(path, text.replaceAll(`/uploads/${input.from}`, `/uploads/${input.to}`));
     if (writes.size === 0) return { files: [] };
     checkSite(place.contentDir, place.releasesDir, writes, [...writes.keys()]);
     apply(place, writes);
-    recordSave(place, writes, input.by, `Изображение заменено: ${input.from} → ${input.to}`, "save");
+    await recordSave(place, writes, input.by, `Изображение заменено: ${input.from} → ${input.to}`, "save");
     return { files: [...writes.keys()] };
   });
 }
@@ -340,7 +350,7 @@ export function deleteEntry(
     checkSite(place.contentDir, place.releasesDir, writes, []);
     if (input.keep) await input.keep({ files: Object.fromEntries(entryFiles(type, slug).map((path) => [path, readText(place, path) ?? ""])), redirected });
     apply(place, writes);
-    recordSave(place, writes, input.by, `Удалено: «${title}»`, "delete");
+    await recordSave(place, writes, input.by, `Удалено: «${title}»`, "delete");
     return { redirected };
   });
 }
@@ -360,7 +370,7 @@ export function restoreEntry(
   place: ContentPlace,
   input: { type: string; slug: string; from: string; files: Readonly<Record<string, string>>; by?: Author | undefined },
 ): Promise<{ slug: string }> {
-  return serialized(() => {
+  return serialized(async () => {
     const { type, slug } = input;
     if (!isEditableType(type) || !isCollectionName(type) || !validSlug(type, slug) || !validSlug(type, input.from)) throw new EntryInvalid(SAVE_MESSAGES.notCollection, {});
     const address = hasOwnPage(type) ? entryPath(type, slug) : slug;
@@ -380,7 +390,7 @@ export function restoreEntry(
     checkSite(place.contentDir, place.releasesDir, writes, target);
     apply(place, writes);
     const title = titleOf(readEntry(place.contentDir, type, slug)?.values ?? {}, slug);
-    recordSave(place, writes, input.by, `Восстановлено из «Корзины»: «${title}»`, "save");
+    await recordSave(place, writes, input.by, `Восстановлено из «Корзины»: «${title}»`, "save");
     return { slug };
   });
 }
@@ -412,9 +422,9 @@ const NOBODY: Author = { name: "Ориентир", email: "studio@localhost" };
  * must not turn a done save into an error, so it is said on stderr and the
  * save stands.
  */
-function recordSave(place: ContentPlace, writes: ReadonlyMap<string, string | null>, by: Author | undefined, message: string, action: CommitAction): void {
+async function recordSave(place: ContentPlace, writes: ReadonlyMap<string, string | null>, by: Author | undefined, message: string, action: CommitAction): Promise<void> {
   try {
-    commitSaved(place.contentDir, { changes: writes, author: by ?? NOBODY, message, action });
+    await commitSaved(place.contentDir, { changes: writes, author: by ?? NOBODY, message, action });
   } catch (error) {
     process.stderr.write(`content history: the save is not recorded (${(error as Error).message.split("\n")[0]})\n`);
   }

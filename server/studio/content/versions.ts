@@ -35,9 +35,8 @@ function eventOf(commit: FileCommit): VersionEvent {
 }
 
 /** The entry's commits, newest first, without those up to a purge («Удалить навсегда»). */
-function visibleCommits(place: ContentPlace, type: EditableType, slug: string): FileCommit[] {
-  const commits = fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT);
-  const boundary = purgedBefore(place.contentDir, `${type}/${slug}`);
+async function visibleCommits(place: ContentPlace, type: EditableType, slug: string): Promise<FileCommit[]> {
+  const [commits, boundary] = await Promise.all([fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT), purgedBefore(place.contentDir, `${type}/${slug}`)]);
   const cut = boundary ? commits.findIndex((commit) => commit.commit === boundary) : -1;
   return cut < 0 ? commits : commits.slice(0, cut);
 }
@@ -46,15 +45,15 @@ function visibleCommits(place: ContentPlace, type: EditableType, slug: string): 
  * Hides the history of a purged entry: up to its deletion. When an entry with the same address
  * was made since, the boundary is the last removal before it, so the new entry keeps its versions.
  */
-export function hidePurgedHistory(place: ContentPlace, type: EditableType, slug: string, existsNow: boolean): void {
-  const commits = fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT);
+export async function hidePurgedHistory(place: ContentPlace, type: EditableType, slug: string, existsNow: boolean): Promise<void> {
+  const commits = await fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT);
   const boundary = existsNow ? commits.find((commit) => commit.blobs.every((blob) => blob === null)) : commits[0];
-  if (boundary) markPurged(place.contentDir, `${type}/${slug}`, boundary.commit);
+  if (boundary) await markPurged(place.contentDir, `${type}/${slug}`, boundary.commit);
 }
 
-export function entryVersions(place: ContentPlace, type: EditableType, slug: string): EntryVersion[] {
+export async function entryVersions(place: ContentPlace, type: EditableType, slug: string): Promise<EntryVersion[]> {
   const paths = entryFiles(type, slug);
-  const commits = visibleCommits(place, type, slug);
+  const commits = await visibleCommits(place, type, slug);
   const saved = paths.map((path) => blobOf(place.contentDir, path));
   const live = paths.map((path) => blobOf(publishedDir(place.releasesDir), path));
   const versions: Array<EntryVersion & { blobs: Array<string | null> }> = [];
@@ -74,9 +73,9 @@ export function entryVersions(place: ContentPlace, type: EditableType, slug: str
 }
 
 /** The values of the entry at `commit` (null: absent then), or undefined when `commit` is not one of its history. */
-export function versionValues(place: ContentPlace, type: EditableType, slug: string, commit: string): Values | null | undefined {
-  if (!isHistoryCommit(place.contentDir, commit)) return undefined;
-  return valuesOf(type, slug, filesAtCommit(place.contentDir, commit, entryFiles(type, slug)));
+export async function versionValues(place: ContentPlace, type: EditableType, slug: string, commit: string): Promise<Values | null | undefined> {
+  if (!(await isHistoryCommit(place.contentDir, commit))) return undefined;
+  return valuesOf(type, slug, await filesAtCommit(place.contentDir, commit, entryFiles(type, slug)));
 }
 
 /** The entry a content file belongs to: a collection's entry, a document, or the tables (two files). */
@@ -93,23 +92,29 @@ function entryOfContentFile(path: string): { type: EditableType; slug: string } 
  * against the one before it), per entry: its values before and after, for
  * the studio to show with the schema's labels. Other files by name.
  */
-export function changesBetween(place: ContentPlace, from: string | null, to: string): Omit<ReleaseDiff, "options"> {
+export async function changesBetween(place: ContentPlace, from: string | null, to: string): Promise<Omit<ReleaseDiff, "options">> {
   const entries = new Map<string, { type: EditableType; slug: string }>();
   const files: ReleaseDiff["files"] = [];
   const status = (letter: string) => (letter === "A" ? "added" : letter === "D" ? "removed" : "changed") as "added" | "changed" | "removed";
-  for (const change of changedFiles(place.contentDir, from, to)) {
+  for (const change of await changedFiles(place.contentDir, from, to)) {
     const entry = entryOfContentFile(change.path);
     if (entry) entries.set(`${entry.type}/${entry.slug}`, entry);
     else files.push({ path: change.path, status: status(change.status) });
   }
   return {
-    entries: [...entries].map(([key, { type, slug }]) => {
-      const paths = entryFiles(type, slug);
-      const before = from ? valuesOf(type, slug, filesAtCommit(place.contentDir, from, paths)) : null;
-      const after = valuesOf(type, slug, filesAtCommit(place.contentDir, to, paths));
-      const title = isCollectionName(type) ? titleOf(after ?? before ?? {}, slug) : typeInfo(type).title;
-      return { key, type, slug, title, status: before === null ? "added" : after === null ? "removed" : "changed", before, after };
-    }),
+    // Side by side: the git queue (server/releases/git.ts) keeps the processes few.
+    entries: await Promise.all(
+      [...entries].map(async ([key, { type, slug }]) => {
+        const paths = entryFiles(type, slug);
+        const [before, after] = await Promise.all([
+          from ? filesAtCommit(place.contentDir, from, paths).then((files) => valuesOf(type, slug, files)) : null,
+          filesAtCommit(place.contentDir, to, paths).then((files) => valuesOf(type, slug, files)),
+        ]);
+        const title = isCollectionName(type) ? titleOf(after ?? before ?? {}, slug) : typeInfo(type).title;
+        const status = before === null ? "added" : after === null ? "removed" : "changed";
+        return { key, type, slug, title, status, before, after };
+      }),
+    ),
     files,
   };
 }
