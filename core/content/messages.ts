@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plural } from "../lib/format.ts";
 
 /**
  * Content is checked in Russian everywhere (the studio's fields, the
@@ -6,13 +7,6 @@ import { z } from "zod";
  * plainer words for what people meet most (an empty field, a short list).
  * Schemas that give their own message keep it.
  */
-const plural = (n: number, one: string, few: string, many: string) => {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-};
 
 /** 5 000, 50 000: as Russian writes numbers (a no-break space between thousands). */
 const count = (n: unknown) => Number(n).toLocaleString("ru-RU");
@@ -26,16 +20,16 @@ z.config({
     if (issue.code === "invalid_type" && issue.expected === "number") return "Нужно число";
     if (issue.code === "too_small" && issue.origin === "string") {
       const min = Number(issue.minimum);
-      return min <= 1 ? "Заполните поле" : `Не короче ${min} ${plural(min, "символа", "символов", "символов")}`;
+      return min <= 1 ? "Заполните поле" : `Не короче ${min} ${plural(min, ["символа", "символов", "символов"])}`;
     }
     if (issue.code === "too_big" && issue.origin === "string") return `Не\u00a0длиннее ${count(issue.maximum)} знаков`;
     if (issue.code === "too_small" && issue.origin === "array") {
       const min = Number(issue.minimum);
-      return `Нужно не меньше ${min} ${plural(min, "пункта", "пунктов", "пунктов")}`;
+      return `Нужно не меньше ${min} ${plural(min, ["пункта", "пунктов", "пунктов"])}`;
     }
     if (issue.code === "too_big" && issue.origin === "array") {
       const max = Number(issue.maximum);
-      return `Не\u00a0больше ${count(max)} ${plural(max, "пункта", "пунктов", "пунктов")}`;
+      return `Не\u00a0больше ${count(max)} ${plural(max, ["пункта", "пунктов", "пунктов"])}`;
     }
     if (issue.code === "too_small" && issue.origin === "number") return `Не меньше ${Number(issue.minimum)}`;
     if (issue.code === "too_big" && issue.origin === "number") return `Не больше ${Number(issue.maximum)}`;

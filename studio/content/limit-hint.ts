@@ -1,3 +1,4 @@
+import { plural } from "#core/lib/format.ts";
 import type { FieldNode } from "./model.ts";
 
 /**
@@ -9,16 +10,8 @@ import type { FieldNode } from "./model.ts";
  */
 const SAID_FROM = 100;
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-};
-
 // «до» takes the genitive: до 21 знака, до 22 знаков, до 160 знаков.
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("ru-RU")}\u00a0${plural(n, one, many, many)}`;
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("ru-RU")}\u00a0${plural(n, [one, many, many])}`;
 
 const chars = (n: number) => count(n, "знака", "знаков");
 
