@@ -48,6 +48,12 @@ export type FormsServerOptions = {
   env?: Record<string, string>;
   /** PostgreSQL only: the server connects here instead (a proxy the test controls). */
   databaseUrlForServer?: (url: string) => string;
+  /**
+   * Runs the studio's process beside the site (tests/support/studio.ts). The forms' tests go
+   * without it, as a site deployed without the studio does (STUDIO=off): it costs each start a
+   * second process and a core-second, and the forms never reach it.
+   */
+  studio?: boolean;
 };
 
 export type FormsServer = {
@@ -100,6 +106,7 @@ export async function startFormsServer(backend: Backend, options: FormsServerOpt
     LEADS_EMAIL_TO: MAILBOXES.sales,
     JOBS_EMAIL_TO: MAILBOXES.hr,
     SMTP_FROM: "Сайт <site@test.example>",
+    ...(options.studio ? {} : { STUDIO: "off" }),
     ...clock.env,
     ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
     ...(databaseUrl ? { DATABASE_URL: options.databaseUrlForServer?.(databaseUrl) ?? databaseUrl } : {}),

@@ -12,7 +12,7 @@ import { type Backend, type FormsServer, type FormsServerOptions, nextIp, startF
 export type StudioServer = FormsServer;
 
 export function startStudioServer(backend: Backend, env: Record<string, string> = {}, options: FormsServerOptions = {}): Promise<StudioServer> {
-  return startFormsServer(backend, { ...options, env: { RATE_LIMIT_BURST: "1000000", ...env } });
+  return startFormsServer(backend, { ...options, studio: true, env: { RATE_LIMIT_BURST: "1000000", ...env } });
 }
 
 /** `npm run studio -- …args` against the server's store, the password (if any) piped to standard input. */
