@@ -24,6 +24,7 @@ import sharp from "sharp";
 import { listMedia } from "../../server/studio/content/media.ts";
 import { warmEntries } from "../../server/studio/content/files.ts";
 import { listEntries, referenceOptions } from "../../server/studio/content/service.ts";
+import { entryVersions } from "../../server/studio/content/versions.ts";
 import { storeUpload } from "../../server/studio/content/uploads.ts";
 import { studioConfig } from "../../server/studio/config.ts";
 import { createImagePool } from "../../server/studio/images/pool.ts";
@@ -53,6 +54,14 @@ try {
   const git = (...args: string[]) => execFileSync("git", ["-C", sandbox.contentDir, "-c", "user.name=Тест", "-c", "user.email=test@localhost", ...args], { stdio: "pipe" });
   git("add", "-A");
   git("commit", "-q", "-m", `${count} статей`);
+  // A season of saves before the publication: 300 commits, each changing one article, every
+  // thirtieth the same one, whose history is then read (an entry's history walks them all).
+  const watched = join(sandbox.contentDir, "academy", articles[1] ?? "");
+  for (let i = 0; i < 300; i++) {
+    const path = i % 30 === 0 ? watched : join(sandbox.contentDir, "academy", articles[(i * 7919) % articles.length] ?? "");
+    writeFileSync(path, `${readFileSync(path, "utf8")}\nПравка ${i + 1}.\n`);
+    git("commit", "-q", "-a", "-m", `Правка ${i + 1}`);
+  }
   const place = { contentDir: sandbox.contentDir, releasesDir: sandbox.releasesDir };
   if (values.published) {
     const run = await runPublish(sandbox, ["--message", `${count} статей`]);
@@ -81,6 +90,7 @@ try {
     ["the same request's choices for reference fields (`referenceOptions`)", await time(() => referenceOptions(place))],
     ["«Медиа» with where each image is used (`listMedia`, GET /media)", await time(() => listMedia(sandbox.contentDir))],
     ["a picker's library, without the uses (GET /media?uses=0)", await time(() => listMedia(sandbox.contentDir, "", false))],
+    ["an entry's history, 10 of 300 commits its own (`entryVersions`, GET /content/articles/:slug/history)", await time(() => entryVersions(place, "articles", (articles[1] ?? "").slice(0, -3)))],
   ] as const;
   const ms = (value: number) => (Number.isNaN(value) ? "—" : `${Math.round(value).toLocaleString("en")} ms`);
   const cpu = cpus();

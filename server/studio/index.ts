@@ -8,6 +8,7 @@ import { createAuth } from "./auth.ts";
 import { createDraftStore } from "./content/drafts.ts";
 import { createImagePool } from "./images/pool.ts";
 import { warmEntries } from "./content/files.ts";
+import { referenceOptions } from "./content/service.ts";
 import { createTrashStore } from "./content/trash.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
@@ -71,7 +72,13 @@ export function createStudio(options: {
   void dummyHash();
   // And the entries are parsed before the first content list needs them.
   let stopped = false;
-  if (options.publishing) void warmEntries(options.publishing.contentDir, () => stopped).catch((error: unknown) => onError("studio: reading the entries ahead failed", error));
+  // Then the site's pages, which every content list offers to reference fields (loading all the content).
+  if (options.publishing) {
+    const place = { contentDir: config.contentDir, releasesDir: config.releasesDir };
+    void warmEntries(place.contentDir, () => stopped)
+      .then(() => stopped || referenceOptions(place))
+      .catch((error: unknown) => onError("studio: reading the entries ahead failed", error));
+  }
   const handle = createStudioHandler({
     services: {
       config,

@@ -17,6 +17,7 @@ import { hashBytes } from "#core/content/load.server.ts";
 import { LEGAL_PAGES } from "#core/content/schemas/legal.ts";
 import type { RedirectsValues } from "#core/content/schemas/redirects.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
+import { fileFacts } from "./file-facts.ts";
 
 /**
  * Content files as the studio reads and writes them. A path is never taken
@@ -123,6 +124,8 @@ export async function warmEntries(contentDir: string, stopped: () => boolean = (
       for (const slug of slugs.slice(i, i + WARM_BATCH)) {
         try {
           parsedEntry(contentDir, type, slug);
+          // And its file's hash, which every list asks for (file-facts.ts).
+          fileFacts(join(contentDir, `${COLLECTION_CATALOG[type].folder}/${slug}.md`));
           count++;
         } catch {
           // Removed or unreadable since the folder was listed.
@@ -240,15 +243,14 @@ export function listSlugs(contentDir: string, type: CollectionName): string[] {
 /** Every content file a release loads, with the hash of its bytes (as `contentFiles` of a release). */
 export function contentFileHashes(contentDir: string): Record<string, string> {
   const files: Record<string, string> = {};
+  // Kept by each file's identity (file-facts.ts): only what changed is read and hashed again.
+  const record = (path: string) => {
+    const facts = fileFacts(join(contentDir, path));
+    if (facts) files[path] = facts.hash;
+  };
   for (const type of Object.keys(COLLECTION_CATALOG) as CollectionName[]) {
-    for (const slug of listSlugs(contentDir, type)) {
-      const path = `${COLLECTION_CATALOG[type].folder}/${slug}.md`;
-      files[path] = hashBytes(readFileSync(join(contentDir, path)));
-    }
+    for (const slug of listSlugs(contentDir, type)) record(`${COLLECTION_CATALOG[type].folder}/${slug}.md`);
   }
-  for (const { file } of Object.values(DOCUMENT_CATALOG)) {
-    const text = readText(contentDir, file);
-    if (text !== null) files[file] = hashBytes(text);
-  }
+  for (const { file } of Object.values(DOCUMENT_CATALOG)) record(file);
   return files;
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName, SINGLE, TABLE_CATALOG } from "#core/content/catalog.ts";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
 import type { MediaItem, MediaUse } from "#core/studio/media-api.ts";
+import { fileFacts } from "./file-facts.ts";
 import { listSlugs, readEntry, removeContentFile, titleOf, writeContentFile } from "./files.ts";
 
 /**
@@ -61,13 +62,15 @@ function readText(contentDir: string, path: string): string {
 export function mediaUses(contentDir: string, files: readonly string[]): Map<string, MediaUse[]> {
   const uses = new Map<string, MediaUse[]>(files.map((file) => [file, []]));
   if (files.length === 0) return uses;
+  // The uploads each file names are kept while the file stays the same (file-facts.ts).
   for (const source of sources(contentDir)) {
-    const text = source.paths.map((path) => readText(contentDir, path)).join("\n");
     let made: MediaUse | null = null;
-    for (const file of files) {
-      if (!text.includes(`/uploads/${file}`)) continue;
+    const named = new Set(source.paths.flatMap((path) => fileFacts(join(contentDir, path))?.uploads ?? []));
+    for (const file of named) {
+      const list = uses.get(file);
+      if (!list) continue;
       made ??= source.use();
-      uses.get(file)?.push(made);
+      list.push(made);
     }
   }
   return uses;
