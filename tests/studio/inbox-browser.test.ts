@@ -9,7 +9,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
 import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
-import { inTurn } from "../support/templates.ts";
+import { FULL_RUN, inTurn } from "../support/templates.ts";
 
 /**
  * The inbox in Chromium, as sales, HR, an editor and an admin use it: a
@@ -203,10 +203,10 @@ describe("the inbox in a browser", () => {
     await session.context.close();
   });
 
-  it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any inbox page, at 1440 and 768 px", async () => {
+  it("has no axe violations (WCAG 2.2 A and AA) and no CSP violations on any inbox page, at 1440 px (and 768 px in test:full)", async () => {
     const [project] = await server.db.query<{ id: string }>("SELECT id FROM submissions WHERE form = 'project'");
-    const WIDTHS = [1440, 768];
-    // Each page at one width per commit (the search results at both), every pair in test:full.
+    // The tablet's layout of these pages is the desktop's in one column: a sweep, in test:full.
+    const WIDTHS = FULL_RUN ? [1440, 768] : [1440];
     const cases = inTurn(["/studio/inbox/", "/studio/inbox/?q=%D1%82%D0%B8%D0%BC&status=qualification&sort=stage", "/studio/inbox/?kind=job", `/studio/inbox/${project?.id}/`, "/studio/personal-data/"], WIDTHS);
     for (const width of WIDTHS) {
       const session = await open(width);
