@@ -34,7 +34,6 @@ const BROWSER_FILES = [
   "tests/studio/isolation.test.ts",
   "tests/studio/publishing.test.ts",
   "tests/studio/publishing-drafts.test.ts",
-  "tests/releases/servers.test.ts",
 ] as const;
 
 // Kept apart from vite.config.ts: the React Router plugin does not run under Vitest.

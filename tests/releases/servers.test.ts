@@ -3,11 +3,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { type IncomingHttpHeaders, get as httpGet } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
-import { collectErrors, markSurvived, markWindow, openApp, waitForHydration } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
 import { liveRelease, makeSandbox, runPublish, type Sandbox } from "../support/releases.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 
@@ -106,48 +103,5 @@ describe("a release's files, read from its folder", () => {
     expect(gone.headers.get("content-security-policy")).toBeTruthy();
     expect(await gone.text()).toContain("Повторите запрос");
     expect((await fetch(`${url}/projects/`)).status).toBe(200);
-  });
-});
-
-describe("an open tab across a release", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
-  it("knows its release, keeps navigating in the app, and sees the new id in latest.json", async () => {
-    const sandbox = makeSandbox();
-    const url = await serve(sandbox.env);
-    const page = await (await browser.newContext()).newPage();
-    const errors = collectErrors(page);
-    await openApp(page, "/academy/", url);
-    const before = liveRelease(sandbox.releasesDir);
-    const running = await page.evaluate(() => {
-      const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-      return entry?.serverTiming.find((t) => t.name === "release")?.description;
-    });
-    expect(running).toBe(before);
-
-    const article = content().articles[2] as { slug: string };
-    retitle(sandbox, article.slug, "Заголовок из новой публикации");
-    expect((await runPublish(sandbox)).code).toBe(0);
-    const after = liveRelease(sandbox.releasesDir);
-    await expect.poll(() => releaseOf(url), { timeout: 10_000, interval: 200 }).toBe(after);
-    const latest = (await (await fetch(`${url}/builds/latest.json`)).json()) as { id: string };
-    expect(latest.id).toBe(after);
-    // The meta file of the tab's own release is still there for it.
-    expect((await fetch(`${url}/builds/meta/${before}.json`)).status).toBe(200);
-
-    await markWindow(page);
-    await page.locator(`a[href="/academy/${article.slug}/"]`).first().click();
-    await page.waitForURL(`${url}/academy/${article.slug}/`);
-    await waitForHydration(page);
-    // Typography binds the short word to the next one.
-    await expect.poll(async () => (await page.locator("h1").textContent())?.replace(/\u00a0/g, " ")).toBe("Заголовок из новой публикации");
-    expect(await markSurvived(page)).toBe(true);
-    expect(errors).toEqual([]);
   });
 });
