@@ -1,14 +1,7 @@
-import { createCssVariablesTheme, createHighlighterCoreSync, type HighlighterCore, type ShikiTransformer } from "shiki/core";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
-import bash from "@shikijs/langs/bash";
-import css from "@shikijs/langs/css";
-import html from "@shikijs/langs/html";
-import javascript from "@shikijs/langs/javascript";
-import json from "@shikijs/langs/json";
-import python from "@shikijs/langs/python";
-import sql from "@shikijs/langs/sql";
-import typescript from "@shikijs/langs/typescript";
-import yaml from "@shikijs/langs/yaml";
+import { createRequire } from "node:module";
+import type * as ShikiCore from "shiki/core";
+import type { HighlighterCore, LanguageRegistration, ShikiTransformer } from "shiki/core";
+import type * as ShikiEngine from "shiki/engine/javascript";
 
 /**
  * Code highlighting when content is loaded (a release, a preview): shiki's
@@ -16,22 +9,26 @@ import yaml from "@shikijs/langs/yaml";
  * (keyword, string, comment…); app/content/code-highlight.css colours the
  * classes with the site's tokens. No highlighter reaches the browser and no
  * inline styles reach the HTML. Pages rendered on request read content a
- * release has already loaded, so the serving process never starts shiki.
+ * release has already loaded, so the serving process never starts shiki, and
+ * never loads it: shiki and its grammars are required on first use (their
+ * modules alone held 4 MB of heap and 20 MB of memory in every process).
  */
-const LANGUAGES = [bash, css, html, javascript, json, python, sql, typescript, yaml];
-const LANGUAGE_NAMES = new Set(LANGUAGES.flat().flatMap((lang) => [lang.name, ...(lang.aliases ?? [])]));
+const require = createRequire(import.meta.url);
+const LANGUAGE_MODULES = ["bash", "css", "html", "javascript", "json", "python", "sql", "typescript", "yaml"] as const;
 
-const theme = createCssVariablesTheme({ name: "site", variablePrefix: "--code-", fontStyle: false });
+type Shiki = { highlighter: HighlighterCore; names: ReadonlySet<string>; canonical: ReadonlyMap<string, string> };
+let loaded: Shiki | null = null;
 
-let highlighter: HighlighterCore | null = null;
-
-function shiki(): HighlighterCore {
-  highlighter ??= createHighlighterCoreSync({
-    themes: [theme],
-    langs: LANGUAGES,
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
-  });
-  return highlighter;
+function shiki(): Shiki {
+  if (loaded) return loaded;
+  const core = require("shiki/core") as typeof ShikiCore;
+  const { createJavaScriptRegexEngine } = require("shiki/engine/javascript") as typeof ShikiEngine;
+  const languages = LANGUAGE_MODULES.map((name) => (require(`@shikijs/langs/${name}`) as { default: LanguageRegistration[] }).default);
+  const theme = core.createCssVariablesTheme({ name: "site", variablePrefix: "--code-", fontStyle: false });
+  const highlighter = core.createHighlighterCoreSync({ themes: [theme], langs: languages, engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  const named = languages.flat().flatMap((lang) => [lang.name, ...(lang.aliases ?? [])].map((name) => [name, lang.name] as const));
+  loaded = { highlighter, names: new Set(named.map(([name]) => name)), canonical: new Map(named) };
+  return loaded;
 }
 
 /** A few lines of what texts show in each language: keywords, strings, comments, calls, nesting. */
@@ -47,8 +44,6 @@ export const WARM_UP_CODE: Record<string, string> = {
   css: ".card > a:hover, .card:focus-within { color: var(--accent); margin: 0 calc(1rem + 2px); } /* c */\n@media (min-width: 48rem) { .card { display: grid; } }\n",
 };
 
-/** Each name or alias a fence may use → the language whose lines WARM_UP_CODE holds. */
-const CANONICAL = new Map(LANGUAGES.flat().flatMap((lang) => [lang.name, ...(lang.aliases ?? [])].map((name) => [name, lang.name] as const)));
 /** Languages this process has compiled. */
 const warmed = new Set<string>();
 /** An opening fence and its language word (CommonMark: up to three spaces, three or more ` or ~). */
@@ -61,8 +56,12 @@ const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm;
  */
 export function languagesToCompile(markdown: string): string[] {
   const found = new Set<string>();
-  for (const match of markdown.matchAll(FENCE)) {
-    const language = CANONICAL.get(match[1]!.toLowerCase());
+  const matches = [...markdown.matchAll(FENCE)];
+  if (matches.length === 0) return [];
+  // Each name or alias a fence may use → the language whose lines WARM_UP_CODE holds.
+  const { canonical } = shiki();
+  for (const match of matches) {
+    const language = canonical.get(match[1]!.toLowerCase());
     if (language && !warmed.has(language) && language in WARM_UP_CODE) found.add(language);
   }
   return [...found];
@@ -115,13 +114,13 @@ const toClasses: ShikiTransformer = {
 const highlighted = new Map<string, string>();
 
 export function highlightLanguages(): string[] {
-  return [...LANGUAGE_NAMES].sort();
+  return [...shiki().names].sort();
 }
 
 /** Highlighted HTML (`<pre class="code-block"><code>…`) for one fenced block. */
 export function highlightCode(code: string, lang: string | undefined): string {
   const language = lang?.trim().toLowerCase();
-  if (!language || !LANGUAGE_NAMES.has(language)) {
+  if (!language || !shiki().names.has(language)) {
     throw new Error(
       `блок кода ${language ? `на «${language}»` : "без языка"} не подсветить: ` +
         `после открывающих \`\`\` укажите один из языков: ${highlightLanguages().join(", ")}`,
@@ -130,7 +129,7 @@ export function highlightCode(code: string, lang: string | undefined): string {
   const key = `${language}\0${code}`;
   let html = highlighted.get(key);
   if (html === undefined) {
-    html = shiki().codeToHtml(code, { lang: language, theme: "site", transformers: [toClasses], tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
+    html = shiki().highlighter.codeToHtml(code, { lang: language, theme: "site", transformers: [toClasses], tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
     highlighted.set(key, html);
   }
   return html;

@@ -22,8 +22,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { listMedia } from "../../server/studio/content/media.ts";
-import { warmEntries } from "../../server/studio/content/files.ts";
-import { listEntries, referenceOptions } from "../../server/studio/content/service.ts";
+import { listEntries, readAhead, referenceOptions } from "../../server/studio/content/service.ts";
 import { entryVersions } from "../../server/studio/content/versions.ts";
 import { storeUpload } from "../../server/studio/content/uploads.ts";
 import { studioConfig } from "../../server/studio/config.ts";
@@ -82,10 +81,10 @@ try {
   const before = loadavg()[0] ?? 0;
   // What a studio server does in the background once it starts (server/studio/index.ts), before anyone lists.
   const warmStarted = performance.now();
-  const warmed = await warmEntries(sandbox.contentDir);
+  await readAhead(place);
   const warm = performance.now() - warmStarted;
   const rows = [
-    [`reading every entry ahead after a start (\`warmEntries\`, ${warmed} entries, in the background)`, { first: warm, median: Number.NaN, slowest: Number.NaN }],
+    ["reading the content ahead after a start (`readAhead`: entries, the repository's upkeep, pages, every list; in the background)", { first: warm, median: Number.NaN, slowest: Number.NaN }],
     ["a content list: «Статьи Академии» (`listEntries`, GET /content/articles)", await time(() => listEntries(place, "articles"))],
     ["the same request's choices for reference fields (`referenceOptions`)", await time(() => referenceOptions(place))],
     ["«Медиа» with where each image is used (`listMedia`, GET /media)", await time(() => listMedia(sandbox.contentDir))],

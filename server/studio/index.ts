@@ -7,8 +7,8 @@ import { createAuditLog } from "./audit.ts";
 import { createAuth } from "./auth.ts";
 import { createDraftStore } from "./content/drafts.ts";
 import { createImagePool } from "./images/pool.ts";
-import { warmEntries } from "./content/files.ts";
-import { referenceOptions } from "./content/service.ts";
+import { readAhead } from "./content/service.ts";
+import { upkeepHistory } from "../releases/history.ts";
 import { createTrashStore } from "./content/trash.ts";
 import type { StudioConfig } from "./config.ts";
 import { loadStudioFiles } from "./files.ts";
@@ -39,6 +39,7 @@ export type Studio = {
 
 /** Expired sessions and old sign-in attempts are deleted this often. */
 const PRUNE_EVERY_MS = 15 * 60_000;
+const UPKEEP_EVERY_MS = 10 * 60_000;
 
 export function createStudio(options: {
   db: Db;
@@ -70,14 +71,10 @@ export function createStudio(options: {
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
   void dummyHash();
-  // And the entries are parsed before the first content list needs them.
+  // And the content is read ahead before the first person needs it (readAhead).
   let stopped = false;
-  // Then the site's pages, which every content list offers to reference fields (loading all the content).
   if (options.publishing) {
-    const place = { contentDir: config.contentDir, releasesDir: config.releasesDir };
-    void warmEntries(place.contentDir, () => stopped)
-      .then(() => stopped || referenceOptions(place))
-      .catch((error: unknown) => onError("studio: reading the entries ahead failed", error));
+    void readAhead({ contentDir: config.contentDir, releasesDir: config.releasesDir }, () => stopped).catch((error: unknown) => onError("studio: reading the content ahead failed", error));
   }
   const handle = createStudioHandler({
     services: {
@@ -105,6 +102,12 @@ export function createStudio(options: {
     Promise.all([sessions.prune(), throttle.prune(), drafts.prune(), trash.purge()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
+  // Entries' histories are read from git: its repository kept packed and indexed as saves and
+  // publications add commits (upkeepHistory; also once after a start, in readAhead).
+  const upkeep = setInterval(() => {
+    if (options.publishing) upkeepHistory(config.contentDir).catch((error: unknown) => onError("studio: keeping the history's repository failed", error));
+  }, UPKEEP_EVERY_MS);
+  upkeep.unref();
   return {
     owns: isStudioTarget,
     previews,
@@ -112,6 +115,7 @@ export function createStudio(options: {
     stop: () => {
       stopped = true;
       clearInterval(pruning);
+      clearInterval(upkeep);
       publishing?.stop();
       images.stop();
     },

@@ -21,11 +21,11 @@ import { type ContentChange, unpublishedChanges } from "../../releases/unpublish
 import { publishedDir } from "../../releases/published.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
 import { parseRedirectTable } from "../../redirect-table.ts";
-import { type Author, type CommitAction, commitSaved, lastChanges } from "../../releases/history.ts";
+import { type Author, type CommitAction, commitSaved, lastChanges, upkeepHistory } from "../../releases/history.ts";
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import type { MediaUse } from "#core/studio/media-api.ts";
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
-import { contentFileHashes, entryFiles, entryHash, knownEntryValues, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
+import { contentFileHashes, entryFiles, warmEntries, entryHash, knownEntryValues, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
 import { filesNaming, mediaAbout, mediaUses, removeMedia } from "./media.ts";
 import { referencesTo, withoutRedirectFrom, withRedirect } from "./references.ts";
@@ -140,6 +140,27 @@ export async function listEntries(place: ContentPlace, type: CollectionName): Pr
   });
   const deleted = changes.filter((c) => c.type === type && c.change === "deleted" && c.slug).map((c) => c.slug as string);
   return { entries, deleted };
+}
+
+/**
+ * What a studio reads ahead once it starts, in the background, so that the first person's
+ * content list, reference choices and entry history do not pay for it (docs/studio.md, «At
+ * scale»): every entry parsed and its file hashed, the repository packed and indexed for
+ * histories, the site's pages, and each collection's list (the live release's hashes, who
+ * changed what). Stops between steps once `stopped` says so.
+ */
+export async function readAhead(place: ContentPlace, stopped: () => boolean = () => false): Promise<void> {
+  await warmEntries(place.contentDir, stopped);
+  if (stopped()) return;
+  await upkeepHistory(place.contentDir);
+  if (stopped()) return;
+  referenceOptions(place);
+  for (const type of Object.keys(COLLECTION_CATALOG) as CollectionName[]) {
+    // Requests that arrived meanwhile go first.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (stopped()) return;
+    await listEntries(place, type);
+  }
 }
 
 /** Entries of the collections references point to, and the site's pages, for selects. */
