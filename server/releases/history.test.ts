@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addMissingDocuments, commitSaved, fileHistory, filesAtCommit, SAVED_REF, savedHead } from "./history.ts";
+import { addMissingDocuments, commitSaved, fileHistory, filesAtCommit, SAVED_REF, savedHead, upkeepHistory } from "./history.ts";
 
 describe("a content folder made by an older version", () => {
   it("gets the documents it lacks from the shipped content, and keeps its own", async () => {
@@ -55,5 +55,33 @@ describe("the saved line (an entry's history)", () => {
     await commitSaved(dir, { changes: new Map([["b.md", "new\n"]]), author: anna, message: "Ещё", action: "save" });
     const log = execFileSync("git", ["-C", dir, "log", "--format=%s", SAVED_REF], { encoding: "utf8" }).trim().split("\n");
     expect(log).toEqual(["Ещё", "Их", "Моё", "Начало"]);
+  });
+});
+
+describe("the repository's upkeep for histories", () => {
+  it("packs loose objects and writes a commit-graph with changed paths, and an entry's history reads the same after", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-"));
+    const git = (...args: string[]) => execFileSync("git", ["-C", dir, "-c", "user.name=Тест", "-c", "user.email=t@localhost", ...args], { encoding: "utf8" });
+    git("init", "-q");
+    for (let i = 0; i < 120; i++) writeFileSync(join(dir, `e${i}.md`), `текст ${i}\n`);
+    git("add", "-A");
+    git("commit", "-qm", "Начало");
+    for (let i = 0; i < 40; i++) {
+      writeFileSync(join(dir, i % 4 === 0 ? "e1.md" : `e${i + 10}.md`), `правка ${i}\n`);
+      git("commit", "-qam", `Правка ${i}`);
+    }
+    const before = await fileHistory(dir, ["e1.md"], 100);
+    const loose = () => Number(/^count: (\d+)$/m.exec(git("count-objects", "-v"))?.[1]);
+    expect(loose()).toBeGreaterThan(200);
+    await upkeepHistory(dir);
+    expect(loose()).toBe(0);
+    // The graph's filters of changed paths: git's log passes over the commits that did not touch
+    // the file without reading their trees, and says so in its trace.
+    const trace = join(dir, "trace.json");
+    const log = execFileSync("git", ["-C", dir, "log", "--format=%H", "--", "e1.md"], { encoding: "utf8", env: { ...process.env, GIT_TRACE2_EVENT: trace } });
+    expect(log.trim().split("\n")).toHaveLength(11);
+    const bloom = readFileSync(trace, "utf8").split("\n").filter((line) => line.includes('"category":"bloom"')).map((line) => (JSON.parse(line) as { value: { definitely_not: number } }).value);
+    expect(bloom[0]?.definitely_not).toBeGreaterThan(20);
+    expect(await fileHistory(dir, ["e1.md"], 100)).toEqual(before);
   });
 });
