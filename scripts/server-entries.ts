@@ -18,6 +18,8 @@ export const SERVER_ENTRIES = {
   "markdown-worker": "server/studio/content/markdown-worker.ts",
   // The studio's image work runs in a child process (decision 035), forked from the file beside the chunk that starts it.
   "image-worker": "server/studio/images/worker.ts",
+  // The inbox's Excel file is made in a worker thread, found beside the chunk that starts it.
+  "xlsx-worker": "server/studio/inbox/xlsx-worker.ts",
 } as const;
 
 export const RUNTIME_OUT_DIR = "build/runtime";

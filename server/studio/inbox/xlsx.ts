@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
-import { pipeline } from "node:stream/promises";
-import type { Cell, SheetData } from "write-excel-file/node";
+import { Worker } from "node:worker_threads";
 import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
 import { EXPORT_COLUMNS, exportCells, type ExportCell } from "./export.ts";
+import type { XlsxJob } from "./xlsx-worker.ts";
 import type { InboxFilter } from "./filter.ts";
 import type { InboxStore } from "./store.ts";
 
@@ -19,20 +19,33 @@ import type { InboxStore } from "./store.ts";
  * rows are held while it is made: the file is limited to XLSX_MAX_ROWS
  * submissions, a larger filter is asked to be narrowed (the CSV file,
  * streamed, has no limit), and files are made one at a time, so two exports
- * never double the memory (decision 028). The library is imported when a
- * file is asked for, by the server only; no page of the site or of the studio loads it.
+ * never double the memory (decision 028). The file is made in a thread of
+ * its own (xlsx-worker.ts), which imports the library; no page of the site or
+ * of the studio loads it, and the studio's loop answers others meanwhile.
  */
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
 /** Widths in characters, by column (the id, the date, the kind… the consent). */
 const WIDTHS = [38, 17, 22, 12, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 30, 30, 60];
 
-function cell(value: ExportCell): Cell {
-  // Moscow has kept UTC+3 all year since 2014: its wall-clock time is the moment plus three hours.
-  if (typeof value !== "string") return { type: Date, value: new Date(value.moment + MOSCOW_OFFSET_MS), format: "dd.mm.yyyy hh:mm" };
-  return { type: String, value, format: "@" };
+/** The thread that makes a file (xlsx-worker.ts), found beside the chunk that starts it (scripts/server-entries.ts). */
+const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./xlsx-worker.ts" : "./xlsx-worker.js", import.meta.url);
+
+/** The file's bytes, made in a thread of its own that ends with it: the studio's loop stays free meanwhile. */
+function makeFile(job: XlsxJob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    worker.once("message", (answer: { bytes?: Uint8Array; error?: string }) => {
+      void worker.terminate();
+      if (answer.bytes) resolve(answer.bytes);
+      else reject(new Error(`the Excel file was not made: ${answer.error ?? "no answer"}`));
+    });
+    worker.once("error", (error) => {
+      void worker.terminate();
+      reject(error);
+    });
+    worker.postMessage(job);
+  });
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -45,13 +58,12 @@ export function writeXlsxExport(res: ServerResponse, inbox: InboxStore, filter: 
 }
 
 async function write(res: ServerResponse, inbox: InboxStore, filter: InboxFilter): Promise<number> {
-  const { default: writeExcelFile } = await import("write-excel-file/node");
-  const sheet: SheetData = [EXPORT_COLUMNS.map((name) => ({ value: name, type: String, fontWeight: "bold" as const }))];
-  for await (const rows of inbox.exportRows(filter)) {
-    for (const row of rows) sheet.push(exportCells(row).map(cell));
-    if (sheet.length > XLSX_MAX_ROWS + 1) break;
+  const rows: ExportCell[][] = [];
+  for await (const batch of inbox.exportRows(filter)) {
+    for (const row of batch) rows.push(exportCells(row));
+    if (rows.length > XLSX_MAX_ROWS) break;
   }
-  const file = writeExcelFile(sheet, { sheet: "Заявки", stickyRowsCount: 1, columns: WIDTHS.map((width) => ({ width })) });
-  await pipeline(await (file.toStream as () => Promise<NodeJS.ReadableStream>)(), res);
-  return sheet.length - 1;
+  const bytes = await makeFile({ header: EXPORT_COLUMNS, rows, widths: WIDTHS });
+  await new Promise<void>((resolve, reject) => res.end(bytes, (error?: Error | null) => (error ? reject(error) : resolve())));
+  return rows.length;
 }
