@@ -76,6 +76,9 @@ export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
 
   function launch(): void {
     const process_ = fork(options.script ?? SCRIPT, [], {
+      // The site's memory flags, but not V8's lite mode (decision 012): the site's process trades
+      // speed for memory, the studio renders previews and checks whole sites, where speed counts.
+      execArgv: process.execArgv.filter((flag) => flag !== "--lite-mode"),
       env: { ...process.env, [STUDIO_SOCKET_VARIABLE]: socketPath, TRUSTED_PROXY_HOPS: String(options.trustedProxyHops + 1) },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
