@@ -54,8 +54,6 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te"
 /** A studio that stops is started again after this, doubling up to the longest. */
 const RESTART_FIRST_MS = 500;
 const RESTART_LONGEST_MS = 30_000;
-/** V8 flags `npm start` gives the site's process for its memory alone (decision 012, addendum). */
-const SITE_ONLY_FLAGS = new Set(["--no-opt", "--no-maglev", "--optimize-for-size"]);
 
 const SCRIPT = new URL(import.meta.url.endsWith(".ts") ? "./serve.ts" : "./studio-server.js", import.meta.url);
 
@@ -78,10 +76,6 @@ export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
 
   function launch(): void {
     const process_ = fork(options.script ?? SCRIPT, [], {
-      // The site's memory flags, but not those that leave out V8's optimising compilers (decision
-      // 012): the site's process trades speed for memory, the studio renders previews and checks
-      // whole sites, where speed counts.
-      execArgv: process.execArgv.filter((flag) => !SITE_ONLY_FLAGS.has(flag)),
       env: { ...process.env, [STUDIO_SOCKET_VARIABLE]: socketPath, TRUSTED_PROXY_HOPS: String(options.trustedProxyHops + 1) },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
