@@ -124,6 +124,17 @@ describe("ranking on the site's own pages", () => {
     expect((await firstResults(engine, query, 1))[0]).toBe(expected);
   });
 
+  // Forms of a word and a letter the page writes otherwise (the browser's search page types them too:
+  // tests/browser/search.test.ts).
+  it.each([
+    ["маркетинга", paths.service("marketing-consulting")],
+    ["продвижению сайтов", paths.service("seo")],
+    ["море зовет", paths.project("cases", "more-zovet-seo")],
+    ["python", paths.article("data-python-report-automation")],
+  ])("«%s» finds %s among the first three", async (query, expected) => {
+    expect(await firstResults(engine, query, 3)).toContain(expected);
+  });
+
   // Issue 58: a query typed with the other keyboard layout on finds what it meant, both ways.
   it.each([
     ["rjyntrcnyfz htrkfvf", "контекстная реклама", paths.service("context-advertising")],

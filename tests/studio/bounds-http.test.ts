@@ -61,10 +61,12 @@ describe("content limits in the studio", () => {
     ]);
     expect(answers[3]?.message).toBe("В\u00a0записи больше сотни полей: столько не\u00a0бывает, и\u00a0студия такого не\u00a0отправляет");
     console.log(`refused in ${answers.map((a) => `${Math.round(a.ms)} ms (site ${Math.round(a.site.slowestMs)} ms)`).join(", ")}`);
-    // The rest of each entry is still checked (every text of a service typographed): about 100 ms on an idle
-    // machine. Before the limits, checking the 15,000 stages alone took 12 s.
+    // The rest of each entry is still checked (every text of a service typographed) and a 20,000-row
+    // table is a megabyte of JSON to read: about 100–300 ms on an idle machine, up to 1.2 s when the
+    // suite's browsers share its two cores. Before the limits, checking the 15,000 stages alone took
+    // 12 s, so 2 s still tells the two apart; the site's answers meanwhile must not wait behind it.
     for (const answer of answers) {
-      expect(answer.ms).toBeLessThan(1_000);
+      expect(answer.ms).toBeLessThan(2_000);
       expect(answer.site.slowestMs).toBeLessThan(1_000);
     }
   });
