@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX, TITLE_MAX, URL_MAX, WORD_MAX } from "./limits.ts";
 import "./messages.ts";
+import { formatCount } from "../lib/format.ts";
 
 /**
  * Field types shared by the content schemas. A schema says which strings are
@@ -46,7 +47,7 @@ export const text = (max: number) =>
 export const MARKDOWN_MAX_CHARS = 50_000;
 
 /** The error of a text over the limit (the studio states the limit next to the field). */
-export const MARKDOWN_TOO_LONG = `Текст не\u00a0длиннее ${MARKDOWN_MAX_CHARS.toLocaleString("ru-RU")} знаков: разделите его или сократите`;
+export const MARKDOWN_TOO_LONG = `Текст не\u00a0длиннее ${formatCount(MARKDOWN_MAX_CHARS)} знаков: разделите его или сократите`;
 
 /**
  * Markdown source rendered to typographed HTML (code blocks highlighted; a block needs a known language).

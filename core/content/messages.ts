@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plural } from "../lib/format.ts";
+import { formatCount, plural } from "../lib/format.ts";
 
 /**
  * Content is checked in Russian everywhere (the studio's fields, the
@@ -9,7 +9,7 @@ import { plural } from "../lib/format.ts";
  */
 
 /** 5 000, 50 000: as Russian writes numbers (a no-break space between thousands). */
-const count = (n: unknown) => Number(n).toLocaleString("ru-RU");
+const count = (n: unknown) => formatCount(Number(n));
 
 const locale = z.locales.ru();
 

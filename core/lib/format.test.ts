@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, plural } from "./format.ts";
+import { formatCount, formatNumber, plural } from "./format.ts";
 
 describe("plural", () => {
   const forms = ["результат", "результата", "результатов"] as const;
@@ -28,5 +28,14 @@ describe("formatNumber", () => {
   it("writes a decimal comma and a real minus sign", () => {
     expect(formatNumber(3.5)).toBe("3,5");
     expect(formatNumber(-18)).toBe("−18");
+  });
+});
+
+describe("formatCount", () => {
+  it("writes a whole number as Intl's ru-RU does, four digits grouped too", () => {
+    for (const n of [0, 7, 160, 1_000, 5_000, 50_000, 100_000, 1_234_567, -3_000]) {
+      expect(formatCount(n)).toBe(n.toLocaleString("ru-RU").replace("-", "−"));
+    }
+    expect(formatCount(5_000)).toBe("5\u00a0000");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "../../lib/format.ts";
 
 /** Bounds of a group table: a member is a word or a short phrase, a group a handful of them. */
 const MEMBER_MAX = 60;
@@ -23,7 +24,7 @@ function groupTable(limit: number, meta: { group: { title: string; description: 
         .meta(meta.group),
     )
     .min(1)
-    .max(limit, `Не\u00a0больше ${limit.toLocaleString("ru-RU")} групп`)
+    .max(limit, `Не\u00a0больше ${formatCount(limit)} групп`)
     .meta(meta.table);
 }
 

@@ -1,6 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import { isFormKind } from "#core/forms/kinds.ts";
 import { isStatus, kindsFor, type InboxPage, type Stage, STAGE_KEY, visibleStages } from "#core/studio/inbox.ts";
+import { formatCount } from "#core/lib/format.ts";
 import { clock } from "../../clock.ts";
 import { inboxOverview } from "../inbox/overview.ts";
 import { type Permission, permissionsOf } from "#core/studio/roles.ts";
@@ -27,7 +28,7 @@ export const INBOX_MESSAGES = {
   deliveryNotFound: "Эта доставка не\u00a0ждёт повтора: её уже доставили или поставили в\u00a0очередь",
   noFile: "У\u00a0этой заявки нет файла резюме",
   status: "Выберите этап из\u00a0списка",
-  tooManyForXlsx: `В\u00a0файл Excel помещается не\u00a0больше ${XLSX_MAX_ROWS.toLocaleString("ru-RU")} заявок. Сузьте фильтр (например, по\u00a0датам) или скачайте CSV\u00a0— в\u00a0нём все`,
+  tooManyForXlsx: `В\u00a0файл Excel помещается не\u00a0больше ${formatCount(XLSX_MAX_ROWS)} заявок. Сузьте фильтр (например, по\u00a0датам) или скачайте CSV\u00a0— в\u00a0нём все`,
   owner: "Выберите ответственного из\u00a0списка: этот человек не\u00a0работает с\u00a0такими заявками",
   comment: "Напишите комментарий",
   commentLong: "Комментарий длиннее 5000\u00a0знаков: сократите его",
