@@ -8,6 +8,7 @@ import { cachePolicy, type StaticFile } from "../static-files.ts";
 import { releaseFile } from "./files.ts";
 import type { ReleaseSource, ReleaseState } from "./record.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
+import { SERVING_FILE, TEXTS_FILE, withTextsFrom } from "./texts.ts";
 
 /**
  * The release a server is serving: where each public file and its compressed
@@ -42,7 +43,10 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
   const dir = releaseDir(root, id);
   const record = readJson<ReleaseRecord>(join(dir, "release.json"));
   const state = readJson<ReleaseState>(join(dir, "state.json"));
-  const source = readJson<ReleaseSource>(join(dir, "source.json"));
+  // A release made before serving.json existed is loaded whole.
+  const serving = join(dir, SERVING_FILE);
+  const source = existsSync(serving) ? readJson<ReleaseSource>(serving) : readJson<ReleaseSource>(join(dir, "source.json"));
+  if (existsSync(serving)) withTextsFrom(source.content, join(dir, TEXTS_FILE));
   const files = new Map<string, StaticFile>(codeFiles);
   for (const [urlPath, entry] of Object.entries(state.files)) {
     const path = releaseFile(join(dir, "files"), urlPath);

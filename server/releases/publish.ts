@@ -32,6 +32,7 @@ import {
   setCurrentRelease,
 } from "./store.ts";
 import { checkNavigation, type ContentTables, goneAddresses, loadTables } from "./tables.ts";
+import { SERVING_FILE, TEXTS_FILE, textsApart } from "./texts.ts";
 
 
 export type PublishOptions = {
@@ -290,6 +291,10 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const releaseSource: ReleaseSource = { ...source, tables, contentFiles: loaded.files };
   writeFileSync(join(partial, "state.json"), JSON.stringify(state));
   writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
+  // What a serving process loads: the same, its entries' long texts apart (texts.ts).
+  const apart = textsApart(releaseSource.content);
+  writeFileSync(join(partial, SERVING_FILE), JSON.stringify({ ...releaseSource, content: apart.content }));
+  writeFileSync(join(partial, TEXTS_FILE), apart.texts);
   search.save(partial);
   writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, files.manifest).join("\n"));
   const removed = Object.keys(previous?.state.pages ?? {}).filter((path) => !pages[path]).length;

@@ -13,7 +13,9 @@ import { join } from "node:path";
  *   current                  the id of the live release
  *   <id>/release.json        who, when, what changed, how long it took
  *   <id>/state.json          what the next release needs: fingerprints, pages and their reads, files
- *   <id>/source.json         the content pages are rendered from (the server renders on-request pages from it)
+ *   <id>/source.json         the content pages were rendered from (the next release and the studio read it)
+ *   <id>/serving.json        the same for the servers, rendering on request, its long texts apart…
+ *   <id>/texts.bin           …read from here when a page needs one (texts.ts)
  *   <id>/files/…             every public file, with .br and .gz beside the compressible ones
  *   .partial-<id>/           a release being made (removed if its maker died)
  *   .cache/                  drawings reused across releases (images, Open Graph pictures)

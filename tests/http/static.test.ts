@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { content } from "#core/content/index.server.ts";
 import { get, getHtml, plain, rawRequest } from "../support/site.ts";
 
 /** Status, headers and body length of a request sent without Accept-Encoding unless given. */
@@ -87,5 +88,21 @@ describe("caching and compression", () => {
     const res = await get("/search/?q=seo");
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('value="seo"');
+  });
+
+  it("renders an article asked with a query on request, its body read from the release as the prerendered page has it", async () => {
+    const article = content().articles[0];
+    if (!article) throw new Error("no article");
+    const path = `/academy/${article.slug}/`;
+    const [prerendered, rendered, data] = await Promise.all([get(path), get(`${path}?ref=newsletter`), get(`/academy/${article.slug}.data?ref=newsletter`)]);
+    // The prerendered file has an ETag; a page rendered on request has none.
+    expect(prerendered.headers.get("etag")).toBeTruthy();
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get("etag")).toBeNull();
+    expect(article.body.length).toBeGreaterThan(2_048);
+    expect(await prerendered.text()).toContain(article.body);
+    expect(await rendered.text()).toContain(article.body);
+    expect(data.status).toBe(200);
+    expect(await data.text()).toContain(article.title);
   });
 });

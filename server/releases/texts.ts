@@ -1,0 +1,85 @@
+import { closeSync, openSync, readSync } from "node:fs";
+import { COLLECTIONS } from "#core/content/index.server.ts";
+import type { ContentSource } from "#core/content/source.server.ts";
+
+/**
+ * The content a serving process keeps (serving.json) apart from the long texts of its entries
+ * (texts.bin). The site's process renders a page on request now and then (a search, a list's
+ * second page, an address with a query), and only then needs an article's body; held in memory,
+ * the bodies of 5,000 articles took the resting process from 104 to 304 MB. Each long text is
+ * read from the release's folder when a render asks for it: a few kilobytes from the page cache
+ * (tens of microseconds), never the whole file.
+ */
+
+/** In a release's folder: the content a serving process loads, and the texts it reads as it renders. */
+export const SERVING_FILE = "serving.json";
+export const TEXTS_FILE = "texts.bin";
+
+/** A field's text this long or longer is kept on disk (an article's body; a title or a description stays). */
+export const TEXT_ON_DISK_CHARS = 2_048;
+
+/** Where a text is in texts.bin: its byte offset and length. */
+type TextRef = { $text: [number, number] };
+
+const isRef = (value: unknown): value is TextRef =>
+  typeof value === "object" && value !== null && Array.isArray((value as TextRef).$text) && (value as TextRef).$text.length === 2;
+
+type Entries = Record<string, Array<Record<string, unknown>>>;
+
+/** The content with each long text of a collection's entry replaced by where it is in the returned bytes. */
+export function textsApart(content: ContentSource["content"]): { content: ContentSource["content"]; texts: Buffer } {
+  const chunks: Buffer[] = [];
+  let offset = 0;
+  const slim: Entries = { ...(content as unknown as Entries) };
+  for (const name of Object.keys(COLLECTIONS)) {
+    const entries = slim[name];
+    if (!Array.isArray(entries)) continue;
+    slim[name] = entries.map((entry) => {
+      const copy: Record<string, unknown> = { ...entry };
+      for (const [key, value] of Object.entries(entry)) {
+        if (typeof value !== "string" || value.length < TEXT_ON_DISK_CHARS) continue;
+        const bytes = Buffer.from(value, "utf8");
+        copy[key] = { $text: [offset, bytes.length] } satisfies TextRef;
+        chunks.push(bytes);
+        offset += bytes.length;
+      }
+      return copy;
+    });
+  }
+  return { content: slim as unknown as ContentSource["content"], texts: Buffer.concat(chunks) };
+}
+
+/** Reads `length` bytes at `offset` of `file` as UTF-8 (opened per read: a release's folder may be removed after a switch). */
+function readText(file: string, offset: number, length: number): string {
+  const fd = openSync(file, "r");
+  try {
+    const bytes = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, bytes, read, length - read, offset + read);
+      if (n === 0) throw new Error(`${file}: ended at ${offset + read}, ${length - read} bytes short`);
+      read += n;
+    }
+    return bytes.toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Gives each entry of `content` (as parsed from serving.json) its long texts back, as properties
+ * read from `file` when asked for: enumerable, so copying or serialising an entry reads them too.
+ */
+export function withTextsFrom(content: ContentSource["content"], file: string): ContentSource["content"] {
+  const entries = content as unknown as Entries;
+  for (const name of Object.keys(COLLECTIONS)) {
+    for (const entry of entries[name] ?? []) {
+      for (const [key, value] of Object.entries(entry)) {
+        if (!isRef(value)) continue;
+        const [offset, length] = value.$text;
+        Object.defineProperty(entry, key, { enumerable: true, configurable: true, get: () => readText(file, offset, length) });
+      }
+    }
+  }
+  return content;
+}
