@@ -139,12 +139,15 @@ export function createApp(options: AppOptions) {
     const known = views.get(release);
     if (known) return known;
     // The CSP of each HTML page: its inline scripts' hashes.
+    // Pages that share their scripts share one header (loadRelease gives them one list of hashes).
     const fileCsp = new Map<string, string>();
+    const cspOf = new Map<readonly string[], string>();
     for (const path of release.files.keys()) {
       if (!path.endsWith(".html")) continue;
       const hashes = release.scriptHashes.get(path);
       if (!hashes) throw new Error(`release ${release.id} has no CSP hashes for ${path}`);
-      fileCsp.set(path, security.csp(hashes));
+      if (!cspOf.has(hashes)) cspOf.set(hashes, security.csp(hashes));
+      fileCsp.set(path, cspOf.get(hashes) as string);
     }
     // Pages say which release they come from to the page itself, too (app/runtime/build-info.ts).
     const pageHeaders = ["Server-Timing", `release;desc="${release.id}"`];

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync, watch } from "node:fs";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import type { ContentSource } from "#core/content/source.server.ts";
 import type { RouteRules } from "#core/lib/route-rules.ts";
-import { contentType } from "../mime.ts";
 import { parseRedirectTable, type RedirectTable } from "../redirect-table.ts";
-import { cachePolicy, type StaticFile } from "../static-files.ts";
-import { releaseFile } from "./files.ts";
+import type { StaticFile } from "../static-files.ts";
 import type { ReleaseSource, ReleaseState } from "./record.ts";
+import { releaseFiles } from "./release-files.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
 import { SERVING_FILE, TEXTS_FILE, withTextsFrom } from "./texts.ts";
 
@@ -47,20 +46,15 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
   const serving = join(dir, SERVING_FILE);
   const source = existsSync(serving) ? readJson<ReleaseSource>(serving) : readJson<ReleaseSource>(join(dir, "source.json"));
   if (existsSync(serving)) withTextsFrom(source.content, join(dir, TEXTS_FILE));
-  const files = new Map<string, StaticFile>(codeFiles);
-  for (const [urlPath, entry] of Object.entries(state.files)) {
-    const path = releaseFile(join(dir, "files"), urlPath);
-    files.set(urlPath, {
-      body: { path },
-      ...(entry.compressed ? { br: { path: `${path}.br` }, gzip: { path: `${path}.gz` } } : {}),
-      type: contentType(extname(urlPath)),
-      etag: `"${entry.hash}"`,
-      cacheControl: cachePolicy(urlPath),
-    });
-  }
+  const files = releaseFiles(dir, state.files, codeFiles);
+  // Pages share their inline scripts: one list of hashes for each set (5,000 articles, a handful of sets).
   const scriptHashes = new Map<string, readonly string[]>();
+  const sets = new Map<string, readonly string[]>();
   for (const [path, page] of Object.entries(state.pages)) {
-    if (page.csp) scriptHashes.set(`${path}index.html`, page.csp);
+    if (!page.csp) continue;
+    const key = page.csp.join(" ");
+    if (!sets.has(key)) sets.set(key, page.csp);
+    scriptHashes.set(`${path}index.html`, sets.get(key) as readonly string[]);
   }
   return {
     id,
