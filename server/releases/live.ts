@@ -7,7 +7,8 @@ import type { StaticFile } from "../static-files.ts";
 import type { ReleaseSource, ReleaseState } from "./record.ts";
 import { releaseFiles } from "./release-files.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
-import { SERVING_FILE, TEXTS_FILE, withTextsFrom } from "./texts.ts";
+import { SERVING_FILE, type ServingSource, TEXTS_FILE, withTextsFrom } from "./texts.ts";
+import type { FileManifest } from "./files.ts";
 
 /**
  * The release a server is serving: where each public file and its compressed
@@ -41,19 +42,14 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) 
 export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<string, StaticFile>): LiveRelease {
   const dir = releaseDir(root, id);
   const record = readJson<ReleaseRecord>(join(dir, "release.json"));
-  const state = readJson<ReleaseState>(join(dir, "state.json"));
-  // A release made before serving.json existed is loaded whole.
-  const serving = join(dir, SERVING_FILE);
-  const source = existsSync(serving) ? readJson<ReleaseSource>(serving) : readJson<ReleaseSource>(join(dir, "source.json"));
-  if (existsSync(serving)) withTextsFrom(source.content, join(dir, TEXTS_FILE));
-  const files = releaseFiles(dir, state.files, codeFiles);
+  const { source, manifest, csp } = servingSource(dir);
+  const files = releaseFiles(dir, manifest, codeFiles);
   // Pages share their inline scripts: one list of hashes for each set (5,000 articles, a handful of sets).
   const scriptHashes = new Map<string, readonly string[]>();
   const sets = new Map<string, readonly string[]>();
-  for (const [path, page] of Object.entries(state.pages)) {
-    if (!page.csp) continue;
-    const key = page.csp.join(" ");
-    if (!sets.has(key)) sets.set(key, page.csp);
+  for (const [path, hashes] of Object.entries(csp)) {
+    const key = hashes.join(" ");
+    if (!sets.has(key)) sets.set(key, hashes);
     scriptHashes.set(`${path}index.html`, sets.get(key) as readonly string[]);
   }
   return {
@@ -67,6 +63,19 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
     source: { content: source.content, images: source.images, modified: source.modified, ...(source.uploads ? { uploads: source.uploads } : {}) },
     contentFiles: source.contentFiles,
   };
+}
+
+/** What serving needs of the release in `dir`: serving.json, or for a release made before it, state.json and source.json. */
+function servingSource(dir: string): { source: ReleaseSource; manifest: FileManifest; csp: Record<string, string[]> } {
+  const serving = join(dir, SERVING_FILE);
+  if (existsSync(serving)) {
+    const { files, csp, ...source } = readJson<ServingSource>(serving);
+    withTextsFrom(source.content, join(dir, TEXTS_FILE));
+    return { source, manifest: files, csp };
+  }
+  const state = readJson<ReleaseState>(join(dir, "state.json"));
+  const csp = Object.fromEntries(Object.entries(state.pages).flatMap(([path, page]) => (page.csp ? [[path, page.csp]] : [])));
+  return { source: readJson<ReleaseSource>(join(dir, "source.json")), manifest: state.files, csp };
 }
 
 /**

@@ -32,7 +32,7 @@ import {
   setCurrentRelease,
 } from "./store.ts";
 import { checkNavigation, type ContentTables, goneAddresses, loadTables } from "./tables.ts";
-import { SERVING_FILE, TEXTS_FILE, textsApart } from "./texts.ts";
+import { SERVING_FILE, type ServingSource, TEXTS_FILE, textsApart } from "./texts.ts";
 
 
 export type PublishOptions = {
@@ -291,9 +291,12 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const releaseSource: ReleaseSource = { ...source, tables, contentFiles: loaded.files };
   writeFileSync(join(partial, "state.json"), JSON.stringify(state));
   writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
-  // What a serving process loads: the same, its entries' long texts apart (texts.ts).
+  // What a serving process loads: the content, its entries' long texts apart (texts.ts), with the
+  // files and each page's script hashes, so that it never parses state.json (the pages' reads).
   const apart = textsApart(releaseSource.content);
-  writeFileSync(join(partial, SERVING_FILE), JSON.stringify({ ...releaseSource, content: apart.content }));
+  const csp = Object.fromEntries(Object.entries(pages).flatMap(([path, page]) => (page.csp ? [[path, page.csp]] : [])));
+  const serving: ServingSource = { ...releaseSource, content: apart.content, files: files.manifest, csp };
+  writeFileSync(join(partial, SERVING_FILE), JSON.stringify(serving));
   writeFileSync(join(partial, TEXTS_FILE), apart.texts);
   search.save(partial);
   writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, files.manifest).join("\n"));

@@ -1,6 +1,8 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { COLLECTIONS } from "#core/content/index.server.ts";
 import type { ContentSource } from "#core/content/source.server.ts";
+import type { FileManifest } from "./files.ts";
+import type { ReleaseSource } from "./record.ts";
 
 /**
  * The content a serving process keeps (serving.json) apart from the long texts of its entries
@@ -14,6 +16,9 @@ import type { ContentSource } from "#core/content/source.server.ts";
 /** In a release's folder: the content a serving process loads, and the texts it reads as it renders. */
 export const SERVING_FILE = "serving.json";
 export const TEXTS_FILE = "texts.bin";
+
+/** serving.json: the release's source, long texts apart, with its files and each page's inline-script hashes. */
+export type ServingSource = ReleaseSource & { files: FileManifest; csp: Record<string, string[]> };
 
 /** A field's text this long or longer is kept on disk (an article's body; a title or a description stays). */
 export const TEXT_ON_DISK_CHARS = 2_048;
