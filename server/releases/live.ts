@@ -4,11 +4,9 @@ import type { ContentSource } from "#core/content/source.server.ts";
 import type { RouteRules } from "#core/lib/route-rules.ts";
 import { parseRedirectTable, type RedirectTable } from "../redirect-table.ts";
 import type { StaticFile } from "../static-files.ts";
-import type { ReleaseSource, ReleaseState } from "./record.ts";
 import { releaseFiles } from "./release-files.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
 import { SERVING_FILE, type ServingSource, TEXTS_FILE, withTextsFrom } from "./texts.ts";
-import type { FileManifest } from "./files.ts";
 
 /**
  * The release a server is serving: where each public file and its compressed
@@ -42,7 +40,9 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) 
 export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<string, StaticFile>): LiveRelease {
   const dir = releaseDir(root, id);
   const record = readJson<ReleaseRecord>(join(dir, "release.json"));
-  const { source, manifest, csp } = servingSource(dir);
+  // serving.json, never state.json and source.json: a server loads only releases its own code made.
+  const { files: manifest, csp, ...source } = readJson<ServingSource>(join(dir, SERVING_FILE));
+  withTextsFrom(source.content, join(dir, TEXTS_FILE));
   const files = releaseFiles(dir, manifest, codeFiles);
   // Pages share their inline scripts: one list of hashes for each set (5,000 articles, a handful of sets).
   const scriptHashes = new Map<string, readonly string[]>();
@@ -63,19 +63,6 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
     source: { content: source.content, images: source.images, modified: source.modified, ...(source.uploads ? { uploads: source.uploads } : {}) },
     contentFiles: source.contentFiles,
   };
-}
-
-/** What serving needs of the release in `dir`: serving.json, or for a release made before it, state.json and source.json. */
-function servingSource(dir: string): { source: ReleaseSource; manifest: FileManifest; csp: Record<string, string[]> } {
-  const serving = join(dir, SERVING_FILE);
-  if (existsSync(serving)) {
-    const { files, csp, ...source } = readJson<ServingSource>(serving);
-    withTextsFrom(source.content, join(dir, TEXTS_FILE));
-    return { source, manifest: files, csp };
-  }
-  const state = readJson<ReleaseState>(join(dir, "state.json"));
-  const csp = Object.fromEntries(Object.entries(state.pages).flatMap(([path, page]) => (page.csp ? [[path, page.csp]] : [])));
-  return { source: readJson<ReleaseSource>(join(dir, "source.json")), manifest: state.files, csp };
 }
 
 /**

@@ -118,7 +118,9 @@ describe("server errors and configuration (in-process)", () => {
 });
 
 describe("configured headers", () => {
-  it("allows Yandex Metrica only when its counter id is set, and HSTS can be left to a proxy", async () => {
+  // A release for this configuration is made at start (every page rendered): 10–25 s alone, over a
+  // minute beside test:full's sweeps of every page.
+  it("allows Yandex Metrica only when its counter id is set, and HSTS can be left to a proxy", { timeout: 180_000 }, async () => {
     const app = await startInProcess({
       PUBLIC_METRIKA_ID: "12345678",
       HSTS_MAX_AGE: "0",

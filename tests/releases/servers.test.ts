@@ -37,7 +37,9 @@ function retitle(sandbox: Sandbox, slug: string, title: string) {
 }
 
 describe("one code build, any origin", () => {
-  it("renders canonical links, og:url, the sitemap, robots.txt and the feed with the origin it runs with", async () => {
+  // Its server makes a whole release at start, images drawn anew (no cache): about 35 s alone, over a
+  // minute beside test:full's sweeps of every page.
+  it("renders canonical links, og:url, the sitemap, robots.txt and the feed with the origin it runs with", { timeout: 180_000 }, async () => {
     const origin = "https://staging.orientir.example";
     const sandbox = makeSandbox({ seedReleases: false });
     const url = await serve({ ...sandbox.env, SITE_ORIGIN: origin });
