@@ -38,6 +38,13 @@ const SYNC_CHILD_PROCESS_MESSAGE =
   "A synchronous child process freezes every request of this process while it runs: use server/releases/git.ts for git, or child_process's asynchronous calls (issue 54).";
 
 /**
+ * Imported as an ES module, node:http reads all its exports once, `WebSocket` among them, which
+ * loads undici: ~10 MB of the site's resting process (decision 036). Its values come through
+ * server/node-http.ts; types may be imported from it directly.
+ */
+const NODE_HTTP_MESSAGE = "Import node:http's values from server/node-http.ts: as an ES module it loads undici, ~10 MB of the site's process (decision 036).";
+
+/**
  * The files that may block: programs run at a terminal, where nothing else waits on their event
  * loop. Anything they import is checked as production code (the server could import it).
  */
@@ -51,7 +58,7 @@ const COMMAND_LINE = [
   "server/studio/command.ts",
 ];
 
-function noSyncChildProcess() {
+function restrictedInProduction() {
   return {
     files: ["{server,core,app,studio}/**/*.{ts,tsx}"],
     // Tests drive git to set up repositories; they answer no visitor.
@@ -61,7 +68,12 @@ function noSyncChildProcess() {
       // entry for one file replaces a rule's options for it.
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: ["node:child_process", "child_process"].map((name) => ({ name, importNames: SYNC_CHILD_PROCESS, message: SYNC_CHILD_PROCESS_MESSAGE })) },
+        {
+          paths: [
+            ...["node:child_process", "child_process"].map((name) => ({ name, importNames: SYNC_CHILD_PROCESS, message: SYNC_CHILD_PROCESS_MESSAGE })),
+            ...["node:http", "http"].map((name) => ({ name, allowTypeImports: true, message: NODE_HTTP_MESSAGE })),
+          ],
+        },
       ],
       "no-restricted-properties": ["error", ...SYNC_CHILD_PROCESS.map((property) => ({ property, message: SYNC_CHILD_PROCESS_MESSAGE }))],
     },
@@ -130,5 +142,5 @@ export default tseslint.config(
   // nothing in production imports scripts/. Generated per folder depth, so that "../studio/" from
   // server/leads/ (server/studio/) is not mistaken for the studio app.
   ...boundaries(),
-  noSyncChildProcess(),
+  restrictedInProduction(),
 );

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer, STATUS_CODES } from "./node-http.ts";
 import type { Socket } from "node:net";
 import type { Env } from "#core/config/env.server.ts";
 import type { SecurityHeaders } from "./headers.ts";

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { MAX_PARTS, readMultipart } from "../web/multipart.ts";
 
 /**
  * A form's body, read whole before anything is done with it, then checked
@@ -13,10 +14,6 @@ import type { IncomingMessage } from "node:http";
  * the form does not have.
  */
 
-/** Parts a form may have at most: every field once, a few dozen services ticked. */
-export const MAX_PARTS = 100;
-/** Bytes of one part's headers (Content-Disposition with a 200-character file name fits). */
-export const MAX_PART_HEADER_BYTES = 2_048;
 /** A text part is never larger than a whole small form. */
 export const MAX_TEXT_PART_BYTES = 64 * 1024;
 /**
@@ -148,57 +145,15 @@ function decodeFormName(raw: string): string | null {
   }
 }
 
-const CRLF = Buffer.from("\r\n");
-const HEADER_END = Buffer.from("\r\n\r\n");
-
 function multipartProblem(body: Buffer, boundary: string, shape: FormShape): string | null {
-  const delimiter = Buffer.from(`--${boundary}`);
-  const between = Buffer.from(`\r\n--${boundary}`);
-  // A preamble before the first delimiter is allowed (and ignored) by the format.
-  let at = body.indexOf(delimiter);
-  if (at === -1) return "no parts";
-  at += delimiter.length;
-  let parts = 0;
+  const read = readMultipart(body, boundary);
+  if ("problem" in read) return read.problem;
   let files = 0;
-  for (;;) {
-    if (body[at] === 0x2d && body[at + 1] === 0x2d) return null; // "--": the closing delimiter
-    if (body.indexOf(CRLF, at) !== at) return "malformed delimiter";
-    at += CRLF.length;
-    if (++parts > MAX_PARTS) return "too many parts";
-    const headersEnd = body.indexOf(HEADER_END, at);
-    // Headers end within the limit; a part with none at all starts its data at once.
-    const bare = body.indexOf(CRLF, at) === at;
-    if (!bare && (headersEnd === -1 || headersEnd - at > MAX_PART_HEADER_BYTES)) return "part headers too large";
-    const head = bare ? "" : body.subarray(at, headersEnd).toString("utf8");
-    at = bare ? at + CRLF.length : headersEnd + HEADER_END.length;
-    const next = body.indexOf(between, at);
-    if (next === -1) return "unterminated part";
-    const disposition = partDisposition(head);
-    if (!disposition || !shape.names.has(disposition.name)) return "unknown part";
-    if (disposition.file) {
-      if (!shape.files.has(disposition.name) || ++files > 1) return "unexpected file";
-    } else if (next - at > MAX_TEXT_PART_BYTES) return "text part too large";
-    at = next + between.length;
+  for (const part of read.parts) {
+    if (!shape.names.has(part.name)) return "unknown part";
+    if (part.filename !== null) {
+      if (!shape.files.has(part.name) || ++files > 1) return "unexpected file";
+    } else if (part.end - part.start > MAX_TEXT_PART_BYTES) return "text part too large";
   }
-}
-
-/**
- * The part's field name, and whether it is a file (has a filename parameter).
- * A part with more than one Content-Disposition has none: readers differ on
- * which one counts (undici takes the last).
- */
-function partDisposition(head: string): { name: string; file: boolean } | null {
-  let found: { name: string; file: boolean } | null = null;
-  let seen = 0;
-  for (const line of head.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon === -1 || line.slice(0, colon).trim().toLowerCase() !== "content-disposition") continue;
-    if (++seen > 1) return null;
-    const value = line.slice(colon + 1);
-    if (!/^\s*form-data\s*(;|$)/i.test(value)) return null;
-    const name = /;\s*name="([^"]*)"/i.exec(value)?.[1] ?? /;\s*name=([^\s;"]+)/i.exec(value)?.[1];
-    if (name === undefined) return null;
-    found = { name, file: /;\s*filename\*?=/i.test(value) };
-  }
-  return found;
+  return null;
 }

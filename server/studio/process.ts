@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
-import { createServer as createHttp, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer as createHttp } from "../node-http.ts";
 import { randomUUID } from "node:crypto";
 import { env } from "#core/config/env.server.ts";
 import { BUILD_DIR, CONTENT_DIR, RUNTIME_DIR } from "#core/config/paths.server.ts";

@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { request } from "../node-http.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isStudioTarget } from "#core/studio/paths.ts";

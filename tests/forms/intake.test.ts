@@ -207,8 +207,8 @@ describe("a confirmation post that is no form", () => {
     expect(await postRaw("/sub/confirm/", "application/x-www-form-urlencodedX", Buffer.from("token=abc"))).toBe(415);
   });
 
-  it("answers 400 when its parts pass the check but cannot be read, never 500", async () => {
-    // A header line without a colon: the guard reads only Content-Disposition, undici refuses the body.
+  it("answers 400 when its parts cannot be read, never 500", async () => {
+    // A header line without a colon: the one reader of multipart bodies (server/web/multipart.ts) refuses it.
     const body = Buffer.from('--b\r\nContent-Disposition: form-data; name="token"\r\nJunk\r\n\r\nabc\r\n--b--\r\n');
     expect(await postRaw("/sub/confirm/", "multipart/form-data; boundary=b", body)).toBe(400);
   });
