@@ -38,7 +38,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     CONTENT_DIR=/data/content \
     MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=131072
+    MALLOC_MMAP_THRESHOLD_=32768
 WORKDIR /app
 # Owned by root, readable by all: the server process cannot change its own code.
 COPY --from=deps /app/node_modules ./node_modules

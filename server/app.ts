@@ -61,6 +61,7 @@ const METHODS = new Set(["GET", "HEAD", "POST"]);
 const MAX_TARGET_LENGTH = 8_192;
 /** The page served for failures (500), and at /error/. */
 const ERROR_PAGE = "/error/index.html";
+const INDEX_FILE = "index.html";
 /** A request id from a trusted proxy is kept if it looks like one. */
 const FORWARDED_ID = /^[\w.:-]{8,64}$/;
 
@@ -138,17 +139,18 @@ export function createApp(options: AppOptions) {
   function viewOf(release: LiveRelease): View {
     const known = views.get(release);
     if (known) return known;
-    // The CSP of each HTML page: its inline scripts' hashes.
-    // Pages that share their scripts share one header (loadRelease gives them one list of hashes).
-    const fileCsp = new Map<string, string>();
+    // The CSP of each HTML page: its inline scripts' hashes. Pages that share their scripts share
+    // one list of hashes (loadRelease) and so one header, made once; found per request, not kept
+    // per file (5,000 articles are 5,000 pages).
     const cspOf = new Map<readonly string[], string>();
+    const pageOf = (path: string) => path.slice(0, path.length - INDEX_FILE.length);
     for (const path of release.files.keys()) {
       if (!path.endsWith(".html")) continue;
-      const hashes = release.scriptHashes.get(path);
+      const hashes = path.endsWith(INDEX_FILE) ? release.scriptHashes.get(pageOf(path)) : undefined;
       if (!hashes) throw new Error(`release ${release.id} has no CSP hashes for ${path}`);
       if (!cspOf.has(hashes)) cspOf.set(hashes, security.csp(hashes));
-      fileCsp.set(path, cspOf.get(hashes) as string);
     }
+    const fileCsp = { get: (path: string) => (path.endsWith(INDEX_FILE) ? cspOf.get(release.scriptHashes.get(pageOf(path)) ?? []) : undefined) };
     // Pages say which release they come from to the page itself, too (app/runtime/build-info.ts).
     const pageHeaders = ["Server-Timing", `release;desc="${release.id}"`];
     const headersOf = (path: string) => {

@@ -6,7 +6,7 @@ import { parseRedirectTable, type RedirectTable } from "../redirect-table.ts";
 import type { StaticFile } from "../static-files.ts";
 import { releaseFiles } from "./release-files.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
-import { SERVING_FILE, type ServingSource, TEXTS_FILE, withTextsFrom } from "./texts.ts";
+import { CONTENT_FILES_FILE, SERVING_FILE, type ServingSource, TEXTS_FILE, withTextsFrom } from "./texts.ts";
 
 /**
  * The release a server is serving: where each public file and its compressed
@@ -17,19 +17,22 @@ import { SERVING_FILE, type ServingSource, TEXTS_FILE, withTextsFrom } from "./t
  */
 export type LiveRelease = {
   id: string;
-  record: ReleaseRecord;
+  /** Its record without the lists of what changed and was rendered (thousands of paths at 5,000 articles). */
+  record: ServedRecord;
   /** The release's files over the code build's (assets, fonts, icons). */
   files: ReadonlyMap<string, StaticFile>;
-  /** Inline-script hashes of each HTML file, by URL path. */
+  /** Inline-script hashes of each prerendered page, by its path ("/services/": its file is "/services/index.html"). */
   scriptHashes: ReadonlyMap<string, readonly string[]>;
   redirects: RedirectTable;
   routeRules: RouteRules;
   /** Addresses taken off the site (withdrawn or deleted without a redirect): 410. */
   gone: ReadonlySet<string>;
   source: ContentSource;
-  /** The content files it was made from, by path, with the hash of their bytes. */
-  contentFiles: Readonly<Record<string, string>>;
+  /** The content files it was made from, by path, with the hash of their bytes: read when first asked for (a preview). */
+  readonly contentFiles: Readonly<Record<string, string>>;
 };
+
+export type ServedRecord = Omit<ReleaseRecord, "changed" | "rendered">;
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
 
@@ -39,18 +42,19 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) 
  */
 export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<string, StaticFile>): LiveRelease {
   const dir = releaseDir(root, id);
-  const record = readJson<ReleaseRecord>(join(dir, "release.json"));
+  const { changed: _changed, rendered: _rendered, ...record } = readJson<ReleaseRecord>(join(dir, "release.json"));
   // serving.json, never state.json and source.json: a server loads only releases its own code made.
   const { files: manifest, csp, ...source } = readJson<ServingSource>(join(dir, SERVING_FILE));
   withTextsFrom(source.content, join(dir, TEXTS_FILE));
   const files = releaseFiles(dir, manifest, codeFiles);
+  let contentFiles: Record<string, string> | undefined;
   // Pages share their inline scripts: one list of hashes for each set (5,000 articles, a handful of sets).
   const scriptHashes = new Map<string, readonly string[]>();
   const sets = new Map<string, readonly string[]>();
   for (const [path, hashes] of Object.entries(csp)) {
     const key = hashes.join(" ");
     if (!sets.has(key)) sets.set(key, hashes);
-    scriptHashes.set(`${path}index.html`, sets.get(key) as readonly string[]);
+    scriptHashes.set(path, sets.get(key) as readonly string[]);
   }
   return {
     id,
@@ -61,7 +65,10 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
     routeRules: source.tables.routeRules,
     gone: new Set(source.tables.gone ?? []),
     source: { content: source.content, images: source.images, modified: source.modified, ...(source.uploads ? { uploads: source.uploads } : {}) },
-    contentFiles: source.contentFiles,
+    get contentFiles() {
+      contentFiles ??= readJson<Record<string, string>>(join(dir, CONTENT_FILES_FILE));
+      return contentFiles;
+    },
   };
 }
 

@@ -17,8 +17,11 @@ import type { ReleaseSource } from "./record.ts";
 export const SERVING_FILE = "serving.json";
 export const TEXTS_FILE = "texts.bin";
 
+/** The content files a release was made from, with their hashes: read by the studio's previews only. */
+export const CONTENT_FILES_FILE = "content-files.json";
+
 /** serving.json: the release's source, long texts apart, with its files and each page's inline-script hashes. */
-export type ServingSource = ReleaseSource & { files: FileManifest; csp: Record<string, string[]> };
+export type ServingSource = Omit<ReleaseSource, "contentFiles"> & { files: FileManifest; csp: Record<string, string[]> };
 
 /** A field's text this long or longer is kept on disk (an article's body; a title or a description stays). */
 export const TEXT_ON_DISK_CHARS = 2_048;
@@ -71,19 +74,54 @@ function readText(file: string, offset: number, length: number): string {
   }
 }
 
+/** Where an entry's texts are: the file, and each text's place in it (kept out of sight, under symbols). */
+const TEXTS_FILE_OF = Symbol("texts file");
+const TEXT_PLACES = Symbol("text places");
+type WithTexts = { [TEXTS_FILE_OF]: string; [TEXT_PLACES]: Record<string, [number, number]> };
+
+/**
+ * One getter per field name, shared by every entry: V8 then gives entries built in the same order
+ * one hidden class. A getter made per entry (a closure over its offset) gave each of 5,000 articles
+ * a hidden class, a descriptor array, a closure and a context of its own, ~2 MB of the site's process.
+ */
+const getters = new Map<string, (this: WithTexts) => string>();
+function textGetter(key: string): (this: WithTexts) => string {
+  let getter = getters.get(key);
+  if (!getter) {
+    getter = function (this: WithTexts) {
+      const [offset, length] = this[TEXT_PLACES][key] as [number, number];
+      return readText(this[TEXTS_FILE_OF], offset, length);
+    };
+    getters.set(key, getter);
+  }
+  return getter;
+}
+
 /**
  * Gives each entry of `content` (as parsed from serving.json) its long texts back, as properties
  * read from `file` when asked for: enumerable, so copying or serialising an entry reads them too.
+ * An entry with texts on disk is made anew, its fields in their order (a data field turned into
+ * an accessor in place would make V8 keep the entry as a dictionary).
  */
 export function withTextsFrom(content: ContentSource["content"], file: string): ContentSource["content"] {
   const entries = content as unknown as Entries;
   for (const name of Object.keys(COLLECTIONS)) {
-    for (const entry of entries[name] ?? []) {
+    const list = entries[name];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i] as Record<string, unknown>;
+      if (!Object.values(entry).some(isRef)) continue;
+      const made: Record<string | symbol, unknown> = {};
+      const places: Record<string, [number, number]> = {};
+      Object.defineProperty(made, TEXTS_FILE_OF, { value: file });
+      Object.defineProperty(made, TEXT_PLACES, { value: places });
       for (const [key, value] of Object.entries(entry)) {
-        if (!isRef(value)) continue;
-        const [offset, length] = value.$text;
-        Object.defineProperty(entry, key, { enumerable: true, configurable: true, get: () => readText(file, offset, length) });
+        if (isRef(value)) {
+          places[key] = value.$text;
+          Object.defineProperty(made, key, { enumerable: true, configurable: true, get: textGetter(key) });
+        } else made[key] = value;
       }
+      list[i] = made;
     }
   }
   return content;
