@@ -146,14 +146,11 @@ function decodeFormName(raw: string): string | null {
 }
 
 function multipartProblem(body: Buffer, boundary: string, shape: FormShape): string | null {
-  const read = readMultipart(body, boundary);
-  if ("problem" in read) return read.problem;
   let files = 0;
-  for (const part of read.parts) {
+  const read = readMultipart(body, boundary, (part) => {
     if (!shape.names.has(part.name)) return "unknown part";
-    if (part.filename !== null) {
-      if (!shape.files.has(part.name) || ++files > 1) return "unexpected file";
-    } else if (part.end - part.start > MAX_TEXT_PART_BYTES) return "text part too large";
-  }
-  return null;
+    if (part.filename !== null) return !shape.files.has(part.name) || ++files > 1 ? "unexpected file" : null;
+    return part.end - part.start > MAX_TEXT_PART_BYTES ? "text part too large" : null;
+  });
+  return "problem" in read ? read.problem : null;
 }

@@ -47,3 +47,16 @@ describe("readMultipart", () => {
     expect("parts" in read && read.parts.length).toBe(MAX_PARTS);
   });
 });
+
+describe("readMultipart with a check", () => {
+  it("stops at the first part the check refuses, reading no further", () => {
+    const seen: string[] = [];
+    const bytes = body(`${'--b\nContent-Disposition: form-data; name="cv"; filename=""\n\n\n'.repeat(80_000)}--b--\n`);
+    const read = readMultipart(bytes, "b", (part) => {
+      seen.push(part.name);
+      return seen.length > 1 ? "unexpected file" : null;
+    });
+    expect(read).toEqual({ problem: "unexpected file" });
+    expect(seen).toHaveLength(2);
+  });
+});
