@@ -143,18 +143,21 @@ export function createApp(options: AppOptions) {
     // one list of hashes (loadRelease) and so one header, made once; found per request, not kept
     // per file (5,000 articles are 5,000 pages).
     const cspOf = new Map<readonly string[], string>();
-    const pageOf = (path: string) => path.slice(0, path.length - INDEX_FILE.length);
+    const hashesOf = (path: string) => (path.endsWith(INDEX_FILE) ? release.scriptHashes.get(path.slice(0, -INDEX_FILE.length)) : undefined);
     for (const path of release.files.keys()) {
       if (!path.endsWith(".html")) continue;
-      const hashes = path.endsWith(INDEX_FILE) ? release.scriptHashes.get(pageOf(path)) : undefined;
+      const hashes = hashesOf(path);
       if (!hashes) throw new Error(`release ${release.id} has no CSP hashes for ${path}`);
       if (!cspOf.has(hashes)) cspOf.set(hashes, security.csp(hashes));
     }
-    const fileCsp = { get: (path: string) => (path.endsWith(INDEX_FILE) ? cspOf.get(release.scriptHashes.get(pageOf(path)) ?? []) : undefined) };
+    const cspFor = (path: string) => {
+      const hashes = hashesOf(path);
+      return hashes && cspOf.get(hashes);
+    };
     // Pages say which release they come from to the page itself, too (app/runtime/build-info.ts).
     const pageHeaders = ["Server-Timing", `release;desc="${release.id}"`];
     const headersOf = (path: string) => {
-      const base = security.list(fileCsp.get(path));
+      const base = security.list(cspFor(path));
       if (!path.endsWith(".html")) return base;
       // The error page is served, never indexed.
       return path === ERROR_PAGE ? [...base, ...pageHeaders, "X-Robots-Tag", "noindex"] : [...base, ...pageHeaders];

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { MAX_PARTS, readMultipart } from "../web/multipart.ts";
+import { type FormType, MAX_PARTS, readMultipart } from "../web/multipart.ts";
 
 /**
  * A form's body, read whole before anything is done with it, then checked
@@ -73,42 +73,6 @@ export function spoolBody(req: IncomingMessage, length: number, pace: UploadPace
 }
 
 export type FormShape = { names: ReadonlySet<string>; files: ReadonlySet<string> };
-
-/** A form's content type as the guard checked it, and as the form's action then gets it. */
-export type FormType = { kind: "urlencoded"; canonical: string } | { kind: "multipart"; boundary: string; canonical: string };
-
-const URLENCODED_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
-/** One `; name=value` parameter (RFC 9110), the value a token or a quoted string; matched from where the last ended. */
-const PARAMETER = /\s*;\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)=("(?:[^"\\]|\\.)*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*/y;
-/** RFC 2046: 1–70 characters of a restricted set, not ending in a space. */
-const BOUNDARY = /^[0-9A-Za-z'()+_,./:=? -]{0,69}[0-9A-Za-z'()+_,./:=?-]$/;
-
-/**
- * The form's content type, parsed strictly: a form type from the first
- * character, well-formed parameters, and for multipart exactly one boundary
- * of 1–70 allowed characters. Null for anything else (400): a reader that
- * picks another boundary out of an ambiguous header (undici takes the first
- * `boundary` whatever its length) would parse another body than the one checked.
- * `canonical` is the header the form's action gets instead of the client's.
- */
-export function parseFormType(contentType: string): FormType | null {
-  if (URLENCODED_TYPE.test(contentType)) return { kind: "urlencoded", canonical: "application/x-www-form-urlencoded" };
-  if (!MULTIPART_TYPE.test(contentType)) return null;
-  const params = contentType.slice(contentType.indexOf(";")).replace(/\s+$/, "");
-  const boundaries: string[] = [];
-  PARAMETER.lastIndex = 0;
-  while (PARAMETER.lastIndex < params.length) {
-    const match = PARAMETER.exec(params);
-    if (!match) return null;
-    const [, name = "", raw = ""] = match;
-    if (name.toLowerCase() === "boundary") boundaries.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw);
-  }
-  const [boundary] = boundaries;
-  if (boundaries.length !== 1 || boundary === undefined || !BOUNDARY.test(boundary)) return null;
-  // Quoted, so any of the allowed characters (space, colon, …) reads back as the same boundary.
-  return { kind: "multipart", boundary, canonical: `multipart/form-data; boundary="${boundary}"` };
-}
 
 /**
  * Whether a whole body fits the form: only its own names, at most one file

@@ -4,7 +4,8 @@ import { MESSAGES as M } from "#core/forms/messages.ts";
 import { formParts } from "#core/forms/schemas.ts";
 import { refuseUnread } from "../body.ts";
 import { clientIp, createRateLimiter, rateLimitKey } from "../rate-limit.ts";
-import { type FormShape, formBodyProblem, MIN_UPLOAD_BYTES_PER_SECOND, parseFormType, spoolBody, UPLOAD_GRACE_MS, type UploadPace } from "./form-body.ts";
+import { type FormShape, formBodyProblem, MIN_UPLOAD_BYTES_PER_SECOND, spoolBody, UPLOAD_GRACE_MS, type UploadPace } from "./form-body.ts";
+import { isFormType, parseFormType } from "../web/multipart.ts";
 
 /**
  * Checks every request that could run a form action (any method but GET and
@@ -50,7 +51,6 @@ export const MAX_WAIT_MS = 10_000;
 
 /** The forms' addresses: /forms/<kind>/, /api/forms/<kind>/, /sub/confirm/ (and `x.data`, `x/_.data`). */
 const FORM_PATH = /^\/(forms|api\/forms|sub\/confirm)[/.]/;
-const FORM_TYPES = /^(application\/x-www-form-urlencoded\s*(;|$)|multipart\/form-data\s*;)/i;
 const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
 
 export type GuardConfig = {
@@ -191,7 +191,7 @@ export function createFormGuard(config: GuardConfig) {
     const ip = rateLimitKey(clientIp(req, config.trustedProxyHops));
     if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
     const contentType = req.headers["content-type"] ?? "";
-    if (!FORM_TYPES.test(contentType)) return refuse(req, res, 415, M.form.wrongType);
+    if (!isFormType(contentType)) return refuse(req, res, 415, M.form.wrongType);
     const type = parseFormType(contentType);
     if (!type) return refuse(req, res, 400, M.form.malformed);
     const length = req.headers["content-length"];

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { SiteFormData } from "./form-data.ts";
-import { readMultipart } from "./multipart.ts";
+import { parseFormType, readMultipart } from "./multipart.ts";
 
 /**
  * A request's or a response's body (the standard's "body mixin"), held as
@@ -135,17 +135,16 @@ export abstract class BodyHolder {
 
   /** urlencoded or multipart (read by the same reader the forms' guard checked the body with). */
   async formData(): Promise<FormData> {
-    const type = this.headers.get("content-type") ?? "";
+    const type = parseFormType(this.headers.get("content-type") ?? "");
+    if (type === null) throw new TypeError("formData: the body is neither urlencoded nor multipart/form-data");
     const bytes = await this.bytes();
     const form = new SiteFormData();
-    if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+    if (type.kind === "urlencoded") {
       for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) form.append(name, value);
       return form;
     }
-    const boundary = multipartBoundary(type);
-    if (boundary === null) throw new TypeError("formData: the body is neither urlencoded nor multipart/form-data");
     const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const read = readMultipart(body, boundary);
+    const read = readMultipart(body, type.boundary);
     if ("problem" in read) throw new TypeError(`formData: ${read.problem}`);
     for (const part of read.parts) {
       const data = body.subarray(part.start, part.end);
@@ -154,12 +153,4 @@ export abstract class BodyHolder {
     }
     return form;
   }
-}
-
-/** The boundary of a multipart/form-data type (quoted or not); null for another type. */
-function multipartBoundary(type: string): string | null {
-  if (!/^multipart\/form-data\s*;/i.test(type)) return null;
-  const match = /;\s*boundary=(?:"((?:[^"\\]|\\.)*)"|([^\s;]+))/i.exec(type);
-  if (!match) return null;
-  return match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : (match[2] ?? null);
 }
