@@ -56,4 +56,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=300s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=100", "build/runtime/server.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=100", "--expose-gc", "build/runtime/server.js"]

@@ -6,6 +6,7 @@ import { createHttpServer } from "./http-server.ts";
 import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
+import { compactHeap } from "./releases/heap.ts";
 import { addMissingDocuments, seedContent } from "./releases/history.ts";
 import { DOCUMENT_CATALOG } from "#core/content/catalog.ts";
 import { loadSite } from "./site.ts";
@@ -43,6 +44,9 @@ const server = createHttpServer(site, env);
 // Started once the live release exists (the studio's previews read it), while the site warms up.
 const [studioUp] = await Promise.all([studio?.start(STUDIO_START_MS), site.handle.warmUp(WARM_UP)]);
 if (studio && !studioUp) log.error("studio did not start in time; its pages answer 503 until it does", { waitedMs: STUDIO_START_MS });
+// Before any visitor: what loading the release and the warm-up left in the heap goes back (releases/heap.ts).
+const compactedMs = compactHeap();
+if (compactedMs !== null) log.info("heap compacted", { reason: "start", ms: Math.round(compactedMs) });
 
 server.listen(env.PORT, env.HOST, () => {
   log.info("listening", { origin: env.SITE_ORIGIN, port: env.PORT });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Env } from "#core/config/env.server.ts";
 import type { Logger } from "../log.ts";
 import type { StaticFile } from "../static-files.ts";
+import { quietCompaction } from "./heap.ts";
 import { type LiveRelease, loadRelease, watchCurrentRelease } from "./live.ts";
 import { startPublishJob } from "./job.ts";
 import { configFingerprint, madeBy } from "./record.ts";
@@ -81,7 +82,9 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
   const first = currentRelease(root);
   if (!first) throw new Error(`no release in ${root}`);
   let live = loadRelease(root, first, options.codeFiles);
-  const stop = watchCurrentRelease(root, (id) => {
+  // What the previous release and the parse leave behind goes back to the system (heap.ts).
+  const compaction = quietCompaction({ log });
+  const stopWatching = watchCurrentRelease(root, (id) => {
     try {
       if (!fits(id)) {
         log.warn("release made by other code or configuration: not served here", { id });
@@ -90,10 +93,17 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
       const started = performance.now();
       live = loadRelease(root, id, options.codeFiles);
       log.info("serving release", { id, ms: Math.round(performance.now() - started) });
+      compaction.request("release switched");
     } catch (error) {
       log.error("could not load a release; serving the previous one", { id, error });
     }
   });
   log.info("serving release", { id: live.id });
-  return { current: () => live, stop };
+  return {
+    current: () => live,
+    stop: () => {
+      stopWatching();
+      compaction.stop();
+    },
+  };
 }
