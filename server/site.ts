@@ -33,7 +33,7 @@ export async function loadSite(env: Env, overrides: SiteOverrides = {}, variable
   // A meta tag, not a script: the pages' CSP hashes stay valid.
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const releases =
-    parts.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log }));
+    parts.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log, compactAfterSwitch: true }));
   const options: AppOptions = {
     build,
     origin: env.SITE_ORIGIN,

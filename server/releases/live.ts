@@ -6,7 +6,7 @@ import { parseRedirectTable, type RedirectTable } from "../redirect-table.ts";
 import type { StaticFile } from "../static-files.ts";
 import { releaseFiles } from "./release-files.ts";
 import { currentRelease, type ReleaseRecord, releaseDir } from "./store.ts";
-import { CONTENT_FILES_FILE, SERVING_FILE, type ServingSource, TEXTS_FILE, withTextsFrom } from "./texts.ts";
+import { CONTENT_FILES_FILE, type ReleasedContent, SERVING_FILE, type ServingSource, TEXTS_FILE, withTextsFrom } from "./texts.ts";
 
 /**
  * The release a server is serving: where each public file and its compressed
@@ -66,7 +66,7 @@ export function loadRelease(root: string, id: string, codeFiles: ReadonlyMap<str
     gone: new Set(source.tables.gone ?? []),
     source: { content: source.content, images: source.images, modified: source.modified, ...(source.uploads ? { uploads: source.uploads } : {}) },
     get contentFiles() {
-      contentFiles ??= readJson<Record<string, string>>(join(dir, CONTENT_FILES_FILE));
+      contentFiles ??= readJson<ReleasedContent>(join(dir, CONTENT_FILES_FILE)).files;
       return contentFiles;
     },
   };

@@ -33,6 +33,7 @@ import {
 } from "./store.ts";
 import { checkNavigation, type ContentTables, goneAddresses, loadTables } from "./tables.ts";
 import { CONTENT_FILES_FILE, SERVING_FILE, type ServingSource, TEXTS_FILE, textsApart } from "./texts.ts";
+import { releasedContent } from "./unpublished.ts";
 
 
 export type PublishOptions = {
@@ -295,10 +296,10 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   // files and each page's script hashes, so that it never parses state.json (the pages' reads).
   const apart = textsApart(releaseSource.content);
   const csp = Object.fromEntries(Object.entries(pages).flatMap(([path, page]) => (page.csp ? [[path, page.csp]] : [])));
-  const { contentFiles, ...servedSource } = releaseSource;
+  const { contentFiles: _contentFiles, ...servedSource } = releaseSource;
   const serving: ServingSource = { ...servedSource, content: apart.content, files: files.manifest, csp };
   writeFileSync(join(partial, SERVING_FILE), JSON.stringify(serving));
-  writeFileSync(join(partial, CONTENT_FILES_FILE), JSON.stringify(contentFiles));
+  writeFileSync(join(partial, CONTENT_FILES_FILE), JSON.stringify(releasedContent(releaseSource)));
   writeFileSync(join(partial, TEXTS_FILE), apart.texts);
   search.save(partial);
   writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, files.manifest).join("\n"));

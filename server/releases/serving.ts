@@ -35,6 +35,8 @@ export type ServingOptions = {
   codeFiles: ReadonlyMap<string, StaticFile>;
   headTag: string | null;
   log: Logger;
+  /** Compact the heap at a quiet second after each switch (heap.ts): the site's process, not the studio's, whose editors would wait. */
+  compactAfterSwitch?: boolean;
 };
 
 /**
@@ -83,7 +85,7 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
   if (!first) throw new Error(`no release in ${root}`);
   let live = loadRelease(root, first, options.codeFiles);
   // What the previous release and the parse leave behind goes back to the system (heap.ts).
-  const compaction = quietCompaction({ log });
+  const compaction = quietCompaction({ log, ...(options.compactAfterSwitch ? {} : { collect: null }) });
   const stopWatching = watchCurrentRelease(root, (id) => {
     try {
       if (!fits(id)) {

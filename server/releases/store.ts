@@ -16,7 +16,8 @@ import { join } from "node:path";
  *   <id>/source.json         the content pages were rendered from (the next release and the studio read it)
  *   <id>/serving.json        the same for the servers, rendering on request, its long texts apart…
  *   <id>/texts.bin           …read from here when a page needs one (texts.ts)
- *   <id>/content-files.json  the content files it was made from and their hashes (a preview reads them)
+ *   <id>/content-files.json  the content files it was made from and their hashes, the tables' hashes, the
+ *                            team (what the studio compares the content folder with; a preview reads them)
  *   <id>/files/…             every public file, with .br and .gz beside the compressible ones
  *   .partial-<id>/           a release being made (removed if its maker died)
  *   .cache/                  drawings reused across releases (images, Open Graph pictures)

@@ -17,8 +17,13 @@ import type { ReleaseSource } from "./record.ts";
 export const SERVING_FILE = "serving.json";
 export const TEXTS_FILE = "texts.bin";
 
-/** The content files a release was made from, with their hashes: read by the studio's previews only. */
+/**
+ * What a release was made from, as the studio compares the content folder with it (unpublished.ts)
+ * and its previews read it: the content files with their hashes, the tables' hashes, the team.
+ * A few hundred KB at 5,000 articles, where source.json, which also holds it, is 65 MB.
+ */
 export const CONTENT_FILES_FILE = "content-files.json";
+export type ReleasedContent = { files: Record<string, string>; tables: Record<string, string>; team: string[] };
 
 /** serving.json: the release's source, long texts apart, with its files and each page's inline-script hashes. */
 export type ServingSource = Omit<ReleaseSource, "contentFiles"> & { files: FileManifest; csp: Record<string, string[]> };

@@ -6,6 +6,7 @@ import { hashBytes } from "#core/content/load.server.ts";
 import type { ReleaseSource } from "./record.ts";
 import { currentRelease, releaseDir } from "./store.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "./tables.ts";
+import { CONTENT_FILES_FILE, type ReleasedContent } from "./texts.ts";
 
 /**
  * What the live release was made from, file by file, and what in the content
@@ -25,19 +26,29 @@ export type LiveContent = {
 
 let cached: LiveContent | null = null;
 
+/** What the studio compares with, as a release records it in content-files.json (publish.ts). */
+export function releasedContent(source: ReleaseSource): ReleasedContent {
+  return {
+    files: source.contentFiles,
+    tables: { [REDIRECTS_FILE]: hashBytes(source.tables.redirects), [ROUTE_RULES_FILE]: routeRulesHash(source.tables.routeRules) },
+    team: (source.content.company?.team ?? []).map((member) => member.id),
+  };
+}
+
 /** The live release's content hashes, or null before the first release. Read once per release. */
 export function liveContent(releasesRoot: string): LiveContent | null {
   const id = currentRelease(releasesRoot);
   if (!id) return null;
   if (cached?.release === id) return cached;
-  const source = JSON.parse(readFileSync(join(releaseDir(releasesRoot, id), "source.json"), "utf8")) as ReleaseSource;
-  cached = {
-    release: id,
-    files: source.contentFiles,
-    tables: { [REDIRECTS_FILE]: hashBytes(source.tables.redirects), [ROUTE_RULES_FILE]: routeRulesHash(source.tables.routeRules) },
-    team: (source.content.company?.team ?? []).map((member) => member.id),
-  };
+  cached = { release: id, ...readReleasedContent(releaseDir(releasesRoot, id)) };
   return cached;
+}
+
+function readReleasedContent(dir: string): ReleasedContent {
+  const small = JSON.parse(readFileSync(join(dir, CONTENT_FILES_FILE), "utf8")) as ReleasedContent | Record<string, string>;
+  if (typeof small.files === "object") return small as ReleasedContent;
+  // A release made by earlier code (a rolling deploy): its content-files.json held the files alone.
+  return releasedContent(JSON.parse(readFileSync(join(dir, "source.json"), "utf8")) as ReleaseSource);
 }
 
 /** Route rules are compared as parsed (the release keeps them with defaults applied). */
