@@ -85,7 +85,7 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
   if (!first) throw new Error(`no release in ${root}`);
   let live = loadRelease(root, first, options.codeFiles);
   // What the previous release and the parse leave behind goes back to the system (heap.ts).
-  const compaction = quietCompaction({ log, ...(options.compactAfterSwitch ? {} : { collect: null }) });
+  const compaction = options.compactAfterSwitch ? quietCompaction({ log }) : null;
   const stopWatching = watchCurrentRelease(root, (id) => {
     try {
       if (!fits(id)) {
@@ -95,7 +95,7 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
       const started = performance.now();
       live = loadRelease(root, id, options.codeFiles);
       log.info("serving release", { id, ms: Math.round(performance.now() - started) });
-      compaction.request("release switched");
+      compaction?.request("release switched");
     } catch (error) {
       log.error("could not load a release; serving the previous one", { id, error });
     }
@@ -105,7 +105,7 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
     current: () => live,
     stop: () => {
       stopWatching();
-      compaction.stop();
+      compaction?.stop();
     },
   };
 }

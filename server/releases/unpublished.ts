@@ -40,15 +40,9 @@ export function liveContent(releasesRoot: string): LiveContent | null {
   const id = currentRelease(releasesRoot);
   if (!id) return null;
   if (cached?.release === id) return cached;
-  cached = { release: id, ...readReleasedContent(releaseDir(releasesRoot, id)) };
+  // The live release is always one this code made (serving.ts makes one at start otherwise).
+  cached = { release: id, ...(JSON.parse(readFileSync(join(releaseDir(releasesRoot, id), CONTENT_FILES_FILE), "utf8")) as ReleasedContent) };
   return cached;
-}
-
-function readReleasedContent(dir: string): ReleasedContent {
-  const small = JSON.parse(readFileSync(join(dir, CONTENT_FILES_FILE), "utf8")) as ReleasedContent | Record<string, string>;
-  if (typeof small.files === "object") return small as ReleasedContent;
-  // A release made by earlier code (a rolling deploy): its content-files.json held the files alone.
-  return releasedContent(JSON.parse(readFileSync(join(dir, "source.json"), "utf8")) as ReleaseSource);
 }
 
 /** Route rules are compared as parsed (the release keeps them with defaults applied). */

@@ -23,7 +23,10 @@ const KEPT_MAX = 50_000;
 const RACY_MS = 2_000;
 const UPLOAD_IN_TEXT = /\/uploads\/([a-f\d]{24}\.(?:jpg|png|webp|avif))/g;
 
-const identityOf = (stats: Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+/** What `stat` says of a file or a folder that changes whenever its content does. */
+export const identityOf = (stats: Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+/** Whether it changed long enough ago that a change within the same tick would have moved its times. */
+export const settled = (stats: Stats, now: number) => now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_MS;
 
 /** The facts of the file at `file` (an absolute path), or null when it is not there. */
 export function fileFacts(file: string, now = Date.now()): FileFacts | null {
@@ -44,7 +47,7 @@ export function fileFacts(file: string, now = Date.now()): FileFacts | null {
   }
   const text = bytes.toString("utf8");
   const facts: FileFacts = { hash: hashBytes(bytes), uploads: [...new Set(Array.from(text.matchAll(UPLOAD_IN_TEXT), (m) => m[1] as string))] };
-  if (now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_MS) {
+  if (settled(stats, now)) {
     // Oldest out first; a file seen again moves to the end.
     kept.delete(file);
     if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value as string);

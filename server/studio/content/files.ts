@@ -17,7 +17,7 @@ import { hashBytes } from "#core/content/load.server.ts";
 import { LEGAL_PAGES } from "#core/content/schemas/legal.ts";
 import type { RedirectsValues } from "#core/content/schemas/redirects.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
-import { fileFacts } from "./file-facts.ts";
+import { fileFacts, identityOf, settled } from "./file-facts.ts";
 
 /**
  * Content files as the studio reads and writes them. A path is never taken
@@ -232,7 +232,6 @@ export function removeContentFile(contentDir: string, path: string): void {
 /** What is known of a collection's folder while its identity (inode, times) stays the same. */
 type FolderFacts = { identity: string; slugs: readonly string[]; hashes: ReadonlyArray<readonly [string, string]> | null };
 const folders = new Map<string, FolderFacts>();
-const RACY_FOLDER_MS = 2_000;
 
 /**
  * A collection's folder as last read. Its times change whenever a name in it is added, removed or
@@ -247,7 +246,7 @@ function folderFacts(contentDir: string, type: CollectionName, now: number): Fol
   const dir = join(contentDir, COLLECTION_CATALOG[type].folder);
   const stats = statSync(dir, { throwIfNoEntry: false });
   if (!stats?.isDirectory()) return { identity: "", slugs: [], hashes: [] };
-  const identity = `${stats.ino}:${stats.mtimeMs}:${stats.ctimeMs}`;
+  const identity = identityOf(stats);
   const known = folders.get(dir);
   if (known?.identity === identity) return known;
   const slugs = readdirSync(dir)
@@ -256,7 +255,7 @@ function folderFacts(contentDir: string, type: CollectionName, now: number): Fol
     .filter((slug) => validSlug(type, slug))
     .sort();
   const facts: FolderFacts = { identity, slugs, hashes: null };
-  if (now - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_FOLDER_MS) folders.set(dir, facts);
+  if (settled(stats, now)) folders.set(dir, facts);
   else folders.delete(dir);
   return facts;
 }
