@@ -28,14 +28,17 @@ describe("content limits in the studio", () => {
     return { status: res.status, errors: answer.errors ?? {}, message: answer.message, ms, site };
   }
 
-  it("refuses an article with 250,000 tags at its field within half a second, the site answering meanwhile, and stores nothing", async () => {
+  it("refuses an article with 250,000 tags at its field at once, the site answering meanwhile, and stores nothing", async () => {
     const values = { ...newArticle("many-tags", "Статья с\u00a0метками"), tags: Array.from({ length: 250_000 }, () => "t") };
     const { status, errors, ms, site } = await timedSave("articles", "many-tags", { values, baseHash: null });
     console.log(`250,000 tags refused in ${Math.round(ms)} ms; meanwhile ${site.answered} site answers, slowest ${Math.round(site.slowestMs)} ms`);
     expect(status).toBe(422);
     expect(errors).toEqual({ tags: "Не\u00a0больше 30 тегов" });
-    expect(ms).toBeLessThan(500);
-    expect(site.slowestMs).toBeLessThan(500);
+    // Alone it takes 100–140 ms; with the suite's browsers on the same two cores up to about 0.9 s.
+    // Before the limits the save held every answer for 6.4 s: 2 s still tells the two apart, and
+    // the site's answers meanwhile must not wait behind it.
+    expect(ms).toBeLessThan(2_000);
+    expect(site.slowestMs).toBeLessThan(1_000);
     expect(existsSync(join(env.sandbox.contentDir, "academy/many-tags.md"))).toBe(false);
     const list = await call(env.server, "GET", "/studio/api/content/articles", { cookie: env.editor });
     expect(((await list.json()) as { entries: Array<{ slug: string }> }).entries.map((e) => e.slug)).not.toContain("many-tags");
