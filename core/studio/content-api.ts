@@ -8,6 +8,13 @@ export type Values = Record<string, unknown>;
 /** Who else has an entry open (a heartbeat within the last ~15 s). */
 export type Editor = { login: string; name: string; seenAt: number };
 
+/**
+ * POST /content/:type/:slug/presence: who else has the entry open, and, when the editor's
+ * version (`baseHash` of the beat) is no longer the file's, the file's version and who saved it
+ * (hash null: deleted).
+ */
+export type PresenceResult = { editors: Editor[]; saved?: { hash: string | null; by: { name: string; at: number } | null } };
+
 export type ChangeState = "added" | "changed" | "deleted" | null;
 
 /**
@@ -104,8 +111,20 @@ export type SaveRequest = {
 
 export type SaveResult = { ok: true; slug: string; hash: string; unpublished: ChangeState; life: EntryLife; redirected: string | null; message: string };
 
-/** 409 of a save: the file changed since the editor loaded it. */
-export type Conflict = { ok: false; conflict: true; message: string; theirs: Values | null; theirsHash: string | null };
+/**
+ * 409 of a save: the file changed since the editor loaded it. With who saved the version in the
+ * file (`by`) and the version the editor started from (`base`, when the history still has it),
+ * for the editor's three-way merge.
+ */
+export type Conflict = {
+  ok: false;
+  conflict: true;
+  message: string;
+  theirs: Values | null;
+  theirsHash: string | null;
+  by: { name: string; at: number } | null;
+  base: Values | null;
+};
 
 /** 422 of a save or delete: field errors and problems elsewhere (other entries, tables). */
 export type Refusal = { ok: false; message: string; errors?: Record<string, string>; problems?: string[]; references?: Reference[] };

@@ -219,6 +219,8 @@ export type PersonalDataReport = {
     createdAt: number;
     status: Status;
     name: string;
+    /** As typed (a phone's search may find two people: the name and the e-mail tell them apart). */
+    email: string;
     /** The vacancy (applications) or the company (requests). */
     subject: string;
     page: string;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addMissingDocuments, commitSaved, fileHistory, filesAtCommit, SAVED_REF, savedHead, upkeepHistory } from "./history.ts";
+import { addMissingDocuments, commitPublished, commitSaved, fileHistory, filesAtCommit, markPurged, SAVED_REF, savedHead, upkeepHistory } from "./history.ts";
 
 describe("a content folder made by an older version", () => {
   it("gets the documents it lacks from the shipped content, and keeps its own", async () => {
@@ -55,6 +55,30 @@ describe("the saved line (an entry's history)", () => {
     await commitSaved(dir, { changes: new Map([["b.md", "new\n"]]), author: anna, message: "Ещё", action: "save" });
     const log = execFileSync("git", ["-C", dir, "log", "--format=%s", SAVED_REF], { encoding: "utf8" }).trim().split("\n");
     expect(log).toEqual(["Ещё", "Их", "Моё", "Начало"]);
+  });
+  it("reads a file's versions from each commit's own change, as git's objects name them, across publications and a purge", async () => {
+    const dir = repository();
+    const save = (text: string | null, message: string) => commitSaved(dir, { changes: new Map([["a.md", text]]), author: anna, message, action: text === null ? "delete" : "save" });
+    const saved1 = await save("second\n", "Первое");
+    // A publication of everything saved: its tree is the saved one's, so git passes over it.
+    await commitPublished(dir, { base: saved1, changes: new Map([["a.md", Buffer.from("second\n")]]), alsoParent: saved1, author: anna, message: "Публикация", action: "publish" });
+    await save(null, "Удалено");
+    const saved3 = await save("again\n", "Снова");
+    // A merge unlike both its parents (the file as published differs from the saved one): git lists it.
+    await commitPublished(dir, { base: saved3, changes: new Map([["a.md", Buffer.from("as published\n")]]), alsoParent: saved3, author: anna, message: "Вторая публикация", action: "publish" });
+    const history = await fileHistory(dir, ["a.md"], 100);
+    // The blobs as `cat-file` names them at each commit (asked for two files, the second never there).
+    const asked = await fileHistory(dir, ["a.md", "never.md"], 100);
+    expect(history.map((c) => c.commit)).toEqual(asked.map((c) => c.commit));
+    expect(history.map((c) => c.blobs)).toEqual(asked.map((c) => [c.blobs[0]]));
+    expect(history.map((c) => c.blobs[0] === null)).toEqual(history.map((c) => c.subject === "Удалено"));
+    expect(new Set(history.map((c) => c.subject))).toEqual(new Set(["Вторая публикация", "Снова", "Удалено", "Первое", "Начало"]));
+    // Purged up to its deletion: the versions before it are no longer offered.
+    const deletion = history.find((c) => c.subject === "Удалено")!;
+    await markPurged(dir, "articles/a", deletion.commit);
+    const after = await fileHistory(dir, ["a.md"], 100, "articles/a");
+    expect(after.map((c) => c.subject)).toEqual(history.slice(0, history.indexOf(deletion)).map((c) => c.subject));
+    expect(await fileHistory(dir, ["a.md"], 100, "articles/other")).toEqual(history);
   });
 });
 

@@ -153,3 +153,12 @@ function summary(node: FieldNode, value: unknown, titles: Titles): string {
     .filter((text): text is string => text !== null)
     .join(" · ");
 }
+
+/** A value of a field in words (an option's label, a Russian date, a list's items one per line); null when empty. */
+export function valueText(node: FieldNode | undefined, value: unknown, titles: Titles = {}): string | null {
+  if (isEmpty(value)) return null;
+  if (!node) return typeof value === "string" ? value : JSON.stringify(value);
+  if ((node.kind === "list" || node.kind === "strings") && Array.isArray(value)) return value.map((item) => summary(node.item, item, titles)).join("\n");
+  if (node.kind === "object") return summary(node, value, titles);
+  return shown(node, value, titles);
+}

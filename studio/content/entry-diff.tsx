@@ -26,7 +26,7 @@ export function EntryDiff({ type, before, after, titles }: Props) {
   );
 }
 
-function TextChange({ change }: { change: Extract<FieldDiff, { kind: "text" }> }) {
+export function TextChange({ change }: { change: Extract<FieldDiff, { kind: "text" }> }) {
   return (
     <p className="s-diff__words">
       {change.parts.map((part, i) =>

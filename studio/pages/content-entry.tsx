@@ -2,7 +2,9 @@ import { Fragment, useCallback, useMemo, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
 import { type EditableType, isCollectionName, isEditableType, previewPath, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
-import { ConflictView } from "../content/conflict.tsx";
+import { ColleagueSave } from "../content/colleague-save.tsx";
+import { ConflictView, GoneView } from "../content/conflict.tsx";
+import { type Merge, mergeEntry } from "../content/merge.ts";
 import { DeletePanel } from "../content/delete-panel.tsx";
 import { EntryPreview } from "../content/entry-preview.tsx";
 import { FormField } from "../content/fields.tsx";
@@ -59,6 +61,9 @@ export async function newEntryLoader({ request, params }: LoaderFunctionArgs): P
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Who saved the version a save ran into, and when. */
+const whoSaved = (found: Conflict) => (found.by ? `${found.by.name}, ${formatDateTime(found.by.at)}` : "другой человек");
+
 export function ContentEntry() {
   const data = useLoaderData() as EntryLoad;
   // A new load (another entry, or this one after saving under a new address) starts the editor afresh.
@@ -84,7 +89,9 @@ function Editor({ data }: { data: EntryLoad }) {
   // A save that moved the entry (new, or renamed) brings its message along to the entry's new address.
   const arrived = (useLocation().state as { saved?: string } | null)?.saved;
   const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(arrived ? { tone: "success", text: arrived } : null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [conflict, setConflict] = useState<{ found: Conflict; merge: Merge | null } | null>(null);
+  // The entry as it was at baseHash: what both sides of a conflict started from (merge.ts).
+  const baseValues = useRef<Values | null>(data.isNew ? null : data.values);
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -97,7 +104,7 @@ function Editor({ data }: { data: EntryLoad }) {
   const draftSlug = data.isNew ? NEW_DRAFT : data.slug;
   const dirty = !same(values, saved);
   const draftStatus = useDraft(type, draftSlug, values, baseHash, dirty && offer === null);
-  const editors = usePresence(type, draftSlug);
+  const { editors, saved: colleague } = usePresence(type, draftSlug, data.isNew ? null : baseHash);
   const title = data.isNew ? `Новая запись: ${typeInfo(type).title.toLowerCase()}` : collection ? String(saved.name ?? saved.title ?? data.slug) : typeInfo(type).title;
 
   // A new entry's address follows its title until the person types an address of their own.
@@ -120,8 +127,9 @@ function Editor({ data }: { data: EntryLoad }) {
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error]')?.focus());
   }
 
-  async function save(options: { redirectTo?: string | null; confirmedRename?: boolean; overBase?: string | null } = {}) {
-    const cleaned = pruned(model, values) as Values;
+  async function save(options: { redirectTo?: string | null; confirmedRename?: boolean; overBase?: string | null; values?: Values; merged?: { found: Conflict; taken: string[]; attempt: number } } = {}) {
+    const current = options.values ?? values;
+    const cleaned = pruned(model, current) as Values;
     const found = validate(type, cleaned);
     setSubmitted(true);
     setErrors(found);
@@ -146,20 +154,30 @@ function Editor({ data }: { data: EntryLoad }) {
     };
     try {
       const result = await api<SaveResult>("PUT", `/content/${type}/${encodeURIComponent(slug)}`, request);
-      setSaved(values);
+      setSaved(current);
+      if (options.values) setValues(current);
       setBaseHash(result.hash);
+      baseValues.current = cleaned;
       setSavedLife({ over: loadedLife, life: result.life });
       setConflict(null);
       setRenaming(null);
-      const message = result.redirected ? `${result.message} Старый адрес ${result.redirected} будет перенаправлен.` : result.message;
+      const merged = options.merged ? ` Пока вы редактировали, запись сохранили: ${whoSaved(options.merged.found)}. Их правки объединены с вашими${options.merged.taken.length > 0 ? ` (${options.merged.taken.join(", ")})` : ""}.` : "";
+      const message = (result.redirected ? `${result.message} Старый адрес ${result.redirected} будет перенаправлен.` : result.message) + merged;
       setNotice({ tone: "success", text: message });
       if (data.isNew || renamedFrom) navigate(contentHref(type, slug), { replace: true, state: { saved: message } });
     } catch (failure) {
       if (!(failure instanceof ApiFailure)) throw failure;
       if (failure.status === 401) return navigate(0);
       if (failure.status === 409) {
-        setConflict(failure.data as unknown as Conflict);
-        setNotice({ tone: "error", text: failure.message });
+        const found = failure.data as unknown as Conflict;
+        // Merged three ways against the version both started from; what only one side changed needs no one's word.
+        const merge = found.theirs === null ? null : mergeEntry(model, found.base ?? baseValues.current, cleaned, found.theirs);
+        const attempt = (options.merged?.attempt ?? 0) + 1;
+        if (merge && merge.clashes.length === 0 && attempt <= 3) {
+          return void save({ ...options, values: merge.values, overBase: found.theirsHash, merged: { found, taken: merge.taken, attempt } });
+        }
+        setConflict({ found, merge });
+        setNotice({ tone: "error", text: merge ? "Пока вы редактировали, запись сохранили. Выберите, что оставить там, где вы оба изменили одно и то же." : failure.message });
         requestAnimationFrame(() => document.getElementById("conflict-title")?.focus());
         return;
       }
@@ -191,7 +209,11 @@ function Editor({ data }: { data: EntryLoad }) {
             variant="primary"
             onClick={() => {
               setValues(offer.values);
-              if (offer.baseHash !== null && !data.isNew) setBaseHash(offer.baseHash);
+              if (offer.baseHash !== null && !data.isNew) {
+                setBaseHash(offer.baseHash);
+                // A draft begun on an older version: the server finds that version in the history for a merge.
+                if (offer.baseHash !== data.hash) baseValues.current = null;
+              }
               setOffer(null);
             }}
           >
@@ -217,28 +239,47 @@ function Editor({ data }: { data: EntryLoad }) {
           </ul>
         </div>
       ) : null}
-      {conflict ? (
-        <ConflictView
+      {colleague && !conflict && !busy && !data.isNew ? (
+        <ColleagueSave
+          type={type}
+          slug={data.slug}
           model={model}
+          saved={colleague}
+          base={baseValues.current}
           mine={pruned(model, values) as Values}
-          theirs={conflict.theirs}
-          onKeepMine={() => void save({ overBase: conflict.theirsHash, confirmedRename: renaming !== null })}
+          titles={data.options}
+          onTaken={(merged, theirs, taken) => {
+            setValues(merged);
+            setSaved(theirs.values);
+            baseValues.current = theirs.values;
+            setBaseHash(theirs.hash);
+            setNotice({ tone: "info", text: `Их правки перенесены в форму${taken.length > 0 ? `: ${taken.join(", ")}` : ""}. Ваши правки на месте; сохраните, когда закончите.` });
+          }}
+          onClashes={(merge, theirs) => {
+            setConflict({ found: { ok: false, conflict: true, message: "", theirs: theirs.values, theirsHash: theirs.hash, by: colleague.by, base: baseValues.current }, merge });
+            requestAnimationFrame(() => document.getElementById("conflict-title")?.focus());
+          }}
+        />
+      ) : null}
+      {conflict?.merge && conflict.found.theirs ? (
+        <ConflictView
+          merge={conflict.merge}
+          by={conflict.found.by}
+          titles={data.options}
+          busy={busy}
+          onSave={(merged) => void save({ values: merged, overBase: conflict.found.theirsHash, confirmedRename: renaming !== null })}
           onTakeTheirs={() => {
-            if (conflict.theirs) {
-              setValues(conflict.theirs);
-              setSaved(conflict.theirs);
-            }
-            setBaseHash(conflict.theirsHash);
+            const theirs = conflict.found.theirs as Values;
+            setValues(theirs);
+            setSaved(theirs);
+            baseValues.current = theirs;
+            setBaseHash(conflict.found.theirsHash);
             setConflict(null);
             setNotice({ tone: "info", text: "В форме их версия. Ваши изменения отброшены." });
           }}
-          onMerge={(merged) => {
-            setValues(merged);
-            setBaseHash(conflict.theirsHash);
-            setConflict(null);
-            setNotice({ tone: "info", text: "Выбранное перенесено в форму. Проверьте и сохраните." });
-          }}
         />
+      ) : conflict ? (
+        <GoneView onKeepMine={() => void save({ overBase: conflict.found.theirsHash, confirmedRename: renaming !== null })} />
       ) : null}
       {renaming ? (
         <RenamePanel
@@ -314,7 +355,7 @@ function EntryLead({ data, editors }: { data: EntryLoad; editors: string[] }) {
       )}
       {editors.length > 0 ? (
         <p className="s-presence" role="status">
-          Сейчас эту запись также открыли: {editors.join(", ")}. Сохраняйте по очереди: студия не даст перезаписать чужую правку молча.
+          Сейчас эту запись также открыли: {editors.join(", ")}. Если кто-то сохранит раньше вас, здесь появится его правка, а при сохранении правки объединятся: ничья не пропадёт.
         </p>
       ) : null}
     </>

@@ -13,6 +13,9 @@ import "./personal-data-report.css";
  * person before deleting: each record with its Moscow time, kind, name, page
  * or vacancy, the start of its message and its CV's name. Deleting asks for
  * the e-mail or the phone typed again; the button waits until it matches.
+ * The copy and the deletion take only the records ticked: all of them when
+ * they carry one name and one e-mail, none until chosen when they do not
+ * (one phone, two people).
  */
 export type Key = { email: string; phone: string };
 
@@ -33,13 +36,16 @@ function sameKey(key: Key, typed: string): boolean {
   return phone !== null && phone === normalizePhone(key.phone);
 }
 
-/** Downloads the JSON copy: a POST (the key stays out of addresses), saved as a file. */
-async function downloadCopy(key: Key): Promise<string | null> {
+/** The records ticked: submissions by id, and whether the subscriptions go along. */
+export type Chosen = { submissions: string[]; subscriptions: boolean };
+
+/** Downloads the JSON copy of the ticked records: a POST (the key stays out of addresses), saved as a file. */
+async function downloadCopy(key: Key, chosen: Chosen): Promise<string | null> {
   const res = await fetch(`${STUDIO_API}/personal-data/copy`, {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(key),
+    body: JSON.stringify({ ...key, ...chosen }),
   }).catch(() => null);
   if (!res) return "Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.";
   if (!res.ok) return ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `Сервер ответил ошибкой ${res.status}`;
@@ -55,12 +61,27 @@ async function downloadCopy(key: Key): Promise<string | null> {
   return null;
 }
 
-function Found({ report }: { report: PersonalDataReport }) {
+/** Whether every record found carries one name and one e-mail: then they are one person's, ticked at once. */
+export function onePerson(report: PersonalDataReport): boolean {
+  const norm = (text: string) => text.trim().toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ");
+  return new Set(report.submissions.map((s) => norm(s.name))).size <= 1 && new Set(report.submissions.map((s) => norm(s.email))).size <= 1;
+}
+
+function Found({ report, chosen, onToggle }: { report: PersonalDataReport; chosen: ReadonlySet<string>; onToggle(id: string, on: boolean): void }) {
   return (
     <div className="s-inbox__wide">
-      <Table caption="Найденные заявки" hideCaption head={["Получена (МСК)", "Тип и статус", "Имя", "Откуда", "Сообщение", "Файл резюме"]}>
+      <Table caption="Найденные заявки" hideCaption head={["Отмечена", "Получена (МСК)", "Тип и статус", "Имя и e-mail", "Откуда", "Сообщение", "Файл резюме"]}>
         {report.submissions.map((s) => (
           <tr key={s.id}>
+            <td>
+              <input
+                type="checkbox"
+                className="s-pd-report__tick"
+                checked={chosen.has(s.id)}
+                onChange={(event) => onToggle(s.id, event.currentTarget.checked)}
+                aria-label={`Заявка от\u00a0${formatDateTime(s.createdAt)}, ${s.name || "имя не\u00a0указано"}`}
+              />
+            </td>
             <td>
               <time dateTime={isoDateTime(s.createdAt)}>{formatDateTime(s.createdAt)}</time>
             </td>
@@ -69,7 +90,11 @@ function Found({ report }: { report: PersonalDataReport }) {
               <br />
               <StatusBadge status={s.status} />
             </td>
-            <td>{s.name || <span className="s-muted">не указано</span>}</td>
+            <td>
+              {s.name || <span className="s-muted">имя не указано</span>}
+              <br />
+              {s.email ? <span className="s-muted">{s.email}</span> : <span className="s-muted">без e-mail</span>}
+            </td>
             <td>
               {s.subject ? (
                 <>
@@ -88,7 +113,7 @@ function Found({ report }: { report: PersonalDataReport }) {
   );
 }
 
-function Erase({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key }) {
+function Erase({ report, keyUsed, chosen }: { report: PersonalDataReport; keyUsed: Key; chosen: Chosen }) {
   const eraser = useFetcher<Result>({ key: ERASER });
   const [typed, setTyped] = useState("");
   const [left, setLeft] = useState(false);
@@ -96,14 +121,21 @@ function Erase({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key }
   const matches = sameKey(keyUsed, typed);
   const serverError = eraser.state === "idle" && eraser.data && !eraser.data.ok ? eraser.data.errors.confirm : undefined;
   const typedError = left && typed.trim() !== "" && !matches ? `Не совпадает с\u00a0${byEmail ? "e-mail" : "телефоном"}, по\u00a0которому искали` : undefined;
-  const files = report.submissions.filter((s) => s.hasFile).length;
-  const comments = report.submissions.reduce((sum, s) => sum + s.comments, 0);
+  const picked = report.submissions.filter((s) => chosen.submissions.includes(s.id));
+  const files = picked.filter((s) => s.hasFile).length;
+  const comments = picked.reduce((sum, s) => sum + s.comments, 0);
+  const subscriptions = chosen.subscriptions ? report.subscriptions.length : 0;
+  const nothing = picked.length === 0 && subscriptions === 0;
   return (
     <eraser.Form method="post" className="s-pd-report__erase" noValidate>
-      <h3 className="s-pd-report__erase-title">Удалить всё найденное</h3>
+      <h3 className="s-pd-report__erase-title">Удалить отмеченное</h3>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="email" value={keyUsed.email} />
       <input type="hidden" name="phone" value={keyUsed.phone} />
+      {picked.map((s) => (
+        <input key={s.id} type="hidden" name="submission" value={s.id} />
+      ))}
+      <input type="hidden" name="subscriptions" value={chosen.subscriptions ? "yes" : "no"} />
       <TextField
         label={byEmail ? "Для подтверждения введите e-mail ещё раз" : "Для подтверждения введите телефон ещё раз"}
         name="confirm"
@@ -114,9 +146,13 @@ function Erase({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key }
         onChange={(event) => setTyped(event.currentTarget.value)}
         onBlur={() => setLeft(true)}
         error={typedError ?? serverError}
-        hint={`Удалятся безвозвратно: заявки (${report.submissions.length}), файлы резюме (${files}), подписки (${report.subscriptions.length}), комментарии команды (${comments}), доставки и история статусов. Кнопка станет доступна, когда ${byEmail ? "e-mail совпадёт" : "телефон совпадёт"} с\u00a0найденным.`}
+        hint={
+          nothing
+            ? "Ничего не отмечено: отметьте записи этого человека в таблице выше."
+            : `Удалятся безвозвратно: заявки (${picked.length}), файлы резюме (${files}), подписки (${subscriptions}), комментарии команды (${comments}), доставки и история статусов. Неотмеченные записи останутся. Кнопка станет доступна, когда ${byEmail ? "e-mail совпадёт" : "телефон совпадёт"} с\u00a0найденным.`
+        }
       />
-      <Button type="submit" variant="danger" disabled={!matches} busy={eraser.state !== "idle"}>
+      <Button type="submit" variant="danger" disabled={!matches || nothing} busy={eraser.state !== "idle"}>
         Удалить безвозвратно
       </Button>
     </eraser.Form>
@@ -127,6 +163,12 @@ export function Report({ report, keyUsed }: { report: PersonalDataReport; keyUse
   const eraser = useFetcher<Result>({ key: ERASER });
   const [copyProblem, setCopyProblem] = useState<string | null>(null);
   const [copying, setCopying] = useState(false);
+  // One person's records are ticked at once; records of different people wait for the admin's choice.
+  const same = onePerson(report);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set(same ? report.submissions.map((s) => s.id) : []));
+  const [withSubscriptions, setWithSubscriptions] = useState(same);
+  const chosen: Chosen = { submissions: report.submissions.filter((s) => ticked.has(s.id)).map((s) => s.id), subscriptions: withSubscriptions };
+  const nothing = chosen.submissions.length === 0 && !(withSubscriptions && report.subscriptions.length > 0);
   const count = report.submissions.length + report.subscriptions.length;
   if (count === 0) {
     return (
@@ -141,32 +183,45 @@ export function Report({ report, keyUsed }: { report: PersonalDataReport; keyUse
       <h2 id="found-title" className="s-section__title">
         Найдено: заявок — {report.submissions.length}, подписок — {report.subscriptions.length}
       </h2>
+      {!same ? (
+        <p className="s-pd-report__warning" role="note">
+          Найдены записи разных людей: имена или e-mail не совпадают. Отметьте только записи того, кто обратился, — копия и удаление возьмут только отмеченное.
+        </p>
+      ) : null}
       {report.submissions.length > 0 ? (
         <>
-          <p>Проверьте, что это тот человек: имя, страница или вакансия, начало сообщения.</p>
-          <Found report={report} />
+          <p>Проверьте, что это тот человек: имя и e-mail, страница или вакансия, начало сообщения.</p>
+          <Found report={report} chosen={ticked} onToggle={(id, on) => setTicked((was) => { const next = new Set(was); if (on) next.add(id); else next.delete(id); return next; })} />
         </>
       ) : null}
-      {report.subscriptions.map((s, i) => (
-        <p key={i}>
-          Подписка на рассылку: {s.status === "active" ? "действует" : "не подтверждена"}, запрошена {formatDate(s.requestedAt)}
-          {s.confirmedAt !== null ? `, подтверждена ${formatDate(s.confirmedAt)}` : ""}.
-        </p>
-      ))}
+      {report.subscriptions.length > 0 ? (
+        <label className="s-check">
+          <input type="checkbox" checked={withSubscriptions} onChange={(event) => setWithSubscriptions(event.currentTarget.checked)} />
+          <span>
+            {report.subscriptions.map((s, i) => (
+              <span key={i} className="s-pd-report__subscription">
+                Подписка на рассылку: {s.status === "active" ? "действует" : "не подтверждена"}, запрошена {formatDate(s.requestedAt)}
+                {s.confirmedAt !== null ? `, подтверждена ${formatDate(s.confirmedAt)}` : ""}.
+              </span>
+            ))}
+          </span>
+        </label>
+      ) : null}
       <NoticeArea>{copyProblem ? <Notice tone="error">{copyProblem}</Notice> : failed ? <Notice tone="error">{failed}</Notice> : null}</NoticeArea>
       <div className="s-danger-zone">
         <Button
           busy={copying}
+          disabled={nothing}
           onClick={async () => {
             setCopying(true);
-            setCopyProblem(await downloadCopy(keyUsed));
+            setCopyProblem(await downloadCopy(keyUsed, chosen));
             setCopying(false);
           }}
         >
-          Скачать всё (JSON)
+          Скачать отмеченное (JSON)
         </Button>
       </div>
-      <Erase report={report} keyUsed={keyUsed} />
+      <Erase report={report} keyUsed={keyUsed} chosen={chosen} />
     </section>
   );
 }

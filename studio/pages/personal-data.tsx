@@ -27,7 +27,9 @@ export async function personalDataAction({ request }: ActionFunctionArgs): Promi
     try {
       if (intent === "delete") {
         const confirm = String(form.get("confirm") ?? "");
-        return { at, intent, ok: true, key, deleted: await api<PersonalDataDeletion>("POST", "/personal-data/delete", { ...key, confirm }) };
+        // Only the records ticked in the report (a phone may find two people).
+        const chosen = { submissions: form.getAll("submission").map(String), subscriptions: form.get("subscriptions") === "yes" };
+        return { at, intent, ok: true, key, deleted: await api<PersonalDataDeletion>("POST", "/personal-data/delete", { ...key, ...chosen, confirm }) };
       }
       return { at, intent: "search", ok: true, key, report: await api<PersonalDataReport>("POST", "/personal-data/search", key) };
     } catch (error) {

@@ -320,7 +320,7 @@ describe("content in a browser", () => {
     await second.context.close();
   });
 
-  it("shows who else has the entry open, and both versions when saving over a newer one", async () => {
+  it("shows who else has the entry open, and the title both changed when saving over a newer one", async () => {
     const slug = "crm-email-deliverability";
     const { context, page, problems } = await open();
     await page.goto(`${env.server.baseUrl}/studio/content/articles/${slug}/`);
@@ -336,12 +336,13 @@ describe("content in a browser", () => {
     await page.getByText(/также открыли: Павел Второй/).waitFor({ timeout: 10_000 });
     expect((await save(env, "articles", slug, { values: { ...theirs.values, title: "Версия Павла" }, baseHash: theirs.hash }, pavel)).status).toBe(200);
     await page.getByRole("button", { name: "Сохранить" }).click();
-    await page.getByRole("heading", { name: "Пока вы редактировали, запись изменили" }).waitFor();
-    const table = page.getByRole("table");
-    expect(await table.getByText("Версия Павла").isVisible()).toBe(true);
-    expect(await table.getByText("Моя версия заголовка").isVisible()).toBe(true);
+    await page.getByRole("heading", { name: /^Пока вы редактировали, запись сохранили: Павел Второй/ }).waitFor();
+    const clash = page.getByRole("group", { name: "Заголовок страницы" });
+    expect(await clash.getByText("Версия Павла").first().isVisible()).toBe(true);
+    expect(await clash.getByText("Моя версия заголовка").first().isVisible()).toBe(true);
     expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain("title: Версия Павла");
-    await page.getByRole("button", { name: "Оставить мою версию" }).click();
+    await clash.getByLabel("Мой вариант").check();
+    await page.getByRole("button", { name: "Сохранить объединённое" }).click();
     await page.getByText(/Сохранено/).waitFor();
     expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain("title: Моя версия заголовка");
     expect(problems).toEqual([]);

@@ -100,7 +100,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(((await res.json()) as { errors: Record<string, string> }).errors.timeZone).toBe("Выберите часовой пояс из\u00a0списка");
   });
 
-  it("refuses saving over a newer version and shows theirs", async () => {
+  it("refuses saving over a newer version with theirs, who saved it and the version both started from, and tells an open editor", async () => {
     const slug = "crm-rfm-segmentation";
     const opened = await getEntry(env, "articles", slug);
     const second = await signIn(env.server, SECOND.login, SECOND.password);
@@ -108,8 +108,16 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(first.status).toBe(200);
     const mine = await save(env, "articles", slug, { values: { ...opened.values, title: "Мой заголовок" }, baseHash: opened.hash });
     expect(mine.status).toBe(409);
-    const conflict = (await mine.json()) as { theirs: { title: string }; theirsHash: string };
+    const conflict = (await mine.json()) as { theirs: { title: string }; theirsHash: string; by: { name: string; at: number } | null; base: Record<string, unknown> | null };
     expect(conflict.theirs.title).toBe("Их заголовок");
+    // What the editor's three-way merge needs: who saved, and the version both started from.
+    expect(conflict.by?.name).toBe(SECOND.name);
+    expect(conflict.base).toEqual(opened.values);
+    // An open editor's beat with the version it started from hears of the save.
+    const beat = await call(env.server, "POST", `/studio/api/content/articles/${slug}/presence`, { cookie: env.editor, body: { baseHash: opened.hash } });
+    expect(((await beat.json()) as { saved?: { hash: string; by: { name: string } } }).saved).toMatchObject({ hash: conflict.theirsHash, by: { name: SECOND.name } });
+    const calm = await call(env.server, "POST", `/studio/api/content/articles/${slug}/presence`, { cookie: env.editor, body: { baseHash: conflict.theirsHash } });
+    expect(((await calm.json()) as { saved?: unknown }).saved).toBeUndefined();
     expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain("title: Их заголовок");
     // «Оставить мою»: saved over the version the person has now seen.
     const kept = await save(env, "articles", slug, { values: { ...opened.values, title: "Мой заголовок" }, baseHash: conflict.theirsHash });

@@ -177,7 +177,7 @@ describe("the inbox in a browser", () => {
     await page.getByLabel("E-mail").fill("PETR@people.example");
     await page.getByRole("button", { name: "Найти" }).click();
     await page.getByRole("heading", { name: "Найдено: заявок — 1, подписок — 0" }).waitFor();
-    const [copy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать всё (JSON)" }).click()]);
+    const [copy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать отмеченное (JSON)" }).click()]);
     expect(JSON.parse(readFileSync(await copy.path(), "utf8")).submissions[0].id).toBe(application.id);
     // Before deleting: enough to tell it is the right person.
     const found = page.getByRole("table", { name: "Найденные заявки" });
@@ -199,6 +199,45 @@ describe("the inbox in a browser", () => {
     expect(await server.store.submission(application.id)).toBeNull();
     expect(await server.store.file(application.id)).toBeNull();
     expect(await server.outbox.forSubmission(application.id)).toEqual([]);
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  it("finds two people under one phone: nothing ticked until chosen, and erasing one leaves the other's request and its comments", async () => {
+    const phone = "+7 916 222-33-44";
+    const candidate = submission({ form: "job", name: "Ольга Кандидатова", email: "olga@people.example", phone });
+    const client = submission({ form: "project", name: "Игорь Клиентов", email: "igor@romashka.example", phone, company: "ООО «Ромашка»", message: "Нужна сквозная аналитика" });
+    await server.store.insertSubmission(candidate);
+    await server.store.insertSubmission(client);
+    await server.db.query("INSERT INTO submission_comments (submission_id, at, author_id, author_login, author_name, body) VALUES ($1, $2, NULL, 'sales.web', 'Соня Продажина', 'КП отправлено, ждём ответа')", [client.id, Date.now()]);
+    const session = await open();
+    await signInAs(session, "admin", "/studio/personal-data/");
+    const { page } = session;
+    await page.getByLabel("Телефон").fill("89162223344");
+    await page.getByRole("button", { name: "Найти" }).click();
+    await page.getByRole("heading", { name: "Найдено: заявок — 2, подписок — 0" }).waitFor();
+    await page.getByText(/^Найдены записи разных людей/).waitFor();
+    const found = page.getByRole("table", { name: "Найденные заявки" });
+    const ticks = found.getByRole("checkbox");
+    expect(await ticks.count()).toBe(2);
+    for (const tick of await ticks.all()) expect(await tick.isChecked()).toBe(false);
+    const erase = page.getByRole("button", { name: "Удалить безвозвратно" });
+    const confirm = page.getByLabel(/^Для\sподтверждения\sвведите\sтелефон/);
+    await confirm.fill(phone);
+    expect(await erase.isDisabled(), "nothing ticked: nothing to delete").toBe(true);
+    expect(await page.getByRole("button", { name: "Скачать отмеченное (JSON)" }).isDisabled()).toBe(true);
+    for (const width of [390, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await axe(page), `axe at ${width} px`).toEqual([]);
+    }
+    await found.getByRole("checkbox", { name: /Ольга Кандидатова/ }).check();
+    const [copy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать отмеченное (JSON)" }).click()]);
+    expect((JSON.parse(readFileSync(await copy.path(), "utf8")) as { submissions: Array<{ id: string }> }).submissions.map((s) => s.id)).toEqual([candidate.id]);
+    await erase.click();
+    await page.getByRole("status").filter({ hasText: "Удалено: заявок — 1" }).waitFor();
+    expect(await server.store.submission(candidate.id)).toBeNull();
+    expect(await server.store.submission(client.id)).not.toBeNull();
+    expect(await server.db.query("SELECT body FROM submission_comments WHERE submission_id = $1", [client.id])).toEqual([{ body: "КП отправлено, ждём ответа" }]);
     expect(session.problems).toEqual([]);
     await session.context.close();
   });

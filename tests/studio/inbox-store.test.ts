@@ -212,6 +212,27 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     for (const secret of [email, "delete.me", "79990001122", "999 000"]) expect(logged).not.toContain(secret);
   });
 
+  it("copies and erases only the records chosen, leaving another person's under the same phone whole", async () => {
+    const { leads, inbox, personal } = stores();
+    const phone = "+7 916 555-00-11";
+    const hers = submission({ form: "job", name: "Ольга", email: "olga@person.example", phone });
+    const his = submission({ form: "project", name: "Игорь", email: "igor@client.example", phone, company: "Ромашка" });
+    await leads.insertSubmissions([hers, his]);
+    await inbox.addComment(his.id, ALL, "КП отправлено", { ...by, name: "Соня" });
+    const subject = { by: "phone" as const, key: "79165550011" };
+    expect((await personal.find(subject)).submissions.map((s) => [s.name, s.email])).toEqual([
+      ["Ольга", "olga@person.example"],
+      ["Игорь", "igor@client.example"],
+    ]);
+    const chosen = { submissions: [hers.id], subscriptions: true };
+    expect((await personal.copy(subject, Date.now(), chosen)).submissions).toMatchObject([{ id: hers.id }]);
+    expect(await personal.erase(subject, by, Date.now(), { submissions: [], subscriptions: false })).toMatchObject({ submissions: 0 });
+    expect(await personal.erase(subject, by, Date.now(), chosen)).toMatchObject({ submissions: 1, comments: 0 });
+    expect(await leads.submission(hers.id)).toBeNull();
+    expect(await leads.submission(his.id)).not.toBeNull();
+    expect(await db.query("SELECT body FROM submission_comments WHERE submission_id = $1", [his.id])).toEqual([{ body: "КП отправлено" }]);
+  });
+
   it("records runs of retention and tells when it next deletes", async () => {
     const { leads, personal } = stores();
     expect((await personal.retention(30)).lastRun).toBeNull();

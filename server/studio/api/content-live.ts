@@ -1,16 +1,17 @@
-import { isCollectionName, isEditableType } from "#core/content/catalog.ts";
-import type { PreviewResult, UploadResult } from "#core/studio/content-api.ts";
+import { type EditableType, isCollectionName, isEditableType } from "#core/content/catalog.ts";
+import type { PresenceResult, PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { markdownImage } from "#core/studio/media-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
-import { validSlug } from "../content/files.ts";
+import { entryHash, validSlug } from "../content/files.ts";
 import { renderOffThread } from "../content/markdown-off-thread.ts";
 import { mediaAbout } from "../content/media.ts";
 import { readUpload } from "../content/uploads.ts";
+import { newestSave } from "../content/versions.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
 import { auditUpload, receiveUpload } from "./receive-upload.ts";
-import { CONTENT_MESSAGES, NEW_DRAFT } from "./content.ts";
+import { CONTENT_MESSAGES, contentPlace, NEW_DRAFT } from "./content.ts";
 
 /**
  * What the editor does while a person works: drafts saved as they type,
@@ -73,7 +74,17 @@ export const contentLiveRoutes: ApiRoute[] = [
         await ctx.services.drafts.leave(type, slug, session.user.id);
         return ctx.send(200, { editors: [] });
       }
-      ctx.send(200, { editors: await ctx.services.drafts.beat(type, slug, session.user.id) });
+      const editors = await ctx.services.drafts.beat(type, slug, session.user.id);
+      // The version the editor started from: when the file is another one now, a colleague saved
+      // (or deleted) it meanwhile, and the editor says so within a beat (issue 52).
+      const baseHash = typeof body.baseHash === "string" && body.baseHash.length <= 100 ? body.baseHash : null;
+      const result: PresenceResult = { editors };
+      if (baseHash !== null && slug !== NEW_DRAFT) {
+        const place = contentPlace(ctx);
+        const hash = entryHash(place.contentDir, type as EditableType, slug);
+        if (hash !== baseHash) result.saved = { hash, by: await newestSave(place, type as EditableType, slug) };
+      }
+      ctx.send(200, result);
     },
   },
   {

@@ -10,7 +10,7 @@ import {
   TABLE_CATALOG,
   typeInfo,
 } from "#core/content/catalog.ts";
-import type { ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "#core/studio/content-api.ts";
+import type { Conflict, ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "#core/studio/content-api.ts";
 import { liveContent } from "../../releases/unpublished.ts";
 import { CHECK_MESSAGES, EntryInvalid } from "../content/check.ts";
 import { SLUG_MAX } from "#core/content/fields.ts";
@@ -31,6 +31,7 @@ import {
   unpublished,
 } from "../content/service.ts";
 import { entryLives } from "../content/life.ts";
+import { conflictContext } from "../content/versions.ts";
 import { can } from "../permissions.ts";
 import { authorOf } from "../publishing.ts";
 import type { Context } from "../context.ts";
@@ -106,11 +107,14 @@ export function sendRefusal(ctx: Context, error: unknown): void {
     ctx.send(422, body);
     return;
   }
-  if (error instanceof EntryConflict) {
-    ctx.send(409, { ok: false, conflict: true, message: error.message, theirs: error.theirs, theirsHash: error.theirsHash });
-    return;
-  }
+  if (error instanceof EntryConflict) return sendConflict(ctx, error, { by: null, base: null });
   throw error;
+}
+
+/** A conflict, with what the editor's three-way merge needs when the caller found it. */
+export function sendConflict(ctx: Context, error: EntryConflict, known: Pick<Conflict, "by" | "base">): void {
+  const body: Conflict = { ok: false, conflict: true, message: error.message, theirs: error.theirs, theirsHash: error.theirsHash, ...known };
+  ctx.send(409, body);
 }
 
 export const contentRoutes: ApiRoute[] = [
@@ -222,6 +226,7 @@ export const contentRoutes: ApiRoute[] = [
       try {
         saved = await saveEntry(contentPlace(ctx), { type, slug, values: body.values, baseHash, renamedFrom, redirectTo, by: authorOf(session.user) });
       } catch (error) {
+        if (error instanceof EntryConflict) return sendConflict(ctx, error, await conflictContext(contentPlace(ctx), type, renamedFrom ?? slug, baseHash));
         return sendRefusal(ctx, error);
       }
       await ctx.services.drafts.remove(type, renamedFrom ?? slug, session.user.id);

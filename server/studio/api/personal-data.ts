@@ -3,7 +3,7 @@ import { emailKey, phoneKey } from "../../leads/search-keys.ts";
 import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
 import { attachmentDisposition } from "../inbox/attachment.ts";
-import type { Subject } from "../inbox/personal-data.ts";
+import { ALL_FOUND, type Chosen, type Subject } from "../inbox/personal-data.ts";
 import type { ApiRoute } from "../router.ts";
 
 /**
@@ -20,6 +20,7 @@ export const PERSONAL_DATA_MESSAGES = {
   confirmEmail: "Введите e-mail человека ещё раз — тот, по\u00a0которому искали",
   confirmPhone: "Введите телефон человека ещё раз — тот, по\u00a0которому искали",
   busy: "Сейчас идёт доставка одной из\u00a0этих заявок. Попробуйте через минуту.",
+  nothingChosen: "Отметьте записи, которые относятся к\u00a0этому человеку",
 } as const;
 
 /** The e-mail or the phone of the request body, as the store keeps it. */
@@ -36,6 +37,26 @@ async function subjectOf(ctx: Context): Promise<{ subject: Subject; body: Record
   const key = phoneKey(phone);
   if (!key) throw new HttpError(422, MESSAGES.invalid, { phone: PERSONAL_DATA_MESSAGES.phone });
   return { subject: { by: "phone", key }, body };
+}
+
+/** Records found that a person can hold, at most: a list the page sends back ticked. */
+const CHOSEN_MAX = 1_000;
+
+/**
+ * The records the admin ticked (issue 52: a phone may find two people): `submissions` (their ids;
+ * absent: all found) and `subscriptions` (absent: yes). Nothing ticked is refused at the list.
+ */
+function chosenOf(body: Record<string, unknown>): Chosen {
+  const ids = body.submissions;
+  if (ids !== undefined && !(Array.isArray(ids) && ids.length <= CHOSEN_MAX && ids.every((id) => typeof id === "string" && id.length > 0 && id.length <= 64))) {
+    throw new HttpError(400, MESSAGES.invalid);
+  }
+  if (body.subscriptions !== undefined && typeof body.subscriptions !== "boolean") throw new HttpError(400, MESSAGES.invalid);
+  const chosen: Chosen = { submissions: ids === undefined ? ALL_FOUND.submissions : (ids as string[]), subscriptions: body.subscriptions !== false };
+  if (chosen.submissions !== null && chosen.submissions.length === 0 && !chosen.subscriptions) {
+    throw new HttpError(422, MESSAGES.invalid, { chosen: PERSONAL_DATA_MESSAGES.nothingChosen });
+  }
+  return chosen;
 }
 
 const by = (ctx: Context, user: { id: number; login: string }) => ({ actor: { id: user.id, login: user.login }, ip: ctx.client.ip });
@@ -62,8 +83,8 @@ export const personalDataRoutes: ApiRoute[] = [
     path: "/personal-data/copy",
     async handle(ctx) {
       const session = await ctx.requirePermission("personal-data:manage");
-      const { subject } = await subjectOf(ctx);
-      const copy = await ctx.services.personalData.copy(subject);
+      const { subject, body } = await subjectOf(ctx);
+      const copy = await ctx.services.personalData.copy(subject, undefined, chosenOf(body));
       const ids = (copy.submissions as Array<{ id: string }>).map((s) => s.id);
       await ctx.services.audit.write({ action: "personal-data.export", actor: session.user, details: { by: subject.by, submissions: ids.length, ids }, ip: ctx.client.ip });
       ctx.send(200, copy, {
@@ -78,12 +99,13 @@ export const personalDataRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requirePermission("personal-data:manage");
       const { subject, body } = await subjectOf(ctx);
+      const chosen = chosenOf(body);
       // Confirmed by typing the e-mail or the phone again: a click alone deletes nobody by mistake.
       const typed = typeof body.confirm === "string" ? body.confirm.slice(0, 300) : "";
       const confirmed = subject.by === "email" ? emailKey(typed) === subject.key : phoneKey(typed) === subject.key;
       if (!confirmed) throw new HttpError(422, MESSAGES.invalid, { confirm: subject.by === "email" ? PERSONAL_DATA_MESSAGES.confirmEmail : PERSONAL_DATA_MESSAGES.confirmPhone });
       try {
-        ctx.send(200, await ctx.services.personalData.erase(subject, by(ctx, session.user)));
+        ctx.send(200, await ctx.services.personalData.erase(subject, by(ctx, session.user), undefined, chosen));
       } catch (error) {
         // PostgreSQL: lock_not_available, a delivery held the row past the wait.
         if ((error as { code?: string }).code === "55P03") throw new HttpError(409, PERSONAL_DATA_MESSAGES.busy, undefined, { "Retry-After": "60" });

@@ -55,7 +55,7 @@ function readText(contentDir: string, path: string): string | null {
 }
 
 /** The hash of an entry's files (their texts as entryFiles lists them) as a release records them. */
-const textsHash = (texts: ReadonlyArray<string | null>) => (texts.length === 1 ? hashBytes(texts[0] ?? "") : hashBytes(texts.map((t) => t ?? "").join("\0")));
+export const textsHash = (texts: ReadonlyArray<string | null>) => (texts.length === 1 ? hashBytes(texts[0] ?? "") : hashBytes(texts.map((t) => t ?? "").join("\0")));
 
 /** The hash of an entry's files as a release records them: what an editor started from. */
 export function entryHash(contentDir: string, type: EditableType, slug: string): string | null {

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { DOCUMENT_CATALOG, type EditableType, entryOfFile, isCollectionName, SINGLE, TABLE_CATALOG, typeInfo } from "#core/content/catalog.ts";
 import type { ReleaseDiff } from "#core/studio/api.ts";
 import type { EntryVersion, VersionAction, VersionEvent } from "#core/studio/content-api.ts";
-import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, isHistoryCommit, markPurged, purgedBefore } from "../../releases/history.ts";
+import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, isHistoryCommit, markPurged, readBlobs } from "../../releases/history.ts";
 import { publishedDir } from "../../releases/published.ts";
-import { entryFiles, valuesOf, type Values } from "./files.ts";
+import { entryFiles, textsHash, valuesOf, type Values } from "./files.ts";
 import { type ContentPlace, titleOf } from "./service.ts";
 
 /**
@@ -36,9 +36,7 @@ function eventOf(commit: FileCommit): VersionEvent {
 
 /** The entry's commits, newest first, without those up to a purge («Удалить навсегда»). */
 async function visibleCommits(place: ContentPlace, type: EditableType, slug: string): Promise<FileCommit[]> {
-  const [commits, boundary] = await Promise.all([fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT), purgedBefore(place.contentDir, `${type}/${slug}`)]);
-  const cut = boundary ? commits.findIndex((commit) => commit.commit === boundary) : -1;
-  return cut < 0 ? commits : commits.slice(0, cut);
+  return fileHistory(place.contentDir, entryFiles(type, slug), HISTORY_LIMIT, `${type}/${slug}`);
 }
 
 /**
@@ -70,6 +68,46 @@ export async function entryVersions(place: ContentPlace, type: EditableType, slu
   }
   // A version is named by its newest commit (the one whose files it is); events stay newest first.
   return versions.map(({ blobs: _blobs, ...version }) => ({ ...version, commit: version.events[0]!.commit }));
+}
+
+/** Who made the entry's newest commit, and when: a colleague's save an open editor is told of. Kept per version. */
+export async function newestSave(place: ContentPlace, type: EditableType, slug: string): Promise<{ name: string; at: number } | null> {
+  const paths = entryFiles(type, slug);
+  const blobs = paths.map((path) => blobOf(place.contentDir, path));
+  const key = `${place.contentDir}\0${type}/${slug}\0${blobs.join(",")}`;
+  const known = savers.get(key);
+  if (known !== undefined) return known;
+  const [newest] = await fileHistory(place.contentDir, paths, 1, `${type}/${slug}`);
+  const by = newest ? { name: newest.name, at: newest.at } : null;
+  // Kept only once the file's version is committed (a save writes the file, then its commit).
+  if (newest && same(newest.blobs, blobs)) {
+    if (savers.size >= SAVERS_MAX) savers.delete(savers.keys().next().value as string);
+    savers.set(key, by);
+  }
+  return by;
+}
+
+/** Every editor beats every second while a colleague's version stands: git is asked once per version. */
+const savers = new Map<string, { name: string; at: number } | null>();
+const SAVERS_MAX = 256;
+
+/**
+ * What a save refused as a conflict needs for a three-way merge (issue 52): who saved the version
+ * now in the file and when, and the version the editor started from, found in the entry's history
+ * by its hash (null when it is older than the history kept, or was never saved: a draft's base).
+ */
+export async function conflictContext(place: ContentPlace, type: EditableType, slug: string, baseHash: string | null): Promise<{ by: { name: string; at: number } | null; base: Values | null }> {
+  const commits = await visibleCommits(place, type, slug);
+  const newest = commits[0];
+  const by = newest ? { name: newest.name, at: newest.at } : null;
+  if (baseHash === null || commits.length === 0) return { by, base: null };
+  const ids = [...new Set(commits.flatMap((c) => c.blobs).filter((id): id is string => id !== null))];
+  const blobs = await readBlobs(place.contentDir, ids);
+  for (const commit of commits) {
+    const texts = commit.blobs.map((id) => (id === null ? null : (blobs.get(id)?.toString("utf8") ?? null)));
+    if (texts.some((t) => t !== null) && textsHash(texts) === baseHash) return { by, base: valuesOf(type, slug, texts) };
+  }
+  return { by, base: null };
 }
 
 /** The values of the entry at `commit` (null: absent then), or undefined when `commit` is not one of its history. */

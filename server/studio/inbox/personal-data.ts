@@ -19,8 +19,19 @@ export type Subject = { by: "email"; key: string } | { by: "phone"; key: string 
 
 const DAY_MS = 86_400_000;
 
-function matching(subject: Subject): { sql: string; params: SqlValue[] } {
-  return { sql: subject.by === "email" ? "email_key = $1" : "phone_key = $1", params: [subject.key] };
+/**
+ * Which of the records found an admin chose (issue 52: one phone may be two people): the
+ * submissions by id and whether the subscriptions go too. Null submissions: all found.
+ */
+export type Chosen = { submissions: readonly string[] | null; subscriptions: boolean };
+export const ALL_FOUND: Chosen = { submissions: null, subscriptions: true };
+
+/** The subject's submissions (as chosen), for a statement on `submissions` (its columns under `alias`). */
+function matching(subject: Subject, chosen: Chosen = ALL_FOUND, alias = ""): { sql: string; params: SqlValue[] } {
+  const key = `${alias}${subject.by === "email" ? "email_key" : "phone_key"} = $1`;
+  if (chosen.submissions === null) return { sql: key, params: [subject.key] };
+  const ids = chosen.submissions.length === 0 ? "(NULL)" : `(${chosen.submissions.map((_, i) => `$${i + 2}`).join(", ")})`;
+  return { sql: `${key} AND ${alias}id IN ${ids}`, params: [subject.key, ...chosen.submissions] };
 }
 
 type Found = Row & { id: string; form: string; created_at: number; status: string; data: string; page: string; file_name: string | null };
@@ -36,20 +47,24 @@ function excerptOf(text: string): string {
 }
 
 export function createPersonalData(db: Db, audit: AuditLog) {
-  async function submissions(tx: Db, subject: Subject): Promise<Found[]> {
-    const m = matching(subject);
+  async function submissions(tx: Db, subject: Subject, chosen: Chosen = ALL_FOUND): Promise<Found[]> {
+    const m = matching(subject, chosen, "s.");
     return tx.query<Found>(
       `SELECT s.id, s.form, s.created_at, s.status, s.data, s.page, f.name AS file_name
-       FROM submissions s LEFT JOIN files f ON f.submission_id = s.id WHERE s.${m.sql} ORDER BY s.created_at`,
+       FROM submissions s LEFT JOIN files f ON f.submission_id = s.id WHERE ${m.sql} ORDER BY s.created_at`,
       m.params,
     );
   }
 
-  /** Subscriptions of the e-mail, or tied to the person's submissions (a phone's project request with the newsletter box). */
-  const subscriptionsWhere = (subject: Subject) =>
-    subject.by === "email"
-      ? "email = $1 OR submission_id IN (SELECT id FROM submissions WHERE email_key = $1)"
-      : "submission_id IN (SELECT id FROM submissions WHERE phone_key = $1)";
+  /**
+   * Subscriptions of the e-mail, or tied to the person's (chosen) submissions (a phone's project
+   * request with the newsletter box); none when the admin left them out.
+   */
+  const subscriptionsWhere = (subject: Subject, chosen: Chosen = ALL_FOUND): { sql: string; params: SqlValue[] } => {
+    if (!chosen.subscriptions) return { sql: "FALSE", params: [] };
+    const m = matching(subject, chosen);
+    return { sql: `${subject.by === "email" ? "email = $1 OR " : ""}submission_id IN (SELECT id FROM submissions WHERE ${m.sql})`, params: m.params };
+  };
 
   async function countsOf(tx: Db, table: string, subject: Subject): Promise<Map<string, number>> {
     const m = matching(subject);
@@ -70,8 +85,8 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         await countsOf(db, "submission_comments", subject),
       ];
       const subscriptions = await db.query<Row & { status: string; requested_at: number; confirmed_at: number | null }>(
-        `SELECT status, requested_at, confirmed_at FROM subscriptions WHERE ${subscriptionsWhere(subject)} ORDER BY requested_at`,
-        [subject.key],
+        `SELECT status, requested_at, confirmed_at FROM subscriptions WHERE ${subscriptionsWhere(subject).sql} ORDER BY requested_at`,
+        subscriptionsWhere(subject).params,
       );
       return {
         submissions: found.map((s) => {
@@ -85,6 +100,7 @@ export function createPersonalData(db: Db, audit: AuditLog) {
             createdAt: Number(s.created_at),
             status: s.status as Status,
             name: person.name,
+            email: person.email,
             subject: person.subject,
             page: s.page,
             excerpt: excerptOf(message),
@@ -100,8 +116,8 @@ export function createPersonalData(db: Db, audit: AuditLog) {
     },
 
     /** Everything held, as one JSON document for the person (CV files included, in Base64). */
-    async copy(subject: Subject, now = Date.now()): Promise<Record<string, unknown>> {
-      const m = matching(subject);
+    async copy(subject: Subject, now = Date.now(), chosen: Chosen = ALL_FOUND): Promise<Record<string, unknown>> {
+      const m = matching(subject, chosen);
       const rows = await db.query<Row & { id: string; form: string; created_at: number; status: string; data: string; page: string; utm: string; ip: string; consent: string }>(
         `SELECT id, form, created_at, status, data, page, utm, ip, consent FROM submissions WHERE ${m.sql} ORDER BY created_at`,
         m.params,
@@ -124,8 +140,8 @@ export function createPersonalData(db: Db, audit: AuditLog) {
         m.params,
       );
       const subscriptions = await db.query<Row & { email: string; status: string; requested_at: number; confirmed_at: number | null }>(
-        `SELECT email, status, requested_at, confirmed_at FROM subscriptions WHERE ${subscriptionsWhere(subject)} ORDER BY requested_at`,
-        [subject.key],
+        `SELECT email, status, requested_at, confirmed_at FROM subscriptions WHERE ${subscriptionsWhere(subject, chosen).sql} ORDER BY requested_at`,
+        subscriptionsWhere(subject, chosen).params,
       );
       const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
       return {
@@ -158,17 +174,18 @@ export function createPersonalData(db: Db, audit: AuditLog) {
      * Deletes everything held about the subject, with its audit entry, in one transaction;
      * then removes the deleted bytes from the store's files (wipe.ts).
      */
-    async erase(subject: Subject, by: By, now = Date.now()): Promise<PersonalDataDeletion> {
+    async erase(subject: Subject, by: By, now = Date.now(), chosen: Chosen = ALL_FOUND): Promise<PersonalDataDeletion> {
       // The request's own time (not the injected clock): the answer must leave before the socket's timeout.
       const started = performance.now();
       const deleted = await db.transaction(async (tx) => {
         // A delivery in progress holds its outbox row (FOR UPDATE): wait for it a while, not for ever.
         if (db.backend === "postgres") await tx.query("SET LOCAL lock_timeout = '10s'");
-        const found = await submissions(tx, subject);
-        const m = matching(subject);
+        const found = await submissions(tx, subject, chosen);
+        const m = matching(subject, chosen);
         const inSubject = `submission_id IN (SELECT id FROM submissions WHERE ${m.sql})`;
         const removed = async (sql: string, params: SqlValue[]) => (await tx.query(`${sql} RETURNING 1 AS x`, params)).length;
-        const subscriptions = await removed(`DELETE FROM subscriptions WHERE ${subscriptionsWhere(subject)}`, [subject.key]);
+        const held = subscriptionsWhere(subject, chosen);
+        const subscriptions = await removed(`DELETE FROM subscriptions WHERE ${held.sql}`, held.params);
         const files = await removed(`DELETE FROM files WHERE ${inSubject}`, m.params);
         const deliveries = await removed(`DELETE FROM outbox WHERE ${inSubject}`, m.params);
         const statusChanges = await removed(`DELETE FROM submission_status_history WHERE ${inSubject}`, m.params);
