@@ -94,6 +94,8 @@ export type EntryData = {
   canPublish: boolean;
   /** The public address of the entry, if it has one. */
   path: string | null;
+  /** Who saved it last, and when: before a publication, whose change goes live. */
+  savedBy: Saver | null;
   /** Options of reference fields: target → [{ value, label }] (services, industries, cases, team, page). */
   options: Record<string, Array<{ value: string; label: string }>>;
 };
@@ -141,9 +143,15 @@ export type PreviewRequest = { markdown: string; nestedUnder?: number };
 export type PreviewResult = { html: string };
 
 /** GET /content/changes: saved but not published. */
+/** Who saved an entry last (on the saved line), and when: a studio login, or null for a commit made elsewhere. */
+export type Saver = { name: string; login: string | null; at: number };
+
 export type UnpublishedList = {
-  changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted"; key: string; title: string; life: EntryLife }>;
+  changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted"; key: string; title: string; life: EntryLife; savedBy: Saver | null }>;
 };
+
+/** GET /content/:type/:slug/pending: the entry as the site shows it and as it is saved (null: absent there). */
+export type PendingChange = { live: Values | null; saved: Values | null };
 
 /** What happened to an entry in one commit of its history (decision 032). */
 export type VersionAction = "save" | "delete" | "restore" | "publish" | "rollback" | "other";

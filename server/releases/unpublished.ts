@@ -87,17 +87,22 @@ export function unpublishedChanges(contentDir: string, releasesRoot: string, cur
     for (const { path, slug } of entries.filter((e) => e.type === type)) compare(path, type as CollectionName, slug, current[path], live?.files[path]);
   }
   for (const [type, { file }] of Object.entries(DOCUMENT_CATALOG)) compare(file, type as DocumentName, null, current[file], live?.files[file]);
+  for (const path of changedTables(contentDir, live)) changes.push({ path, type: "redirects", slug: null, change: live ? "changed" : "added" });
+  return changes;
+}
+
+/** The redirect tables' files whose rows differ from the live release's (all of them before the first release). */
+export function changedTables(contentDir: string, live: { readonly tables: Readonly<Record<string, string>> } | null): string[] {
   const tables = live?.tables ?? {};
+  const changed: string[] = [];
   const redirectsText = existsSync(join(contentDir, REDIRECTS_FILE)) ? readFileSync(join(contentDir, REDIRECTS_FILE), "utf8") : null;
-  if (redirectsText !== null && hashBytes(redirectsText) !== tables[REDIRECTS_FILE]) {
-    changes.push({ path: REDIRECTS_FILE, type: "redirects", slug: null, change: live ? "changed" : "added" });
-  }
+  if (redirectsText !== null && hashBytes(redirectsText) !== tables[REDIRECTS_FILE]) changed.push(REDIRECTS_FILE);
   try {
     const rules = JSON.parse(readFileSync(join(contentDir, ROUTE_RULES_FILE), "utf8")) as Record<string, { redirect: string; status?: number }>;
     const withDefaults = Object.fromEntries(Object.entries(rules).map(([k, v]) => [k, { ...v, status: v.status ?? 301 }]));
-    if (routeRulesHash(withDefaults) !== tables[ROUTE_RULES_FILE]) changes.push({ path: ROUTE_RULES_FILE, type: "redirects", slug: null, change: live ? "changed" : "added" });
+    if (routeRulesHash(withDefaults) !== tables[ROUTE_RULES_FILE]) changed.push(ROUTE_RULES_FILE);
   } catch {
-    changes.push({ path: ROUTE_RULES_FILE, type: "redirects", slug: null, change: "changed" });
+    changed.push(ROUTE_RULES_FILE);
   }
-  return changes;
+  return changed;
 }

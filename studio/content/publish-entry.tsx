@@ -2,26 +2,41 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api, ApiFailure } from "../api/client.ts";
 import type { NeededEntries, PublishJobView } from "#core/studio/api.ts";
-import type { EntryLife } from "#core/studio/content-api.ts";
+import type { EditableType } from "#core/content/catalog.ts";
+import type { EntryLife, Saver } from "#core/studio/content-api.ts";
+import { PendingDiff, savedByOther, saverText } from "./pending-change.tsx";
 import { Button, Notice } from "../ui/index.ts";
 import { RedirectChoice } from "./redirect-choice.tsx";
 
 const POLL_MS = 700;
 
 
-type Props = { type: string; slug: string; title: string; life: EntryLife; path: string | null; pages: ReadonlyArray<{ value: string }>; dirty: boolean };
+type Props = {
+  type: EditableType;
+  slug: string;
+  title: string;
+  life: EntryLife;
+  path: string | null;
+  pages: ReadonlyArray<{ value: string }>;
+  dirty: boolean;
+  /** Who saved what would go live; someone else's change is published only once confirmed by name. */
+  savedBy: Saver | null;
+  me: string;
+  titles: Record<string, Array<{ value: string; label: string }>>;
+};
 
 /**
  * «Опубликовать» this entry alone (decision 030), saying first what it cannot
  * appear without; «Снять с публикации» takes it off the site (410, or a 301
  * to a page chosen now) and keeps what is saved.
  */
-export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Props) {
+export function PublishEntry({ type, slug, title, life, path, pages, dirty, savedBy, me, titles }: Props) {
   const revalidator = useRevalidator();
   const [needed, setNeeded] = useState<NeededEntries["needed"] | null>(null);
   const [job, setJob] = useState<PublishJobView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [redirect, setRedirect] = useState(false);
   const [target, setTarget] = useState(pages[0]?.value ?? "/");
   const running = job?.state === "running";
@@ -45,6 +60,7 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Pr
       setJob(await api<PublishJobView>("POST", path, body));
       setNeeded(null);
       setWithdrawing(false);
+      setAsking(false);
     } catch (failure) {
       if (!(failure instanceof ApiFailure)) throw failure;
       const list = (failure.data as Partial<NeededEntries>).needed;
@@ -61,13 +77,32 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty }: Pr
     <div className="s-section" role="region" aria-label="Публикация записи">
       <div className="s-actions">
         {publishable ? (
-          <Button variant="primary" busy={running} disabled={dirty} onClick={() => void publish(false)}>
+          <Button variant="primary" busy={running} disabled={dirty} onClick={() => (savedByOther(savedBy, me) ? setAsking(true) : void publish(false))}>
             Опубликовать
           </Button>
         ) : null}
         {onSite && path ? <Button onClick={() => setWithdrawing(true)}>Снять с публикации…</Button> : null}
         {dirty && publishable ? <span className="s-field__hint">Сначала сохраните: публикуется сохранённое.</span> : null}
       </div>
+      {publishable && savedBy ? (
+        <p className="s-field__hint">
+          Последняя правка: {saverText(savedBy)}.
+        </p>
+      ) : null}
+      {publishable ? <PendingDiff type={type} slug={slug} titles={titles} label={title} /> : null}
+      {asking && savedBy ? (
+        <div className="s-problems" role="region" aria-label="Чужая правка">
+          <p>
+            Последнюю правку сохранили не вы: {saverText(savedBy)}. Опубликовать её? Посмотрите, что изменится на сайте, выше.
+          </p>
+          <Button variant="primary" onClick={() => void publish(false)}>
+            Да, опубликовать
+          </Button>
+          <Button variant="quiet" onClick={() => setAsking(false)}>
+            Отмена
+          </Button>
+        </div>
+      ) : null}
       {needed ? (
         <div className="s-problems" role="region" aria-label="Что нужно опубликовать вместе">
           <p>«{title}» публикуется только вместе с этим. Опубликовать всё одной публикацией?</p>

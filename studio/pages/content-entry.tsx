@@ -19,7 +19,7 @@ import { SnippetPreview } from "../content/snippet-preview.tsx";
 import { useSession } from "../shell/session.ts";
 import { useDraft, usePresence } from "../content/live.ts";
 import { formatDateTime } from "../lib/format.ts";
-import type { Conflict, EntryData, EntryList, Refusal, SaveRequest, SaveResult, Values } from "#core/studio/content-api.ts";
+import type { Conflict, EntryData, EntryList, Refusal, SaveRequest, SaveResult, Saver, Values } from "#core/studio/content-api.ts";
 import { Button, Notice, NoticeArea, Page } from "../ui/index.ts";
 
 /**
@@ -55,7 +55,7 @@ export async function newEntryLoader({ request, params }: LoaderFunctionArgs): P
       api<EntryList>("GET", `/content/${type}`),
       api<{ draft: { values: Values; baseHash: string | null; updatedAt: number } | null }>("GET", `/content/${type}/${encodeURIComponent(NEW_DRAFT)}/draft`),
     ]);
-    return { type, slug: NEW_DRAFT, values: emptyValues(formModel(type)), hash: "", draft: saved.draft, editors: [], unpublished: null, life: { state: "draft", scheduledAt: null }, canPublish: false, path: null, options: list.options, isNew: true };
+    return { type, slug: NEW_DRAFT, values: emptyValues(formModel(type)), hash: "", draft: saved.draft, editors: [], unpublished: null, life: { state: "draft", scheduledAt: null }, canPublish: false, path: null, options: list.options, savedBy: null, isNew: true };
   });
 }
 
@@ -92,6 +92,8 @@ function Editor({ data }: { data: EntryLoad }) {
   const [conflict, setConflict] = useState<{ found: Conflict; merge: Merge | null } | null>(null);
   // The entry as it was at baseHash: what both sides of a conflict started from (merge.ts).
   const baseValues = useRef<Values | null>(data.isNew ? null : data.values);
+  // Who saved what a publication from here would put live (a save here makes it this person).
+  const [savedBy, setSavedBy] = useState<Saver | null>(data.savedBy);
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -158,6 +160,7 @@ function Editor({ data }: { data: EntryLoad }) {
       if (options.values) setValues(current);
       setBaseHash(result.hash);
       baseValues.current = cleaned;
+      if (result.hash !== request.baseHash) setSavedBy({ name: session.user.name, login: session.user.login, at: Date.now() });
       setSavedLife({ over: loadedLife, life: result.life });
       setConflict(null);
       setRenaming(null);
@@ -253,6 +256,7 @@ function Editor({ data }: { data: EntryLoad }) {
             setSaved(theirs.values);
             baseValues.current = theirs.values;
             setBaseHash(theirs.hash);
+            setSavedBy(colleague.by ? { name: colleague.by.name, login: null, at: colleague.by.at } : null);
             setNotice({ tone: "info", text: `Их правки перенесены в форму${taken.length > 0 ? `: ${taken.join(", ")}` : ""}. Ваши правки на месте; сохраните, когда закончите.` });
           }}
           onClashes={(merge, theirs) => {
@@ -333,7 +337,18 @@ function Editor({ data }: { data: EntryLoad }) {
         }}
       />
       {!data.isNew && data.canPublish ? (
-        <PublishEntry type={type} slug={data.slug} title={title} life={life} path={data.path} pages={data.options.page ?? []} dirty={dirty} />
+        <PublishEntry
+          type={type}
+          slug={data.slug}
+          title={title}
+          life={life}
+          path={data.path}
+          pages={data.options.page ?? []}
+          dirty={dirty}
+          savedBy={savedBy}
+          me={session.user.login}
+          titles={data.options}
+        />
       ) : null}
       {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} everPublished={life.state !== "draft"} onCancel={() => setDeleting(false)} /> : null}
     </Page>

@@ -367,6 +367,10 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     const tables = await getEntry(env, "redirects", "-");
     (tables.values.redirects as Array<{ from: string; to: string }>).push({ from: "/studio-old-address/", to: "/services/" });
     expect((await save(env, "redirects", "-", { values: tables.values, baseHash: tables.hash })).status).toBe(200);
+    // Its state says so (it used to read «Опубликовано» whatever its rows), and «Ждут публикации» names who saved it.
+    expect(((await getEntry(env, "redirects", "-")) as unknown as { life: { state: string } }).life.state).toBe("changed");
+    const waiting = (await (await call(env.server, "GET", "/studio/api/content/changes", { cookie: env.editor })).json()) as { changes: Array<{ key: string; savedBy: { login: string } | null }> };
+    expect(waiting.changes.find((c) => c.key === "redirects/-")?.savedBy?.login).toBe("marina");
     // A table that would hide a page is refused by the releases' own check.
     const hiding = await getEntry(env, "redirects", "-");
     (hiding.values.redirects as Array<{ from: string; to: string }>).push({ from: "/company/", to: "/services/" });

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, EDITOR, getEntry, save, SECOND, startContentServer } from "../support/content.ts";
+import { type ContentServer, contentFile, EDITOR, getEntry, releasesSettled, save, SECOND, startContentServer } from "../support/content.ts";
 import { CORPUS_BACKENDS } from "../support/forms-server.ts";
 import { signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 
@@ -11,8 +11,9 @@ import { signedInSession, signIn, type StudioSession } from "../support/studio.t
  * saves first; Марина's save over his version merges three ways, so both
  * people's fields and both people's paragraphs are in the file, asking
  * nothing; an edit of the same paragraph by both shows that paragraph only,
- * both sides with their words marked, and is settled by a choice. On SQLite
- * per commit, on PostgreSQL too in test:full.
+ * both sides with their words marked, and is settled by a choice; a
+ * colleague's save is announced in an open editor, and named before it goes
+ * live. On SQLite per commit, on PostgreSQL too in test:full.
  */
 describe.each(CORPUS_BACKENDS)("two editors on one article (%s)", (backend) => {
   let env: ContentServer;
@@ -156,6 +157,41 @@ describe.each(CORPUS_BACKENDS)("two editors on one article (%s)", (backend) => {
     const file = contentFile(env.sandbox, `academy/${slug}.md`);
     expect(file).toContain("title: Заголовок Павла");
     expect(file).toContain(description);
+    expect(marina.problems).toEqual([]);
+    await marina.context.close();
+  });
+
+  it("names a colleague's saved change before it goes live, shows what it changes on the site, and publishes it only once confirmed", { timeout: 180_000 }, async () => {
+    const slug = "ppc-vk-ads-lead-forms";
+    const pavel = await signIn(env.server, SECOND.login, SECOND.password);
+    const theirs = await getEntry(env, "articles", slug, pavel);
+    const title = "Лид-формы VK Рекламы: правка Павла";
+    expect((await save(env, "articles", slug, { values: { ...theirs.values, title }, baseHash: theirs.hash }, pavel)).status).toBe(200);
+    await releasesSettled(env);
+    const marina = await signedInSession(browser, env.server.baseUrl, EDITOR, 1440, { path: "/studio/releases/" });
+    const { page } = marina;
+    const row = page.getByRole("row").filter({ hasText: title });
+    // Who saved it and when, and what changes on the site: the title as published, struck, and the new one.
+    await row.getByText(/^Павел Второй, \d/).waitFor();
+    await row.getByRole("button", { name: /Что изменится на сайте/ }).click();
+    // The title's words as published struck, the new ones marked (the title was «…: как получать заявки, а не список недозвонов»).
+    await row.locator("del").filter({ hasText: "как получать заявки" }).first().waitFor();
+    await row.locator("ins").filter({ hasText: "правка Павла" }).first().waitFor();
+    await page.getByRole("checkbox", { name: `Выбрать: ${title}` }).check();
+    await page.getByLabel("Название публикации", { exact: true }).fill("Правка Павла");
+    const before = await fetch(`${env.server.baseUrl}/academy/${slug}/`).then((res) => res.text());
+    await page.getByRole("button", { name: "Опубликовать выбранное" }).click();
+    const ask = page.getByRole("region", { name: /Среди выбранного есть правки, которые сохранили не вы/ });
+    await ask.getByText(/Павел Второй/).waitFor();
+    expect(await fetch(`${env.server.baseUrl}/academy/${slug}/`).then((res) => res.text())).toBe(before);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await axe(page), `axe at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await ask.getByRole("button", { name: "Да, опубликовать и их" }).click();
+    await page.getByText(/Опубликовано за/).waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await fetch(`${env.server.baseUrl}/academy/${slug}/`).then((res) => res.text())).includes("правка Павла"), { timeout: 10_000 }).toBe(true);
     expect(marina.problems).toEqual([]);
     await marina.context.close();
   });

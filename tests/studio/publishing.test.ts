@@ -134,12 +134,12 @@ describe("publishing from the studio", () => {
     await page.goBack();
 
     // Roll back: the confirmation says what changes on the site and that saved work stays.
-    const earlier = page.getByRole("row").filter({ has: page.getByRole("button", { name: /Откатить/ }) }).first();
-    await earlier.getByRole("button", { name: /Откатить/ }).click();
+    const earlier = page.getByRole("row").filter({ has: page.getByRole("button", { name: /Вернуть сайт к этой публикации/ }) }).first();
+    await earlier.getByRole("button", { name: /Вернуть сайт к этой публикации/ }).click();
     const question = (await page.getByRole("alert").filter({ hasText: "Вернуть сайт" }).textContent())?.replace(/\u00a0/g, " ") ?? "";
     expect(question).toContain(`вернутся прежние версии: Статья «${title}»`);
     expect(question).toContain("Сохранённые правки останутся в студии черновиками");
-    await page.getByRole("button", { name: "Да, откатить" }).click();
+    await page.getByRole("button", { name: "Да, вернуть" }).click();
     await page.getByText(/На сайте снова публикация/).waitFor();
     await expect.poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 5_000, interval: 200 }).not.toContain(title);
     // Only the site moved: the saved article is as it was, waiting to be published again.

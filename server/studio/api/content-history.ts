@@ -1,8 +1,8 @@
 import { isCollectionName, typeInfo } from "#core/content/catalog.ts";
-import type { EntryHistory, EntryVersionData } from "#core/studio/content-api.ts";
+import type { EntryHistory, EntryVersionData, PendingChange } from "#core/studio/content-api.ts";
 import { readEntry } from "../content/files.ts";
 import { referenceOptions, saveEntry, titleOf } from "../content/service.ts";
-import { entryVersions, versionValues } from "../content/versions.ts";
+import { entryVersions, liveEntryValues, versionValues } from "../content/versions.ts";
 import type { Context } from "../context.ts";
 import { HttpError } from "../http.ts";
 import { authorOf } from "../publishing.ts";
@@ -34,6 +34,18 @@ async function versionOf(ctx: Context, type: Parameters<typeof entryVersions>[1]
 }
 
 export const contentHistoryRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/content/:type/:slug/pending",
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const { type, slug } = entryParams(ctx);
+      const place = contentPlace(ctx);
+      // What a publication of it changes on the site: the published files against the saved ones.
+      const body: PendingChange = { live: await liveEntryValues(place, type, slug), saved: readEntry(place.contentDir, type, slug)?.values ?? null };
+      ctx.send(200, body);
+    },
+  },
   {
     method: "GET",
     path: "/content/:type/:slug/history",

@@ -14,7 +14,7 @@ import type { Conflict, ContentOverview, EntryData, EntryList, Refusal, SaveResu
 import { liveContent } from "../../releases/unpublished.ts";
 import { CHECK_MESSAGES, EntryInvalid } from "../content/check.ts";
 import { SLUG_MAX } from "#core/content/fields.ts";
-import { contentFileHashes, listSlugs, readEntry, validSlug } from "../content/files.ts";
+import { contentFileHashes, entryFiles, listSlugs, readEntry, validSlug } from "../content/files.ts";
 import {
   type ContentPlace,
   deleteEntry,
@@ -31,7 +31,7 @@ import {
   unpublished,
 } from "../content/service.ts";
 import { entryLives } from "../content/life.ts";
-import { conflictContext } from "../content/versions.ts";
+import { conflictContext, saversOf } from "../content/versions.ts";
 import { can } from "../permissions.ts";
 import { authorOf } from "../publishing.ts";
 import type { Context } from "../context.ts";
@@ -147,7 +147,7 @@ export const contentRoutes: ApiRoute[] = [
     path: "/content/changes",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
-      const body: UnpublishedList = { changes: describedChanges(contentPlace(ctx)) };
+      const body: UnpublishedList = { changes: await describedChanges(contentPlace(ctx)) };
       ctx.send(200, body);
     },
   },
@@ -181,7 +181,7 @@ export const contentRoutes: ApiRoute[] = [
       const slug = slugParam(ctx, type);
       const stored = readEntry(contentPlace(ctx).contentDir, type, slug);
       if (!stored) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-      const [draft, editors] = await Promise.all([ctx.services.drafts.get(type, slug, session.user.id), ctx.services.drafts.others(type, slug, session.user.id)]);
+      const [draft, editors, saverOf] = await Promise.all([ctx.services.drafts.get(type, slug, session.user.id), ctx.services.drafts.others(type, slug, session.user.id), saversOf(contentPlace(ctx))]);
       const body: EntryData = {
         type,
         slug,
@@ -194,6 +194,7 @@ export const contentRoutes: ApiRoute[] = [
         canPublish: can(session.user.role, "content:publish"),
         path: isCollectionName(type) && hasOwnPage(type) ? entryPath(type, slug) : null,
         options: referenceOptions(contentPlace(ctx)),
+        savedBy: saverOf(entryFiles(type, slug)),
       };
       ctx.send(200, body);
     },
@@ -282,15 +283,16 @@ export const contentRoutes: ApiRoute[] = [
   },
 ];
 
-/** Saved but not on the site, each with the key a publication names it by, its title and its state. */
-function describedChanges(where: ContentPlace): UnpublishedList["changes"] {
+/** Saved but not on the site, each with the key a publication names it by, its title, its state and who saved it. */
+async function describedChanges(where: ContentPlace): Promise<UnpublishedList["changes"]> {
   const saved = contentFileHashes(where.contentDir);
   const life = entryLives(where, saved);
+  const saverOf = await saversOf(where);
   return unpublished(where).map((change) => {
     const slug = change.slug ?? SINGLE;
     const type = change.type as EditableType;
     const title = isCollectionName(type) ? titleOf(readEntry(where.contentDir, type, slug)?.values ?? {}, slug) : typeInfo(type).title;
-    return { ...change, key: `${type}/${slug}`, title, life: life(type, slug) };
+    return { ...change, key: `${type}/${slug}`, title, life: life(type, slug), savedBy: saverOf(entryFiles(type, slug)) };
   });
 }
 

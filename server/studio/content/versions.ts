@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DOCUMENT_CATALOG, type EditableType, entryOfFile, isCollectionName, SINGLE, TABLE_CATALOG, typeInfo } from "#core/content/catalog.ts";
 import type { ReleaseDiff } from "#core/studio/api.ts";
-import type { EntryVersion, VersionAction, VersionEvent } from "#core/studio/content-api.ts";
-import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, isHistoryCommit, markPurged, readBlobs } from "../../releases/history.ts";
-import { publishedDir } from "../../releases/published.ts";
-import { entryFiles, textsHash, valuesOf, type Values } from "./files.ts";
+import type { EntryVersion, Saver, VersionAction, VersionEvent } from "#core/studio/content-api.ts";
+import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, hasCommit, headCommit, isHistoryCommit, lastChanges, markPurged, readBlobs } from "../../releases/history.ts";
+import { publishedDir, readPublishedState } from "../../releases/published.ts";
+import { currentRelease, readRecord } from "../../releases/store.ts";
+import { entryFiles, readEntry, textsHash, valuesOf, type Values } from "./files.ts";
 import { type ContentPlace, titleOf } from "./service.ts";
 
 /**
@@ -70,6 +71,23 @@ export async function entryVersions(place: ContentPlace, type: EditableType, slu
   return versions.map(({ blobs: _blobs, ...version }) => ({ ...version, commit: version.events[0]!.commit }));
 }
 
+/**
+ * Who saved each of the content's files last on the saved line (one `git log` per line's head,
+ * kept): the function it gives names the newest of an entry's files. What «Ждут публикации» and an
+ * entry's «Опубликовать» say before a colleague's change goes live (issue 52).
+ */
+export async function saversOf(place: ContentPlace): Promise<(paths: readonly string[]) => Saver | null> {
+  const last = await lastChanges(place.contentDir);
+  return (paths) => {
+    let newest: Saver | null = null;
+    for (const path of paths) {
+      const change = last.get(path);
+      if (change && (newest === null || change.at > newest.at)) newest = { name: change.name, login: loginOf(change.email), at: change.at };
+    }
+    return newest;
+  };
+}
+
 /** Who made the entry's newest commit, and when: a colleague's save an open editor is told of. Kept per version. */
 export async function newestSave(place: ContentPlace, type: EditableType, slug: string): Promise<{ name: string; at: number } | null> {
   const paths = entryFiles(type, slug);
@@ -108,6 +126,23 @@ export async function conflictContext(place: ContentPlace, type: EditableType, s
     if (texts.some((t) => t !== null) && textsHash(texts) === baseHash) return { by, base: valuesOf(type, slug, texts) };
   }
   return { by, base: null };
+}
+
+/**
+ * The entry as the live release shows it (null: not on the site): from the published folder when it
+ * matches the live release, else from git at the release's commit (a site whose first studio
+ * publication is still to come). Read only: nothing is written here.
+ */
+export async function liveEntryValues(place: ContentPlace, type: EditableType, slug: string): Promise<Values | null> {
+  const live = currentRelease(place.releasesDir);
+  if (live === null) return null;
+  if (readPublishedState(place.releasesDir).release === live) return readEntry(publishedDir(place.releasesDir), type, slug)?.values ?? null;
+  // As ensurePublished does: a release copied from another repository names a commit this one
+  // lacks, and the last commit is then the nearest thing.
+  const recorded = readRecord(place.releasesDir, live).commit;
+  const commit = recorded && (await hasCommit(place.contentDir, recorded)) ? recorded : await headCommit(place.contentDir);
+  if (!commit) return null;
+  return valuesOf(type, slug, await filesAtCommit(place.contentDir, commit, entryFiles(type, slug)));
 }
 
 /** The values of the entry at `commit` (null: absent then), or undefined when `commit` is not one of its history. */

@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { UnpublishedList } from "#core/studio/content-api.ts";
 import type { PublishJobView } from "#core/studio/api.ts";
-import { isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
+import { type EditableType, isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { contentHref } from "../../content/paths.ts";
 import { lifeLabel } from "../../content/life.ts";
+import { PendingDiff, savedByOther, saverText } from "../../content/pending-change.tsx";
+import { useSession } from "../../shell/session.ts";
 import { Button, DayField, EmptyState, Notice, Table, TextField, useFocusFirstError } from "../../ui/index.ts";
 import type { ReleasesResult } from "./actions.ts";
 
@@ -39,8 +41,19 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
   useEffect(() => {
     if (result?.job && fetcher.state === "idle") onJob(result.job);
   }, [result, fetcher.state, onJob]);
+  // Once planned, the chosen rows are not chosen any more: a second click must not plan (or publish) them again.
+  const [planned, setPlanned] = useState<unknown>(null);
+  if (result?.ok && result.intent === "schedule" && fetcher.state === "idle" && planned !== result) {
+    setPlanned(result);
+    setChosen(new Set());
+  }
   const rows = entriesOf(changes);
   const toggle = (key: string, on: boolean) => setChosen((current) => new Set([...current].filter((k) => k !== key).concat(on ? [key] : [])));
+  // A colleague's saved change goes live only once the person has said yes to it by name.
+  const me = useSession().user.login;
+  const others = rows.filter((c) => chosen.has(c.key) && savedByOther(c.savedBy, me));
+  const [asking, setAsking] = useState<string | null>(null);
+  const confirmed = useRef(false);
   return (
     <section className="s-section" aria-labelledby="unpublished">
       <h2 className="s-section__title" id="unpublished">
@@ -49,9 +62,25 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
       {rows.length === 0 ? (
         <EmptyState title={"Всё сохранённое уже на\u00a0сайте"} />
       ) : (
-        <fetcher.Form method="post" className="s-form" ref={setForm} noValidate>
+        <fetcher.Form
+          method="post"
+          className="s-form"
+          ref={setForm}
+          noValidate
+          onSubmit={(event) => {
+            const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value ?? "publish";
+            if (others.length > 0 && !confirmed.current) {
+              event.preventDefault();
+              setAsking(intent);
+              requestAnimationFrame(() => document.getElementById("others-title")?.focus());
+              return;
+            }
+            confirmed.current = false;
+            setAsking(null);
+          }}
+        >
           <p className="s-field__hint">Отметьте, что опубликовать: остальное останется черновиками и на сайт не попадёт.</p>
-          <Table caption="Сохранённые правки, которых ещё нет на сайте" hideCaption head={["", "Раздел", "Запись", "Состояние"]}>
+          <Table caption="Сохранённые правки, которых ещё нет на сайте" hideCaption head={["", "Раздел", "Запись", "Состояние", "Сохранено"]}>
             {rows.map((c) => (
               <tr key={c.key}>
                 <td>
@@ -66,10 +95,14 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
                   />
                 </td>
                 <td>{isEditableType(c.type) ? typeInfo(c.type).title : c.type}</td>
-                <td>{c.change !== "deleted" ? <Link to={c.slug && c.slug !== SINGLE ? contentHref(c.type, c.slug) : contentHref(c.type)}>{c.title}</Link> : c.title}</td>
+                <td>
+                  {c.change !== "deleted" ? <Link to={c.slug && c.slug !== SINGLE ? contentHref(c.type, c.slug) : contentHref(c.type)}>{c.title}</Link> : c.title}
+                  {isEditableType(c.type) ? <PendingDiff type={c.type as EditableType} slug={c.slug ?? SINGLE} label={c.title} /> : null}
+                </td>
                 <td>
                   {lifeLabel(c.life)}
                 </td>
+                <td>{c.savedBy ? saverText(c.savedBy) : <span className="s-muted">не в студии</span>}</td>
               </tr>
             ))}
           </Table>
@@ -100,6 +133,28 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
               <Button type="submit" name="intent" value={result.intent} variant="primary" busy={fetcher.state !== "idle"}>
                 {result.intent === "schedule" ? "Запланировать вместе" : "Опубликовать вместе"}
               </Button>
+            </div>
+          ) : null}
+          {asking && others.length > 0 ? (
+            <div className="s-problems" role="region" aria-labelledby="others-title">
+              <p id="others-title" tabIndex={-1}>
+                Среди выбранного есть правки, которые сохранили не вы. {asking === "schedule" ? "Запланировать" : "Опубликовать"} и их?
+              </p>
+              <ul>
+                {others.map((c) => (
+                  <li key={c.key}>
+                    «{c.title}»: {c.savedBy ? saverText(c.savedBy) : "не в студии"}
+                  </li>
+                ))}
+              </ul>
+              <div className="s-actions">
+                <Button type="submit" name="intent" value={asking} variant="primary" onClick={() => (confirmed.current = true)} busy={fetcher.state !== "idle"}>
+                  {asking === "schedule" ? "Да, запланировать и их" : "Да, опубликовать и их"}
+                </Button>
+                <Button variant="quiet" onClick={() => setAsking(null)}>
+                  Отмена
+                </Button>
+              </div>
             </div>
           ) : null}
           <div className="s-actions">

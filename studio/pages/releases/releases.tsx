@@ -22,7 +22,8 @@ export function Releases() {
     <Page title="Публикации" lead="Сохранённые правки попадают на сайт, когда их публикуют: каждую запись отдельно или несколько вместе. Время московское.">
       <NoticeArea>{notice ? <Notice tone={notice.ok ? "success" : "error"}>{notice.message}</Notice> : null}</NoticeArea>
       <PublishSet changes={data.changes} onJob={setStarted} />
-      <JobFollow started={started ?? data.job} />
+      {/* A finished publication is news to whoever started it here; others see one only while it runs. */}
+      <JobFollow started={started ?? (data.job?.state === "running" ? data.job : null)} />
       <PagePreview />
       {data.canPublishAll ? <PublishAll announce={setNotice} onJob={setStarted} /> : null}
       <Schedule scheduled={data.scheduled} />
@@ -249,15 +250,15 @@ function HistoryLine(props: { release: ReleaseSummary; live: boolean; releases: 
               Вернуть сайт к публикации от {when}? На сайте {rollbackChanges(release, props.releases, props.liveId, titles)}. Сохранённые правки останутся в студии черновиками, их можно будет опубликовать снова.
             </p>
             <Button type="submit" variant="danger" busy={fetcher.state !== "idle"}>
-              Да, откатить
+              Да, вернуть
             </Button>
             <Button variant="quiet" onClick={() => setConfirming(false)}>
               Нет
             </Button>
           </fetcher.Form>
         ) : (
-          <Button onClick={() => setConfirming(true)} aria-label={`Откатить к публикации от ${when}`}>
-            Откатить
+          <Button onClick={() => setConfirming(true)}>
+            Вернуть сайт к этой публикации<span className="s-visually-hidden"> от {when}</span>
           </Button>
         )}
       </td>
