@@ -130,4 +130,32 @@ describe("an entry's history", () => {
     }
     await page.context().close();
   });
+  it("compares any two versions, and returns one field of an older version, keeping the rest as saved", { timeout: 120_000 }, async () => {
+    const stamp = Date.now();
+    const oldTitle = `Заголовок до правок ${stamp}`;
+    const newTitle = `Заголовок после правок ${stamp}`;
+    const newDescription = `Описание после правок ${stamp}: чтобы в нём было больше пятидесяти знаков, как требует схема.`;
+    const page = await open(EDITOR);
+    await saveForm(page, () => page.getByLabel("Заголовок страницы").fill(oldTitle));
+    await saveForm(page, () => page.getByLabel("Заголовок страницы").fill(newTitle));
+    await saveForm(page, () => page.getByLabel("Описание для поисковиков").fill(newDescription));
+    await page.getByRole("link", { name: "История версий" }).click();
+    const versions = page.getByRole("list", { name: "Версии записи, новые сверху" }).locator(":scope > li");
+    // The version with the old title, beside the newest (not the one right before it): both fields differ.
+    await versions.nth(2).getByRole("link").click();
+    await expect.poll(() => versions.nth(2).getAttribute("aria-current")).toBe("true");
+    await page.getByLabel("Сравнить с версией").selectOption({ index: 0 });
+    await page.getByRole("button", { name: "Сравнить" }).click();
+    const diff = page.getByRole("region", { name: "Чем эта версия отличается от выбранной" });
+    await expect.poll(async () => (await diff.locator("dt").allTextContents()).map(plain)).toEqual(["Заголовок страницы", "Описание для поисковиков"]);
+    // Only its title comes back; the description stays as saved now.
+    await diff.getByLabel("Вернуть из этой версии одно поле").selectOption({ label: "Заголовок страницы" });
+    await diff.getByRole("button", { name: "Вернуть это поле" }).click();
+    await page.getByText("Поле «Заголовок страницы» возвращено из этой версии и сохранено.", { exact: false }).waitFor();
+    const file = contentFile(env.sandbox, `academy/${article.slug}.md`);
+    expect(file).toContain(oldTitle);
+    expect(file).not.toContain(newTitle);
+    expect(file).toContain(`${stamp}: чтобы в нём было больше пятидесяти знаков`);
+    await page.context().close();
+  });
 });
