@@ -192,22 +192,7 @@ function mergeField(node: FieldNode | undefined, base: unknown, mine: unknown, t
   if (ctx.baseKnown && same(base, theirs)) return { value: mine };
   const isRecord = (value: unknown): value is Values => typeof value === "object" && value !== null && !Array.isArray(value);
   if (node?.kind === "object" && isRecord(mine) && isRecord(theirs)) {
-    const b = isRecord(base) ? base : {};
-    const parts = new Map<string, Built>();
-    const keys = [...node.fields.map(([k]) => k), ...Object.keys({ ...b, ...mine, ...theirs }).filter((k) => !node.fields.some(([f]) => f === k))];
-    for (const k of keys) {
-      const child = node.fields.find(([f]) => f === k)?.[1];
-      parts.set(k, mergeField(child, b[k], mine[k], theirs[k], `${label} › ${child?.title ?? k}`, ctx));
-    }
-    const assemble = (choices?: ReadonlyArray<Choice>) => {
-      const out: Values = {};
-      for (const [k, part] of parts) {
-        const value = choices && part.rebuild ? part.rebuild(choices) : part.value;
-        if (value !== undefined) out[k] = value;
-      }
-      return out;
-    };
-    return { value: assemble(), rebuild: [...parts.values()].some((p) => p.rebuild) ? assemble : undefined };
+    return mergeRecord(node.fields, isRecord(base) ? base : {}, mine, theirs, ctx, (k, child) => `${label} › ${child?.title ?? k}`);
   }
   // Tags and references are sets: what either side added stays, what either removed goes.
   if ((node?.kind === "tags" || node?.kind === "references") && Array.isArray(mine) && Array.isArray(theirs)) {
@@ -285,12 +270,19 @@ function sequence<T>(
 export function mergeEntry(model: ObjectNode, known: Values | null, mine: Values, theirs: Values): Merge {
   const base = known ?? {};
   const ctx: Context = { clashes: [], taken: new Set(), topLabel: "", baseKnown: known !== null };
+  // Each top field names what is taken from the colleague's version.
+  const built = mergeRecord(model.fields, base, mine, theirs, ctx, (k, node) => (ctx.topLabel = node?.title ?? k));
+  const values = built.value as Values;
+  return { values, clashes: ctx.clashes, taken: [...ctx.taken], resolve: (choices) => (built.rebuild ? (built.rebuild(choices) as Values) : values) };
+}
+
+/** Records merged key by key: the form's keys in its order, then any others (an older version's). */
+function mergeRecord(fields: ObjectNode["fields"], base: Values, mine: Values, theirs: Values, ctx: Context, labelOf: (key: string, node: FieldNode | undefined) => string): Built {
   const parts = new Map<string, Built>();
-  const fields = model.fields.map(([k]) => k);
-  for (const k of [...fields, ...Object.keys({ ...base, ...mine, ...theirs }).filter((k) => !fields.includes(k))]) {
-    const node = model.fields.find(([f]) => f === k)?.[1];
-    ctx.topLabel = node?.title ?? k;
-    parts.set(k, mergeField(node, base[k], mine[k], theirs[k], ctx.topLabel, ctx));
+  const known = fields.map(([k]) => k);
+  for (const k of [...known, ...Object.keys({ ...base, ...mine, ...theirs }).filter((k) => !known.includes(k))]) {
+    const node = fields.find(([f]) => f === k)?.[1];
+    parts.set(k, mergeField(node, base[k], mine[k], theirs[k], labelOf(k, node), ctx));
   }
   const assemble = (choices?: ReadonlyArray<Choice>) => {
     const out: Values = {};
@@ -300,5 +292,5 @@ export function mergeEntry(model: ObjectNode, known: Values | null, mine: Values
     }
     return out;
   };
-  return { values: assemble(), clashes: ctx.clashes, taken: [...ctx.taken], resolve: (choices) => assemble(choices) };
+  return { value: assemble(), rebuild: [...parts.values()].some((p) => p.rebuild) ? assemble : undefined };
 }
