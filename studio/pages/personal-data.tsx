@@ -122,7 +122,8 @@ export function PersonalData() {
         ) : null}
       </NoticeArea>
       {shown?.ok && shown.intent === "search" && !deleted ? (
-        <Report report={shown.report} keyUsed={shown.key} />
+        // Each search's report starts its ticks afresh (one person's records all ticked, two people's none).
+        <Report key={shown.at} report={shown.report} keyUsed={shown.key} />
       ) : null}
       <Retention info={retention} />
     </Page>
