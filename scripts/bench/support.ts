@@ -145,6 +145,7 @@ export function cpuMicros(pid: number): number {
 
 /** Resident memory of a process, in MB (Linux). */
 export function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  // A process that has exited and waits to be reaped (a git run just done) has no VmRSS line: it holds none.
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "0";
   return Number(kb) / 1024;
 }
