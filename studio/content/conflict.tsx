@@ -3,6 +3,7 @@ import { formatDateTime } from "../lib/format.ts";
 import { Button } from "../ui/index.ts";
 import { textParts, type Titles, valueText } from "./diff.ts";
 import { TextChange } from "./entry-diff.tsx";
+import { GroupError } from "./group-error.tsx";
 import type { Choice, Clash, Merge } from "./merge.ts";
 
 /**
@@ -101,6 +102,8 @@ function ClashView({ index, clash, choice, titles, error, onChoose }: ClashProps
   const id = `clash-${index}`;
   const text = clash.kind === "blocks" || (clash.editable && typeof clash.mine === "string" && typeof clash.theirs === "string");
   const picked = choice?.pick;
+  // The result box holds the text typed, or what the choice puts there.
+  const result = choice === undefined ? null : choice.pick === "edit" ? choice.text : textOf(clash, choice.pick);
   return (
     <fieldset className="s-conflict__clash" id={id} tabIndex={-1} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
       <legend>
@@ -118,22 +121,18 @@ function ClashView({ index, clash, choice, titles, error, onChoose }: ClashProps
           </label>
         ))}
       </div>
-      {clash.editable && picked !== undefined ? (
+      {clash.editable && result !== null ? (
         <label className="s-conflict__result">
           <span>Итог (можно поправить)</span>
           <textarea
             className="s-input s-textarea"
-            rows={Math.min(12, Math.max(3, Math.ceil((choice?.pick === "edit" ? choice.text : textOf(clash, picked === "edit" ? "mine" : picked)).length / 70)))}
-            value={choice?.pick === "edit" ? choice.text : textOf(clash, picked === "edit" ? "mine" : picked)}
+            rows={Math.min(12, Math.max(3, Math.ceil(result.length / 70)))}
+            value={result}
             onChange={(event) => onChoose({ pick: "edit", text: event.target.value })}
           />
         </label>
       ) : null}
-      {error ? (
-        <p className="s-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      {error ? <GroupError id={`${id}-error`} text={error} /> : null}
     </fieldset>
   );
 }

@@ -2,11 +2,11 @@ import { type EditableType, isCollectionName, isEditableType } from "#core/conte
 import type { PresenceResult, PreviewResult, UploadResult } from "#core/studio/content-api.ts";
 import { markdownImage } from "#core/studio/media-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
-import { entryHash, validSlug } from "../content/files.ts";
+import { entryFiles, entryHash, validSlug } from "../content/files.ts";
 import { renderOffThread } from "../content/markdown-off-thread.ts";
 import { mediaAbout } from "../content/media.ts";
 import { readUpload } from "../content/uploads.ts";
-import { newestSave } from "../content/versions.ts";
+import { saversOf } from "../content/versions.ts";
 import type { Context } from "../context.ts";
 import { CONTENT_BODY_LIMIT, HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
@@ -82,7 +82,8 @@ export const contentLiveRoutes: ApiRoute[] = [
       if (baseHash !== null && slug !== NEW_DRAFT) {
         const place = contentPlace(ctx);
         const hash = entryHash(place.contentDir, type as EditableType, slug);
-        if (hash !== baseHash) result.saved = { hash, by: await newestSave(place, type as EditableType, slug) };
+        // Who saved it last on the saved line: the same kept log «Ждут публикации» names savers from.
+        if (hash !== baseHash) result.saved = { hash, by: (await saversOf(place))(entryFiles(type as EditableType, slug)) };
       }
       ctx.send(200, result);
     },

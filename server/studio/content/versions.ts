@@ -88,26 +88,6 @@ export async function saversOf(place: ContentPlace): Promise<(paths: readonly st
   };
 }
 
-/** Who made the entry's newest commit, and when: a colleague's save an open editor is told of. Kept per version. */
-export async function newestSave(place: ContentPlace, type: EditableType, slug: string): Promise<{ name: string; at: number } | null> {
-  const paths = entryFiles(type, slug);
-  const blobs = paths.map((path) => blobOf(place.contentDir, path));
-  const key = `${place.contentDir}\0${type}/${slug}\0${blobs.join(",")}`;
-  const known = savers.get(key);
-  if (known !== undefined) return known;
-  const [newest] = await fileHistory(place.contentDir, paths, 1, `${type}/${slug}`);
-  const by = newest ? { name: newest.name, at: newest.at } : null;
-  // Kept only once the file's version is committed (a save writes the file, then its commit).
-  if (newest && same(newest.blobs, blobs)) {
-    if (savers.size >= SAVERS_MAX) savers.delete(savers.keys().next().value as string);
-    savers.set(key, by);
-  }
-  return by;
-}
-
-/** Every editor beats every second while a colleague's version stands: git is asked once per version. */
-const savers = new Map<string, { name: string; at: number } | null>();
-const SAVERS_MAX = 256;
 
 /**
  * What a save refused as a conflict needs for a three-way merge (issue 52): who saved the version
