@@ -55,7 +55,7 @@ export function setUploadsRoot(contentDir: string): void {
 }
 
 /** An upload's size, alt text and focal point from its sidecar's text, or null when it holds no size. */
-function parseSidecar(text: string): UploadInfo | null {
+export function parseSidecar(text: string): UploadInfo | null {
   const data = JSON.parse(text) as Partial<UploadInfo>;
   if (typeof data.width !== "number" || typeof data.height !== "number") return null;
   const focal = data.focal && typeof data.focal.x === "number" && typeof data.focal.y === "number" ? data.focal : { x: 0.5, y: 0.5 };

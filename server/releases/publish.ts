@@ -321,6 +321,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     rendered: full ? [] : renderedPaths,
     files: { written: files.written, reused: files.reused },
     drawn,
+    uploads: { published: uploads.files.size, encoded: uploads.encoded },
     seconds: 0,
     steps: { ...steps, brotli: quality },
   };

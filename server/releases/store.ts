@@ -51,6 +51,11 @@ export type ReleaseRecord = {
   files: { written: number; reused: number };
   /** Open Graph pictures drawn (the rest came from the cache or the previous release). */
   drawn: number;
+  /**
+   * Uploads' copies the release publishes, and how many of them it encoded (the rest were in the
+   * cache: drawn by an earlier release, or by the studio when the picture was uploaded). Absent before.
+   */
+  uploads?: { published: number; encoded: number };
   /** Seconds the release took, in all and per step. */
   seconds: number;
   steps: Record<string, number>;

@@ -1,5 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type SharpModule from "sharp";
 import {
   encodedUploadName,
   OG_SIZE,
@@ -8,6 +11,7 @@ import {
   UPLOADS_FOLDER,
   UPLOADS_PUBLIC_PREFIX,
   type UploadInfo,
+  type UploadSize,
   uploadWidths,
 } from "#core/content/uploads.server.ts";
 
@@ -21,6 +25,11 @@ import {
  */
 const AVIF = { quality: 60, effort: 2 } as const;
 const WEBP = { quality: 80, effort: 4 } as const;
+
+/** The folder of the images cache (server/releases/store.ts, cacheDir) the copies are kept in. */
+export const UPLOADS_CACHE = "uploads";
+
+type Sharp = typeof SharpModule;
 
 /** The published copies (URL path → file in the cache) and how many were encoded now. */
 export type EncodedUploads = { files: Map<string, string>; encoded: number };
@@ -44,6 +53,52 @@ function pictureOf(folder: string, hash: string, info: UploadInfo): string | nul
   return readdirSync(folder).find((name) => UPLOAD_NAME.exec(name)?.[1] === hash) ?? null;
 }
 
+/**
+ * One published copy of an upload: an AVIF or WebP at one of its widths, or
+ * its Open Graph picture (a JPEG, which every messenger reads, for when it is
+ * a cover) cropped around its focal point.
+ */
+export type Rendition = { file: string } & ({ width: number; format: "avif" | "webp" } | { og: { x: number; y: number } });
+
+/** Every copy of an upload a page may name, under the names pages give them (core/content/uploads.server.ts). */
+export function renditionsOf(hash: string, info: UploadInfo): Rendition[] {
+  const renditions: Rendition[] = [{ file: ogUploadName(hash, info.focal), og: info.focal }];
+  for (const width of uploadWidths(info.width)) {
+    for (const format of ["avif", "webp"] as const) renditions.push({ file: encodedUploadName(hash, width, format), width, format });
+  }
+  return renditions;
+}
+
+/**
+ * Draws one copy of the picture `source` (of `size`) into the folder `out`,
+ * unless it is there already; true when drawn now. The one way a copy is
+ * made: by a release (encodeUploads) and by the studio's image pool as soon
+ * as a picture is uploaded (server/studio/images/renditions.ts), so either
+ * finds what the other drew. Written under a name of this writer's own, then
+ * renamed: a reader never sees half a file, and two writers never mix theirs.
+ */
+export async function drawRendition(sharp: Sharp, source: string, size: UploadSize, rendition: Rendition, out: string): Promise<boolean> {
+  const target = join(out, rendition.file);
+  if (existsSync(target)) return false;
+  const image = sharp(source, { limitInputPixels: 6000 * 6000 }).autoOrient();
+  let body: Buffer;
+  if ("og" in rendition) {
+    const crop = ogCrop(size.width, size.height, rendition.og);
+    body = await image
+      .resize(crop.width, crop.height)
+      .extract({ left: crop.left, top: crop.top, width: OG_SIZE.width, height: OG_SIZE.height })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } else {
+    const resized = image.resize({ width: rendition.width, withoutEnlargement: true });
+    body = await (rendition.format === "avif" ? resized.avif(AVIF) : resized.webp(WEBP)).toBuffer();
+  }
+  const partial = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.partial`;
+  await writeFile(partial, body);
+  await rename(partial, target);
+  return true;
+}
+
 /** Encodes (once: the cache keeps them) the copies of the uploads `used` that `described` knows and the content folder holds. */
 export async function encodeUploads(contentDir: string, cacheDir: string, used: Iterable<string>, described: Readonly<Record<string, UploadInfo>>): Promise<EncodedUploads> {
   const files = new Map<string, string>();
@@ -53,44 +108,16 @@ export async function encodeUploads(contentDir: string, cacheDir: string, used: 
   if (wanted.length === 0 || !existsSync(folder)) return { files, encoded };
   // Loaded here, not with the module: see artwork.ts.
   const { default: sharp } = await import("sharp");
-  const out = join(cacheDir, "uploads");
+  const out = join(cacheDir, UPLOADS_CACHE);
   mkdirSync(out, { recursive: true });
   for (const hash of wanted) {
     const sidecar = described[hash] as UploadInfo;
     const name = pictureOf(folder, hash, sidecar);
     if (!name) continue;
-    // Its Open Graph picture, for when it is a cover: JPEG, which every messenger reads.
-    const focal = sidecar.focal;
-    const og = ogUploadName(hash, focal);
-    const ogTarget = join(out, og);
-    if (!existsSync(ogTarget)) {
-      const crop = ogCrop(sidecar.width, sidecar.height, focal);
-      const body = await sharp(join(folder, name), { limitInputPixels: 6000 * 6000 })
-        .autoOrient()
-        .resize(crop.width, crop.height)
-        .extract({ left: crop.left, top: crop.top, width: OG_SIZE.width, height: OG_SIZE.height })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
-      const partial = `${ogTarget}.${process.pid}.partial`;
-      writeFileSync(partial, body);
-      renameSync(partial, ogTarget);
-      encoded += 1;
-    }
-    files.set(`${UPLOADS_PUBLIC_PREFIX}/${og}`, ogTarget);
-    for (const width of uploadWidths(sidecar.width)) {
-      for (const format of ["avif", "webp"] as const) {
-        const file = encodedUploadName(hash, width, format);
-        const target = join(out, file);
-        if (!existsSync(target)) {
-          const image = sharp(join(folder, name), { limitInputPixels: 6000 * 6000 }).autoOrient().resize({ width, withoutEnlargement: true });
-          const body = await (format === "avif" ? image.avif(AVIF) : image.webp(WEBP)).toBuffer();
-          const partial = `${target}.${process.pid}.partial`;
-          writeFileSync(partial, body);
-          renameSync(partial, target);
-          encoded += 1;
-        }
-        files.set(`${UPLOADS_PUBLIC_PREFIX}/${file}`, target);
-      }
+    // Most were drawn when the picture was uploaded; the Open Graph picture again if its focal point moved since.
+    for (const rendition of renditionsOf(hash, sidecar)) {
+      if (await drawRendition(sharp, join(folder, name), sidecar, rendition, out)) encoded += 1;
+      files.set(`${UPLOADS_PUBLIC_PREFIX}/${rendition.file}`, join(out, rendition.file));
     }
   }
   return { files, encoded };

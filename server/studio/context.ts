@@ -3,6 +3,7 @@ import type { Permission } from "#core/studio/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { DraftStore } from "./content/drafts.ts";
 import type { ImagePool } from "./images/pool.ts";
+import type { Renditions } from "./images/renditions.ts";
 import type { TrashStore } from "./content/trash.ts";
 import type { Auth, Client } from "./auth.ts";
 import type { PersonalData } from "./inbox/personal-data.ts";
@@ -31,6 +32,8 @@ export type StudioServices = {
   previews: Previews | null;
   /** Where uploads are decoded and encoded: a child process, never the server's threads (decision 035). */
   images: ImagePool;
+  /** An upload's published copies, drawn in that pool once it is stored, ahead of the release that shows it. */
+  renditions: Renditions;
   inbox: InboxStore;
   personalData: PersonalData;
 };

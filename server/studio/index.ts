@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
 import { STUDIO_DIR } from "#core/config/paths.server.ts";
 import type { Db } from "../leads/db.ts";
 import type { Logger } from "../log.ts";
@@ -7,6 +8,9 @@ import { createAuditLog } from "./audit.ts";
 import { createAuth } from "./auth.ts";
 import { createDraftStore } from "./content/drafts.ts";
 import { createImagePool } from "./images/pool.ts";
+import { createRenditions } from "./images/renditions.ts";
+import { UPLOADS_CACHE } from "../releases/uploads.ts";
+import { cacheDir } from "../releases/store.ts";
 import { readAhead } from "./content/service.ts";
 import { upkeepHistory } from "../releases/history.ts";
 import { createTrashStore } from "./content/trash.ts";
@@ -51,6 +55,8 @@ export function createStudio(options: {
   /** Where releases are made and kept; without it «Публикации» is not offered. */
   publishing?: PublishingOptions;
   onError?: (message: string, error: unknown) => void;
+  /** Something left undone that a later step makes up for (an upload's copies not drawn ahead of its release). */
+  onWarning?: (message: string, fields: Record<string, unknown>) => void;
   /** With mail configured: an owner gets a letter on assignment (through the outbox), and this wakes it. */
   mailQueued?: () => void;
 }): Studio {
@@ -67,6 +73,13 @@ export function createStudio(options: {
   const trash = createTrashStore(db, audit);
   // No child until the first upload: the pool starts its children on demand and ends them when idle.
   const images = createImagePool(config.images);
+  // An upload's published copies, drawn in that pool behind people's uploads, into the cache releases share.
+  const renditions = createRenditions({
+    pool: images,
+    contentDir: config.contentDir,
+    out: join(cacheDir(config.releasesDir, "images"), UPLOADS_CACHE),
+    warn: options.onWarning ?? (() => {}),
+  });
   let ready = false;
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.
@@ -88,6 +101,7 @@ export function createStudio(options: {
       publishing,
       previews,
       images,
+      renditions,
       inbox: createInboxStore(db, audit, options.mailQueued),
       personalData: createPersonalData(db, audit),
     },
@@ -117,6 +131,7 @@ export function createStudio(options: {
       clearInterval(pruning);
       clearInterval(upkeep);
       publishing?.stop();
+      renditions.stop();
       images.stop();
     },
   };

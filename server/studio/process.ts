@@ -58,6 +58,7 @@ const studio = createStudio({
   rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
   publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },
   onError: (message, error) => log.error(message, { error }),
+  onWarning: (message, fields) => log.warn(message, fields),
 });
 // Previews render pages of the live release with the site's code, here and not in the site's process.
 const headTag = runtimeConfigTag(runtimeConfig(env));

@@ -11,6 +11,10 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "app
  * and a replacing file in «Медиа» come in. A refusal is a 4xx with its
  * Russian reason; a pool too busy to take it in time, 503 with Retry-After.
  * The image pool's queue is fair between people: the uploader is the owner.
+ * Once the upload is answered, its published copies are drawn in that pool
+ * behind people's uploads (images/renditions.ts), so that the release that
+ * first shows it has nothing left to encode; a replacing file has taken the
+ * old one's focal point by then.
  */
 export async function receiveUpload(ctx: Context, about: Omit<UploadAbout, "uploadedAt"> = {}): Promise<StoredUpload> {
   const session = await ctx.requireUser();
@@ -18,7 +22,9 @@ export async function receiveUpload(ctx: Context, about: Omit<UploadAbout, "uplo
   if (type === "image/svg+xml") throw new HttpError(415, UPLOAD_MESSAGES.svg);
   try {
     const work = { pool: ctx.services.images, owner: String(session.user.id) };
-    return await storeUpload(ctx.services.config.contentDir, bytes, { ...about, uploadedAt: clock.now() }, work);
+    const stored = await storeUpload(ctx.services.config.contentDir, bytes, { ...about, uploadedAt: clock.now() }, work);
+    ctx.res.once("close", () => ctx.services.renditions.draw(stored.file));
+    return stored;
   } catch (error) {
     if (error instanceof UploadRefused) {
       throw new HttpError(error.status, error.message, undefined, error.status === 503 ? { "Retry-After": String(BUSY_RETRY_SECONDS) } : {});

@@ -99,7 +99,7 @@ export async function storeUpload(contentDir: string, bytes: Buffer, about: Uplo
     const head = bytes.subarray(0, 512).toString("utf8").toLowerCase();
     throw new UploadRefused(/<svg|<\?xml/.test(head) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.type);
   }
-  const answer = await work.pool.clean(work.owner, { bytes, format });
+  const answer = await work.pool.run(work.owner, { kind: "clean", bytes, format });
   if ("refused" in answer) throw new UploadRefused(...REFUSALS[answer.refused]);
   const { width, height } = answer;
   const clean = Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);

@@ -15,7 +15,7 @@ export type Format = "jpg" | "png" | "webp" | "avif";
 /** At most this many points on each side. */
 export const MAX_SIDE = 6000;
 
-export type CleanJob = { bytes: Uint8Array; format: Format; limits: CostLimits };
+export type CleanJob = { kind: "clean"; bytes: Uint8Array; format: Format; limits: CostLimits };
 /** Why the child refused an upload; the Russian words are the server's (uploads.ts). */
 export type CleanRefusal = "type" | "broken" | "side" | "cost";
 export type CleanAnswer = { width: number; height: number; bytes: Uint8Array; cost: number } | { refused: CleanRefusal };

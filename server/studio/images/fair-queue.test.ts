@@ -31,4 +31,16 @@ describe("the image pool's queue", () => {
     expect(queue.take()).toBe("p");
     expect(queue.drain()).toEqual([]);
   });
+
+  it("serves the owner behind only when nobody else waits, however long ago it was served", () => {
+    const queue = new FairQueue<string>("background");
+    queue.add("background", "copy 1");
+    queue.add("background", "copy 2");
+    queue.add("anna", "anna 1");
+    expect(queue.take()).toBe("anna 1");
+    expect(queue.take()).toBe("copy 1");
+    queue.add("anna", "anna 2");
+    queue.add("pavel", "pavel 1");
+    expect([queue.take(), queue.take(), queue.take(), queue.take()]).toEqual(["pavel 1", "anna 2", "copy 2", undefined]);
+  });
 });

@@ -51,7 +51,7 @@ describe("the image pool", () => {
       .toBuffer();
     expect((await sharp(tagged).metadata()).exif).toBeDefined();
     const images = pool({ idleMs: 100 });
-    const answer = await images.clean("marina", { bytes: tagged, format: "jpg" });
+    const answer = await images.run("marina", { kind: "clean", bytes: tagged, format: "jpg" });
     if ("refused" in answer) throw new Error(`refused: ${answer.refused}`);
     expect([answer.width, answer.height]).toEqual([300, 200]);
     const meta = await sharp(answer.bytes).metadata();
@@ -66,7 +66,7 @@ describe("the image pool", () => {
     const order: string[] = [];
     const bytes = await Promise.all([10, 20, 30, 40, 50, 60].map((r) => smallPng(r)));
     const clean = async (owner: string, image: Buffer, label: string) => {
-      expect(await images.clean(owner, { bytes: image, format: "png" })).toMatchObject({ width: 64 });
+      expect(await images.run(owner, { kind: "clean", bytes: image, format: "png" })).toMatchObject({ width: 64 });
       order.push(label);
     };
     await Promise.all([...bytes.slice(0, 5).map((image, i) => clean("marina", image, `marina ${i + 1}`)), clean("pavel", bytes[5] as Buffer, "pavel 1")]);
@@ -75,29 +75,29 @@ describe("the image pool", () => {
 
   it("refuses from its header a picture heavier than its child may hold, before decoding it", async () => {
     const images = pool();
-    expect(await images.clean("marina", { bytes: huge, format: "avif" })).toEqual({ refused: "cost" });
+    expect(await images.run("marina", { kind: "clean", bytes: huge, format: "avif" })).toEqual({ refused: "cost" });
     // 36 megapixels decoded would take the child past 800 MB; their header, nothing.
     expect(images.peakMb()).toBeLessThan(150);
-    expect(await pool({ maxCost: 100 }).clean("marina", { bytes: photo, format: "avif" })).toEqual({ refused: "cost" });
+    expect(await pool({ maxCost: 100 }).run("marina", { kind: "clean", bytes: photo, format: "avif" })).toEqual({ refused: "cost" });
   });
 
   it("encodes a photograph-like picture of 3000 × 3000 within its memory limit", { timeout: 120_000 }, async () => {
     const images = pool();
-    expect(await images.clean("marina", { bytes: photo, format: "avif" })).toMatchObject({ width: 3000, height: 3000 });
+    expect(await images.run("marina", { kind: "clean", bytes: photo, format: "avif" })).toMatchObject({ width: 3000, height: 3000 });
     expect(images.peakMb()).toBeGreaterThan(100);
     expect(images.peakMb()).toBeLessThan(DEFAULTS.memoryMb);
   });
 
   it("stops a job past its time limit, and the next job runs in a fresh child", { timeout: 60_000 }, async () => {
     const images = pool({ timeoutMs: 300 });
-    expect(await images.clean("marina", { bytes: photo, format: "avif" })).toEqual({ refused: "slow" });
-    expect(await images.clean("marina", { bytes: await smallPng(), format: "png" })).toMatchObject({ width: 64, height: 48 });
+    expect(await images.run("marina", { kind: "clean", bytes: photo, format: "avif" })).toEqual({ refused: "slow" });
+    expect(await images.run("marina", { kind: "clean", bytes: await smallPng(), format: "png" })).toMatchObject({ width: 64, height: 48 });
   });
 
   it("stops a child past its memory limit, and answers a job that waited too long for its turn", { timeout: 60_000 }, async () => {
     // The child is read as heavier than allowed as soon as it works.
     const images = pool({ waitMs: 1, residentMb: () => 10_000 });
-    const [heavy, waiting] = await Promise.all([images.clean("marina", { bytes: photo, format: "avif" }), images.clean("pavel", { bytes: await smallPng(), format: "png" })]);
+    const [heavy, waiting] = await Promise.all([images.run("marina", { kind: "clean", bytes: photo, format: "avif" }), images.run("pavel", { kind: "clean", bytes: await smallPng(), format: "png" })]);
     expect(heavy).toEqual({ refused: "memory" });
     expect(waiting).toEqual({ refused: "busy" });
     expect(images.children()).toBe(0);

@@ -1,8 +1,8 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
-import type { CleanAnswer, CleanJob } from "./clean.ts";
 import { FairQueue } from "./fair-queue.ts";
+import type { AnswerTo, ImageJob, PoolJob } from "./jobs.ts";
 
 /**
  * The studio's image work in a pool of its own (decision 035): each job in a
@@ -11,14 +11,16 @@ import { FairQueue } from "./fair-queue.ts";
  * a queue fair between people, a bounded time; a job runs a bounded time and
  * within a bounded memory, else its child is killed (the next job starts a
  * fresh one). A child idle for a while is ended, so the resting server holds
- * nothing of it (decision 012).
+ * nothing of it (decision 012). Work nobody waits for (an upload's published
+ * copies, drawn ahead of the next release) is queued under BACKGROUND: it
+ * gets a turn only when no person's job waits, and waits as long as that takes.
  */
 export type PoolOptions = {
   /** Jobs at once, each in a child of its own (IMAGE_JOBS). */
   jobs: number;
   /** Longest a job may run, counted once its child is ready (IMAGE_JOB_TIMEOUT). */
   timeoutMs: number;
-  /** Longest a job may wait for its turn (IMAGE_QUEUE_WAIT). */
+  /** Longest a person's job may wait for its turn (IMAGE_QUEUE_WAIT); background work waits for a free turn however long. */
   waitMs: number;
   /** Estimated CPU milliseconds a job may cost (clean.ts, ENCODINGS). */
   maxCost: number;
@@ -32,11 +34,14 @@ export type PoolOptions = {
 
 /** Why the pool gave up on a job: its turn did not come in time, it ran too long, it took too much memory, its child died. */
 export type PoolRefusal = "busy" | "slow" | "memory" | "crash";
-export type PoolAnswer = CleanAnswer | { refused: PoolRefusal };
+export type PoolAnswer<J extends PoolJob = PoolJob> = AnswerTo<J> | { refused: PoolRefusal };
+
+/** The owner of work nobody waits for: served after every person's, never given up for waiting. */
+export const BACKGROUND = "background";
 
 export type ImagePool = {
-  /** Runs a job for `owner` (a person: the queue is fair between them). */
-  clean(owner: string, job: Omit<CleanJob, "limits">): Promise<PoolAnswer>;
+  /** Runs a job for `owner` (a person, by user id: the queue is fair between them; or BACKGROUND). */
+  run<J extends PoolJob>(owner: string, job: J): Promise<PoolAnswer<J>>;
   /** The largest resident memory a child reached, in MB (tests and measurements). */
   peakMb(): number;
   /** Children alive now. */
@@ -58,7 +63,7 @@ const MEMORY_EVERY_MS = 50;
 // Built, the child is build/runtime/image-worker.js beside the bundle; from source, the .ts file beside this one.
 const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./image-worker.js", import.meta.url);
 
-type Waiting = { job: Omit<CleanJob, "limits">; resolve: (answer: PoolAnswer) => void; expires: NodeJS.Timeout };
+type Waiting = { job: PoolJob; resolve: (answer: PoolAnswer) => void; expires: NodeJS.Timeout | null };
 type Slot = { child: ChildProcess | null; ready: Promise<boolean>; busy: boolean; idle: NodeJS.Timeout | null };
 
 /** A process's resident memory, or its peak, in MB from /proc (Linux); 0 elsewhere. */
@@ -100,7 +105,7 @@ function startChild(): { child: ChildProcess; ready: Promise<boolean> } {
 }
 
 export function createImagePool(options: PoolOptions): ImagePool {
-  const queue = new FairQueue<Waiting>();
+  const queue = new FairQueue<Waiting>(BACKGROUND);
   const slots: Slot[] = Array.from({ length: options.jobs }, () => ({ child: null, ready: Promise.resolve(false), busy: false, idle: null }));
   let peak = 0;
   let stopped = false;
@@ -150,7 +155,7 @@ export function createImagePool(options: PoolOptions): ImagePool {
         }
         resolve(answer);
       };
-      const onMessage = (answer: unknown) => settle(answer as CleanAnswer, true);
+      const onMessage = (answer: unknown) => settle(answer as PoolAnswer, true);
       const onExit = () => settle({ refused: "crash" }, false);
       const timer = setTimeout(() => settle({ refused: "slow" }, false), options.timeoutMs);
       // Memory is watched from here: a child deep in libvips answers no message, but its size is in /proc.
@@ -159,7 +164,8 @@ export function createImagePool(options: PoolOptions): ImagePool {
       }, MEMORY_EVERY_MS);
       child.on("message", onMessage);
       child.on("exit", onExit);
-      child.send({ ...waiting.job, limits: { maxCost: options.maxCost, memoryMb: options.memoryMb } } satisfies CleanJob, (error) => {
+      const job: ImageJob = waiting.job.kind === "clean" ? { ...waiting.job, limits: { maxCost: options.maxCost, memoryMb: options.memoryMb } } : waiting.job;
+      child.send(job, (error) => {
         if (error) settle({ refused: "crash" }, false);
       });
     });
@@ -170,7 +176,7 @@ export function createImagePool(options: PoolOptions): ImagePool {
       if (slot.busy) continue;
       const waiting = queue.take();
       if (!waiting) return;
-      clearTimeout(waiting.expires);
+      if (waiting.expires) clearTimeout(waiting.expires);
       slot.busy = true;
       void run(slot, waiting)
         .catch((): PoolAnswer => ({ refused: "crash" }))
@@ -183,17 +189,16 @@ export function createImagePool(options: PoolOptions): ImagePool {
   }
 
   return {
-    clean(owner, job) {
-      if (stopped) return Promise.resolve({ refused: "busy" });
-      return new Promise<PoolAnswer>((resolve) => {
-        const waiting: Waiting = {
-          job,
-          resolve,
-          expires: setTimeout(() => {
+    run<J extends PoolJob>(owner: string, job: J) {
+      if (stopped) return Promise.resolve<PoolAnswer<J>>({ refused: "busy" });
+      return new Promise<PoolAnswer<J>>((resolve) => {
+        const waiting: Waiting = { job, resolve: resolve as (answer: PoolAnswer) => void, expires: null };
+        if (owner !== BACKGROUND) {
+          waiting.expires = setTimeout(() => {
             if (queue.remove(waiting)) resolve({ refused: "busy" });
-          }, options.waitMs),
-        };
-        waiting.expires.unref();
+          }, options.waitMs);
+          waiting.expires.unref();
+        }
         queue.add(owner, waiting);
         pump();
       });
@@ -203,7 +208,7 @@ export function createImagePool(options: PoolOptions): ImagePool {
     stop() {
       stopped = true;
       for (const waiting of queue.drain()) {
-        clearTimeout(waiting.expires);
+        if (waiting.expires) clearTimeout(waiting.expires);
         waiting.resolve({ refused: "busy" });
       }
       for (const slot of slots) end(slot);

@@ -1,19 +1,25 @@
 import sharp from "sharp";
-import { clean, type CleanAnswer, type CleanJob } from "./clean.ts";
+import { drawRendition } from "../../releases/uploads.ts";
+import { clean } from "./clean.ts";
+import type { ImageJob, RenditionAnswer } from "./jobs.ts";
 
 /**
- * The image pool's child (pool.ts forks it, one job at a time): the only
- * process where the studio decodes and encodes images, so their threads and
- * memory are its own, not the server's. libvips works on one thread and keeps
- * no cache of decoded pictures between jobs; the child ends with its parent.
+ * The image pool's child (pool.ts forks it, one job at a time, of either
+ * kind: jobs.ts): the only process where the studio decodes and encodes
+ * images, so their threads and memory are its own, not the server's. libvips
+ * works on one thread and keeps no cache of decoded pictures between jobs;
+ * the child ends with its parent.
  */
 sharp.concurrency(1);
 sharp.cache(false);
 
 process.on("message", (message) => {
-  void clean(sharp, message as CleanJob).then(
+  const job = message as ImageJob;
+  const work = job.kind === "clean" ? clean(sharp, job) : drawRendition(sharp, job.source, job.size, job.rendition, job.out).then((drawn): RenditionAnswer => ({ drawn }));
+  void work.then(
     (answer) => process.send?.(answer),
-    () => process.send?.({ refused: "broken" } satisfies CleanAnswer),
+    // Both kinds call it so: a picture sharp could not read or write.
+    () => process.send?.({ refused: "broken" }),
   );
 });
 // The server gone (stopped, crashed), nothing is left for this child to do.

@@ -1,0 +1,21 @@
+import type { UploadSize } from "#core/content/uploads.server.ts";
+import type { Rendition } from "../../releases/uploads.ts";
+import type { CleanAnswer, CleanJob } from "./clean.ts";
+
+/**
+ * The kinds of work the image pool's child does (worker.ts), one message
+ * each: an upload checked and cleaned (clean.ts), which someone waits for;
+ * and one published copy of a stored upload drawn into the releases' images
+ * cache (renditions.ts), which nobody waits for: the next release finds it
+ * there instead of drawing it (server/releases/uploads.ts, drawRendition).
+ */
+export type RenditionJob = { kind: "rendition"; source: string; size: UploadSize; rendition: Rendition; out: string };
+/** Drawn now, or found there already; the child's refusal when sharp failed on it. */
+export type RenditionAnswer = { drawn: boolean } | { refused: "broken" };
+
+/** What the child is sent. */
+export type ImageJob = CleanJob | RenditionJob;
+/** What the pool is given: the child's limits are the pool's own. */
+export type PoolJob = Omit<CleanJob, "limits"> | RenditionJob;
+/** What the child answers to a job of that kind. */
+export type AnswerTo<J extends PoolJob> = J extends { kind: "clean" } ? CleanAnswer : RenditionAnswer;
