@@ -256,13 +256,14 @@ export const contentRoutes: ApiRoute[] = [
       const body = await ctx.body();
       const baseHash = optionalString(body.baseHash, 100);
       if (!baseHash) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
-      // A 301 only from an address that was ever on the site: a never-published entry has none to keep.
+      // A 301 only from an address that was ever on the site: a never-published entry has none to keep
+      // (the target still leads on the redirects that lead to its address).
       const everPublished = entryLives(contentPlace(ctx), contentFileHashes(contentPlace(ctx).contentDir))(type, slug).state !== "draft";
-      const redirectTo = everPublished ? redirectTarget(body.redirect) : undefined;
+      const redirectTo = redirectTarget(body.redirect);
       let done;
       try {
         const keep = (kept: Kept) => keepInTrash(ctx, session, { type, slug, everPublished, ...kept });
-        done = await deleteEntry(contentPlace(ctx), { type, slug, baseHash, redirectTo, by: authorOf(session.user), keep });
+        done = await deleteEntry(contentPlace(ctx), { type, slug, baseHash, redirectTo, everPublished, by: authorOf(session.user), keep });
       } catch (error) {
         if (error instanceof EntryInvalid) {
           const refusal: Refusal = { ok: false, message: error.message, errors: error.errors, problems: error.problems, references: references(contentPlace(ctx), type, slug) };

@@ -30,6 +30,8 @@ describe("what the studio writes", () => {
   it("adds a 301 without chains: rows that led to the old address lead to the new target", () => {
     const csv = "from,to\n/a/,/old/\n/b/,/c/\n/new/,/x/\n";
     expect(withRedirect(csv, "/old/", "/new/")).toBe("from,to\n/a/,/new/\n/b/,/c/\n/old/,/new/\n");
+    // An address that was never on the site gets no row of its own: the rows that led to it are led on.
+    expect(withRedirect(csv, "/old/", "/new/", false)).toBe("from,to\n/a/,/new/\n/b/,/c/\n");
   });
 });
 

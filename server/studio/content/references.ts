@@ -49,10 +49,11 @@ export function referencesTo(content: Content, type: CollectionName, slug: strin
 /**
  * The redirect table with a 301 from `from` to `to` added: rows that led to
  * `from` now lead to `to` (no chains), a row from `to` itself is dropped (the
- * address is a page again, as after renaming back). The release's checks
- * (server/releases/tables.ts) then judge the result.
+ * address is a page again, as after renaming back). `own: false` adds no row
+ * from `from` (an address that was never on the site), only leads those rows
+ * on. The release's checks (server/releases/tables.ts) then judge the result.
  */
-export function withRedirect(csv: string, from: string, to: string): string {
+export function withRedirect(csv: string, from: string, to: string, own = true): string {
   const lines = csv.split(/\r?\n/);
   const header = lines[0] ?? "from,to";
   const rows = lines
@@ -64,7 +65,7 @@ export function withRedirect(csv: string, from: string, to: string): string {
     })
     .filter((row) => row.line.startsWith("#") || (row.from !== to && row.from !== from))
     .map((row) => (row.line.startsWith("#") || row.to !== from ? row.line : `${row.from},${to}`));
-  return [header, ...rows, `${from},${to}`].join("\n") + "\n";
+  return [header, ...rows, ...(own ? [`${from},${to}`] : [])].join("\n") + "\n";
 }
 
 /** The redirects table without its row from `from` (an address that is a page again), or the same text when it has none. */

@@ -25,9 +25,10 @@ import { type Author, type CommitAction, commitSaved, lastChanges, upkeepHistory
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import type { MediaUse } from "#core/studio/media-api.ts";
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
-import { contentFileHashes, entryFiles, warmEntries, entryHash, knownEntryValues, listSlugs, readEntry, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
+import { contentFileHashes, entryFiles, warmEntries, entryHash, knownEntryValues, listSlugs, readEntry, redirectRows, removeContentFile, titleOf, validSlug, type Values, writeContentFile } from "./files.ts";
 import { entryLives } from "./life.ts";
 import { filesNaming, mediaAbout, mediaUses, removeMedia } from "./media.ts";
+import { missingPictures } from "./pictures.ts";
 import { referencesTo, withoutRedirectFrom, withRedirect } from "./references.ts";
 import { atAddress, followed, linksTo, withLinks } from "./rename.ts";
 
@@ -64,6 +65,8 @@ export const SAVE_MESSAGES = {
   redirected: (to: string) =>
     `Адрес занят: с\u00a0него перенаправляют на\u00a0${to}. Выберите другой адрес или уберите это перенаправление в\u00a0разделе «Перенаправления»`,
   ruled: (pattern: string) => `Адрес занят правилом перенаправления ${pattern}: такая страница не\u00a0откроется. Выберите другой адрес`,
+  ledHere: (rows: readonly string[]) =>
+    `На\u00a0адрес этой записи ведут перенаправления: ${rows.join(", ")}. Без\u00a0страницы они поведут в\u00a0никуда: отметьте «Перенаправлять…» и\u00a0выберите страницу, куда им вести, или сначала уберите их в\u00a0разделе «Перенаправления».`,
 } as const;
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -258,6 +261,9 @@ export async function saveEntry(place: ContentPlace, input: SaveInput): Promise<
 function saveRendered(place: ContentPlace, input: SaveInput): { saved: Saved; record?: () => Promise<void> } {
   const valid = validateEntry({ type: input.type, slug: input.slug, values: input.values });
   const { type, slug } = valid;
+  // A picture gone from «Медиа» (a version restored after it was deleted) would publish a page without it.
+  const missing = missingPictures(place.contentDir, valid.values);
+  if (Object.keys(missing).length > 0) throw new EntryInvalid(CHECK_MESSAGES.fields, missing);
   const writes = new Map<string, string | null>(valid.files);
   let redirected: string | null = null;
   const renamed = input.renamedFrom !== undefined && input.renamedFrom !== slug ? input.renamedFrom : null;
@@ -347,14 +353,21 @@ export function replaceUpload(place: ContentPlace, input: { from: string; to: st
  * site as published (`live`), whose next publication would need it — or
  * "gone" when `file` is not (or no longer) exactly one of «Медиа»'s images.
  */
-export function removeUpload(place: ContentPlace, file: string): Promise<{ uses: MediaUse[]; live: boolean } | "gone" | null> {
-  return serialized(() => {
+/**
+ * Deletes an image of «Медиа» that nothing saved or live shows (checked again
+ * here, under the content lock: a save may have taken it up since the caller
+ * looked further), after `keep` has put it in «Корзина»: a failure there
+ * leaves the image where it was.
+ */
+export function removeUpload(place: ContentPlace, file: string, keep: (file: string) => Promise<void>): Promise<{ uses: MediaUse[]; live: boolean } | "gone" | null> {
+  return serialized(async () => {
     if (!mediaAbout(place.contentDir, file)) return "gone";
     const uses = mediaUses(place.contentDir, [file]).get(file) ?? [];
     if (uses.length > 0) return { uses, live: false };
     const published = publishedDir(place.releasesDir);
     const live = existsSync(published) ? (mediaUses(published, [file]).get(file) ?? []) : [];
     if (live.length > 0) return { uses: live, live: true };
+    await keep(file);
     return removeMedia(place.contentDir, file) ? null : "gone";
   });
 }
@@ -363,13 +376,24 @@ export function removeUpload(place: ContentPlace, file: string): Promise<{ uses:
 export type Kept = { files: Record<string, string>; redirected: string | null };
 
 /**
- * Deletes a collection's entry, with a 301 from its address to `redirectTo` when given.
- * `keep` (the trash) gets its files' texts once every check has passed, before they are
- * removed: if it fails, nothing is deleted.
+ * Deletes a collection's entry, with a 301 from its address to `redirectTo` when given;
+ * the redirects that led to its address lead there too, in the same write (no row leads
+ * to a deleted page, no chain). Without `redirectTo` such rows refuse the delete, naming
+ * them. `everPublished: false`: the address was never on the site and gets no 301 of its
+ * own, only those rows are led on. `keep` (the trash) gets its files' texts once every
+ * check has passed, before they are removed: if it fails, nothing is deleted.
  */
 export function deleteEntry(
   place: ContentPlace,
-  input: { type: string; slug: string; baseHash: string; redirectTo?: string | undefined; by?: Author | undefined; keep?: ((kept: Kept) => Promise<void>) | undefined },
+  input: {
+    type: string;
+    slug: string;
+    baseHash: string;
+    redirectTo?: string | undefined;
+    everPublished?: boolean | undefined;
+    by?: Author | undefined;
+    keep?: ((kept: Kept) => Promise<void>) | undefined;
+  },
 ): Promise<{ redirected: string | null }> {
   return serialized(async () => {
     const { type, slug } = input;
@@ -378,10 +402,16 @@ export function deleteEntry(
     assertBase(place, type, slug, input.baseHash);
     const writes = new Map<string, string | null>(entryFiles(type, slug).map((path) => [path, null]));
     let redirected: string | null = null;
+    const address = hasOwnPage(type) ? entryPath(type, slug) : null;
+    const table = readRedirects(place);
+    const led = address === null || table === null ? [] : redirectRows(table).filter((row) => row.to === address && row.from !== address);
     if (input.redirectTo) {
-      if (!hasOwnPage(type)) throw new EntryInvalid(SAVE_MESSAGES.noRedirectHere, {});
-      redirected = entryPath(type, slug);
-      writes.set(REDIRECTS_FILE, withRedirect(readRedirects(place) ?? "from,to\n", redirected, input.redirectTo));
+      if (address === null) throw new EntryInvalid(SAVE_MESSAGES.noRedirectHere, {});
+      const own = input.everPublished !== false;
+      if (own) redirected = address;
+      if (own || led.length > 0) writes.set(REDIRECTS_FILE, withRedirect(table ?? "from,to\n", address, input.redirectTo, own));
+    } else if (led.length > 0) {
+      throw new EntryInvalid(SAVE_MESSAGES.ledHere(led.map((row) => `${row.from} → ${row.to}`)), {});
     }
     const title = titleOf(readEntry(place.contentDir, type, slug)?.values ?? {}, slug);
     checkSite(place.contentDir, place.releasesDir, writes, []);
