@@ -6,12 +6,15 @@ import { isLivePage } from "../../releases/live-pages.ts";
 import { isReleaseId, type ReleaseRecord } from "../../releases/store.ts";
 import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
-import { isCollectionName, isEditableType, entryPath, hasOwnPage } from "#core/content/catalog.ts";
+import { type EditableType, isCollectionName, isEditableType, entryPath, hasOwnPage } from "#core/content/catalog.ts";
+import { fieldLabel } from "#core/content/labels.ts";
 import { URL_MAX } from "#core/content/limits.ts";
 import type { RollbackRecord } from "../../releases/rollback.ts";
 import { neededWith } from "../content/dependencies.ts";
+import { deletionsWith } from "../content/deletion-publication.ts";
 import { renamesWith } from "../content/rename-publication.ts";
 import { entryFiles, validSlug } from "../content/files.ts";
+import { entriesMissingPictures } from "../content/pictures.ts";
 import { can } from "../permissions.ts";
 import { PublishingError, type Selection } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
@@ -22,6 +25,8 @@ export const RELEASE_MESSAGES = {
   message: "Напишите в\u00a0двух словах, что меняется",
   messageLong: "Не длиннее 200 знаков",
   notFound: "Такой публикации нет среди сохранённых",
+  missingPicture: (title: string, fields: string[]) =>
+    `«${title}» не\u00a0опубликовать: ${fields.length > 1 ? "в\u00a0полях" : "в\u00a0поле"} ${fields.join(", ")} изображение, которого нет в\u00a0«Медиа». Выберите другое или верните его из\u00a0«Корзины»`,
   at: "Укажите дату и\u00a0время публикации",
   atPast: "Это время уже прошло: выберите время хотя бы на\u00a0минуту позже",
   atFar: "Публикацию можно запланировать не\u00a0больше чем на\u00a0год вперёд",
@@ -120,13 +125,22 @@ async function selectionOf(ctx: Context, body: Record<string, unknown>, role: Pa
   // A plan keeps files only: a rename's removal and 301 would not go with it.
   if (planned && renames.withdraw.length > 0) throw new HttpError(422, MESSAGES.invalid, { entries: RELEASE_MESSAGES.renameNow });
   const going = renames.needed.filter((n) => !n.withdrawn).map((n) => n.key);
-  const needed = [...renames.needed.map(({ withdrawn: _withdrawn, ...n }) => n), ...neededWith(place, [...(keys as string[]), ...going])];
+  const renamedAway = new Set(renames.needed.filter((n) => n.withdrawn).map((n) => n.key));
+  // A deleted entry goes with the redirects that lead from its address and to it.
+  const deleted = deletionsWith(place, (keys as string[]).filter((key) => !renamedAway.has(key)));
+  const needed = [...renames.needed.map(({ withdrawn: _withdrawn, ...n }) => n), ...neededWith(place, [...(keys as string[]), ...going]), ...deleted];
   if (needed.length > 0 && body.withNeeded !== true) {
     ctx.send(409, { ok: false, message: RELEASE_MESSAGES.needed, needed });
     return null;
   }
-  const withdrawn = new Set(renames.needed.filter((n) => n.withdrawn).map((n) => n.key));
-  const all = [...(keys as string[]), ...needed.filter((n) => !withdrawn.has(n.key)).map((n) => n.key)];
+  const all = [...(keys as string[]), ...needed.filter((n) => !renamedAway.has(n.key)).map((n) => n.key)];
+  // A picture gone from «Медиа» would leave its page without it: refused, named at the entry's field.
+  const [missing] = entriesMissingPictures(place.contentDir, all);
+  if (missing) {
+    const type = missing.key.split("/")[0] as EditableType;
+    const fields = Object.keys(missing.fields).map((path) => `«${fieldLabel(type, path)}»`);
+    throw new HttpError(422, RELEASE_MESSAGES.missingPicture(missing.title, fields), missing.fields);
+  }
   return { keys: all, files: all.flatMap(filesOf), withdraw: renames.withdraw, redirects: renames.redirects };
 }
 
