@@ -1,5 +1,4 @@
-import type { UploadSize } from "#core/content/uploads.server.ts";
-import type { Rendition } from "../../releases/uploads.ts";
+import type { Rendition } from "../../releases/draw-rendition.ts";
 import type { CleanAnswer, CleanJob } from "./clean.ts";
 
 /**
@@ -7,9 +6,9 @@ import type { CleanAnswer, CleanJob } from "./clean.ts";
  * each: an upload checked and cleaned (clean.ts), which someone waits for;
  * and one published copy of a stored upload drawn into the releases' images
  * cache (renditions.ts), which nobody waits for: the next release finds it
- * there instead of drawing it (server/releases/uploads.ts, drawRendition).
+ * there instead of drawing it (server/releases/draw-rendition.ts, drawRendition).
  */
-export type RenditionJob = { kind: "rendition"; source: string; size: UploadSize; rendition: Rendition; out: string };
+export type RenditionJob = { kind: "rendition"; source: string; rendition: Rendition; out: string };
 /** Drawn now, or found there already; the child's refusal when sharp failed on it. */
 export type RenditionAnswer = { drawn: boolean } | { refused: "broken" };
 

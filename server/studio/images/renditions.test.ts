@@ -81,7 +81,7 @@ describe("an upload's copies drawn ahead of its release", () => {
     const copies = renditionsOf(first.file.slice(0, 24), { width: 900, height: 600, alt: "", focal: { x: 0.5, y: 0.5 }, format: "jpg" });
     const out = join(dir, "turns-cache");
     const background = copies.map((rendition) =>
-      images.run(BACKGROUND, { kind: "rendition", source, size: { width: 900, height: 600 }, rendition, out }).then(() => order.push(rendition.file)),
+      images.run(BACKGROUND, { kind: "rendition", source, rendition, out }).then(() => order.push(rendition.file)),
     );
     const person = images.run("8", { kind: "clean", bytes: await picture(200, 100, 3), format: "jpg" }).then(() => order.push("upload"));
     await Promise.all([...background, person]);

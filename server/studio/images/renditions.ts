@@ -65,7 +65,7 @@ export function createRenditions(options: RenditionsOptions): Renditions {
       if (stopped) return;
       if (existsSync(join(options.out, rendition.file))) continue;
       const source = join(options.contentDir, UPLOADS_FOLDER, file);
-      const answer = await options.pool.run(BACKGROUND, { kind: "rendition", source, size: info, rendition, out: options.out });
+      const answer = await options.pool.run(BACKGROUND, { kind: "rendition", source, rendition, out: options.out });
       if ("refused" in answer) {
         // The rest of this picture would most likely be refused the same way: its release draws them.
         if (!stopped) options.warn("studio: an upload's copies were not drawn ahead; the release that shows it will draw them", { upload: hash, copy: rendition.file, reason: answer.refused });
