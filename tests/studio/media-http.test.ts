@@ -7,6 +7,9 @@ import { HOSTILE_ALTS, HOSTILE_DESCRIPTIONS, OFF_SITE_IMAGES } from "../support/
 import { type ContentServer, contentFile, describedUpload, getEntry, image, newArticle, publishSandbox, releasesSettled, save, sendImage, startContentServer } from "../support/content.ts";
 import { liveRelease, releaseState } from "../support/releases.ts";
 import { call } from "../support/studio.ts";
+import { readUploads, type UploadInfo } from "#core/content/uploads.server.ts";
+import { renditionsOf } from "../../server/releases/uploads.ts";
+import { eventually } from "../support/eventually.ts";
 
 /**
  * «Медиа» as an editor who means harm meets it over HTTP (issue 53): a request names one
@@ -212,6 +215,36 @@ describe("«Медиа» over HTTP", () => {
       // And the next publication still goes (nothing on the site needed it).
       writeFileSync(join(env.sandbox.contentDir, "academy", `${slug}.md`), contentFile(env.sandbox, `academy/${slug}.md`).replace("Текст без схемы.", "Текст без схемы, ещё раз."));
       await publishSandbox(env);
+    },
+  );
+
+  it.runIf(PUBLISHING_BACKENDS.includes("sqlite"))(
+    "draws an upload's copies once it is stored, a replacing file's at the focal point it took over, so the release that shows it encodes none (issue 52)",
+    { timeout: 120_000 },
+    async () => {
+      const cache = join(env.sandbox.releasesDir, ".cache", "images", "uploads");
+      // Every copy a release would publish of `file`, as its sidecar now describes it.
+      const copiesOf = (file: string) => renditionsOf(file.slice(0, 24), readUploads(env.sandbox.contentDir)[file.slice(0, 24)] as UploadInfo).map((copy) => copy.file);
+      const drawn = (file: string) => eventually(() => copiesOf(file).every((copy) => existsSync(join(cache, copy))), 20_000, `the copies of ${file}`);
+      const first = await upload(await image(905, 605, "jpeg"), "image/jpeg");
+      await drawn(first.file);
+      // 480 and 905 wide in AVIF and WebP, and the Open Graph picture at the middle.
+      expect(copiesOf(first.file)).toHaveLength(5);
+      expect(copiesOf(first.file)).toContain(`${first.file.slice(0, 24)}-og-50-50.jpg`);
+      expect((await call(env.server, "PUT", `/studio/api/media/${first.file}`, { cookie: env.editor, body: { alt: "Офис", focal: { x: 0.2, y: 0.7 } } })).status).toBe(200);
+      const replaced = await sendImage(env, await image(1010, 707, "jpeg"), { type: "image/jpeg", path: `/studio/api/media/${first.file}/replace` });
+      expect(replaced.status, await replaced.clone().text()).toBe(200);
+      const next = ((await replaced.json()) as { file: string }).file;
+      await drawn(next);
+      expect(copiesOf(next)).toContain(`${next.slice(0, 24)}-og-20-70.jpg`);
+
+      await releasesSettled(env);
+      const slug = "media-copies-drawn-ahead";
+      expect((await save(env, "articles", slug, { values: newArticle(slug, "Статья с новой фотографией", `Текст.\n\n![Офис](/uploads/${next})\n`), baseHash: null })).status).toBe(200);
+      await publishSandbox(env);
+      const record = JSON.parse(readFileSync(join(env.sandbox.releasesDir, liveRelease(env.sandbox.releasesDir) as string, "release.json"), "utf8")) as { uploads?: unknown };
+      // 480, 960 and 1010 wide in both formats and the Open Graph picture: all in the cache already.
+      expect(record.uploads).toEqual({ published: 7, encoded: 0 });
     },
   );
 });
