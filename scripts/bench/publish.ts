@@ -10,6 +10,10 @@
  *   npm run bench:publish -- --articles 5000 --before /tmp/old --before-large
  *       # …and that build on the 5,000 articles too (about half an hour on 2 cores)
  *   npm run bench:publish -- --load              # publications and rollbacks under wrk load
+ *   npm run bench:publish -- --uploads 40
+ *       # …and the first publication of an article showing 40 pictures just uploaded in the
+ *       # studio (their copies drawn at upload, as the studio does), beside the one-article
+ *       # publication; and once as before, the copies drawn by the release (issue 52)
  *
  * Needs the code build (`npm run build`); `--load` needs Debian's wrk.
  * Prints Markdown rows for docs/releases.md.
@@ -22,6 +26,7 @@ import { parseArgs } from "node:util";
 import { liveRelease, makeSandbox, releaseRecord, runPublish, type Sandbox } from "../../tests/support/releases.ts";
 import { addArticles } from "../search-scale/corpus.ts";
 import { measureUnderLoad } from "./publish-load.ts";
+import { measureUploads } from "./publish-uploads.ts";
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +36,8 @@ const { values } = parseArgs({
     "before-large": { type: "boolean", default: false },
     load: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    uploads: { type: "string", default: "0" },
+    "upload-rounds": { type: "string", default: "3" },
   },
 });
 const rounds = Number(values.rounds);
@@ -47,8 +54,8 @@ function publishOrFail(sandbox: Sandbox, args: string[], env: Record<string, str
   });
 }
 
-/** Changes one article's title, `rounds` times, publishing that entry after each: the release's own time and the command's. */
-async function oneArticleRounds(sandbox: Sandbox, label: string, file: string) {
+/** Changes one article's title, `rounds` times, publishing that entry after each: the release's own time and the command's; returns the median of the release's. */
+async function oneArticleRounds(sandbox: Sandbox, label: string, file: string): Promise<number> {
   const path = join(sandbox.contentDir, "academy", file);
   const original = readFileSync(path, "utf8");
   const own: number[] = [];
@@ -68,6 +75,7 @@ async function oneArticleRounds(sandbox: Sandbox, label: string, file: string) {
   // The steps of the round whose time is the median.
   const middle = own.indexOf(median(own));
   rows.push(`| ${label}: one article's title | ${s(median(own))} (command ${s(median(command))}) | ${rendered} | median of ${rounds}; steps of that round: ${steps[middle]} |`);
+  return median(own);
 }
 
 /** The full build of a checkout from before releases, on the same content: the comparison the issue asks for. */
@@ -86,7 +94,13 @@ try {
   sandboxes.push(demo);
   const first = await publishOrFail(demo, ["--message", "Первая публикация копии"]);
   console.error(`demo: first release ${s(first.record.seconds)} (${first.record.full ?? "exact"})`);
-  await oneArticleRounds(demo, "demo site", readdirSync(join(demo.contentDir, "academy")).sort()[0] as string);
+  const academy = readdirSync(join(demo.contentDir, "academy")).sort();
+  const ordinary = await oneArticleRounds(demo, "demo site", academy[0] as string);
+  const pictures = Number(values.uploads);
+  if (pictures > 0) {
+    const publish = (args: string[]) => publishOrFail(demo, args);
+    rows.push(...(await measureUploads({ sandbox: demo, article: academy[1] as string, pictures, rounds: Number(values["upload-rounds"]), ordinary, publish })));
+  }
   const demoFull = await publishOrFail(demo, ["--full", "--message", "Все страницы заново"]);
   rows.push(`| demo site: full release (every page rendered) | ${s(demoFull.record.seconds)} | ${demoFull.record.pages.rendered} of ${demoFull.record.pages.rendered} | same run |`);
   if (values.before) {
