@@ -13,6 +13,8 @@ import { ReferenceList } from "./reference-list.tsx";
  * Deleting an entry (to «Корзина», for 30 days): where it is referred to (a delete that would break a
  * reference is refused by the server), and, for an entry that was ever on the
  * site, a 301 from its address to a page the person picks (the section's list by default).
+ * The redirects that lead to its address are listed apart: the same delete leads them to
+ * that page (no chain); without it the server refuses, naming them.
  */
 type Props = { type: CollectionName; slug: string; baseHash: string; pages: Array<{ value: string }>; everPublished: boolean; onCancel(): void };
 
@@ -22,7 +24,11 @@ export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCanc
   // A redirect keeps an address people may have: a never-published entry has none.
   const ownPage = hasOwnPage(type) && everPublished;
   const oldPath = entryPath(type, slug);
-  const [redirect, setRedirect] = useState(ownPage);
+  // Old addresses that lead here: they must lead somewhere else once the page is gone.
+  const leading = hasOwnPage(type) ? (references ?? []).filter((r) => r.type === "redirects") : [];
+  const others = references === null ? null : references.filter((r) => !leading.includes(r));
+  const offered = ownPage || leading.length > 0;
+  const [redirect, setRedirect] = useState(hasOwnPage(type));
   const [target, setTarget] = useState(SECTION_PATHS[type]);
   const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +41,7 @@ export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCanc
   async function remove() {
     setBusy(true);
     try {
-      const done = await api<{ message: string }>("POST", `/content/${type}/${encodeURIComponent(slug)}/delete`, { baseHash, ...(ownPage && redirect ? { redirect: { to: target } } : {}) });
+      const done = await api<{ message: string }>("POST", `/content/${type}/${encodeURIComponent(slug)}/delete`, { baseHash, ...(offered && redirect ? { redirect: { to: target } } : {}) });
       navigate(contentHref(type), { replace: true, state: { notice: done.message } });
     } catch (failure) {
       if (!(failure instanceof ApiFailure)) throw failure;
@@ -53,13 +59,31 @@ export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCanc
         Удалить запись {slug}?
       </h2>
       <p>Запись попадёт в «Корзину» и пробудет там {TRASH_DAYS} дней: её можно будет восстановить вместе с адресом. С сайта она исчезнет после публикации.</p>
-      <ReferenceList references={references} action="удаления" />
-      {ownPage ? (
+      <ReferenceList references={others} action="удаления" />
+      {leading.length > 0 ? (
+        <div className="s-prose" role="region" aria-label="Перенаправления на эту запись">
+          <p>
+            На адрес {oldPath} ведут перенаправления ({leading.length}).{" "}
+            {redirect
+              ? `После удаления они поведут ${ownPage ? "туда же, куда и\u00a0адрес записи: " : ""}на\u00a0${target}.`
+              : "Без перенаправления запись не\u00a0удалить: им некуда будет вести."}
+          </p>
+          <ul>
+            {leading.map((ref) => (
+              <li key={ref.title}>{ref.title}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {offered ? (
         <RedirectChoice
           id="delete"
-          label={`Перенаправлять адрес ${oldPath} (301)`}
+          label={ownPage ? `Перенаправлять адрес ${oldPath} (301)` : `Перенаправлять старые адреса, что ведут на\u00a0${oldPath} (301)`}
           redirect={redirect}
-          onRedirect={setRedirect}
+          onRedirect={(on) => {
+            setRedirect(on);
+            setRefusal(null);
+          }}
           target={target}
           onTarget={setTarget}
           choices={choices}
