@@ -13,7 +13,9 @@ import type { AnswerTo, ImageJob, PoolJob } from "./jobs.ts";
  * fresh one). A child idle for a while is ended, so the resting server holds
  * nothing of it (decision 012). Work nobody waits for (an upload's published
  * copies, drawn ahead of the next release) is queued under BACKGROUND: it
- * gets a turn only when no person's job waits, and waits as long as that takes.
+ * gets a turn only when no person's job waits, waits as long as that takes,
+ * and runs at most half of a person's longest wait, so that an upload coming
+ * while it runs spends at most half its patience behind it.
  */
 export type PoolOptions = {
   /** Jobs at once, each in a child of its own (IMAGE_JOBS). */
@@ -36,7 +38,7 @@ export type PoolOptions = {
 export type PoolRefusal = "busy" | "slow" | "memory" | "crash";
 export type PoolAnswer<J extends PoolJob = PoolJob> = AnswerTo<J> | { refused: PoolRefusal };
 
-/** The owner of work nobody waits for: served after every person's, never given up for waiting. */
+/** The owner of work nobody waits for: served after every person's, never given up for waiting, stopped at half a person's wait. */
 export const BACKGROUND = "background";
 
 export type ImagePool = {
@@ -63,7 +65,7 @@ const MEMORY_EVERY_MS = 50;
 // Built, the child is build/runtime/image-worker.js beside the bundle; from source, the .ts file beside this one.
 const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./image-worker.js", import.meta.url);
 
-type Waiting = { job: PoolJob; resolve: (answer: PoolAnswer) => void; expires: NodeJS.Timeout | null };
+type Waiting = { job: PoolJob; background: boolean; resolve: (answer: PoolAnswer) => void; expires: NodeJS.Timeout | null };
 type Slot = { child: ChildProcess | null; ready: Promise<boolean>; busy: boolean; idle: NodeJS.Timeout | null };
 
 /** A process's resident memory, or its peak, in MB from /proc (Linux); 0 elsewhere. */
@@ -157,7 +159,9 @@ export function createImagePool(options: PoolOptions): ImagePool {
       };
       const onMessage = (answer: unknown) => settle(answer as PoolAnswer, true);
       const onExit = () => settle({ refused: "crash" }, false);
-      const timer = setTimeout(() => settle({ refused: "slow" }, false), options.timeoutMs);
+      // Background work runs at most half a person's wait: an upload that came meanwhile waits no longer behind it.
+      const limit = waiting.background ? Math.min(options.timeoutMs, options.waitMs / 2) : options.timeoutMs;
+      const timer = setTimeout(() => settle({ refused: "slow" }, false), limit);
       // Memory is watched from here: a child deep in libvips answers no message, but its size is in /proc.
       const watch = setInterval(() => {
         if (child.pid !== undefined && residentMb(child.pid) > options.memoryMb) settle({ refused: "memory" }, false);
@@ -192,8 +196,8 @@ export function createImagePool(options: PoolOptions): ImagePool {
     run<J extends PoolJob>(owner: string, job: J) {
       if (stopped) return Promise.resolve<PoolAnswer<J>>({ refused: "busy" });
       return new Promise<PoolAnswer<J>>((resolve) => {
-        const waiting: Waiting = { job, resolve: resolve as (answer: PoolAnswer) => void, expires: null };
-        if (owner !== BACKGROUND) {
+        const waiting: Waiting = { job, background: owner === BACKGROUND, resolve: resolve as (answer: PoolAnswer) => void, expires: null };
+        if (!waiting.background) {
           waiting.expires = setTimeout(() => {
             if (queue.remove(waiting)) resolve({ refused: "busy" });
           }, options.waitMs);
