@@ -20,6 +20,8 @@ export type MediaItem = {
   focal: { x: number; y: number };
   uploadedAt: number | null;
   uses: MediaUse[];
+  /** The description came from a file this one replaced and nobody has saved it since: «Медиа» asks to check it. */
+  checkAlt: boolean;
 };
 
 /**
@@ -27,6 +29,55 @@ export type MediaItem = {
  * file name. With `uses=0` (the pickers) each item's `uses` is left empty:
  * finding them reads every content file.
  */
+/**
+ * GET /media/:file/places: everywhere an image is still needed, each a reason
+ * it cannot be deleted — saved entries (`entries`), the live site's
+ * (`live`), someone's draft, a kept version of an entry (the newest that
+ * shows it, per entry whose saved text no longer does), an entry in
+ * «Корзина». DELETE /media/:file answers 409 with the same when any is there.
+ */
+export type MediaPlaces = {
+  entries: MediaUse[];
+  live: MediaUse[];
+  drafts: Array<MediaUse & { by: string }>;
+  versions: Array<MediaUse & { at: number; kind: string }>;
+  trash: Array<MediaUse & { deletedAt: number }>;
+};
+
+/** Whether an image is needed anywhere (MediaPlaces). */
+export const isNeeded = (places: MediaPlaces) => Object.values(places).some((list: unknown[]) => list.length > 0);
+
+const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+/** A kept version as people name it: «версия от 29 ноября 2026 г. в 14:05, статья «Сквозная аналитика»». */
+export const versionWords = (version: MediaPlaces["versions"][number]) => `версия от ${moscow.format(version.at)}, ${version.kind} «${version.title}»`;
+
+/** Why an image cannot be deleted, in one sentence naming the first place that needs it. */
+export function neededMessage(places: MediaPlaces): string {
+  const [entry] = places.entries;
+  if (entry) return `Изображение используется в\u00a0«${entry.title}»${places.entries.length > 1 ? " и\u00a0других записях" : ""}: сначала уберите его оттуда`;
+  const [live] = places.live;
+  if (live) return `Изображение ещё на\u00a0сайте: его показывает опубликованная версия «${live.title}». Опубликуйте запись без него, тогда его можно будет удалить`;
+  const [draft] = places.drafts;
+  if (draft) return `Изображение есть в\u00a0черновике «${draft.title}» (${draft.by}): пока черновик не\u00a0сохранён или не\u00a0отменён, удалить его нельзя`;
+  const [version] = places.versions;
+  if (version) return `Изображение показывает ${versionWords(version)}: пока эта версия хранится в\u00a0истории и\u00a0её можно вернуть, удалить изображение нельзя`;
+  const [trashed] = places.trash;
+  if (trashed) return `Изображение есть в\u00a0записи «${trashed.title}» в\u00a0«Корзине»: пока её можно восстановить, удалить изображение нельзя`;
+  return "Изображение нигде не\u00a0используется";
+}
+
+/** DELETE /media/:file refused: why, and where the image is needed. */
+export type MediaRefused = { ok: false; message: string; places: MediaPlaces };
+
+/**
+ * «Корзина» of «Медиа»: an image nothing needed when it was deleted, kept
+ * TRASH_DAYS days with its description (core/studio/trash-api.ts), then removed.
+ * GET /trash lists them as `pictures`; POST /trash/pictures/:file/restore puts
+ * one back, POST /trash/pictures/:file/purge (admins) removes it for good.
+ */
+export type TrashedPicture = { file: string; width: number; height: number; alt: string; deletedBy: { login: string; name: string }; deletedAt: number; daysLeft: number };
+
 export type MediaList = { items: MediaItem[]; total: number };
 
 /** PUT /media/:file */

@@ -1,3 +1,5 @@
+import type { TrashedPicture } from "./media-api.ts";
+
 /**
  * «Корзина» (server/studio/api/trash.ts): entries deleted in the studio, kept
  * with their files for TRASH_DAYS days. «Восстановить» puts one back at its
@@ -25,7 +27,7 @@ export type TrashItem = {
 };
 
 /** GET /trash[?type=…] */
-export type TrashList = { items: TrashItem[]; type: string | null; canPurge: boolean };
+export type TrashList = { items: TrashItem[]; pictures: TrashedPicture[]; type: string | null; canPurge: boolean };
 
 /** POST /trash/:id/restore { slug? }: back in the content folder, saved, not yet published. */
 export type TrashRestored = { ok: true; message: string; type: string; slug: string };

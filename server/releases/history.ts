@@ -496,3 +496,41 @@ async function readLastChanges(where: Place, head: string, scope: string, limit:
   }
   return changes;
 }
+
+/** A kept version of a content file that names some text: the commit, its time (ms) and the file's path under the content folder. */
+export type VersionNaming = { commit: string; at: number; path: string };
+
+/**
+ * The kept versions (saved and published lines) of content files that name
+ * `needle` (an upload's `/uploads/<file>`), newest first: what «Медиа» must
+ * not delete while a version that shows it can be restored. git's pickaxe
+ * lists the commits where the text's count in a file changed; the file's new
+ * blob there says whether that version names it (it was added) or not (removed).
+ */
+export async function versionsNaming(dir: string, needle: string, limit = 200): Promise<VersionNaming[]> {
+  const where = await place(dir);
+  if (!where) return [];
+  const { lines } = await historyRefs(where.top, undefined);
+  if (lines.length === 0) {
+    const head = await headCommit(dir);
+    if (!head) return [];
+    lines.push(head);
+  }
+  const log = await gitText(
+    where.top,
+    ["-c", "core.quotePath=false", "log", `-n${limit}`, "--date-order", "--format=%x1e%H%x1f%at%x1f", "--raw", "--no-abbrev", "--no-renames", "--diff-merges=first-parent", `-S${needle}`, ...lines, "--", where.prefix || "."],
+    { maxBuffer: 1 << 26 },
+  );
+  const found: Array<VersionNaming & { blob: string }> = [];
+  for (const record of log.split("\x1e")) {
+    const [commit = "", at = "0", change = ""] = record.split("\x1f");
+    if (!commit) continue;
+    for (const match of change.matchAll(/^:\d+ \d+ [0-9a-f]+ ([0-9a-f]{40}) [A-Z]\d*\t(.+)$/gm)) {
+      const [, blob = "", path = ""] = match;
+      if (/^0+$/.test(blob) || !path.startsWith(where.prefix)) continue;
+      found.push({ commit, at: Number(at) * 1000, path: path.slice(where.prefix.length), blob });
+    }
+  }
+  const blobs = await readBlobs(where.top, [...new Set(found.map((f) => f.blob))]);
+  return found.filter((f) => blobs.get(f.blob)?.includes(needle)).map(({ commit, at, path }) => ({ commit, at, path }));
+}

@@ -22,6 +22,7 @@ import { createPersonalData } from "./inbox/personal-data.ts";
 import { createInboxStore } from "./inbox/store.ts";
 import { studioCsp } from "./headers.ts";
 import { dummyHash } from "./passwords.ts";
+import { purgePictures } from "./content/media-trash.ts";
 import { createPreviews, type Previews } from "./preview.ts";
 import { createPublishing, type PublishingOptions } from "./publishing.ts";
 import { createSessionStore } from "./sessions.ts";
@@ -113,7 +114,7 @@ export function createStudio(options: {
   });
   const pruning = setInterval(() => {
     if (!ready) return;
-    Promise.all([sessions.prune(), throttle.prune(), drafts.prune(), trash.purge()]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
+    Promise.all([sessions.prune(), throttle.prune(), drafts.prune(), trash.purge(), purgePictures(config.releasesDir, audit)]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
   // Entries' histories are read from git: its repository kept packed and indexed as saves and

@@ -1,14 +1,13 @@
 import { useRef, useState } from "react";
-import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
-import { isEditableType, SINGLE } from "#core/content/catalog.ts";
+import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { plural } from "#core/lib/format.ts";
-import { MEDIA_LIMITS, type MediaItem, type MediaList, type MediaReplaced } from "#core/studio/media-api.ts";
+import { MEDIA_LIMITS, type MediaItem, type MediaList, type MediaRefused, type MediaReplaced } from "#core/studio/media-api.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
-import { contentHref } from "../content/paths.ts";
 import { sendImage, uploadImage } from "../content/upload.ts";
 import { formatDate } from "../lib/format.ts";
 import { Button, EmptyState, Field, Notice, NoticeArea, Page } from "../ui/index.ts";
+import { MediaPlacesView } from "./media-places.tsx";
 
 /**
  * «Медиа»: every image uploaded into the content. Upload several at once,
@@ -103,7 +102,10 @@ export function Media() {
             <li key={item.file} className="s-media__card">
               <button type="button" className="s-media__open" onClick={() => setOpen(item.file)} aria-pressed={open === item.file}>
                 <img src={preview(item.file)} alt="" width={item.width} height={item.height} loading="lazy" />
-                <span className="s-media__alt">{item.alt || <span className="s-badge">нет описания</span>}</span>
+                <span className="s-media__alt">
+                  {item.alt || <span className="s-badge">нет описания</span>}
+                  {item.alt && item.checkAlt ? <span className="s-badge">проверьте описание</span> : null}
+                </span>
               </button>
               <span className="s-media__meta">
                 {item.width}&nbsp;×&nbsp;{item.height}, {kilobytes(item.bytes)} ·{" "}
@@ -162,16 +164,19 @@ function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; 
     }
   }
 
-  async function remove() {
+  /** Deletes the image (to «Корзина»); the refusal's places when something still needs it. */
+  async function remove(): Promise<MediaRefused | null> {
     setBusy(true);
     try {
       const done = await api<{ message: string }>("DELETE", `/media/${item.file}`);
       onClose();
       await revalidator.revalidate();
       onSaid({ tone: "success", text: done.message });
+      return null;
     } catch (failure) {
       if (!(failure instanceof ApiFailure)) throw failure;
       onSaid({ tone: "error", text: failure.message });
+      return failure.status === 409 ? (failure.data as MediaRefused) : null;
     } finally {
       setBusy(false);
     }
@@ -206,6 +211,9 @@ function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; 
           void save();
         }}
       >
+        {item.checkAlt ? (
+          <Notice>Описание перенесено с&nbsp;прежнего файла. Проверьте, подходит&nbsp;ли оно новому изображению, и&nbsp;сохраните.</Notice>
+        ) : null}
         <Field label="Что на изображении (альтернативный текст)" name="alt" error={errors.alt ?? null} hint={`Для тех, кто не видит изображение; одной строкой (переносы станут пробелами), не длиннее ${MEDIA_LIMITS.alt} знаков. Вставляется в текст вместе с ним.`}>
           {(control) => <textarea className="s-input s-textarea" rows={2} {...control} value={alt} onChange={(e) => setAlt(e.target.value)} />}
         </Field>
@@ -250,25 +258,7 @@ function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; 
         </p>
       </div>
       <h3 className="s-media__subtitle">Где используется</h3>
-      {item.uses.length === 0 ? (
-        <>
-          <p>Нигде: его можно удалить.</p>
-          <div className="s-actions">
-            <Button variant="danger" busy={busy} onClick={() => void remove()}>
-              Удалить изображение
-            </Button>
-          </div>
-        </>
-      ) : (
-        <>
-          <ul>
-            {item.uses.map((use) => (
-              <li key={`${use.type}/${use.slug}`}>{isEditableType(use.type) ? <Link to={use.slug === SINGLE ? contentHref(use.type) : contentHref(use.type, use.slug)}>{use.title}</Link> : use.title}</li>
-            ))}
-          </ul>
-          <p className="s-field__hint">Пока изображение где-то используется, удалить его нельзя.</p>
-        </>
-      )}
+      <MediaPlacesView file={item.file} busy={busy} onDelete={remove} />
     </section>
   );
 }

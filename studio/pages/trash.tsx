@@ -7,6 +7,7 @@ import { contentHref } from "../content/paths.ts";
 import { formatDateTime, isoDateTime } from "../lib/format.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, Table, TextField } from "../ui/index.ts";
 import { plural } from "#core/lib/format.ts";
+import { TrashedPictures } from "./trash-pictures.tsx";
 
 /**
  * «Корзина» (under «Контент»): entries deleted in the studio, for 30 days.
@@ -37,6 +38,8 @@ export async function trashAction({ request }: ActionFunctionArgs): Promise<Tras
         return done(restored.message, contentHref(restored.type, restored.slug));
       }
       if (intent === "purge") return done((await api<{ message: string }>("POST", `${path}/purge`, {})).message);
+      if (intent === "restore-picture") return done((await api<{ message: string }>("POST", `/trash/pictures/${encodeURIComponent(id)}/restore`, {})).message, pages.media);
+      if (intent === "purge-picture") return done((await api<{ message: string }>("POST", `/trash/pictures/${encodeURIComponent(id)}/purge`, {})).message);
       return { intent, id, ok: false, message: "Неизвестное действие", href: null, taken: false, problems: [], errors: {} };
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.status === 401) throw error;
@@ -53,7 +56,7 @@ export function Trash() {
   return (
     <Page
       title="Корзина"
-      lead={`Удалённые записи хранятся здесь ${TRASH_DAYS} дней, потом удаляются сами. Восстановленная запись возвращается на свой адрес сохранённой, а на сайте появится после публикации.`}
+      lead={`Удалённые записи и изображения хранятся здесь ${TRASH_DAYS} дней, потом удаляются сами. Восстановленная запись возвращается на свой адрес сохранённой, а на сайте появится после публикации.`}
     >
       {list.type ? (
         <p>
@@ -81,17 +84,18 @@ export function Trash() {
           </Notice>
         ) : null}
       </NoticeArea>
-      {list.items.length === 0 ? (
+      {list.items.length === 0 && list.pictures.length === 0 ? (
         <EmptyState title="Корзина пуста">
-          <p>Здесь появятся записи, удалённые в студии.</p>
+          <p>Здесь появятся записи и&nbsp;изображения, удалённые в&nbsp;студии.</p>
         </EmptyState>
-      ) : (
+      ) : list.items.length === 0 ? null : (
         <Table caption="Удалённые записи" hideCaption head={["Запись", "Раздел", "Кто и когда удалил", "Осталось", "Действия"]}>
           {list.items.map((item) => (
             <TrashRow key={item.id} item={item} canPurge={list.canPurge} result={result?.id === String(item.id) ? result : undefined} />
           ))}
         </Table>
       )}
+      <TrashedPictures pictures={list.pictures} canPurge={list.canPurge} result={result} />
     </Page>
   );
 }

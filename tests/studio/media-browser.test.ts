@@ -4,14 +4,16 @@ import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
 import sharp from "sharp";
-import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, getEntry, image, newArticle, publishSandbox, save, sendImage } from "../support/content.ts";
+import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, image, newArticle, publishSandbox, save, sendImage } from "../support/content.ts";
 import { call, signedInSession } from "../support/studio.ts";
 
 /**
  * «Медиа» in Chromium, as an editor uses it: uploads two pictures at once,
  * is asked to describe them, is refused an empty description at its field,
  * finds one by its words, sees where it is used, cannot delete it while it is,
- * replaces its file everywhere it is used, and deletes it once it is not.
+ * replaces its file everywhere it is used (and is asked to check the description
+ * it took), cannot delete the old file a kept version shows, and sends an unused
+ * one to «Корзина» and back.
  * Axe-clean at a phone's and a desktop's width.
  */
 let env: ContentServer;
@@ -19,7 +21,7 @@ let browser: Browser;
 contentServerAndBrowser((both) => ({ env, browser } = both));
 
 describe("«Медиа» in a browser", () => {
-  it("uploads, describes, finds, shows where an image is used, and deletes it only once nothing uses it", { timeout: 120_000 }, async () => {
+  it("uploads, describes, finds, shows where an image is needed, keeps what a version shows, and sends an unused one to «Корзина» and back", { timeout: 120_000 }, async () => {
     const { context, page, problems } = await signedInSession(browser, env.server.baseUrl, EDITOR);
     await page.getByRole("navigation", { name: "Разделы студии" }).getByRole("link", { name: "Медиа" }).click();
     await page.getByRole("heading", { level: 1, name: "Медиа" }).waitFor();
@@ -65,7 +67,9 @@ describe("«Медиа» in a browser", () => {
     await page.getByText(/Файл заменён в\u00a01\u00a0записи: опубликуйте её/).waitFor();
     await page.getByRole("heading", { name: /Изображение 640\s×\s420/ }).waitFor();
     await page.getByRole("link", { name: "Статья с фотографией" }).waitFor();
-    const after = ((await (await call(env.server, "GET", "/studio/api/media", { cookie: env.editor })).json()) as { items: Array<{ file: string; width: number; alt: string; caption: string; focal: { x: number; y: number }; uses: unknown[] }> }).items;
+    const after = ((await (await call(env.server, "GET", "/studio/api/media", { cookie: env.editor })).json()) as {
+      items: Array<{ file: string; width: number; alt: string; caption: string; focal: { x: number; y: number }; uses: unknown[]; checkAlt: boolean }>;
+    }).items;
     const replaced = after.find((item) => item.width === 640);
     expect(replaced).toMatchObject({ alt: "Команда агентства на планёрке", caption: "Планёрка по понедельникам", focal: { x: 0.3, y: 0.5 } });
     const next = replaced?.file ?? "";
@@ -78,21 +82,41 @@ describe("«Медиа» in a browser", () => {
     expect(picked.map((item) => item.file)).toEqual(after.map((item) => item.file));
     expect(picked.find((item) => item.file === next)?.uses).toEqual([]);
 
-    // No longer used: deleted, file and all.
-    const entry = await getEntry(env, "articles", slug);
-    expect((await save(env, "articles", slug, { values: { ...entry.values, body: "Текст без фотографии." }, baseHash: entry.hash })).status).toBe(200);
+    // The new file came with the old one's description: «Медиа» asks to check it.
+    expect(replaced).toMatchObject({ checkAlt: true });
+    await page.getByText("Описание перенесено с\u00a0прежнего файла. Проверьте, подходит\u00a0ли оно новому изображению, и\u00a0сохраните.").waitFor();
+
+    // The old file: no entry shows it now, but the article's version from before the swap does. Kept, and said so.
     await page.reload();
     await page.getByLabel("Поиск").fill("планёрк");
     await page.getByText("Найдено 2 из 3").waitFor();
-    await page.getByRole("button", { name: /Команда агентства на планёрке/ }).first().click();
-    await page.getByText("Нигде: его можно удалить.").waitFor();
+    await page.getByRole("button", { name: "Команда агентства на планёрке", exact: true }).click();
+    await page.getByRole("link", { name: /^Версия от .+, статья «Статья с фотографией»$/ }).waitFor();
+    expect(await page.getByRole("button", { name: "Удалить изображение" }).count()).toBe(0);
+    const refused = await call(env.server, "DELETE", `/studio/api/media/${file}`, { cookie: env.editor });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Изображение показывает версия от.\d+ .+, статья «Статья с фотографией»/);
+    expect(existsSync(join(env.sandbox.contentDir, "uploads", file))).toBe(true);
+    expect(await axe(page)).toEqual([]);
+
+    // One nothing has ever shown goes to «Корзина» and comes back from it, description and all.
+    const unused = after.find((item) => item.alt === "")?.file ?? "";
+    expect(unused).not.toBe("");
+    await page.getByLabel("Поиск").fill("");
+    await page.getByRole("button", { name: "нет описания" }).click();
+    await page.getByText(/^Нигде: ни в\u00a0записях/).waitFor();
     await page.getByRole("button", { name: "Удалить изображение" }).click();
-    await page.getByText("Изображение удалено").waitFor();
-    // One of the two went, file and all; the other (both are unused now) goes by the API.
-    const kept = [file, next].filter((name) => existsSync(join(env.sandbox.contentDir, "uploads", name)));
-    expect(kept).toHaveLength(1);
-    expect((await call(env.server, "DELETE", `/studio/api/media/${kept[0]}`, { cookie: env.editor })).status).toBe(200);
-    expect(existsSync(join(env.sandbox.contentDir, "uploads", kept[0] ?? ""))).toBe(false);
+    await page.getByText("Изображение перенесено в\u00a0«Корзину»: там его можно восстановить в\u00a0течение 30\u00a0дней").waitFor();
+    expect(existsSync(join(env.sandbox.contentDir, "uploads", unused))).toBe(false);
+    await page.goto(`${env.server.baseUrl}/studio/content/trash/`);
+    const pictures = page.getByRole("region", { name: "Изображения" });
+    await pictures.getByRole("cell", { name: /Без описания/ }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await pictures.getByRole("button", { name: "Восстановить изображение без описания" }).click();
+    await page.getByText("Изображение снова в\u00a0«Медиа».").waitFor();
+    expect(existsSync(join(env.sandbox.contentDir, "uploads", unused))).toBe(true);
+    expect(existsSync(join(env.sandbox.contentDir, "uploads", `${unused.slice(0, 24)}.json`))).toBe(true);
+    await page.getByText("Корзина пуста").waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -63,7 +63,7 @@ describe("«Медиа» over HTTP", () => {
     // Its own name is checked for its own uses.
     const used = await call(env.server, "DELETE", `/studio/api/media/${file}`, { cookie: env.editor });
     expect(used.status).toBe(409);
-    expect(((await used.json()) as { uses: Array<{ slug: string }> }).uses.map((use) => use.slug)).toEqual([slug]);
+    expect(((await used.json()) as { places: { entries: Array<{ slug: string }> } }).places.entries.map((use) => use.slug)).toEqual([slug]);
     // Nobody is kept from saving: the entry that shows it, and any other.
     const entry = await getEntry(env, "articles", slug);
     expect((await save(env, "articles", slug, { values: { ...entry.values, title: "Статья с фотографией, исправленная" }, baseHash: entry.hash })).status).toBe(200);
@@ -180,6 +180,33 @@ describe("«Медиа» over HTTP", () => {
     expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain(`cover: /uploads/${own}`);
   });
 
+  it("refuses at its field a version restored or an entry published with a picture «Медиа» no longer has", async () => {
+    const lost = await describedUpload(env, await image(420, 260, "png"), "Обложка, которая потом пропала");
+    const kept = await describedUpload(env, await image(430, 270, "png"), "Обложка, которая осталась");
+    const slug = "media-lost-cover";
+    expect((await save(env, "articles", slug, { values: { ...newArticle(slug, "Статья с пропавшей обложкой"), cover: `/uploads/${lost}` }, baseHash: null })).status).toBe(200);
+    const first = await getEntry(env, "articles", slug);
+    expect((await save(env, "articles", slug, { values: { ...first.values, cover: `/uploads/${kept}` }, baseHash: first.hash })).status).toBe(200);
+    // The picture gone from disk (removed by hand: «Медиа» itself keeps what a version shows).
+    rmSync(uploads(lost));
+    rmSync(uploads(`${lost.slice(0, 24)}.json`));
+    const history = (await (await call(env.server, "GET", `/studio/api/content/articles/${slug}/history`, { cookie: env.editor })).json()) as { versions: Array<{ commit: string }> };
+    const older = history.versions.at(-1)?.commit ?? "";
+    const current = await getEntry(env, "articles", slug);
+    const restored = await call(env.server, "POST", `/studio/api/content/articles/${slug}/history/${older}/restore`, { cookie: env.editor, body: { baseHash: current.hash } });
+    expect(restored.status).toBe(422);
+    expect(((await restored.json()) as { errors: Record<string, string> }).errors).toEqual({ cover: "Этого изображения нет в\u00a0«Медиа»: выберите другое или верните его из\u00a0«Корзины»" });
+    expect(contentFile(env.sandbox, `academy/${slug}.md`)).toContain(`cover: /uploads/${kept}`);
+    // Written by hand into the file, it is not published either: named with its field, not a release that quietly drops it.
+    writeFileSync(join(env.sandbox.contentDir, "academy", `${slug}.md`), contentFile(env.sandbox, `academy/${slug}.md`).replace(kept, lost));
+    const published = await call(env.server, "POST", "/studio/api/releases", { cookie: env.editor, body: { message: "Статья с пропавшей обложкой", entries: [`articles/${slug}`] } });
+    expect(published.status).toBe(422);
+    expect(await published.json()).toMatchObject({
+      message: "«Статья с пропавшей обложкой» не\u00a0опубликовать: в\u00a0поле «Обложка» изображение, которого нет в\u00a0«Медиа». Выберите другое или верните его из\u00a0«Корзины»",
+      errors: { cover: expect.stringMatching(/^Этого изображения нет/) },
+    });
+  });
+
   it.runIf(PUBLISHING_BACKENDS.includes("sqlite"))(
     "publishes only the uploads a page shows, and deletes none the site as published still shows",
     { timeout: 300_000 },
@@ -202,16 +229,36 @@ describe("«Медиа» over HTTP", () => {
       expect((await save(env, "articles", slug, { values: { ...entry.values, body: "Текст без схемы." }, baseHash: entry.hash })).status).toBe(200);
       const live = await call(env.server, "DELETE", `/studio/api/media/${shown}`, { cookie: env.editor });
       expect(live.status).toBe(409);
-      expect(await live.json()).toMatchObject({ message: expect.stringMatching(/^Изображение ещё на\u00a0сайте/), uses: [{ slug }] });
+      expect(await live.json()).toMatchObject({ message: expect.stringMatching(/^Изображение ещё на\u00a0сайте/), places: { entries: [], live: [{ slug }] } });
       expect(existsSync(uploads(shown))).toBe(true);
-      // Published without it: now it goes, picture and its own sidecar, and the journal says so once.
+      // Published without it: the site no longer shows it, but the article's earlier version does, and can be restored. Kept.
       await publishSandbox(env);
-      expect((await call(env.server, "DELETE", `/studio/api/media/${shown}`, { cookie: env.editor })).status).toBe(200);
-      expect(existsSync(uploads(shown))).toBe(false);
-      expect(existsSync(uploads(`${shown.slice(0, 24)}.json`))).toBe(false);
-      expect((await audit(shown)).filter((row) => row.action === "media.delete")).toHaveLength(1);
-      expect((await call(env.server, "DELETE", `/studio/api/media/${shown}`, { cookie: env.editor })).status).toBe(404);
-      expect((await audit(shown)).filter((row) => row.action === "media.delete")).toHaveLength(1);
+      const kept = await call(env.server, "DELETE", `/studio/api/media/${shown}`, { cookie: env.editor });
+      expect(kept.status).toBe(409);
+      expect(await kept.json()).toMatchObject({
+        message: expect.stringMatching(/^Изображение показывает версия от.\d+ \S+ \d{4} г\. в \d\d:\d\d, статья «Статья со схемой на сайте»: пока эта версия хранится/),
+        places: { entries: [], live: [], versions: [{ slug, kind: "статья" }] },
+      });
+      expect(existsSync(uploads(shown))).toBe(true);
+      // One no version ever showed goes to «Корзина», picture and its own sidecar, and the journal says so once.
+      const gone = await call(env.server, "DELETE", `/studio/api/media/${unused}`, { cookie: env.editor });
+      expect(gone.status).toBe(200);
+      expect(existsSync(uploads(unused))).toBe(false);
+      expect(existsSync(uploads(`${unused.slice(0, 24)}.json`))).toBe(false);
+      expect((await audit(unused)).filter((row) => row.action === "media.delete")).toHaveLength(1);
+      expect((await call(env.server, "DELETE", `/studio/api/media/${unused}`, { cookie: env.editor })).status).toBe(404);
+      expect((await audit(unused)).filter((row) => row.action === "media.delete")).toHaveLength(1);
+      const trash = (await (await call(env.server, "GET", "/studio/api/trash", { cookie: env.editor })).json()) as { pictures: Array<{ file: string; alt: string; daysLeft: number }> };
+      expect(trash.pictures.find((picture) => picture.file === unused)).toMatchObject({ alt: "Схема, которую не показывает ни одна страница", daysLeft: 30 });
+      // Nobody else's file is reachable through the trash, and only an admin purges.
+      for (const name of ["../../content/pages.yaml", "x.json", `${unused}.json`]) {
+        expect((await call(env.server, "GET", `/studio/api/trash/pictures/${encodeURIComponent(name)}`, { cookie: env.editor })).status, name).toBe(404);
+      }
+      expect((await call(env.server, "POST", `/studio/api/trash/pictures/${unused}/purge`, { cookie: env.editor, body: {} })).status).toBe(403);
+      // Back in «Медиа» with its description.
+      expect((await call(env.server, "POST", `/studio/api/trash/pictures/${unused}/restore`, { cookie: env.editor, body: {} })).status).toBe(200);
+      expect((await library()).find((item) => item.file === unused)).toMatchObject({ alt: "Схема, которую не показывает ни одна страница" });
+      expect((await call(env.server, "POST", `/studio/api/trash/pictures/${unused}/restore`, { cookie: env.editor, body: {} })).status).toBe(404);
       // And the next publication still goes (nothing on the site needed it).
       writeFileSync(join(env.sandbox.contentDir, "academy", `${slug}.md`), contentFile(env.sandbox, `academy/${slug}.md`).replace("Текст без схемы.", "Текст без схемы, ещё раз."));
       await publishSandbox(env);

@@ -131,14 +131,18 @@ export const contentLiveRoutes: ApiRoute[] = [
       await ctx.requirePermission("content:edit");
       const upload = readUpload(ctx.services.config.contentDir, ctx.params.file ?? "");
       if (!upload) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-      // An image of a checked type only, never sniffed into anything else, never a page of its own.
-      ctx.res.statusCode = 200;
-      ctx.res.setHeader("Content-Type", upload.type);
-      ctx.res.setHeader("Content-Length", String(upload.bytes.length));
-      ctx.res.setHeader("Content-Disposition", "inline");
-      ctx.res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      ctx.res.setHeader("Cache-Control", "private, max-age=3600");
-      ctx.res.end(upload.bytes);
+      sendPicture(ctx, upload);
     },
   },
 ];
+
+/** An uploaded image (in «Медиа» or its «Корзина») as the studio shows it: of a checked type only, never sniffed into anything else, never a page of its own. */
+export function sendPicture(ctx: Context, upload: { bytes: Buffer; type: string }): void {
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader("Content-Type", upload.type);
+  ctx.res.setHeader("Content-Length", String(upload.bytes.length));
+  ctx.res.setHeader("Content-Disposition", "inline");
+  ctx.res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+  ctx.res.setHeader("Cache-Control", "private, max-age=3600");
+  ctx.res.end(upload.bytes);
+}

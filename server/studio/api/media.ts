@@ -1,4 +1,19 @@
-import { hasHiddenControls, MEDIA_LIMITS, MEDIA_TEXT_MESSAGE, type MediaList, type MediaReplaced, oneLine } from "#core/studio/media-api.ts";
+import {
+  hasHiddenControls,
+  isNeeded,
+  MEDIA_LIMITS,
+  MEDIA_TEXT_MESSAGE,
+  type MediaList,
+  type MediaPlaces,
+  type MediaRefused,
+  type MediaReplaced,
+  neededMessage,
+  oneLine,
+} from "#core/studio/media-api.ts";
+import { TRASH_DAYS } from "#core/studio/trash-api.ts";
+import { clock } from "../../clock.ts";
+import { keepPicture } from "../content/media-trash.ts";
+import { mediaPlaces } from "../content/media-places.ts";
 import { plural } from "#core/lib/format.ts";
 import { adoptDescription, describeMedia, listMedia, mediaAbout, mediaUses } from "../content/media.ts";
 import { EntryInvalid } from "../content/check.ts";
@@ -24,15 +39,14 @@ export const MEDIA_MESSAGES = {
   altLong: `Не\u00a0длиннее ${MEDIA_LIMITS.alt} знаков`,
   captionLong: `Не\u00a0длиннее ${MEDIA_LIMITS.caption} знаков`,
   focal: "Точку фокуса выберите на\u00a0самом изображении",
-  used: "Изображение используется: сначала уберите его из\u00a0этих записей",
-  live: "Изображение ещё на\u00a0сайте: его показывают опубликованные версии этих записей. Опубликуйте их без него, тогда его можно будет удалить",
-  deleted: "Изображение удалено",
+  deleted: `Изображение перенесено в\u00a0«Корзину»: там его можно восстановить в\u00a0течение ${TRASH_DAYS}\u00a0дней`,
   saved: "Описание сохранено. На\u00a0сайте оно появится со\u00a0следующей публикацией",
   same: "Это тот же файл: выберите другое изображение",
+  checkAlt: "Описание перенесено с\u00a0прежнего файла: проверьте, подходит\u00a0ли оно новому изображению.",
   replaced: (entries: number) =>
     entries === 0
       ? "Файл заменён. Изображение пока нигде не\u00a0используется."
-      : `Файл заменён в\u00a0${entries}\u00a0${plural(entries, ["записи", "записях", "записях"])}: опубликуйте ${plural(entries, ["её", "их", "их"])}, чтобы новое изображение появилось на\u00a0сайте. Прежний файл остался в\u00a0«Медиа», его можно удалить.`,
+      : `Файл заменён в\u00a0${entries}\u00a0${plural(entries, ["записи", "записях", "записях"])}: опубликуйте ${plural(entries, ["её", "их", "их"])}, чтобы новое изображение появилось на\u00a0сайте. Прежний файл остаётся в\u00a0«Медиа», пока его показывают прежние версии ${plural(entries, ["записи", "записей", "записей"])}.`,
 } as const;
 
 /** The image a request names (`:file`), for an editor: exactly one of «Медиа»'s (mediaAbout), or 404 whatever the name holds. */
@@ -93,7 +107,8 @@ export const mediaRoutes: ApiRoute[] = [
     async handle(ctx) {
       const { session, file, contentDir, about } = await mediaTarget(ctx);
       // The new file takes the old one's description, caption and focal point: the same place in the same texts.
-      const stored = await receiveUpload(ctx, about);
+      // Written for the old picture, the description may not fit the new one: «Медиа» asks to check it.
+      const stored = await receiveUpload(ctx, { ...about, ...(about.alt ? { checkAlt: true } : {}) });
       if (stored.file === file) throw new HttpError(422, MEDIA_MESSAGES.same);
       // Already in «Медиа»: it takes them too unless it was described for itself.
       const adopted = stored.stored === "kept" && adoptDescription(contentDir, stored.file, about);
@@ -115,7 +130,17 @@ export const mediaRoutes: ApiRoute[] = [
         details: { by: stored.file, stored: stored.stored, ...(adopted ? { description: "adopted" } : {}), entries: uses.length, files: rewritten },
         ip: ctx.client.ip,
       });
-      const body: MediaReplaced = { file: stored.file, entries: uses, message: MEDIA_MESSAGES.replaced(uses.length) };
+      const check = about.alt && !(stored.stored === "kept" && !adopted) ? ` ${MEDIA_MESSAGES.checkAlt}` : "";
+      const body: MediaReplaced = { file: stored.file, entries: uses, message: `${MEDIA_MESSAGES.replaced(uses.length)}${check}` };
+      ctx.send(200, body);
+    },
+  },
+  {
+    method: "GET",
+    path: "/media/:file/places",
+    async handle(ctx) {
+      const { file } = await mediaTarget(ctx);
+      const body: MediaPlaces = await mediaPlaces(placesFrom(ctx), file);
       ctx.send(200, body);
     },
   },
@@ -123,13 +148,25 @@ export const mediaRoutes: ApiRoute[] = [
     method: "DELETE",
     path: "/media/:file",
     async handle(ctx) {
-      const { session, file } = await mediaTarget(ctx);
-      const refused = await removeUpload(contentPlace(ctx), file);
+      const { session, file, contentDir } = await mediaTarget(ctx);
+      const { releasesDir } = ctx.services.config;
+      const places = await mediaPlaces(placesFrom(ctx), file);
+      if (isNeeded(places)) return refuse(ctx, places);
+      const by = { login: session.user.login, name: session.user.name };
+      const refused = await removeUpload(contentPlace(ctx), file, (kept) => keepPicture(contentDir, releasesDir, kept, by, clock.now()));
       if (refused === "gone") throw new HttpError(404, MEDIA_MESSAGES.notFound);
-      if (refused) return ctx.send(409, { ok: false, message: refused.live ? MEDIA_MESSAGES.live : MEDIA_MESSAGES.used, uses: refused.uses });
-      // Written once the file and its own sidecar are gone: the journal names only what was there.
-      await ctx.services.audit.write({ action: "media.delete", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
+      // Taken up by a save or a publication since the places were read.
+      if (refused) return refuse(ctx, { ...places, [refused.live ? "live" : "entries"]: refused.uses });
+      // Written once the file and its own sidecar are in «Корзина»: the journal names only what was there.
+      await ctx.services.audit.write({ action: "media.delete", actor: session.user, target: `uploads/${file}`, details: { trash: true }, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: MEDIA_MESSAGES.deleted });
     },
   },
 ];
+
+const placesFrom = (ctx: Context) => ({ ...contentPlace(ctx), drafts: ctx.services.drafts, trash: ctx.services.trash });
+
+function refuse(ctx: Context, places: MediaPlaces) {
+  const body: MediaRefused = { ok: false, message: neededMessage(places), places };
+  ctx.send(409, body);
+}

@@ -6,7 +6,10 @@ import { readEntry, validSlug } from "../content/files.ts";
 import { type ContentPlace, type Kept, restoreEntry, titleOf } from "../content/service.ts";
 import type { Trashed } from "../content/trash.ts";
 import { hidePurgedHistory } from "../content/versions.ts";
+import { listPictures, purgePicture, restorePicture, trashedBytes } from "../content/media-trash.ts";
+import { checkedPicture } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
+import { sendPicture } from "./content-live.ts";
 import { HttpError } from "../http.ts";
 import { can } from "../permissions.ts";
 import { authorOf } from "../publishing.ts";
@@ -26,6 +29,9 @@ export const TRASH_MESSAGES = {
   unknownType: "Такого раздела в\u00a0студии нет",
   restored: (title: string, where: string) => `Запись «${title}» восстановлена: ${where}. На\u00a0сайте она появится после публикации.`,
   purged: (title: string) => `Запись «${title}» удалена навсегда.`,
+  noPicture: "Этого изображения в\u00a0«Корзине» уже нет: его восстановили или удалили навсегда",
+  pictureRestored: (alt: string) => `Изображение${alt ? ` «${alt}»` : ""} снова в\u00a0«Медиа».`,
+  picturePurged: "Изображение удалено навсегда.",
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,7 +86,9 @@ export const trashRoutes: ApiRoute[] = [
       if (type !== null && !isCollectionName(type)) throw new HttpError(404, TRASH_MESSAGES.unknownType);
       const now = clock.now();
       const items = await ctx.services.trash.list(type, now);
-      const body: TrashList = { items: items.map((item) => describe(item, now)), type, canPurge: can(session.user.role, "content:trash-purge") };
+      // Images are shown in the whole trash, not in one section's.
+      const pictures = type === null ? await listPictures(ctx.services.config.releasesDir, now) : [];
+      const body: TrashList = { items: items.map((item) => describe(item, now)), pictures, type, canPurge: can(session.user.role, "content:trash-purge") };
       ctx.send(200, body);
     },
   },
@@ -129,6 +137,41 @@ export const trashRoutes: ApiRoute[] = [
       if (!(await ctx.services.trash.remove(item.id))) throw new HttpError(404, TRASH_MESSAGES.notFound);
       await ctx.services.audit.write({ action: "content.trash-purge", actor: session.user, target: `${item.type}/${item.slug}`, details: { title: item.title }, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: TRASH_MESSAGES.purged(item.title) });
+    },
+  },
+  {
+    method: "GET",
+    path: "/trash/pictures/:file",
+    async handle(ctx) {
+      await ctx.requirePermission("content:edit");
+      const file = ctx.params.file ?? "";
+      const bytes = await trashedBytes(ctx.services.config.releasesDir, file);
+      const picture = bytes ? checkedPicture(file, bytes) : null;
+      if (!picture) throw new HttpError(404, TRASH_MESSAGES.noPicture);
+      sendPicture(ctx, picture);
+    },
+  },
+  {
+    method: "POST",
+    path: "/trash/pictures/:file/restore",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:edit");
+      const file = ctx.params.file ?? "";
+      const restored = await restorePicture(ctx.services.config.contentDir, ctx.services.config.releasesDir, file);
+      if (!restored) throw new HttpError(404, TRASH_MESSAGES.noPicture);
+      await ctx.services.audit.write({ action: "media.trash-restore", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
+      ctx.send(200, { ok: true, message: TRASH_MESSAGES.pictureRestored(restored.alt) });
+    },
+  },
+  {
+    method: "POST",
+    path: "/trash/pictures/:file/purge",
+    async handle(ctx) {
+      const session = await ctx.requirePermission("content:trash-purge");
+      const file = ctx.params.file ?? "";
+      if (!(await purgePicture(ctx.services.config.releasesDir, file))) throw new HttpError(404, TRASH_MESSAGES.noPicture);
+      await ctx.services.audit.write({ action: "media.trash-purge", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
+      ctx.send(200, { ok: true, message: TRASH_MESSAGES.picturePurged });
     },
   },
 ];

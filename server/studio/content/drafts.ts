@@ -42,6 +42,15 @@ export function createDraftStore(db: Db) {
       return Object.fromEntries(rows.map((row) => [`${row.type}/${row.slug}`, Number(row.updated_at)]));
     },
 
+    /** Drafts whose values name `text` (an upload's address): the entry and whose draft it is. */
+    async naming(text: string): Promise<Array<{ type: string; slug: string; name: string }>> {
+      const rows = await db.query<Row & { type: string; slug: string; name: string }>(
+        "SELECT d.type, d.slug, u.name FROM studio_drafts d JOIN studio_users u ON u.id = d.user_id WHERE d.entry_values LIKE $1 ESCAPE '\\' ORDER BY d.updated_at DESC",
+        [`%${likeLiteral(text)}%`],
+      );
+      return rows.map((row) => ({ type: row.type, slug: row.slug, name: row.name }));
+    },
+
     /** Records that `userId` has the entry open; returns the others who have it open. */
     async beat(type: string, slug: string, userId: number, now = Date.now()): Promise<Presence[]> {
       await db.query(
@@ -81,5 +90,8 @@ export function createDraftStore(db: Db) {
     },
   };
 }
+
+/** `text` matched literally by LIKE: its wildcards escaped (SQLite has no escape character unless one is named: the queries name a backslash). */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 export type DraftStore = ReturnType<typeof createDraftStore>;

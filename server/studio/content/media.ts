@@ -13,7 +13,7 @@ import { listSlugs, readEntry, removeContentFile, titleOf, writeContentFile } fr
  * it came. Where an image is used is found in the content's own text, so it
  * is always true: an entry that names `/uploads/<file>` uses it.
  */
-type Sidecar = { width: number; height: number; format: string; alt?: string; caption?: string; focal?: { x: number; y: number }; uploadedAt?: number };
+type Sidecar = { width: number; height: number; format: string; alt?: string; caption?: string; focal?: { x: number; y: number }; uploadedAt?: number; checkAlt?: boolean };
 
 const sidecarPath = (file: string) => `${UPLOADS_FOLDER}/${file.replace(/\.[a-z]+$/, ".json")}`;
 
@@ -113,6 +113,7 @@ export function listMedia(contentDir: string, query = "", withUses = true): Medi
         focal: side.focal ?? { x: 0.5, y: 0.5 },
         uploadedAt: side.uploadedAt ?? Math.round(bytes.mtimeMs),
         uses: uses.get(file) ?? [],
+        checkAlt: side.checkAlt === true,
       };
     })
     .filter((item): item is MediaItem => item !== null && (!q || [item.alt, item.caption, item.file].some((text) => text.toLowerCase().includes(q))))
@@ -126,7 +127,9 @@ export type MediaAbout = { alt: string; caption: string; focal: { x: number; y: 
 export function describeMedia(contentDir: string, file: string, about: MediaAbout): boolean {
   const side = readSidecar(contentDir, file);
   if (!side) return false;
-  writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, ...about })}\n`);
+  // Described by a person now: whatever it took from a replaced file has been looked at.
+  const { checkAlt: _looked, ...rest } = side;
+  writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...rest, ...about })}\n`);
   return true;
 }
 
@@ -134,12 +137,13 @@ export function describeMedia(contentDir: string, file: string, about: MediaAbou
  * A file that takes another's place («Загрузить новый файл вместо этого») and
  * was already in «Медиа» gets the other's description, as a new file does,
  * unless it has one of its own (written for this very picture): either way
- * a cover that showed the old file keeps an alt text. Returns whether it was taken.
+ * a cover that showed the old file keeps an alt text, and «Медиа» asks to
+ * check it (it was written for another picture). Returns whether it was taken.
  */
 export function adoptDescription(contentDir: string, file: string, about: MediaAbout): boolean {
   const side = readSidecar(contentDir, file);
   if (!side || side.alt?.trim() || !about.alt.trim()) return false;
-  writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, ...about })}\n`);
+  writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, ...about, checkAlt: true })}\n`);
   return true;
 }
 

@@ -2,6 +2,7 @@ import { TRASH_KEEP_MS } from "#core/studio/trash-api.ts";
 import type { Db, Row } from "../../leads/db.ts";
 import { clock } from "../../clock.ts";
 import type { AuditLog } from "../audit.ts";
+import { likeLiteral } from "./drafts.ts";
 
 /**
  * «Корзина» in the studio's store (migration 7), so every server behind a
@@ -76,6 +77,15 @@ export function createTrashStore(db: Db, audit: AuditLog) {
     async get(id: number, now = clock.now()): Promise<Trashed | null> {
       const [row] = await db.query<TrashRow>(`SELECT ${COLUMNS} FROM studio_trash WHERE id = $1 AND deleted_at > $2`, [id, now - TRASH_KEEP_MS]);
       return row ? fromRow(row) : null;
+    },
+
+    /** Entries in the trash whose files name `text` (an upload's address). */
+    async naming(text: string, now = clock.now()): Promise<Array<{ type: string; slug: string; title: string; deletedAt: number }>> {
+      const rows = await db.query<Row & { type: string; slug: string; title: string; deleted_at: number }>(
+        "SELECT type, slug, title, deleted_at FROM studio_trash WHERE files LIKE $1 ESCAPE '\\' AND deleted_at > $2 ORDER BY deleted_at DESC",
+        [`%${likeLiteral(text)}%`, now - TRASH_KEEP_MS],
+      );
+      return rows.map((row) => ({ type: row.type, slug: row.slug, title: row.title, deletedAt: Number(row.deleted_at) }));
     },
 
     /** Takes a row out; false when it was no longer there. */

@@ -86,7 +86,8 @@ export type StoredUpload = { file: string; width: number; height: number; stored
  * library lists newest first) and, for a file that replaces another, the
  * other's description (server/studio/content/media.ts reads them).
  */
-export type UploadAbout = { uploadedAt: number; alt?: string; caption?: string; focal?: { x: number; y: number } };
+/** `checkAlt`: the description came from the file this one replaced, and nobody has looked at it since («Медиа» asks to). */
+export type UploadAbout = { uploadedAt: number; alt?: string; caption?: string; focal?: { x: number; y: number }; checkAlt?: boolean };
 
 /** Who asks and where the work is done: the queue of `pool` is fair between owners. */
 export type UploadWork = { pool: ImagePool; owner: string };
@@ -119,9 +120,14 @@ export function readUpload(contentDir: string, name: string): { bytes: Buffer; t
   if (!match) return null;
   const file = join(contentDir, UPLOADS_FOLDER, name);
   if (!existsSync(file)) return null;
-  const bytes = readFileSync(file);
+  return checkedPicture(name, readFileSync(file));
+}
+
+/** Bytes named `<hash>.<ext>` as an image of that very type, or null when they are not one. */
+export function checkedPicture(name: string, bytes: Buffer): { bytes: Buffer; type: string } | null {
+  const match = UPLOAD_NAME.exec(name);
   const format = sniff(bytes);
-  if (format !== match[2]) return null;
+  if (!match || format !== match[2]) return null;
   const type = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif" }[format];
   return { bytes, type };
 }
