@@ -22,6 +22,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { listMedia } from "../../server/studio/content/media.ts";
+import { mediaPlaces } from "../../server/studio/content/media-places.ts";
+import type { DraftStore } from "../../server/studio/content/drafts.ts";
+import type { TrashStore } from "../../server/studio/content/trash.ts";
 import { listEntries, readAhead, referenceOptions } from "../../server/studio/content/service.ts";
 import { entryVersions } from "../../server/studio/content/versions.ts";
 import { storeUpload } from "../../server/studio/content/uploads.ts";
@@ -67,6 +70,7 @@ try {
     if (run.code !== 0) throw new Error(`publication failed: ${run.output.slice(-2000)}`);
   }
 
+  const noRows = { naming: async () => [] };
   // The first run apart: it is what the first visitor after a start (or after the files changed) waits.
   const time = async (what: () => unknown): Promise<{ first: number; median: number; slowest: number }> => {
     const ms: number[] = [];
@@ -92,6 +96,8 @@ try {
     ["the same request's choices for reference fields (`referenceOptions`)", await time(() => referenceOptions(place))],
     ["«Медиа» with where each image is used (`listMedia`, GET /media)", await time(() => listMedia(sandbox.contentDir))],
     ["a picker's library, without the uses (GET /media?uses=0)", await time(() => listMedia(sandbox.contentDir, "", false))],
+    // The store's two LIKE queries stand aside (a few rows): the content's and git's reads are what grow.
+    ["where one image is needed (`mediaPlaces`, GET /media/:file/places: saved and live content, kept versions in git)", await time(() => mediaPlaces({ ...place, drafts: noRows as unknown as DraftStore, trash: noRows as unknown as TrashStore }, files[3] ?? ""))],
     ["an entry's history, 10 of 300 commits its own (`entryVersions`, GET /content/articles/:slug/history)", await time(() => entryVersions(place, "articles", (articles[1] ?? "").slice(0, -3)))],
   ] as const;
   const ms = (value: number) => (Number.isNaN(value) ? "—" : `${Math.round(value).toLocaleString("en")} ms`);
