@@ -2,7 +2,7 @@ import { LinkChecker, LinkState } from "linkinator";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
-import { axe } from "../support/axe.ts";
+import { atEveryWidth } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { type ContentServer, contentFile, EDITOR, getEntry, releasesSettled, save, startContentServer } from "../support/content.ts";
 import { call, signedInSession, signIn } from "../support/studio.ts";
@@ -55,13 +55,7 @@ async function publishEntries(entries: string[]): Promise<void> {
 
 /** What is on screen at a phone's, a tablet's and a desktop's width: axe-clean, nothing wider than the screen. */
 async function usable(page: Page, what: string): Promise<void> {
-  for (const width of [390, 768, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axe(page), `${what} at ${width}px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${what} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await atEveryWidth(page), what).toEqual([]);
 }
 
 const get = (path: string) => fetch(`${env.server.baseUrl}${path}`, { redirect: "manual" });
