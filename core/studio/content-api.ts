@@ -96,6 +96,8 @@ export type EntryData = {
   path: string | null;
   /** Who saved it last, and when: before a publication, whose change goes live. */
   savedBy: Saver | null;
+  /** Everyone whose saves are not yet on the site, newest first, one per person (its publication names those who are not you). */
+  savers: Saver[];
   /** Options of reference fields: target → [{ value, label }] (services, industries, cases, team, page). */
   options: Record<string, Array<{ value: string; label: string }>>;
 };
@@ -147,7 +149,7 @@ export type PreviewResult = { html: string };
 export type Saver = { name: string; login: string | null; at: number };
 
 export type UnpublishedList = {
-  changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted"; key: string; title: string; life: EntryLife; savedBy: Saver | null }>;
+  changes: Array<{ path: string; type: string; slug: string | null; change: "added" | "changed" | "deleted"; key: string; title: string; life: EntryLife; savedBy: Saver | null; savers: Saver[] }>;
 };
 
 /** GET /content/:type/:slug/pending: the entry as the site shows it and as it is saved (null: absent there). */

@@ -497,6 +497,45 @@ async function readLastChanges(where: Place, head: string, scope: string, limit:
   return changes;
 }
 
+/** A commit of the saved line: who, when, and the new blob of each content file it changed (null: removed). */
+export type SavedCommit = LastChange & { changed: ReadonlyMap<string, string | null> };
+
+/**
+ * The saved line's last `limit` commits, newest first, each with its files' new blobs (one `git log
+ * --raw`, kept per head like lastChanges): whose saves lie between what is published and what is
+ * saved, file by file (issue 52: a publication names everyone whose change it takes live).
+ */
+export async function savedLog(dir: string, limit = 2_000): Promise<SavedCommit[]> {
+  const where = await place(dir);
+  if (!where) return [];
+  const head = (await savedHead(dir)) ?? (await git(dir, ["rev-parse", "--verify", "-q", "HEAD"]).catch(() => ""));
+  if (!head) return [];
+  const key = [where.top, head, limit].join("\0");
+  const known = logKept.get(key);
+  if (known) return known;
+  const log = await gitText(
+    where.top,
+    ["-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%an%x1f%ae%x1f%at%x1f", "--raw", "--no-abbrev", "--no-renames", "--diff-merges=first-parent", head, "--", where.prefix || "."],
+    { maxBuffer: 1 << 28 },
+  );
+  const commits: SavedCommit[] = [];
+  for (const record of log.split("\x1e")) {
+    const [name = "", email = "", seconds = "", change = ""] = record.split("\x1f");
+    if (!seconds) continue;
+    const changed = new Map<string, string | null>();
+    for (const match of change.matchAll(/^:\d+ \d+ [0-9a-f]+ ([0-9a-f]{40}) [A-Z]\d*\t(.+)$/gm)) {
+      const [, blob = "", path = ""] = match;
+      if (path.startsWith(where.prefix)) changed.set(path.slice(where.prefix.length), /^0+$/.test(blob) ? null : blob);
+    }
+    commits.push({ name, email, at: Number(seconds) * 1000, changed });
+  }
+  if (logKept.size >= 4) logKept.delete(logKept.keys().next().value as string);
+  logKept.set(key, commits);
+  return commits;
+}
+
+const logKept = new Map<string, SavedCommit[]>();
+
 /** A kept version of a content file that names some text: the commit, its time (ms) and the file's path under the content folder. */
 export type VersionNaming = { commit: string; at: number; path: string };
 

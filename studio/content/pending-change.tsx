@@ -15,8 +15,8 @@ import { EntryDiff } from "./entry-diff.tsx";
 /** «Павел Второй, 30.11.2026, 06:28». */
 export const saverText = (saver: Saver) => `${saver.name}, ${formatDateTime(saver.at)}`;
 
-/** Whether someone other than `login` saved it (a commit made outside the studio counts as someone else). */
-export const savedByOther = (saver: Saver | null, login: string) => saver !== null && saver.login !== login;
+/** Those among `savers` other than `login` (a commit made outside the studio counts as someone else): whom a publication names before it goes. */
+export const othersAmong = (savers: readonly Saver[], login: string) => savers.filter((saver) => saver.login !== login);
 
 export function PendingDiff({ type, slug, titles = {}, label }: { type: EditableType; slug: string; titles?: Titles; label: string }) {
   const [pending, setPending] = useState<PendingChange | null>(null);

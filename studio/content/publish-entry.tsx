@@ -4,7 +4,7 @@ import { api, ApiFailure } from "../api/client.ts";
 import type { NeededEntries, PublishJobView } from "#core/studio/api.ts";
 import type { EditableType } from "#core/content/catalog.ts";
 import type { EntryLife, Saver } from "#core/studio/content-api.ts";
-import { PendingDiff, savedByOther, saverText } from "./pending-change.tsx";
+import { othersAmong, PendingDiff, saverText } from "./pending-change.tsx";
 import { Button, Notice } from "../ui/index.ts";
 import { RedirectChoice } from "./redirect-choice.tsx";
 
@@ -19,8 +19,8 @@ type Props = {
   path: string | null;
   pages: ReadonlyArray<{ value: string }>;
   dirty: boolean;
-  /** Who saved what would go live; someone else's change is published only once confirmed by name. */
-  savedBy: Saver | null;
+  /** Who saved what would go live, newest first; someone else's change is published only once confirmed by name. */
+  savers: Saver[];
   me: string;
   titles: Record<string, Array<{ value: string; label: string }>>;
 };
@@ -30,7 +30,9 @@ type Props = {
  * appear without; «Снять с публикации» takes it off the site (410, or a 301
  * to a page chosen now) and keeps what is saved.
  */
-export function PublishEntry({ type, slug, title, life, path, pages, dirty, savedBy, me, titles }: Props) {
+export function PublishEntry({ type, slug, title, life, path, pages, dirty, savers, me, titles }: Props) {
+  const others = othersAmong(savers, me);
+  const [newest] = savers;
   const revalidator = useRevalidator();
   const [needed, setNeeded] = useState<NeededEntries["needed"] | null>(null);
   const [job, setJob] = useState<PublishJobView | null>(null);
@@ -77,23 +79,24 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty, save
     <div className="s-section" role="region" aria-label="Публикация записи">
       <div className="s-actions">
         {publishable ? (
-          <Button variant="primary" busy={running} disabled={dirty} onClick={() => (savedByOther(savedBy, me) ? setAsking(true) : void publish(false))}>
+          <Button variant="primary" busy={running} disabled={dirty} onClick={() => (others.length > 0 ? setAsking(true) : void publish(false))}>
             Опубликовать
           </Button>
         ) : null}
         {onSite && path ? <Button onClick={() => setWithdrawing(true)}>Снять с публикации…</Button> : null}
         {dirty && publishable ? <span className="s-field__hint">Сначала сохраните: публикуется сохранённое.</span> : null}
       </div>
-      {publishable && savedBy ? (
+      {publishable && newest ? (
         <p className="s-field__hint">
-          Последняя правка: {saverText(savedBy)}.
+          Последняя правка: {saverText(newest)}.{savers.length > 1 ? ` Ещё правили: ${savers.slice(1).map(saverText).join("; ")}.` : ""}
         </p>
       ) : null}
       {publishable ? <PendingDiff type={type} slug={slug} titles={titles} label={title} /> : null}
-      {asking && savedBy ? (
+      {asking && others.length > 0 ? (
         <div className="s-problems" role="region" aria-label="Чужая правка">
           <p>
-            Последнюю правку сохранили не вы: {saverText(savedBy)}. Опубликовать её? Посмотрите, что изменится на сайте, выше.
+            {others.length === 1 ? "Здесь есть правка, которую сохранили не вы" : "Здесь есть правки, которые сохранили не вы"}: {others.map(saverText).join("; ")}. Опубликовать{" "}
+            {others.length === 1 ? "её" : "их"}? Посмотрите, что изменится на сайте, выше.
           </p>
           <Button variant="primary" onClick={() => void publish(false)}>
             Да, опубликовать

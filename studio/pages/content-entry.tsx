@@ -55,7 +55,7 @@ export async function newEntryLoader({ request, params }: LoaderFunctionArgs): P
       api<EntryList>("GET", `/content/${type}`),
       api<{ draft: { values: Values; baseHash: string | null; updatedAt: number } | null }>("GET", `/content/${type}/${encodeURIComponent(NEW_DRAFT)}/draft`),
     ]);
-    return { type, slug: NEW_DRAFT, values: emptyValues(formModel(type)), hash: "", draft: saved.draft, editors: [], unpublished: null, life: { state: "draft", scheduledAt: null }, canPublish: false, path: null, options: list.options, savedBy: null, isNew: true };
+    return { type, slug: NEW_DRAFT, values: emptyValues(formModel(type)), hash: "", draft: saved.draft, editors: [], unpublished: null, life: { state: "draft", scheduledAt: null }, canPublish: false, path: null, options: list.options, savedBy: null, savers: [], isNew: true };
   });
 }
 
@@ -93,7 +93,7 @@ function Editor({ data }: { data: EntryLoad }) {
   // The entry as it was at baseHash: what both sides of a conflict started from (merge.ts).
   const baseValues = useRef<Values | null>(data.isNew ? null : data.values);
   // Who saved what a publication from here would put live (a save here makes it this person).
-  const [savedBy, setSavedBy] = useState<Saver | null>(data.savedBy);
+  const [savers, setSavers] = useState<Saver[]>(data.savers);
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -160,7 +160,7 @@ function Editor({ data }: { data: EntryLoad }) {
       if (options.values) setValues(current);
       setBaseHash(result.hash);
       baseValues.current = cleaned;
-      if (result.hash !== request.baseHash) setSavedBy({ name: session.user.name, login: session.user.login, at: Date.now() });
+      if (result.hash !== request.baseHash) setSavers((list) => [{ name: session.user.name, login: session.user.login, at: Date.now() }, ...list.filter((s) => s.login !== session.user.login)]);
       setSavedLife({ over: loadedLife, life: result.life });
       setConflict(null);
       setRenaming(null);
@@ -256,7 +256,8 @@ function Editor({ data }: { data: EntryLoad }) {
             setSaved(theirs.values);
             baseValues.current = theirs.values;
             setBaseHash(theirs.hash);
-            setSavedBy(colleague.by ? { name: colleague.by.name, login: null, at: colleague.by.at } : null);
+            const by = colleague.by;
+            if (by) setSavers((list) => [{ name: by.name, login: null, at: by.at }, ...list.filter((s) => s.name !== by.name)]);
             setNotice({ tone: "info", text: `Их правки перенесены в форму${taken.length > 0 ? `: ${taken.join(", ")}` : ""}. Ваши правки на месте; сохраните, когда закончите.` });
           }}
           onClashes={(merge, theirs) => {
@@ -345,7 +346,7 @@ function Editor({ data }: { data: EntryLoad }) {
           path={data.path}
           pages={data.options.page ?? []}
           dirty={dirty}
-          savedBy={savedBy}
+          savers={savers}
           me={session.user.login}
           titles={data.options}
         />

@@ -10,7 +10,7 @@ import {
   TABLE_CATALOG,
   typeInfo,
 } from "#core/content/catalog.ts";
-import type { Conflict, ContentOverview, EntryData, EntryList, Refusal, SaveResult, UnpublishedList } from "#core/studio/content-api.ts";
+import type { Conflict, ContentOverview, EntryData, EntryList, Refusal, SaveResult, Saver, UnpublishedList } from "#core/studio/content-api.ts";
 import { liveContent } from "../../releases/unpublished.ts";
 import { CHECK_MESSAGES, EntryInvalid } from "../content/check.ts";
 import { SLUG_MAX } from "#core/content/fields.ts";
@@ -31,7 +31,7 @@ import {
   unpublished,
 } from "../content/service.ts";
 import { entryLives } from "../content/life.ts";
-import { conflictContext, saversOf } from "../content/versions.ts";
+import { conflictContext, pendingSavers, saversOf } from "../content/versions.ts";
 import { can } from "../permissions.ts";
 import { authorOf } from "../publishing.ts";
 import type { Context } from "../context.ts";
@@ -181,7 +181,14 @@ export const contentRoutes: ApiRoute[] = [
       const slug = slugParam(ctx, type);
       const stored = readEntry(contentPlace(ctx).contentDir, type, slug);
       if (!stored) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-      const [draft, editors, saverOf] = await Promise.all([ctx.services.drafts.get(type, slug, session.user.id), ctx.services.drafts.others(type, slug, session.user.id), saversOf(contentPlace(ctx))]);
+      const files = entryFiles(type, slug);
+      const unpublished = entryChange(contentPlace(ctx), type, slug);
+      const [draft, editors, saverOf, [pending = []]] = await Promise.all([
+        ctx.services.drafts.get(type, slug, session.user.id),
+        ctx.services.drafts.others(type, slug, session.user.id),
+        saversOf(contentPlace(ctx)),
+        pendingSavers(contentPlace(ctx), [files]),
+      ]);
       const body: EntryData = {
         type,
         slug,
@@ -189,12 +196,12 @@ export const contentRoutes: ApiRoute[] = [
         hash: stored.hash,
         draft: draft ? { values: draft.values as Record<string, unknown>, baseHash: draft.baseHash, updatedAt: draft.updatedAt } : null,
         editors,
-        unpublished: entryChange(contentPlace(ctx), type, slug),
+        unpublished,
         life: entryLife(contentPlace(ctx), type, slug),
         canPublish: can(session.user.role, "content:publish"),
         path: isCollectionName(type) && hasOwnPage(type) ? entryPath(type, slug) : null,
         options: referenceOptions(contentPlace(ctx)),
-        savedBy: saverOf(entryFiles(type, slug)),
+        ...savedAndPending(saverOf(files), unpublished === null ? null : pending),
       };
       ctx.send(200, body);
     },
@@ -288,13 +295,25 @@ export const contentRoutes: ApiRoute[] = [
 async function describedChanges(where: ContentPlace): Promise<UnpublishedList["changes"]> {
   const saved = contentFileHashes(where.contentDir);
   const life = entryLives(where, saved);
-  const saverOf = await saversOf(where);
-  return unpublished(where).map((change) => {
+  const changes = unpublished(where);
+  const files = changes.map((change) => entryFiles(change.type as EditableType, change.slug ?? SINGLE));
+  const [saverOf, pending] = await Promise.all([saversOf(where), pendingSavers(where, files)]);
+  return changes.map((change, i) => {
     const slug = change.slug ?? SINGLE;
     const type = change.type as EditableType;
     const title = isCollectionName(type) ? titleOf(readEntry(where.contentDir, type, slug)?.values ?? {}, slug) : typeInfo(type).title;
-    return { ...change, key: `${type}/${slug}`, title, life: life(type, slug), savedBy: saverOf(entryFiles(type, slug)) };
+    return { ...change, key: `${type}/${slug}`, title, life: life(type, slug), ...savedAndPending(saverOf(files[i] ?? []), pending[i] ?? []) };
   });
+}
+
+/**
+ * Who saved an entry last, and everyone whose saves are not on the site yet (null: nothing is
+ * pending); when the history kept does not reach back to the published version, the last saver
+ * stands for them.
+ */
+function savedAndPending(savedBy: Saver | null, pending: Saver[] | null): { savedBy: Saver | null; savers: Saver[] } {
+  if (pending === null) return { savedBy, savers: [] };
+  return { savedBy, savers: pending.length > 0 || savedBy === null ? pending : [savedBy] };
 }
 
 /** The slug a draft of a not yet saved entry is kept under. */

@@ -3,8 +3,10 @@ import { join } from "node:path";
 import { DOCUMENT_CATALOG, type EditableType, entryOfFile, isCollectionName, SINGLE, TABLE_CATALOG, typeInfo } from "#core/content/catalog.ts";
 import type { ReleaseDiff } from "#core/studio/api.ts";
 import type { EntryVersion, Saver, VersionAction, VersionEvent } from "#core/studio/content-api.ts";
-import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, hasCommit, headCommit, isHistoryCommit, lastChanges, markPurged, readBlobs } from "../../releases/history.ts";
+import { blobId, changedFiles, type FileCommit, fileHistory, filesAtCommit, hasCommit, headCommit, isHistoryCommit, lastChanges, markPurged, readBlobs, savedLog } from "../../releases/history.ts";
 import { publishedDir, readPublishedState } from "../../releases/published.ts";
+import { liveContent } from "../../releases/unpublished.ts";
+import { hashBytes } from "#core/content/load.server.ts";
 import { currentRelease, readRecord } from "../../releases/store.ts";
 import { entryFiles, readEntry, textsHash, valuesOf, type Values } from "./files.ts";
 import { type ContentPlace, titleOf } from "./service.ts";
@@ -88,6 +90,38 @@ export async function saversOf(place: ContentPlace): Promise<(paths: readonly st
   };
 }
 
+
+/**
+ * Everyone whose saves each group of files' publication would take live (an entry's files, per
+ * group), newest first, one per person: the authors of the saved line's commits that changed
+ * them since the version the live release was made from (the walk back stops, per file, at the
+ * newest commit whose file is that one: its hash is the release's record of it). A publication of
+ * a change saved by anyone else asks first, naming them all (issue 52).
+ */
+export async function pendingSavers(place: ContentPlace, groups: ReadonlyArray<readonly string[]>): Promise<Saver[][]> {
+  const commits = await savedLog(place.contentDir);
+  const released = liveContent(place.releasesDir);
+  // The redirects table's hash is of its bytes as entries' are; route rules are recorded parsed, so their walk goes to the start.
+  const live: Record<string, string> = { ...released?.tables, ...released?.files };
+  const paths = new Set(groups.flat());
+  const blobs = await readBlobs(place.contentDir, [...new Set(commits.flatMap((commit) => [...commit.changed].filter(([path, blob]) => paths.has(path) && blob !== null).map(([, blob]) => blob as string)))]);
+  const hashOf = (blob: string | null) => (blob === null ? null : hashBytes(blobs.get(blob) ?? ""));
+  return groups.map((group) => {
+    const savers = new Map<string, Saver>();
+    for (const path of group) {
+      const published = live[path] ?? null;
+      for (const commit of commits) {
+        if (!commit.changed.has(path)) continue;
+        if (published !== null && hashOf(commit.changed.get(path) ?? null) === published) break;
+        const login = loginOf(commit.email);
+        const key = login ?? commit.email;
+        const known = savers.get(key);
+        if (!known || known.at < commit.at) savers.set(key, { name: commit.name, login, at: commit.at });
+      }
+    }
+    return [...savers.values()].sort((a, b) => b.at - a.at);
+  });
+}
 
 /**
  * What a save refused as a conflict needs for a three-way merge (issue 52): who saved the version

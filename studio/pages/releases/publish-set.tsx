@@ -5,7 +5,7 @@ import type { PublishJobView } from "#core/studio/api.ts";
 import { type EditableType, isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { contentHref } from "../../content/paths.ts";
 import { lifeLabel } from "../../content/life.ts";
-import { PendingDiff, savedByOther, saverText } from "../../content/pending-change.tsx";
+import { othersAmong, PendingDiff, saverText } from "../../content/pending-change.tsx";
 import { useSession } from "../../shell/session.ts";
 import { Button, DayField, EmptyState, Notice, Table, TextField, useFocusFirstError } from "../../ui/index.ts";
 import type { ReleasesResult } from "./actions.ts";
@@ -51,7 +51,7 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
   const toggle = (key: string, on: boolean) => setChosen((current) => new Set([...current].filter((k) => k !== key).concat(on ? [key] : [])));
   // A colleague's saved change goes live only once the person has said yes to it by name.
   const me = useSession().user.login;
-  const others = rows.filter((c) => chosen.has(c.key) && savedByOther(c.savedBy, me));
+  const others = rows.filter((c) => chosen.has(c.key) && othersAmong(c.savers, me).length > 0);
   const [asking, setAsking] = useState<string | null>(null);
   const confirmed = useRef(false);
   return (
@@ -102,7 +102,7 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
                 <td>
                   {lifeLabel(c.life)}
                 </td>
-                <td>{c.savedBy ? saverText(c.savedBy) : <span className="s-muted">не в студии</span>}</td>
+                <td>{c.savers.length > 0 ? c.savers.map(saverText).join("; ") : <span className="s-muted">не в студии</span>}</td>
               </tr>
             ))}
           </Table>
@@ -143,7 +143,7 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
               <ul>
                 {others.map((c) => (
                   <li key={c.key}>
-                    «{c.title}»: {c.savedBy ? saverText(c.savedBy) : "не в студии"}
+                    «{c.title}»: {othersAmong(c.savers, me).map(saverText).join("; ")}
                   </li>
                 ))}
               </ul>
