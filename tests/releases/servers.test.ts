@@ -58,7 +58,7 @@ describe("one code build, any origin", () => {
 });
 
 describe("several servers sharing the releases folder", () => {
-  it("all serve a new release within 10 seconds, without a restart", async () => {
+  it("all serve a new release within a second of the publication, without a restart", async () => {
     const sandbox = makeSandbox();
     const [a, b] = [await serve(sandbox.env), await serve(sandbox.env)] as [string, string];
     const before = liveRelease(sandbox.releasesDir);
@@ -69,12 +69,17 @@ describe("several servers sharing the releases folder", () => {
     const run = await runPublish(sandbox);
     expect(run.code, run.output).toBe(0);
     const after = liveRelease(sandbox.releasesDir);
-    const published = Date.now();
-    for (const url of [a, b]) {
-      await expect.poll(() => releaseOf(url), { timeout: 10_000, interval: 200 }).toBe(after);
-      expect(await (await fetch(`${url}/academy/${article.slug}/`)).text()).toContain("Заголовок, который увидят оба сервера");
-    }
-    expect(Date.now() - published).toBeLessThan(10_000);
+    // Counted from the command's end, a little after the release became current: each server's switch, asked every 20 ms.
+    const published = performance.now();
+    const switched = await Promise.all(
+      [a, b].map(async (url) => {
+        await expect.poll(() => releaseOf(url), { timeout: 10_000, interval: 20 }).toBe(after);
+        return performance.now() - published;
+      }),
+    );
+    console.log(`both servers switched in ${switched.map((ms) => `${Math.round(ms)} ms`).join(" and ")}`);
+    for (const ms of switched) expect(ms).toBeLessThan(1_000);
+    for (const url of [a, b]) expect(await (await fetch(`${url}/academy/${article.slug}/`)).text()).toContain("Заголовок, который увидят оба сервера");
   });
 });
 
