@@ -23,6 +23,8 @@ type Props = {
   savers: Saver[];
   me: string;
   titles: Record<string, Array<{ value: string; label: string }>>;
+  /** A publication refused at the entry's fields (a picture «Медиа» no longer has): shown at them, as a save's refusal is. */
+  onFieldErrors(errors: Record<string, string>): void;
 };
 
 /**
@@ -30,7 +32,7 @@ type Props = {
  * appear without; «Снять с публикации» takes it off the site (410, or a 301
  * to a page chosen now) and keeps what is saved.
  */
-export function PublishEntry({ type, slug, title, life, path, pages, dirty, savers, me, titles }: Props) {
+export function PublishEntry({ type, slug, title, life, path, pages, dirty, savers, me, titles, onFieldErrors }: Props) {
   const others = othersAmong(savers, me);
   const [newest] = savers;
   const revalidator = useRevalidator();
@@ -69,6 +71,8 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty, save
       if (failure.status === 409 && list) setNeeded(list);
       // A refused redirect (not a page of the site) says why, not only that a field is wrong.
       else setError(failure.errors.redirect ?? failure.message);
+      const { redirect: _redirect, entries: _entries, ...fields } = failure.errors;
+      if (Object.keys(fields).length > 0) onFieldErrors(fields);
     }
   }
   const publish = (withNeeded: boolean) => send({ message: `Опубликовано из редактора: ${title}`, entries: [`${type}/${slug}`], withNeeded });

@@ -349,6 +349,10 @@ function Editor({ data }: { data: EntryLoad }) {
           savers={savers}
           me={session.user.login}
           titles={data.options}
+          onFieldErrors={(found) => {
+            setErrors(found);
+            focusFirstError();
+          }}
         />
       ) : null}
       {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} everPublished={life.state !== "draft"} onCancel={() => setDeleting(false)} /> : null}

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -161,6 +161,22 @@ describe("«Медиа» in a browser", () => {
     const again = await (await fetch(`${env.server.baseUrl}/academy/seo-audit-checklist-2026/`)).text();
     expect(/<figure class="article__cover">([\s\S]*?)<\/figure>/.exec(again)?.[1]).toContain('alt="Сквозная аналитика: дашборд на ноутбуке"');
     expect(/<meta property="og:image" content="([^"]+)"/.exec(again)?.[1]).toMatch(/-og-30-70\.jpg$/);
+
+    // The picture lost from the disk (by hand: «Медиа» keeps what a version shows) and the article changed:
+    // its publication is refused at the cover's field, and the page keeps the cover it had.
+    rmSync(join(env.sandbox.contentDir, "uploads", file ?? ""));
+    rmSync(join(env.sandbox.contentDir, "uploads", `${file?.slice(0, 24)}.json`));
+    writeFileSync(join(env.sandbox.contentDir, "academy/seo-audit-checklist-2026.md"), contentFile(env.sandbox, "academy/seo-audit-checklist-2026.md").replace(/^title: .*$/m, "title: Чек-лист SEO-аудита, правка"));
+    const editor = await signedInSession(browser, env.server.baseUrl, EDITOR);
+    await editor.page.goto(`${env.server.baseUrl}/studio/content/articles/seo-audit-checklist-2026/`);
+    await editor.page.getByRole("region", { name: "Публикация записи" }).getByRole("button", { name: "Опубликовать" }).click();
+    await editor.page.getByRole("group", { name: "Обложка (необязательно)" }).getByText("Этого изображения нет в\u00a0«Медиа»: выберите другое или верните его из\u00a0«Корзины»").waitFor();
+    await editor.page.getByText(/не\u00a0опубликовать: в\u00a0поле «Обложка» изображение, которого нет в\u00a0«Медиа»/).waitFor();
+    expect(await atEveryWidth(editor.page, 1440), "an entry whose publication was refused at its cover").toEqual([]);
+    const still = await (await fetch(`${env.server.baseUrl}/academy/seo-audit-checklist-2026/`)).text();
+    expect(/<figure class="article__cover">([\s\S]*?)<\/figure>/.exec(still)?.[1]).toContain('alt="Сквозная аналитика: дашборд на ноутбуке"');
+    expect(editor.problems).toEqual([]);
+    await editor.context.close();
   });
 
   it("fits a phone and passes axe there", async () => {

@@ -98,6 +98,8 @@ export const mediaRoutes: ApiRoute[] = [
       const point = focal as { x: number; y: number };
       if (!describeMedia(contentDir, file, { alt, caption, focal: { x: point.x, y: point.y } })) throw new HttpError(404, MEDIA_MESSAGES.notFound);
       await ctx.services.audit.write({ action: "media.describe", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
+      // A new focal point makes a new Open Graph crop: drawn now, not by the next publication.
+      ctx.res.once("close", () => ctx.services.renditions.draw(file));
       ctx.send(200, { ok: true, message: MEDIA_MESSAGES.saved });
     },
   },

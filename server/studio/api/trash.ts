@@ -9,7 +9,7 @@ import { hidePurgedHistory } from "../content/versions.ts";
 import { listPictures, purgePicture, restorePicture, trashedBytes } from "../content/media-trash.ts";
 import { checkedPicture } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
-import { sendPicture } from "./content-live.ts";
+import { sendPicture } from "./send-picture.ts";
 import { HttpError } from "../http.ts";
 import { can } from "../permissions.ts";
 import { authorOf } from "../publishing.ts";
@@ -159,6 +159,8 @@ export const trashRoutes: ApiRoute[] = [
       const file = ctx.params.file ?? "";
       const restored = await restorePicture(ctx.services.config.contentDir, ctx.services.config.releasesDir, file);
       if (!restored) throw new HttpError(404, TRASH_MESSAGES.noPicture);
+      // Its copies were drawn at its upload, but the cache may have lost them since: drawn again where missing.
+      ctx.res.once("close", () => ctx.services.renditions.draw(file));
       await ctx.services.audit.write({ action: "media.trash-restore", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: TRASH_MESSAGES.pictureRestored(restored.alt) });
     },
