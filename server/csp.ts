@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
  * Content-Security-Policy. Scripts run only from our own origin or when their
  * exact text is allowed by hash: prerendered pages carry inline scripts
  * (hydration data, route modules, scroll restoration) without a nonce, so the
- * build records their hashes (scripts/csp-hashes.ts) and pages rendered on
+ * build records their hashes (server/releases/publish.ts, `inlineScriptHashes`) and pages rendered on
  * request are hashed as they are sent. No 'unsafe-inline', no 'unsafe-eval'.
  */
 

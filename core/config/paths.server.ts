@@ -13,5 +13,5 @@ export const BUILD_DIR = resolve("build");
 export const CLIENT_DIR = resolve(BUILD_DIR, "client");
 /** The studio's browser app (studio/, built by scripts/build-studio.ts), served under /studio/. */
 export const STUDIO_DIR = resolve(BUILD_DIR, "studio");
-/** The production server, bundled by the build (scripts/build-server.ts); `npm start` runs it. */
+/** The production server, bundled by the build (scripts/build.ts); `npm start` runs it. */
 export const RUNTIME_DIR = resolve(BUILD_DIR, "runtime");

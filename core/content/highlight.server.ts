@@ -6,7 +6,7 @@ import type * as ShikiEngine from "shiki/engine/javascript";
 /**
  * Code highlighting when content is loaded (a release, a preview): shiki's
  * grammars tokenise each block and every token gets a class by its type
- * (keyword, string, comment…); app/content/code-highlight.css colours the
+ * (keyword, string, comment…); app/styles/code-highlight.css colours the
  * classes with the site's tokens. No highlighter reaches the browser and no
  * inline styles reach the HTML. Pages rendered on request read content a
  * release has already loaded, so the serving process never starts shiki, and

@@ -4,7 +4,7 @@ import { typographText } from "./typography.server.ts";
 
 /**
  * On the server, visible text is typographed and Markdown rendered while
- * content is validated (app/content/fields.ts). Imported for this effect by
+ * content is validated (core/content/fields.ts). Imported for this effect by
  * the loader, so whatever parses content on the server presents it.
  *
  * The studio renders Markdown elsewhere (a worker with a time limit,

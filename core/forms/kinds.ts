@@ -1,7 +1,7 @@
 /**
  * The forms' vocabulary without their schemas: what links, the forms and the
  * server's routes share, while the schemas (zod) load only when a visitor
- * starts filling a form (app/forms/schemas.ts).
+ * starts filling a form (core/forms/schemas.ts).
  */
 export const FORM_KINDS = ["project", "job", "subscribe"] as const;
 export type FormKind = (typeof FORM_KINDS)[number];

@@ -1,6 +1,6 @@
 /**
  * Artwork colours are the design tokens themselves, read from
- * app/styles/tokens.css, so covers and logos follow a change of brand colour.
+ * core/styles/tokens.css, so covers and logos follow a change of brand colour.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

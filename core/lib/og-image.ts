@@ -1,6 +1,6 @@
 /**
  * Where a page's Open Graph image lives: drawn at build for every prerendered
- * page (scripts/og-images.ts). `null` is the site-wide picture used by pages
+ * page (server/releases/og.ts). `null` is the site-wide picture used by pages
  * that are not indexed (errors).
  */
 export function ogImagePath(pathname: string | null): string {

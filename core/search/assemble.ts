@@ -1,5 +1,5 @@
 /**
- * Assembles the index files (app/routes/search/index-format.ts) from analysed
+ * Assembles the index files (core/search/index-format.ts) from analysed
  * pages (analyse.ts) and the synonym table. Pure: analysed pages in, file
  * contents out. Given the state of the previous index, it keeps that index's
  * base segment and writes only what the changed pages need (decision 021).

@@ -1,5 +1,5 @@
 /**
- * The files of the search index, written by scripts/search-index/ and read by
+ * The files of the search index, written by each release (server/releases/search.ts) and read by
  * search-engine.ts (decisions 017 and 018). A query fetches the manifest, the
  * chunks holding its words (through a directory of chunks on a large site)
  * and one record per result shown (through the list that names it), never the

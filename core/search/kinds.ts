@@ -1,7 +1,7 @@
 /**
  * What a search result is. The key is stored in the index (by its position
  * here) and travels in the `type` URL parameter; the labels are what the
- * visitor reads. Shared by the build step (scripts/search-index.ts) and the page.
+ * visitor reads. Shared by the build step (server/releases/search.ts) and the page.
  */
 export const SEARCH_KINDS = ["service", "case", "review", "article", "position", "event", "question", "page"] as const;
 

@@ -1,6 +1,6 @@
 /**
  * Words as the search index sees them, shared by the build step that writes
- * the index (scripts/search-index.ts) and the engine that reads it in the
+ * the index (server/releases/search.ts) and the engine that reads it in the
  * browser: both sides must cut and stem text the same way, or a query never
  * meets the words it should.
  */

@@ -5,7 +5,7 @@ import { Field } from "./field.tsx";
 /**
  * A day typed the Russian way (25.11.2026), whatever the browser's language:
  * the studio's one date input outside the content forms (their fields use the
- * same reading, content/time.ts). The form sends the day as YYYY-MM-DD under
+ * same reading, studio/content/time.ts). The form sends the day as YYYY-MM-DD under
  * `name`, from a hidden input, so addresses and the API keep ISO days; what
  * does not read as a day is sent as typed, for the check to refuse at the field.
  */

@@ -5,7 +5,7 @@ import { ITEMS_MAX, REDIRECTS_MAX, URL_MAX } from "../limits.ts";
  * The redirect tables as the studio edits them: `content/redirects.csv` (old
  * addresses, one 301 each) and `content/route-rules.json` (exact paths and
  * `/prefix/**` rules). Their files keep their own formats; the server reads
- * and checks them (server/redirect-table.ts, app/lib/route-rules.server.ts,
+ * and checks them (server/redirect-table.ts, core/lib/route-rules.server.ts,
  * server/releases/tables.ts), and a save goes through the same checks.
  */
 const path = () => z.string().max(URL_MAX).regex(/^\/[^\s,?#"]*$/, "Адрес на сайте, начинающийся с /");
