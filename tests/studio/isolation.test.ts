@@ -38,7 +38,8 @@ describe("public pages and the studio", () => {
         if (url.pathname === "/studio" || url.pathname.startsWith("/studio/")) studioRequests.push(`${path} → ${url.pathname}`);
       });
       await page.goto(baseUrl + path);
-      await waitForReady(page).catch(() => undefined);
+      // Every public page starts its app: one that never did would load nothing, and pass below for that.
+      await waitForReady(page);
       // What a page asks for later (fonts after load, prefetches when idle) counts too.
       await page.waitForLoadState("networkidle");
       await page.close();

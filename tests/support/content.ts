@@ -7,6 +7,7 @@ import { launchBrowser } from "./browser.ts";
 import type { Backend } from "./forms-server.ts";
 import { makeSandbox, runPublish, type Sandbox } from "./releases.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "./studio.ts";
+import { eventually } from "./eventually.ts";
 
 /**
  * A studio server editing a content folder of its own (a sandbox: a copy of
@@ -34,8 +35,7 @@ export async function startContentServer(backend: Backend, env: Record<string, s
  */
 export async function releasesSettled(env: ContentServer): Promise<void> {
   const lock = join(env.sandbox.releasesDir, ".lock");
-  const deadline = Date.now() + 300_000;
-  while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+  await eventually(() => !existsSync(lock), 300_000, "the release made at the server's start", 250);
 }
 
 export function contentFile(sandbox: Sandbox, path: string): string {
@@ -47,13 +47,8 @@ export async function publishSandbox(env: ContentServer): Promise<void> {
   const run = await runPublish(env.sandbox, ["--message", "Публикация из теста", "--author", "Тест <test@localhost>"], { SITE_ORIGIN: env.server.baseUrl });
   if (run.code !== 0) throw new Error(`publish failed:\n${run.output}`);
   const id = /Опубликовано: (\S+)/.exec(run.output)?.[1];
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${env.server.baseUrl}/`);
-    if (id && (res.headers.get("server-timing") ?? "").includes(id)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not switch to release ${id}`);
+  if (!id) throw new Error(`publish named no release:\n${run.output}`);
+  await eventually(async () => ((await fetch(`${env.server.baseUrl}/`)).headers.get("server-timing") ?? "").includes(id), 15_000, `the server to switch to release ${id}`, 200);
 }
 
 /** An entry as the editor loads it. */

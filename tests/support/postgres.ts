@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "./server.ts";
+import { eventually } from "./eventually.ts";
 
 /**
  * A real PostgreSQL for the tests of the PostgreSQL backend. TEST_DATABASE_URL
@@ -31,20 +32,27 @@ function asOwner(command: string, args: string[]): [string, string[]] {
 }
 
 export async function waitForPostgres(url: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-    try {
-      await client.connect();
-      await client.query("SELECT 1");
-      await client.end();
-      return;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (Date.now() > until) throw new Error(`PostgreSQL at ${url} did not answer: ${(error as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  let last = "";
+  await eventually(
+    async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+      try {
+        await client.connect();
+        await client.query("SELECT 1");
+        await client.end();
+        return true;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        last = (error as Error).message;
+        return false;
+      }
+    },
+    timeoutMs,
+    `PostgreSQL at ${url}`,
+    200,
+  ).catch((error: unknown) => {
+    throw new Error(`${(error as Error).message}: ${last}`);
+  });
 }
 
 export async function startPostgres(): Promise<Postgres> {

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { tempDir, trackChild } from "./run.ts";
+import { eventually } from "./eventually.ts";
 
 /**
  * How `npm start` runs the server (memory settings: environment assignments
@@ -43,23 +44,21 @@ export async function startServer(port: number, env: Record<string, string> = {}
   // too, and a test must never talk to it. A server told to log only problems is waited for by
   // its port answering.
   const quiet = /^(warn|error)$/.test(env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? "");
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
+  const ready = async () => {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${output.includes("EADDRINUSE") ? ` (port ${port} was taken by another process meanwhile)` : ""}:\n${output}`);
-    if (!quiet) {
-      if (/"msg":"listening"/.test(output)) return child;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      continue;
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
-      if (res.status > 0) return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    if (!quiet) return /"msg":"listening"/.test(output);
+    return fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" }).then(
+      (res) => res.status > 0,
+      () => false,
+    );
+  };
+  try {
+    await eventually(ready, 180_000, `the server on port ${port}`);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw child.exitCode !== null ? error : new Error(`server did not answer on port ${port} within 180 s:\n${output}`);
   }
-  child.kill("SIGKILL");
-  throw new Error(`server did not answer on port ${port} within 180 s:\n${output}`);
+  return child;
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { createServer, type Socket } from "node:net";
+import { eventually } from "./eventually.ts";
 
 /**
  * A local SMTP server that accepts every message and keeps it, decoded
@@ -159,13 +160,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     messages,
     refuse: () => undefined,
     async waitFor(match, count = 1, timeoutMs = 20_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.filter(match);
-        if (found.length >= count) return found;
-        if (Date.now() > until) throw new Error(`SMTP sink: ${found.length} of ${count} expected messages after ${timeoutMs} ms (${messages.length} received)`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      return eventually(
+        () => {
+          const found = messages.filter(match);
+          return found.length >= count && found;
+        },
+        timeoutMs,
+        `${count} expected messages in the SMTP sink (${messages.length} received so far)`,
+        50,
+      );
     },
     async close() {
       for (const socket of sockets) socket.destroy();

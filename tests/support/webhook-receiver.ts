@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
+import { eventually } from "./eventually.ts";
 
 /**
  * A local CRM endpoint: checks each delivery's signature itself (HMAC-SHA256
@@ -50,14 +51,7 @@ export async function startWebhookReceiver(secret = "test-webhook-secret-0123456
     duplicates: 0,
     respond: () => 200,
     async waitFor(ids, timeoutMs = 20_000) {
-      const until = Date.now() + timeoutMs;
-      while (ids.some((id) => !receiver.accepted.has(id))) {
-        if (Date.now() > until) {
-          const missing = ids.filter((id) => !receiver.accepted.has(id));
-          throw new Error(`webhook receiver: ${missing.length} of ${ids.length} ids not delivered after ${timeoutMs} ms`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(() => ids.every((id) => receiver.accepted.has(id)), timeoutMs, `${ids.length} ids delivered to the webhook receiver`, 50);
     },
     close: async () => {},
   };
