@@ -11,7 +11,7 @@ import { sendFile, type StudioFiles } from "./files.ts";
 import { applyStudioHeaders } from "./headers.ts";
 import { HttpError, MESSAGES, sendError } from "./http.ts";
 import { isSameOriginWrite, isWrite } from "./origin.ts";
-import { type ApiRoute, createRouter } from "./router.ts";
+import { type ApiRoute, createRouter, dispatch } from "./router.ts";
 
 /**
  * The studio's HTTP entry: /studio/ and everything under it, handed over by
@@ -57,7 +57,7 @@ export function createStudioHandler(options: StudioHandlerOptions) {
     const found = match(req.method ?? "GET", url.pathname.slice(STUDIO_API.length));
     if (!found) throw new HttpError(404, MESSAGES.notFound);
     if ("allow" in found) throw new HttpError(405, MESSAGES.method, undefined, { Allow: found.allow.join(", ") });
-    await found.route.handle(createContext(req, res, url, found.params, who, services));
+    await dispatch(found.route, createContext(req, res, url, found.params, who, services));
   }
 
   async function page(req: IncomingMessage, res: ServerResponse, url: URL, search: string) {

@@ -1,12 +1,23 @@
+import type { Permission } from "#core/studio/roles.ts";
 import type { Context } from "./context.ts";
 
 /**
- * The API's route table: `{ method, path, handle }` entries, paths relative
- * to /studio/api with `:name` parameters (one path segment each). A section
- * of the studio exports its entries (api/*.ts) and api/index.ts lists them.
+ * The API's route table: `{ method, path, access, handle }` entries, paths
+ * relative to /studio/api with `:name` parameters (one path segment each). A
+ * section of the studio exports its entries (api/*.ts) and api/index.ts lists
+ * them. Who may call a route is part of it (`access`), checked by `dispatch`
+ * before its handler runs: no route can leave it out.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type ApiRoute = { method: Method; path: string; handle(ctx: Context): Promise<void> };
+
+/**
+ * Who may call a route: the holders of one permission of the roles table
+ * (core/studio/roles.ts), anyone signed in (`"signed-in"`: their own profile,
+ * the session probe), or anyone at all (`"public"`: signing in and out).
+ */
+export type Access = Permission | "signed-in" | "public";
+
+export type ApiRoute = { method: Method; path: string; access: Access; handle(ctx: Context): Promise<void> };
 
 type Compiled = { route: ApiRoute; pattern: RegExp; names: string[] };
 export type Match = { route: ApiRoute; params: Record<string, string> } | { allow: string[] } | null;
@@ -47,4 +58,16 @@ export function createRouter(routes: readonly ApiRoute[]) {
     }
     return allow.length > 0 ? { allow } : null;
   };
+}
+
+/**
+ * Runs a matched route: its access first (401 signed out, 403 for a role
+ * without the permission, the context's own refusals), then its handler.
+ * The session is looked up once: the handler gets it from the context again
+ * (`ctx.requireUser()`) at no cost.
+ */
+export async function dispatch(route: ApiRoute, ctx: Context): Promise<void> {
+  if (route.access === "signed-in") await ctx.requireUser();
+  else if (route.access !== "public") await ctx.requirePermission(route.access);
+  await route.handle(ctx);
 }

@@ -33,6 +33,7 @@ export const auditRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/audit",
+    access: "audit:read",
     async handle(ctx) {
       await ctx.requirePermission("audit:read");
       const q = ctx.url.searchParams;

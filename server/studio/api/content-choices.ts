@@ -19,6 +19,7 @@ export const contentChoicesRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/icons",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const icons = readdirSync(ICON_DIR)
@@ -33,6 +34,7 @@ export const contentChoicesRoutes: ApiRoute[] = [
     method: "GET",
     // Named by the query, not the path: a path under /content/<type>/ could be an entry's own.
     path: "/content/used-values",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const type = ctx.url.searchParams.get("type") ?? "";

@@ -37,6 +37,7 @@ export const contentHistoryRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/:type/:slug/pending",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const { type, slug } = entryParams(ctx);
@@ -49,6 +50,7 @@ export const contentHistoryRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/:type/:slug/history",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const { type, slug } = entryParams(ctx);
@@ -70,6 +72,7 @@ export const contentHistoryRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/:type/:slug/history/:commit",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const { type, slug } = entryParams(ctx);
@@ -90,6 +93,7 @@ export const contentHistoryRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/content/:type/:slug/history/:commit/restore",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const { type, slug } = entryParams(ctx);

@@ -33,6 +33,7 @@ export const contentLiveRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/content/:type/:slug/draft",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const { type, slug } = draftKey(ctx);
@@ -48,6 +49,7 @@ export const contentLiveRoutes: ApiRoute[] = [
   {
     method: "DELETE",
     path: "/content/:type/:slug/draft",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const { type, slug } = draftKey(ctx);
@@ -58,6 +60,7 @@ export const contentLiveRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/:type/:slug/draft",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const { type, slug } = draftKey(ctx);
@@ -67,6 +70,7 @@ export const contentLiveRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/content/:type/:slug/presence",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const { type, slug } = draftKey(ctx);
@@ -92,6 +96,7 @@ export const contentLiveRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/content/preview",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const body = await ctx.body(CONTENT_BODY_LIMIT);
@@ -115,6 +120,7 @@ export const contentLiveRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: UPLOADS_PATH,
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const stored = await receiveUpload(ctx);
@@ -128,6 +134,7 @@ export const contentLiveRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: `${UPLOADS_PATH}/:file`,
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const upload = readUpload(ctx.services.config.contentDir, ctx.params.file ?? "");

@@ -14,6 +14,7 @@ export const contentOverviewRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/overview",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const place = contentPlace(ctx);

@@ -121,6 +121,7 @@ export const contentRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const changes = unpublished(contentPlace(ctx));
@@ -145,6 +146,7 @@ export const contentRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/changes",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const body: UnpublishedList = { changes: await describedChanges(contentPlace(ctx)) };
@@ -154,6 +156,7 @@ export const contentRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/:type",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
@@ -175,6 +178,7 @@ export const contentRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/:type/:slug",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
@@ -209,6 +213,7 @@ export const contentRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/content/:type/:slug/references",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
@@ -219,6 +224,7 @@ export const contentRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/content/:type/:slug",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);
@@ -255,6 +261,7 @@ export const contentRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/content/:type/:slug/delete",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const type = typeParam(ctx);

@@ -100,6 +100,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox",
+    access: "leads:read",
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:read");
       const filter = parseFilter(ctx.url.searchParams, kinds, session.user.id);
@@ -120,6 +121,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox/export",
+    access: "leads:export",
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:export");
       const filter = parseFilter(ctx.url.searchParams, kinds);
@@ -142,6 +144,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox/overview",
+    access: "leads:read",
     async handle(ctx) {
       const { kinds, session } = await caller(ctx, "leads:read");
       // The last visit: this person's sign-in before the one that opened this session.
@@ -152,6 +155,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/inbox/bulk",
+    access: "leads:work",
     async handle(ctx) {
       const { kinds, by } = await caller(ctx, "leads:work");
       const body = await ctx.body();
@@ -170,6 +174,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox/stages",
+    access: "leads:read",
     async handle(ctx) {
       const { kinds } = await caller(ctx, "leads:read");
       ctx.send(200, visibleStages(await ctx.services.inbox.stages(), kinds));
@@ -178,6 +183,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/inbox/stages/:kind",
+    access: "leads:stages",
     async handle(ctx) {
       const session = await ctx.requirePermission("leads:stages");
       const kind = ctx.params.kind;
@@ -196,6 +202,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox/:id",
+    access: "leads:read",
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:read");
       const id = submissionId(ctx);
@@ -208,6 +215,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/inbox/:id/status",
+    access: "leads:work",
     async handle(ctx) {
       const { kinds, by } = await caller(ctx, "leads:work");
       const id = submissionId(ctx);
@@ -222,6 +230,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/inbox/:id/owner",
+    access: "leads:work",
     async handle(ctx) {
       const { kinds, by } = await caller(ctx, "leads:work");
       const id = submissionId(ctx);
@@ -235,6 +244,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/inbox/:id/comments",
+    access: "leads:work",
     async handle(ctx) {
       const { session, kinds, by } = await caller(ctx, "leads:work");
       const id = submissionId(ctx);
@@ -253,6 +263,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/inbox/:id/deliveries/:delivery/retry",
+    access: "leads:work",
     async handle(ctx) {
       const { kinds, by } = await caller(ctx, "leads:work");
       const id = submissionId(ctx);
@@ -266,6 +277,7 @@ export const inboxRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/inbox/:id/file",
+    access: "leads:read",
     async handle(ctx) {
       const { session, kinds } = await caller(ctx, "leads:read");
       const id = submissionId(ctx);

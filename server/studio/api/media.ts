@@ -72,6 +72,7 @@ export const mediaRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/media",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const q = (ctx.url.searchParams.get("q") ?? "").slice(0, 200);
@@ -83,6 +84,7 @@ export const mediaRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/media/:file",
+    access: "content:edit",
     async handle(ctx) {
       const { session, file, contentDir } = await mediaTarget(ctx);
       const body = await ctx.body();
@@ -106,6 +108,7 @@ export const mediaRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/media/:file/replace",
+    access: "content:edit",
     async handle(ctx) {
       const { session, file, contentDir, about } = await mediaTarget(ctx);
       // The new file takes the old one's description, caption and focal point: the same place in the same texts.
@@ -140,6 +143,7 @@ export const mediaRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/media/:file/places",
+    access: "content:edit",
     async handle(ctx) {
       const { file } = await mediaTarget(ctx);
       const body: MediaPlaces = await mediaPlaces(placesFrom(ctx), file);
@@ -149,6 +153,7 @@ export const mediaRoutes: ApiRoute[] = [
   {
     method: "DELETE",
     path: "/media/:file",
+    access: "content:edit",
     async handle(ctx) {
       const { session, file, contentDir } = await mediaTarget(ctx);
       const { releasesDir } = ctx.services.config;

@@ -65,6 +65,7 @@ export const personalDataRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/personal-data/search",
+    access: "personal-data:manage",
     async handle(ctx) {
       const session = await ctx.requirePermission("personal-data:manage");
       const { subject } = await subjectOf(ctx);
@@ -81,6 +82,7 @@ export const personalDataRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/personal-data/copy",
+    access: "personal-data:manage",
     async handle(ctx) {
       const session = await ctx.requirePermission("personal-data:manage");
       const { subject, body } = await subjectOf(ctx);
@@ -96,6 +98,7 @@ export const personalDataRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/personal-data/delete",
+    access: "personal-data:manage",
     async handle(ctx) {
       const session = await ctx.requirePermission("personal-data:manage");
       const { subject, body } = await subjectOf(ctx);
@@ -116,6 +119,7 @@ export const personalDataRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/personal-data/retention",
+    access: "personal-data:manage",
     async handle(ctx) {
       await ctx.requirePermission("personal-data:manage");
       ctx.send(200, await ctx.services.personalData.retention(ctx.services.config.retentionDays));

@@ -29,6 +29,7 @@ export const previewRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/preview",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const body = await ctx.body();
@@ -62,6 +63,7 @@ export const previewRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/preview/:token",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const html = previews(ctx).html(session.user.id, ctx.params.token ?? "");

@@ -21,6 +21,7 @@ export const profileRoutes: ApiRoute[] = [
     // Where the inbox's letters reach the user (being made responsible for a submission).
     method: "GET",
     path: "/profile/email",
+    access: "signed-in",
     async handle(ctx) {
       const session = await ctx.requireUser();
       const [row] = await ctx.services.inbox.db.query<{ email: string | null }>("SELECT email FROM studio_users WHERE id = $1", [session.user.id]);
@@ -30,6 +31,7 @@ export const profileRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/profile/email",
+    access: "signed-in",
     async handle(ctx) {
       const session = await ctx.requireUser();
       const email = field(await ctx.body(), "email", 254).trim();
@@ -41,6 +43,7 @@ export const profileRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/profile/password",
+    access: "signed-in",
     async handle(ctx) {
       const session = await ctx.requireUser();
       const body = await ctx.body();

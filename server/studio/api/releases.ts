@@ -179,6 +179,7 @@ export const releaseRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/releases",
+    access: "content:publish",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:publish");
       const service = publishing(ctx);
@@ -201,6 +202,7 @@ export const releaseRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/releases",
+    access: "content:publish",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:publish");
       const body = await ctx.body();
@@ -214,6 +216,7 @@ export const releaseRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/releases/job",
+    access: "content:publish",
     async handle(ctx) {
       await ctx.requirePermission("content:publish");
       const job = publishing(ctx).job();
@@ -224,6 +227,7 @@ export const releaseRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/releases/:id/diff",
+    access: "content:publish",
     async handle(ctx) {
       await ctx.requirePermission("content:publish");
       const id = releaseId(ctx);
@@ -235,6 +239,7 @@ export const releaseRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/releases/:id/rollback",
+    access: "content:publish",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:publish");
       const id = releaseId(ctx);
@@ -245,6 +250,7 @@ export const releaseRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/schedules",
+    access: "content:publish",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:publish");
       const body = await ctx.body();
@@ -260,6 +266,7 @@ export const releaseRoutes: ApiRoute[] = [
     // «Снять с публикации»: the entry leaves the site (410, or a 301 to a page chosen now); its saved version stays.
     method: "POST",
     path: "/releases/withdraw",
+    access: "content:publish",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:publish");
       const body = await ctx.body();
@@ -282,6 +289,7 @@ export const releaseRoutes: ApiRoute[] = [
   {
     method: "DELETE",
     path: "/schedules/:id",
+    access: "content:publish",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:publish");
       const id = ctx.params.id ?? "";

@@ -9,6 +9,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/session",
+    access: "signed-in",
     async handle(ctx) {
       const session = await ctx.requireUser();
       ctx.send(200, sessionInfo(session.user, ctx.services.config));
@@ -17,6 +18,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/session",
+    access: "public",
     async handle(ctx) {
       const body = await ctx.body();
       const login = field(body, "login", 200);
@@ -32,6 +34,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "DELETE",
     path: "/session",
+    access: "public",
     async handle(ctx) {
       const session = await ctx.session();
       if (session) await ctx.services.auth.signOut(session, ctx.client);

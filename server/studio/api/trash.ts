@@ -80,6 +80,7 @@ export const trashRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/trash",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const type = ctx.url.searchParams.get("type") || null;
@@ -95,6 +96,7 @@ export const trashRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/trash/:id/restore",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const item = await trashedParam(ctx);
@@ -127,6 +129,7 @@ export const trashRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/trash/:id/purge",
+    access: "content:trash-purge",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:trash-purge");
       const item = await trashedParam(ctx);
@@ -142,6 +145,7 @@ export const trashRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/trash/pictures/:file",
+    access: "content:edit",
     async handle(ctx) {
       await ctx.requirePermission("content:edit");
       const file = ctx.params.file ?? "";
@@ -154,6 +158,7 @@ export const trashRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/trash/pictures/:file/restore",
+    access: "content:edit",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:edit");
       const file = ctx.params.file ?? "";
@@ -168,6 +173,7 @@ export const trashRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/trash/pictures/:file/purge",
+    access: "content:trash-purge",
     async handle(ctx) {
       const session = await ctx.requirePermission("content:trash-purge");
       const file = ctx.params.file ?? "";

@@ -42,6 +42,7 @@ export const userRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "/users",
+    access: "users:manage",
     async handle(ctx) {
       await ctx.requirePermission("users:manage");
       const list: UserList = { users: await ctx.services.users.list(), roles: roleList() };
@@ -51,6 +52,7 @@ export const userRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "/users",
+    access: "users:manage",
     async handle(ctx) {
       const session = await ctx.requirePermission("users:manage");
       const body = await ctx.body();
@@ -76,6 +78,7 @@ export const userRoutes: ApiRoute[] = [
   {
     method: "PATCH",
     path: "/users/:login",
+    access: "users:manage",
     async handle(ctx) {
       const session = await ctx.requirePermission("users:manage");
       const login = loginParam(ctx);
@@ -101,6 +104,7 @@ export const userRoutes: ApiRoute[] = [
   {
     method: "PUT",
     path: "/users/:login/password",
+    access: "users:manage",
     async handle(ctx) {
       const session = await ctx.requirePermission("users:manage");
       const login = loginParam(ctx);
@@ -120,6 +124,7 @@ export const userRoutes: ApiRoute[] = [
   {
     method: "DELETE",
     path: "/users/:login",
+    access: "users:manage",
     async handle(ctx) {
       const session = await ctx.requirePermission("users:manage");
       const login = loginParam(ctx);
