@@ -334,7 +334,8 @@ describe("content in a browser", () => {
       body: "{}",
     });
     await page.getByText(/также открыли: Павел Второй/).waitFor({ timeout: 10_000 });
-    expect((await save(env, "articles", slug, { values: { ...theirs.values, title: "Версия Павла" }, baseHash: theirs.hash }, pavel)).status).toBe(200);
+    const theirSave = await save(env, "articles", slug, { values: { ...theirs.values, title: "Версия Павла" }, baseHash: theirs.hash }, pavel);
+    expect(theirSave.status, await theirSave.clone().text()).toBe(200);
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByRole("heading", { name: /^Пока вы редактировали, запись сохранили: Павел Второй/ }).waitFor();
     const clash = page.getByRole("group", { name: "Заголовок страницы" });
