@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addMissingDocuments, commitPublished, commitSaved, fileHistory, filesAtCommit, markPurged, SAVED_REF, savedHead, upkeepHistory } from "./history.ts";
+import { addMissingDocuments, commitPublished, commitSaved, markPurged, SAVED_REF, savedHead, upkeepHistory } from "./history.ts";
+import { fileHistory, filesAtCommit } from "./history-reads.ts";
 
 describe("a content folder made by an older version", () => {
   it("gets the documents it lacks from the shipped content, and keeps its own", async () => {

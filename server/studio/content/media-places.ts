@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { COLLECTION_CATALOG, DOCUMENT_CATALOG, entryOfFile, isCollectionName, SINGLE } from "#core/content/catalog.ts";
 import type { MediaPlaces, MediaUse } from "#core/studio/media-api.ts";
-import { versionsNaming } from "../../releases/history.ts";
+import { versionsNaming } from "../../releases/history-reads.ts";
 import { publishedDir } from "../../releases/published.ts";
 import type { DraftStore } from "./drafts.ts";
 import { readEntry, titleOf } from "./files.ts";

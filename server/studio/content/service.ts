@@ -21,7 +21,8 @@ import { type ContentChange, unpublishedChanges } from "../../releases/unpublish
 import { publishedDir } from "../../releases/published.ts";
 import { REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
 import { parseRedirectTable } from "../../redirect-table.ts";
-import { type Author, type CommitAction, commitSaved, lastChanges, upkeepHistory } from "../../releases/history.ts";
+import { type Author, type CommitAction, commitSaved, upkeepHistory } from "../../releases/history.ts";
+import { lastChanges } from "../../releases/history-reads.ts";
 import type { ChangeState, EntryLife, ListedEntry, Reference } from "#core/studio/content-api.ts";
 import type { MediaUse } from "#core/studio/media-api.ts";
 import { CHECK_MESSAGES, checkSite, EntryInvalid, loadSaved, renderEntryMarkdown, validateEntry } from "./check.ts";
