@@ -1,7 +1,7 @@
 /**
  * Who may do what in the studio, as data: each role is a list of permissions,
- * and every handler asks for one permission (server/studio/permissions.ts),
- * never for a role. A new role (the inbox's `sales` and `hr`) is one entry
+ * and every route of the API names the one it needs (its `access`,
+ * server/studio/router.ts), never a role. A new role (the inbox's `sales` and `hr`) is one entry
  * here, with permissions that exist or new ones its handlers ask for.
  * Shared with the browser, which uses only the labels: what a user may do
  * comes from the server with the session.

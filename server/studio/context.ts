@@ -48,9 +48,9 @@ export type Context = {
   services: StudioServices;
   /** The request's session, or null (looked up once). */
   session(): Promise<ActiveSession | null>;
-  /** The signed-in session, or 401. */
+  /** The signed-in session, or 401. A handler gets its session here: the route's access was checked before it runs. */
   requireUser(): Promise<ActiveSession>;
-  /** The signed-in session whose role has `permission`: 401 signed out, 403 without it. Call it first. */
+  /** The signed-in session whose role has `permission`: 401 signed out, 403 without it (what `dispatch` checks a route's access with). */
   requirePermission(permission: Permission): Promise<ActiveSession>;
   /** The JSON object sent (415, 411, 413, 400 otherwise); `limitBytes` for the content editor's larger bodies. */
   body(limitBytes?: number): Promise<Record<string, unknown>>;

@@ -2,9 +2,11 @@ import { type Permission, permissionsOf, type Role } from "#core/studio/roles.ts
 import { HttpError, MESSAGES } from "./http.ts";
 
 /**
- * Access checks (the roles table: core/studio/roles.ts). A handler asks for
- * one permission at its top — `await ctx.requirePermission("users:manage")` —
- * and never looks at role names itself; hiding a link is not a check.
+ * Access checks (the roles table: core/studio/roles.ts). A route names the
+ * one permission it needs (`access: "users:manage"`, router.ts), checked
+ * before its handler runs; a handler asks `can` only for what depends on the
+ * request (publishing everything), and never looks at role names itself.
+ * Hiding a link is not a check.
  */
 export function can(role: Role, permission: Permission): boolean {
   return permissionsOf(role).includes(permission);

@@ -21,7 +21,6 @@ export const contentChoicesRoutes: ApiRoute[] = [
     path: "/content/icons",
     access: "content:edit",
     async handle(ctx) {
-      await ctx.requirePermission("content:edit");
       const icons = readdirSync(ICON_DIR)
         .filter((file) => file.endsWith(".svg"))
         .map((file) => file.slice(0, -4))
@@ -36,7 +35,6 @@ export const contentChoicesRoutes: ApiRoute[] = [
     path: "/content/used-values",
     access: "content:edit",
     async handle(ctx) {
-      await ctx.requirePermission("content:edit");
       const type = ctx.url.searchParams.get("type") ?? "";
       const field = ctx.url.searchParams.get("field") ?? "";
       if (!isCollectionName(type)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);

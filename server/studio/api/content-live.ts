@@ -35,7 +35,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: "/content/:type/:slug/draft",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const { type, slug } = draftKey(ctx);
       const body = await ctx.body(CONTENT_BODY_LIMIT);
       const values = body.values;
@@ -51,7 +51,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: "/content/:type/:slug/draft",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const { type, slug } = draftKey(ctx);
       await ctx.services.drafts.remove(type, slug, session.user.id);
       ctx.send(204);
@@ -62,7 +62,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: "/content/:type/:slug/draft",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const { type, slug } = draftKey(ctx);
       ctx.send(200, { draft: await ctx.services.drafts.get(type, slug, session.user.id) });
     },
@@ -72,7 +72,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: "/content/:type/:slug/presence",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const { type, slug } = draftKey(ctx);
       const body = await ctx.body();
       if (body.leave === true) {
@@ -98,7 +98,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: "/content/preview",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const body = await ctx.body(CONTENT_BODY_LIMIT);
       if (typeof body.markdown !== "string") throw new HttpError(400, CONTENT_MESSAGES.badRequest);
       const nested = body.nestedUnder;
@@ -122,7 +122,7 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: UPLOADS_PATH,
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const stored = await receiveUpload(ctx);
       await auditUpload(ctx, session.user, stored);
       // The same picture uploaded again keeps the description «Медиа» has for it.
@@ -136,7 +136,6 @@ export const contentLiveRoutes: ApiRoute[] = [
     path: `${UPLOADS_PATH}/:file`,
     access: "content:edit",
     async handle(ctx) {
-      await ctx.requirePermission("content:edit");
       const upload = readUpload(ctx.services.config.contentDir, ctx.params.file ?? "");
       if (!upload) throw new HttpError(404, CONTENT_MESSAGES.notFound);
       sendPicture(ctx, upload);

@@ -51,7 +51,7 @@ export const MEDIA_MESSAGES = {
 
 /** The image a request names (`:file`), for an editor: exactly one of «Медиа»'s (mediaAbout), or 404 whatever the name holds. */
 async function mediaTarget(ctx: Context) {
-  const session = await ctx.requirePermission("content:edit");
+  const session = await ctx.requireUser();
   const file = ctx.params.file;
   const { contentDir } = ctx.services.config;
   const about = file ? mediaAbout(contentDir, file) : null;
@@ -74,7 +74,6 @@ export const mediaRoutes: ApiRoute[] = [
     path: "/media",
     access: "content:edit",
     async handle(ctx) {
-      await ctx.requirePermission("content:edit");
       const q = (ctx.url.searchParams.get("q") ?? "").slice(0, 200);
       const items = listMedia(ctx.services.config.contentDir, q, ctx.url.searchParams.get("uses") !== "0");
       const body: MediaList = { items, total: items.length };

@@ -31,7 +31,7 @@ export const previewRoutes: ApiRoute[] = [
     path: "/preview",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const body = await ctx.body();
       const raw = typeof body.path === "string" && body.path.length <= URL_MAX ? body.path.trim() : "";
       const path = raw.startsWith("/") ? canonicalPathname(raw) : "";
@@ -65,7 +65,7 @@ export const previewRoutes: ApiRoute[] = [
     path: "/preview/:token",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const html = previews(ctx).html(session.user.id, ctx.params.token ?? "");
       if (html === null) throw new HttpError(404, PREVIEW_MESSAGES.gone);
       applyPreviewHeaders(ctx.res);

@@ -82,7 +82,7 @@ export const trashRoutes: ApiRoute[] = [
     path: "/trash",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const type = ctx.url.searchParams.get("type") || null;
       if (type !== null && !isCollectionName(type)) throw new HttpError(404, TRASH_MESSAGES.unknownType);
       const now = clock.now();
@@ -98,7 +98,7 @@ export const trashRoutes: ApiRoute[] = [
     path: "/trash/:id/restore",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const item = await trashedParam(ctx);
       const body = await ctx.body();
       const wanted = body.slug === undefined || body.slug === null || body.slug === "" ? item.slug : body.slug;
@@ -131,7 +131,7 @@ export const trashRoutes: ApiRoute[] = [
     path: "/trash/:id/purge",
     access: "content:trash-purge",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:trash-purge");
+      const session = await ctx.requireUser();
       const item = await trashedParam(ctx);
       // Its history goes first: a failure leaves the row for another try, never a purge that history undoes.
       if (isCollectionName(item.type) && validSlug(item.type, item.slug)) {
@@ -147,7 +147,6 @@ export const trashRoutes: ApiRoute[] = [
     path: "/trash/pictures/:file",
     access: "content:edit",
     async handle(ctx) {
-      await ctx.requirePermission("content:edit");
       const file = ctx.params.file ?? "";
       const bytes = await trashedBytes(ctx.services.config.releasesDir, file);
       const picture = bytes ? checkedPicture(file, bytes) : null;
@@ -160,7 +159,7 @@ export const trashRoutes: ApiRoute[] = [
     path: "/trash/pictures/:file/restore",
     access: "content:edit",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:edit");
+      const session = await ctx.requireUser();
       const file = ctx.params.file ?? "";
       const restored = await restorePicture(ctx.services.config.contentDir, ctx.services.config.releasesDir, file);
       if (!restored) throw new HttpError(404, TRASH_MESSAGES.noPicture);
@@ -175,7 +174,7 @@ export const trashRoutes: ApiRoute[] = [
     path: "/trash/pictures/:file/purge",
     access: "content:trash-purge",
     async handle(ctx) {
-      const session = await ctx.requirePermission("content:trash-purge");
+      const session = await ctx.requireUser();
       const file = ctx.params.file ?? "";
       if (!(await purgePicture(ctx.services.config.releasesDir, file))) throw new HttpError(404, TRASH_MESSAGES.noPicture);
       await ctx.services.audit.write({ action: "media.trash-purge", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });

@@ -44,7 +44,6 @@ export const userRoutes: ApiRoute[] = [
     path: "/users",
     access: "users:manage",
     async handle(ctx) {
-      await ctx.requirePermission("users:manage");
       const list: UserList = { users: await ctx.services.users.list(), roles: roleList() };
       ctx.send(200, list);
     },
@@ -54,7 +53,7 @@ export const userRoutes: ApiRoute[] = [
     path: "/users",
     access: "users:manage",
     async handle(ctx) {
-      const session = await ctx.requirePermission("users:manage");
+      const session = await ctx.requireUser();
       const body = await ctx.body();
       const login = normalizeLogin(field(body, "login", 200));
       const name = normalizeName(field(body, "name", 1_000));
@@ -80,7 +79,7 @@ export const userRoutes: ApiRoute[] = [
     path: "/users/:login",
     access: "users:manage",
     async handle(ctx) {
-      const session = await ctx.requirePermission("users:manage");
+      const session = await ctx.requireUser();
       const login = loginParam(ctx);
       const body = await ctx.body();
       const by = { actor: session.user, ip: ctx.client.ip };
@@ -106,7 +105,7 @@ export const userRoutes: ApiRoute[] = [
     path: "/users/:login/password",
     access: "users:manage",
     async handle(ctx) {
-      const session = await ctx.requirePermission("users:manage");
+      const session = await ctx.requireUser();
       const login = loginParam(ctx);
       const body = await ctx.body();
       const password = field(body, "password");
@@ -126,7 +125,7 @@ export const userRoutes: ApiRoute[] = [
     path: "/users/:login",
     access: "users:manage",
     async handle(ctx) {
-      const session = await ctx.requirePermission("users:manage");
+      const session = await ctx.requireUser();
       const login = loginParam(ctx);
       await answering(() => ctx.services.users.remove(login, { actor: session.user, ip: ctx.client.ip }));
       ctx.send(204);
