@@ -113,7 +113,8 @@ export async function pendingSavers(place: ContentPlace, groups: ReadonlyArray<r
       const published = live[path] ?? null;
       for (const commit of commits) {
         if (!commit.changed.has(path)) continue;
-        if (published !== null && hashOf(commit.changed.get(path) ?? null) === published) break;
+        // The file as the live release has it (absent too: a deletion published, then a restore saved) ends the walk.
+        if (hashOf(commit.changed.get(path) ?? null) === published) break;
         const login = loginOf(commit.email);
         const key = login ?? commit.email;
         const known = savers.get(key);
