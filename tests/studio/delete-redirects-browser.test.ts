@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { atEveryWidth } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, EDITOR, getEntry, releasesSettled, save, startContentServer } from "../support/content.ts";
+import { type ContentServer, publishEntries, contentFile, EDITOR, getEntry, releasesSettled, save, startContentServer } from "../support/content.ts";
 import { call, signedInSession, signIn } from "../support/studio.ts";
 
 /**
@@ -44,14 +44,6 @@ afterAll(async () => {
   await env?.dispose();
 });
 
-/** Publishes entries through the API and waits for the publication to end. */
-async function publishEntries(entries: string[]): Promise<void> {
-  const res = await call(env.server, "POST", "/studio/api/releases", { cookie, body: { message: "Подготовка теста", entries } });
-  expect(res.status, await res.clone().text()).toBe(202);
-  await expect
-    .poll(async () => ((await (await call(env.server, "GET", "/studio/api/releases/job", { cookie })).json()) as { state: string }).state, { timeout: 90_000, interval: 250 })
-    .toBe("published");
-}
 
 /** What is on screen at a phone's, a tablet's and a desktop's width: axe-clean, nothing wider than the screen. */
 async function usable(page: Page, what: string): Promise<void> {
@@ -68,7 +60,7 @@ describe("deleting an article old addresses lead to", () => {
     const tables = await getEntry(env, "redirects", "-", cookie);
     (tables.values.redirects as Array<{ from: string; to: string }>).push({ from: extra, to: address });
     expect((await save(env, "redirects", "-", { values: tables.values, baseHash: tables.hash }, cookie)).status).toBe(200);
-    await publishEntries(["redirects/-"]);
+    await publishEntries(env, cookie, ["redirects/-"]);
     const leading = contentFile(env.sandbox, "redirects.csv")
       .split("\n")
       .filter((line) => line.endsWith(`,${address}`))

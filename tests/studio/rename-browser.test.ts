@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { type ContentServer, contentFile, EDITOR, getEntry, save, startContentServer, releasesSettled } from "../support/content.ts";
+import { type ContentServer, publishEntries, contentFile, EDITOR, getEntry, save, startContentServer, releasesSettled } from "../support/content.ts";
 import { call, signedInSession, signIn } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
 
@@ -40,14 +40,6 @@ afterAll(async () => {
   await env?.dispose();
 });
 
-/** Publishes entries through the API and waits for the publication to end. */
-async function publishEntries(entries: string[]): Promise<void> {
-  const res = await call(env.server, "POST", "/studio/api/releases", { cookie, body: { message: "Подготовка теста", entries } });
-  expect(res.status, await res.clone().text()).toBe(202);
-  await expect
-    .poll(async () => ((await (await call(env.server, "GET", "/studio/api/releases/job", { cookie })).json()) as { state: string }).state, { timeout: 90_000, interval: 250 })
-    .toBe("published");
-}
 
 /** The panel as a phone shows it: axe-clean, nothing wider than the screen. */
 async function usable(page: Page): Promise<void> {
@@ -67,7 +59,7 @@ describe("renaming follows references", () => {
     const body = `${String(loaded.values.body).trimEnd()}\n\nКак это выглядит на деле, в [кейсе «Север-маркета»](${oldPath}#задача).\n`;
     const saved = await save(env, "articles", article.slug, { values: { ...loaded.values, body }, baseHash: loaded.hash }, cookie);
     expect(saved.status, await saved.clone().text()).toBe(200);
-    await publishEntries([`articles/${article.slug}`]);
+    await publishEntries(env, cookie, [`articles/${article.slug}`]);
     expect(await (await get(`/academy/${article.slug}/`)).text()).toContain(`href="${oldPath}#задача"`);
     // Someone else's unrelated saved change in one of the services: it goes with the rename, and is said so.
     const [first, second] = services as [(typeof services)[0], (typeof services)[0]];

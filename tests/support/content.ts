@@ -140,3 +140,10 @@ export function contentServerAndBrowser(started: (both: { env: ContentServer; br
     await env?.dispose();
   });
 }
+
+/** Publishes entries through the studio's API, as `cookie`, and waits for the publication to end. */
+export async function publishEntries(env: ContentServer, cookie: string, entries: string[]): Promise<void> {
+  const res = await call(env.server, "POST", "/studio/api/releases", { cookie, body: { message: "Подготовка теста", entries } });
+  if (res.status !== 202) throw new Error(`publication refused, ${res.status}: ${await res.text()}`);
+  await eventually(async () => ((await (await call(env.server, "GET", "/studio/api/releases/job", { cookie })).json()) as { state: string }).state === "published", 90_000, "the publication", 250);
+}
