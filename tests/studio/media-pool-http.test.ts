@@ -73,13 +73,36 @@ async function siteWhile(env: ContentServer, busy: Promise<unknown>): Promise<Wa
 }
 
 /**
- * The site kept answering: every answer but the slowest within 500 ms, and that one within 2 s. Before the
- * pool, pages waited 4 s and were cut at 30 s; one answer may wait behind the suite's other lane (580 ms seen).
+ * The pages' times with the studio idle, taken in the same run just before the uploads: what this
+ * machine gives at this moment, beside whatever else it runs (the suite's other lane drives Chromium).
  */
-function expectSiteAnswered(watch: Watch) {
-  const times = [...watch.pageMs].sort((a, b) => a - b);
-  expect(times.at(-2)).toBeLessThan(500);
-  expect(times.at(-1)).toBeLessThan(2_000);
+async function siteAlone(env: ContentServer, rounds = 8): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const path of ["/services/", "/healthz"]) {
+      const started = performance.now();
+      const res = await fetch(env.server.baseUrl + path);
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+
+/**
+ * The site kept answering beside the image work. Before the pool, every page read from disk waited
+ * about 4 s behind the work that held libuv's threads and was then cut at 30 s: the median page took
+ * seconds. So the median during the uploads stays within 100 ms of the median measured alone just
+ * before, in the same run, and no page waits 2 s. The tail is judged by the median, not by the
+ * second-slowest page, which the other lane's bursts decide on a busy two-core host (529 and 834 ms
+ * seen there, 36 ms on a quiet one); the visitor's tail under uploads is measured on a quiet host by
+ * `npm run bench:studio-load` (docs/benchmarks.md).
+ */
+function expectSiteAnswered(watch: Watch, alone: number[]) {
+  expect(median(watch.pageMs)).toBeLessThan(median(alone) + 100);
+  expect(Math.max(...watch.pageMs)).toBeLessThan(2_000);
 }
 
 const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
@@ -118,13 +141,14 @@ describe("uploads in the image pool", () => {
   }, 240_000);
   afterAll(() => env?.dispose());
 
-  it("answers four 6000×6000 AVIFs and four photographs sent at once while pages and a sign-in answer within 500 ms, under 1 GB", { timeout: 180_000 }, async () => {
+  it("answers four 6000×6000 AVIFs and four photographs sent at once while pages answer within 100 ms of their pace alone and a sign-in within 2 s, under 1 GB", { timeout: 180_000 }, async () => {
+    const alone = await siteAlone(env);
     const started = performance.now();
     const sends = [...Array.from({ length: 4 }, () => ({ who: "6000", bytes: huge, type: "image/avif" })), ...Array.from({ length: 4 }, () => ({ who: "photo", bytes: photo, type: "image/avif" }))];
     const uploads = uploadAll(env, sends);
     const watch = await siteWhile(env, uploads);
     const { order, answers } = await uploads;
-    console.log(`four 6000×6000 AVIFs and four 3000×3000 photographs: ${order.join(", ")} in ${Math.round(performance.now() - started)} ms; meanwhile`, round(watch));
+    console.log(`four 6000×6000 AVIFs and four 3000×3000 photographs: ${order.join(", ")} in ${Math.round(performance.now() - started)} ms; meanwhile`, round(watch), `median page alone ${Math.round(median(alone))} ms, during ${Math.round(median(watch.pageMs))} ms`);
     // The issue's pictures are refused from their header, without decoding them.
     for (const res of answers.slice(0, 4)) {
       expect(res?.status).toBe(422);
@@ -139,7 +163,7 @@ describe("uploads in the image pool", () => {
       expect(await messageOf(res as Response)).toBe(res?.status === 503 ? UPLOAD_MESSAGES.busy : UPLOAD_MESSAGES.slow);
     }
     expect(watch.answered).toBeGreaterThanOrEqual(4);
-    expectSiteAnswered(watch);
+    expectSiteAnswered(watch, alone);
     // A sign-in hashes its password (argon2, ~0.3 s of CPU): before the pool, it waited behind the image work and was cut at 30 s.
     expect(watch.slowestSignInMs).toBeLessThan(2_000);
     expect(watch.peakChildMb).toBeGreaterThan(100);
@@ -148,13 +172,14 @@ describe("uploads in the image pool", () => {
 
   it("takes another editor's upload in turn beside ten of one editor's, refuses in Russian what waited too long, under 1 GB", { timeout: 180_000 }, async () => {
     const other = await signIn(env.server, SECOND.login, SECOND.password);
+    const alone = await siteAlone(env);
     // Ten different pictures of a second or so of work each: the last ones wait longer than IMAGE_QUEUE_WAIT.
     const ten = await Promise.all(Array.from({ length: 10 }, (_, i) => flatAvif(1500, 20 * i)));
     const sends = [...ten.map((bytes) => ({ who: "marina", bytes, type: "image/avif" })), { who: "pavel", bytes: await smallPng(), type: "image/png", cookie: other }];
     const uploads = uploadAll(env, sends);
     const watch = await siteWhile(env, uploads);
     const { order, answers } = await uploads;
-    console.log(`ten pictures of one editor and a small image of another: ${order.join(", ")}; meanwhile`, round(watch));
+    console.log(`ten pictures of one editor and a small image of another: ${order.join(", ")}; meanwhile`, round(watch), `median page alone ${Math.round(median(alone))} ms, during ${Math.round(median(watch.pageMs))} ms`);
     // Pavel's one upload is not behind Marina's ten: second, or third if his request came late.
     expect(order.indexOf("pavel 201")).toBeGreaterThanOrEqual(0);
     expect(order.indexOf("pavel 201")).toBeLessThanOrEqual(2);
@@ -165,7 +190,7 @@ describe("uploads in the image pool", () => {
       expect(res?.headers.get("retry-after")).toBe("30");
       expect(await messageOf(res as Response)).toBe(UPLOAD_MESSAGES.busy);
     }
-    expectSiteAnswered(watch);
+    expectSiteAnswered(watch, alone);
     expect(watch.peakTotalMb).toBeLessThan(1_024);
   });
 });
