@@ -129,21 +129,27 @@ export async function publish(options: PublishOptions): Promise<ReleaseRecord> {
   }
 }
 
-async function make(root: string, options: PublishOptions, say: (line: string) => void): Promise<ReleaseRecord> {
-  const started = performance.now();
+/** Seconds each phase of a publication took (release.json's `steps`). */
+function stopwatch() {
   const steps: Record<string, number> = {};
   let mark = performance.now();
-  const lap = (name: string) => {
-    const at = performance.now();
-    steps[name] = Math.round(at - mark) / 1000;
-    mark = at;
+  return {
+    steps,
+    lap(name: string) {
+      const at = performance.now();
+      steps[name] = Math.round(at - mark) / 1000;
+      mark = at;
+    },
   };
-  const now = options.now ?? new Date();
-  const id = newReleaseId(now);
-  const previous = readPrevious(root, currentRelease(root));
-  const sameCode = previous?.record.code === options.code;
+}
 
-  say("Проверяем содержимое");
+/**
+ * The content of the release: what is on the site plus the chosen entries, checked (a broken
+ * entry or table refuses the publication, the live release untouched) and committed on the
+ * site's line.
+ */
+async function settleContent(root: string, options: PublishOptions, previous: Previous | null) {
+  const sameCode = previous?.record.code === options.code;
   // Rendered from what is on the site plus the chosen entries, never from the content folder as a whole.
   const was = readPublishedState(root);
   const published = await ensurePublished(root, options.contentDir, previous?.id ?? null);
@@ -153,6 +159,10 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   // Marked as changing until the release is made: a maker that dies leaves it to be made again from the live release.
   writePublishedState(root, { release: null, commit: null });
   const applied = applySaved(published, options.contentDir, everythingSaved ? "all" : (options.entries as readonly string[]), options.withdraw, options.redirects);
+  const giveUp = () => {
+    applied.undo();
+    writePublishedState(root, { release: previous?.id ?? null, commit: previous?.record.commit ?? null });
+  };
   let loaded: ReturnType<typeof loadContent>;
   let tables: ContentTables;
   try {
@@ -164,17 +174,15 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     const before = previous ? { pages: Object.keys(previous.state.pages), gone: previous.source.tables.gone ?? [] } : null;
     tables = { ...tables, gone: goneAddresses(before, livePages, tables) };
   } catch (error) {
-    applied.undo();
-    writePublishedState(root, { release: previous?.id ?? null, commit: previous?.record.commit ?? null });
+    giveUp();
     throw new PublishRefused((error as Error).message);
   }
-  let commit: string | null;
   try {
     // Everything saved is also committed on the saved line, as before; the site's own line gets the publication.
     const saved = everythingSaved ? await commitContent(options.contentDir, options.author, options.message) : null;
     // Against the last commit of the site's line (or the saved line's, the first time), whatever happened in between.
     const base = (await publishedHead(options.contentDir)) ?? (await headCommit(options.contentDir));
-    commit = await commitPublished(options.contentDir, {
+    const commit = await commitPublished(options.contentDir, {
       base,
       changes: inStep ? applied.changes : await differencesFrom(published, options.contentDir, base),
       alsoParent: saved,
@@ -182,19 +190,19 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
       message: options.message,
       action: "publish",
     });
+    return { loaded, tables, commit, everythingSaved };
   } catch (error) {
-    applied.undo();
-    writePublishedState(root, { release: previous?.id ?? null, commit: previous?.record.commit ?? null });
+    giveUp();
     throw error;
   }
-  lap("content");
+}
 
-  say("Рисуем изображения");
-  const artwork = await drawArtwork(loaded.content, cacheDir(root, "images"));
-  // Every upload's description (a page reads those of its covers); their copies are made once the pages say which they show.
-  const described = readUploads(options.contentDir);
-  lap("images");
-
+/**
+ * Why every page is rendered again (new code or configuration, the first release, asked), or
+ * null, and what changed since the previous release: the fingerprints pages are checked against.
+ */
+function findChanges(options: PublishOptions, previous: Previous | null, loaded: ReturnType<typeof loadContent>, base: ContentSource, now: Date) {
+  const sameCode = previous?.record.code === options.code;
   const config = configFingerprint(options.site, options.headTag);
   const full = !previous
     ? "первая публикация"
@@ -205,30 +213,43 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
         : options.full
           ? "по запросу"
           : null;
-  let source: ContentSource = { content: loaded.content, images: artwork.images, modified: {}, uploads: described };
   const unchangedFile = (path: string) => sameCode && previous?.source.contentFiles[path] === loaded.files[path];
-  const fingerprints = fingerprint(source, now, (collection, slug) => {
+  const fingerprints = fingerprint(base, now, (collection, slug) => {
     const folder = COLLECTIONS[collection as keyof typeof COLLECTIONS]?.folder;
     return folder && unchangedFile(`${folder}/${slug}.md`) ? previous?.state.fingerprints.collections[collection]?.entries[slug] : undefined;
   });
   const changes = full !== null || !previous ? everything(full ?? "") : compare(previous.state.fingerprints, fingerprints);
   const modified = previous ? updateModified(previous.source.modified, changes, fingerprints, calendar(now).day) : {};
-  source = { ...source, modified };
   fingerprints.modified = hashValue(modified);
   if (previous && full === null) changes.modified = fingerprints.modified !== previous.state.fingerprints.modified;
-  lap("changes");
+  return { config, full, fingerprints, changes, source: { ...base, modified } satisfies ContentSource };
+}
 
-  const partial = partialDir(root, id);
-  mkdirSync(partial, { recursive: true });
-  const files = new ReleaseFiles(join(partial, "files"), previous ? { root: join(previous.dir, "files"), manifest: previous.state.files } : null);
+type Rendering = {
+  options: PublishOptions;
+  previous: Previous | null;
+  source: ContentSource;
+  changes: ReturnType<typeof compare>;
+  partial: string;
+  files: ReleaseFiles;
+  search: SearchRecords;
+  root: string;
+  now: Date;
+  say: (line: string) => void;
+  full: string | null;
+};
+
+/**
+ * Every page of the release: rendered again where what it read changed, taken over file by file
+ * where it did not, each with its Open Graph picture and its search record.
+ */
+async function renderPages({ options, previous, source, changes, partial, files, search, root, now, say, full }: Rendering) {
   const paths = withContentSource(source, () => prerenderPaths());
   const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag: options.headTag, detachData: true });
-  const search = new SearchRecords(loaded.content, previous ? { state: previous.search, dir: previous.dir } : null, id);
-  const ogCache = cacheDir(root, "og");
   const pages: Record<string, PageState> = {};
   const renderedPaths: string[] = [];
   // Pictures are drawn while the next pages render: sharp encodes on Node's thread pool.
-  const pictures = new PictureQueue(ogCache, options.site, files);
+  const pictures = new PictureQueue(cacheDir(root, "og"), options.site, files);
   say(full ? `Отрисовываем все страницы (${full})` : "Отрисовываем изменившиеся страницы");
   for (const path of paths) {
     const before = previous?.state.pages[path];
@@ -257,6 +278,66 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   }
   await pictures.add(ogImagePath(null), { title: options.site.brand, section: options.site.tagline });
   const drawn = await pictures.done();
+  return { paths, pages, renderedPaths, drawn };
+}
+
+/** The build's meta files, and the previous release's immutable files a tab opened on it may still ask for. */
+function carryOver(files: ReleaseFiles, previous: Previous | null, meta: { id: string; timestamp: number }, tables: ContentTables, paths: string[]): string[] {
+  files.write(LATEST_BUILD_PATH, Buffer.from(JSON.stringify(meta)));
+  files.write(buildMetaPath(meta.id), Buffer.from(JSON.stringify({ ...meta, routeRules: tables.routeRules, prerendered: paths.filter((p) => p.endsWith("/")) })));
+  const retired: string[] = [];
+  const retiredBefore = new Set(previous?.state.retired);
+  for (const url of Object.keys(previous?.state.files ?? {})) {
+    if (files.has(url) || !RETIRABLE.some((prefix) => url.startsWith(prefix)) || retiredBefore.has(url)) continue;
+    files.reuse(url);
+    retired.push(url);
+  }
+  return retired;
+}
+
+/** What a release folder holds beside its files: its state, its source, what a serving process loads, its search index. */
+function writeReleaseFiles(partial: string, state: ReleaseState, releaseSource: ReleaseSource, search: SearchRecords, previous: Previous | null) {
+  writeFileSync(join(partial, "state.json"), JSON.stringify(state));
+  writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
+  // What a serving process loads: the content, its entries' long texts apart (texts.ts), with the
+  // files and each page's script hashes, so that it never parses state.json (the pages' reads).
+  const apart = textsApart(releaseSource.content);
+  const csp = Object.fromEntries(Object.entries(state.pages).flatMap(([path, page]) => (page.csp ? [[path, page.csp]] : [])));
+  const { contentFiles: _contentFiles, ...servedSource } = releaseSource;
+  const serving: ServingSource = { ...servedSource, content: apart.content, files: state.files, csp };
+  writeFileSync(join(partial, SERVING_FILE), JSON.stringify(serving));
+  writeFileSync(join(partial, CONTENT_FILES_FILE), JSON.stringify(releasedContent(releaseSource)));
+  writeFileSync(join(partial, TEXTS_FILE), apart.texts);
+  search.save(partial);
+  writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, state.files).join("\n"));
+}
+
+/** The publication's phases, each timed (release.json's `steps`): content, images, changes, pages, uploads, search, compress, write. */
+async function make(root: string, options: PublishOptions, say: (line: string) => void): Promise<ReleaseRecord> {
+  const started = performance.now();
+  const { steps, lap } = stopwatch();
+  const now = options.now ?? new Date();
+  const id = newReleaseId(now);
+  const previous = readPrevious(root, currentRelease(root));
+
+  say("Проверяем содержимое");
+  const { loaded, tables, commit, everythingSaved } = await settleContent(root, options, previous);
+  lap("content");
+
+  say("Рисуем изображения");
+  const artwork = await drawArtwork(loaded.content, cacheDir(root, "images"));
+  // Every upload's description (a page reads those of its covers); their copies are made once the pages say which they show.
+  const described = readUploads(options.contentDir);
+  lap("images");
+
+  const { config, full, fingerprints, changes, source } = findChanges(options, previous, loaded, { content: loaded.content, images: artwork.images, modified: {}, uploads: described }, now);
+  lap("changes");
+
+  const partial = partialDir(root, id);
+  mkdirSync(partial, { recursive: true });
+  const files = new ReleaseFiles(join(partial, "files"), previous ? { root: join(previous.dir, "files"), manifest: previous.state.files } : null);
+  const search = new SearchRecords(loaded.content, previous ? { state: previous.search, dir: previous.dir } : null, id);
+  const { paths, pages, renderedPaths, drawn } = await renderPages({ options, previous, source, changes, partial, files, search, root, now, say, full });
   for (const [url, file] of artwork.files) files.place(url, file);
   lap("pages");
 
@@ -273,36 +354,13 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   for (const url of index.carried) files.reuse(url);
   lap("search");
 
-  const meta = { id, timestamp: now.getTime() };
-  files.write(LATEST_BUILD_PATH, Buffer.from(JSON.stringify(meta)));
-  files.write(buildMetaPath(id), Buffer.from(JSON.stringify({ ...meta, routeRules: tables.routeRules, prerendered: paths.filter((p) => p.endsWith("/")) })));
   // Tabs opened on the release before may still fetch its meta file, index chunks and images.
-  const retired: string[] = [];
-  const retiredBefore = new Set(previous?.state.retired);
-  for (const url of Object.keys(previous?.state.files ?? {})) {
-    if (files.has(url) || !RETIRABLE.some((prefix) => url.startsWith(prefix)) || retiredBefore.has(url)) continue;
-    files.reuse(url);
-    retired.push(url);
-  }
+  const retired = carryOver(files, previous, { id, timestamp: now.getTime() }, tables, paths);
   say("Сжимаем новые файлы");
   const quality = await files.compress();
   lap("compress");
 
-  const state: ReleaseState = { fingerprints, pages, files: files.manifest, retired };
-  const releaseSource: ReleaseSource = { ...source, tables, contentFiles: loaded.files };
-  writeFileSync(join(partial, "state.json"), JSON.stringify(state));
-  writeFileSync(join(partial, "source.json"), JSON.stringify(releaseSource));
-  // What a serving process loads: the content, its entries' long texts apart (texts.ts), with the
-  // files and each page's script hashes, so that it never parses state.json (the pages' reads).
-  const apart = textsApart(releaseSource.content);
-  const csp = Object.fromEntries(Object.entries(pages).flatMap(([path, page]) => (page.csp ? [[path, page.csp]] : [])));
-  const { contentFiles: _contentFiles, ...servedSource } = releaseSource;
-  const serving: ServingSource = { ...servedSource, content: apart.content, files: files.manifest, csp };
-  writeFileSync(join(partial, SERVING_FILE), JSON.stringify(serving));
-  writeFileSync(join(partial, CONTENT_FILES_FILE), JSON.stringify(releasedContent(releaseSource)));
-  writeFileSync(join(partial, TEXTS_FILE), apart.texts);
-  search.save(partial);
-  writeFileSync(join(partial, "changed-urls.txt"), changedUrls(previous?.state.files ?? {}, files.manifest).join("\n"));
+  writeReleaseFiles(partial, { fingerprints, pages, files: files.manifest, retired }, { ...source, tables, contentFiles: loaded.files }, search, previous);
   const removed = Object.keys(previous?.state.pages ?? {}).filter((path) => !pages[path]).length;
   const record: ReleaseRecord = {
     id,
