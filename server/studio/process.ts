@@ -18,7 +18,8 @@ import { cacheDir, releasesRoot } from "../releases/store.ts";
 import { loadServerBuild } from "../site-renderer.ts";
 import { studioConfig } from "./config.ts";
 import { createStudio } from "./index.ts";
-import { CLOSE_HEADER, STUDIO_SOCKET_VARIABLE, type StudioMessage } from "./room.ts";
+import { STUDIO_SOCKET_VARIABLE, type StudioMessage } from "./room.ts";
+import { CLOSE_HEADER } from "./stream.ts";
 
 /*
  * The studio's own process (decision 034): its API, previews, history, «Медиа»,

@@ -1,31 +1,24 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { request } from "../node-http.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isStudioTarget } from "#core/studio/paths.ts";
-import { drain } from "../body.ts";
 import type { Logger } from "../log.ts";
+import { streamToStudio } from "./stream.ts";
 
 /**
  * The site's side of the studio (decision 034): the studio runs in a process
  * of its own (process.ts), started here, and every request for /studio and
  * below is streamed to it over a private socket: bodies are not read or
- * parsed here, answers are streamed back as they come. The site's server
- * loads none of the studio's code: this file imports only Node and the
- * studio's addresses. A studio that stops is started again; meanwhile its
+ * parsed here, answers are streamed back as they come (stream.ts). The
+ * site's server loads none of the studio's code: this file and stream.ts import
+ * only Node, the server's own HTTP helpers and the studio's addresses. A studio that stops is started again; meanwhile its
  * pages answer 503 in Russian and the site goes on.
  */
 
 /** The variable the studio process finds its socket in (set only when the site's server starts it). */
 export const STUDIO_SOCKET_VARIABLE = "STUDIO_SOCKET";
-/**
- * Under the site, the studio says "close this connection" in this header instead (process.ts):
- * closing its own socket early lost its answer to a write still on its way (EPIPE); the site's
- * server closes the visitor's connection instead.
- */
-export const CLOSE_HEADER = "x-studio-connection";
 /** What the studio process tells the site's server. */
 export type StudioMessage = { type: "ready" } | { type: "mail-queued" };
 
@@ -50,19 +43,11 @@ export type StudioRoomOptions = {
 };
 
 const UNAVAILABLE = "Студия перезапускается. Обновите страницу через минуту: сохранённое не\u00a0пропало.";
-/** Headers of one connection, not of the message: never passed on (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "expect"]);
 /** A studio that stops is started again after this, doubling up to the longest. */
 const RESTART_FIRST_MS = 500;
 const RESTART_LONGEST_MS = 30_000;
 
 const SCRIPT = new URL(import.meta.url.endsWith(".ts") ? "./serve.ts" : "./studio-server.js", import.meta.url);
-
-function passOn(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
-  return kept;
-}
 
 export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
   const { log } = options;
@@ -108,70 +93,14 @@ export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
     res.end(UNAVAILABLE);
   }
 
-  function forwardedFor(req: IncomingMessage): string {
-    const before = req.headers["x-forwarded-for"];
-    const address = req.socket.remoteAddress ?? "unknown";
-    return before ? `${Array.isArray(before) ? before.join(", ") : before}, ${address}` : address;
-  }
-
   function handle(req: IncomingMessage, res: ServerResponse, _log: Logger, id: string): Promise<void> {
     if (!up) {
       unavailable(res);
       return Promise.resolve();
     }
-    return new Promise((done) => {
-      res.once("close", () => done());
-      // Answered here: the body then streams straight through.
-      if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
-      const upstream = request({
-        socketPath,
-        // A connection per request (~0.1 ms on a local socket), ended here once answered. Asked to stay
-        // open: a studio that closed it after an early answer (a refused write, its body unread) lost
-        // that answer to the body still being written (EPIPE).
-        agent: false,
-        method: req.method,
-        path: req.url,
-        headers: {
-          ...passOn(req.headers),
-          ...(req.headers["transfer-encoding"] ? { "transfer-encoding": "chunked" } : {}),
-          connection: "keep-alive",
-          "x-request-id": id,
-          "x-forwarded-for": forwardedFor(req),
-        },
-      });
-      let answered: IncomingMessage | null = null;
-      upstream.on("response", (answer) => {
-        answered = answer;
-        const headers = passOn(answer.headers);
-        // The studio asked to close (a refusal before the body was read): said to the visitor here.
-        const closing = headers[CLOSE_HEADER] === "close";
-        delete headers[CLOSE_HEADER];
-        res.writeHead(answer.statusCode ?? 502, closing ? { ...headers, connection: "close" } : headers);
-        answer.pipe(res, { end: false });
-        answer.once("end", () => {
-          if (req.complete) return void res.end();
-          // Answered before the body was all sent: the studio has read what it needed. The rest is
-          // drained here within the limits, so the visitor reads the answer before the connection closes.
-          req.unpipe(upstream);
-          upstream.destroy();
-          void drain(req).then(() => res.end());
-        });
-      });
-      upstream.on("error", (error) => {
-        if (answered) {
-          // Cut short on its way: cut short for the visitor too.
-          if (!answered.complete) res.destroy();
-          return;
-        }
-        if (res.headersSent) return void res.destroy();
-        log.error("studio did not answer", { id, error });
-        unavailable(res);
-      });
-      // The visitor left: the studio stops working on the answer too.
-      res.once("close", () => {
-        if (!res.writableFinished) upstream.destroy();
-      });
-      req.pipe(upstream);
+    return streamToStudio(socketPath, req, res, id, {
+      unavailable: () => unavailable(res),
+      onError: (error) => log.error("studio did not answer", { id, error }),
     });
   }
 
