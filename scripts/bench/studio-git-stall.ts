@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import { commitPublished, commitSaved, headCommit } from "../../server/releases/history.ts";
 import { lastChanges } from "../../server/releases/history-reads.ts";
 import { listSlugs } from "../../server/studio/content/files.ts";
-import { unpublished } from "../../server/studio/content/service.ts";
+import { unpublished } from "../../server/studio/content/entry-reads.ts";
 import { entryVersions, versionValues } from "../../server/studio/content/versions.ts";
 import { makeSandbox } from "../../tests/support/releases.ts";
 

@@ -25,7 +25,7 @@ import { listMedia } from "../../server/studio/content/media.ts";
 import { mediaPlaces } from "../../server/studio/content/media-places.ts";
 import type { DraftStore } from "../../server/studio/content/drafts.ts";
 import type { TrashStore } from "../../server/studio/content/trash.ts";
-import { listEntries, readAhead, referenceOptions } from "../../server/studio/content/service.ts";
+import { listEntries, readAhead, referenceOptions } from "../../server/studio/content/entry-reads.ts";
 import { entryVersions } from "../../server/studio/content/versions.ts";
 import { storeUpload } from "../../server/studio/content/uploads.ts";
 import { studioConfig } from "../../server/studio/config.ts";

@@ -11,7 +11,7 @@ import { createImagePool } from "./images/pool.ts";
 import { createRenditions } from "./images/renditions.ts";
 import { UPLOADS_CACHE } from "../releases/uploads.ts";
 import { cacheDir } from "../releases/store.ts";
-import { readAhead } from "./content/service.ts";
+import { readAhead } from "./content/entry-reads.ts";
 import { upkeepHistory } from "../releases/history.ts";
 import { createTrashStore } from "./content/trash.ts";
 import type { StudioConfig } from "./config.ts";

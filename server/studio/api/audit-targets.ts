@@ -5,7 +5,7 @@ import type { AuditEntry } from "#core/studio/api.ts";
 import { pages } from "#core/studio/paths.ts";
 import { readRecord } from "../../releases/store.ts";
 import { readEntry, validSlug } from "../content/files.ts";
-import { titleOf } from "../content/service.ts";
+import { titleOf } from "../content/files.ts";
 
 /**
  * The journal names what each action was about in words, with a link to it:

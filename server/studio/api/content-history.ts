@@ -1,7 +1,9 @@
 import { isCollectionName, typeInfo } from "#core/content/catalog.ts";
 import type { EntryHistory, EntryVersionData, PendingChange } from "#core/studio/content-api.ts";
 import { readEntry } from "../content/files.ts";
-import { referenceOptions, saveEntry, titleOf } from "../content/service.ts";
+import { saveEntry } from "../content/service.ts";
+import { referenceOptions } from "../content/entry-reads.ts";
+import { titleOf } from "../content/files.ts";
 import { entryVersions, liveEntryValues, versionValues } from "../content/versions.ts";
 import type { Context } from "../context.ts";
 import { HttpError } from "../http.ts";

@@ -1,6 +1,6 @@
 import type { ContentFigures } from "#core/studio/content-api.ts";
 import { lastChanges } from "../../releases/history-reads.ts";
-import { unpublished } from "../content/service.ts";
+import { unpublished } from "../content/entry-reads.ts";
 import { authorOf } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
 import { contentPlace } from "./content.ts";

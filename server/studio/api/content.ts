@@ -15,21 +15,10 @@ import { liveContent } from "../../releases/unpublished.ts";
 import { CHECK_MESSAGES, EntryInvalid } from "../content/check.ts";
 import { SLUG_MAX } from "#core/content/fields.ts";
 import { contentFileHashes, entryFiles, listSlugs, readEntry, validSlug } from "../content/files.ts";
-import {
-  type ContentPlace,
-  deleteEntry,
-  type Kept,
-  EntryConflict,
-  entryChange,
-  entryLife,
-  listEntries,
-  referenceOptions,
-  references,
-  SAVE_MESSAGES,
-  saveEntry,
-  titleOf,
-  unpublished,
-} from "../content/service.ts";
+import { deleteEntry, type Kept, EntryConflict, SAVE_MESSAGES, saveEntry } from "../content/service.ts";
+import { entryChange, entryLife, listEntries, referenceOptions, references, unpublished } from "../content/entry-reads.ts";
+import { type ContentPlace } from "../content/place.ts";
+import { titleOf } from "../content/files.ts";
 import { entryLives } from "../content/life.ts";
 import { conflictContext, pendingSavers, saversOf } from "../content/versions.ts";
 import { can } from "../permissions.ts";

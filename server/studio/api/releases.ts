@@ -19,7 +19,7 @@ import { can } from "../permissions.ts";
 import { PublishingError, type Selection } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
 import type { PublishJobView, ReleaseDiff, ReleasesPage, ReleaseSummary, RollbackView, ScheduledView } from "#core/studio/api.ts";
-import { entryTitles, referenceOptions } from "../content/service.ts";
+import { entryTitles, referenceOptions } from "../content/entry-reads.ts";
 
 export const RELEASE_MESSAGES = {
   message: "Напишите в\u00a0двух словах, что меняется",

@@ -3,7 +3,9 @@ import { TRASH_KEEP_MS, type TrashItem, type TrashList, type TrashRestored } fro
 import { clock } from "../../clock.ts";
 import { EntryInvalid } from "../content/check.ts";
 import { readEntry, validSlug } from "../content/files.ts";
-import { type ContentPlace, type Kept, restoreEntry, titleOf } from "../content/service.ts";
+import { type Kept, restoreEntry } from "../content/service.ts";
+import { type ContentPlace } from "../content/place.ts";
+import { titleOf } from "../content/files.ts";
 import type { Trashed } from "../content/trash.ts";
 import { hidePurgedHistory } from "../content/versions.ts";
 import { listPictures, purgePicture, restorePicture, trashedBytes } from "../content/media-trash.ts";

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntryInvalid } from "./check.ts";
 import { readEntry } from "./files.ts";
-import { type ContentPlace, references, saveEntry } from "./service.ts";
+import { saveEntry } from "./service.ts";
+import { references } from "./entry-reads.ts";
+import { type ContentPlace } from "./place.ts";
 
 /**
  * A rename's save on a copy of the demo content (no release, no git: the

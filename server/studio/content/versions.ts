@@ -10,7 +10,8 @@ import { liveContent } from "../../releases/unpublished.ts";
 import { hashBytes } from "#core/content/load.server.ts";
 import { currentRelease, readRecord } from "../../releases/store.ts";
 import { entryFiles, readEntry, textsHash, valuesOf, type Values } from "./files.ts";
-import { type ContentPlace, titleOf } from "./service.ts";
+import { type ContentPlace } from "./place.ts";
+import { titleOf } from "./files.ts";
 
 /**
  * An entry's history (decision 032): the commits of the saved and published
