@@ -338,3 +338,43 @@ describe("words the pages do not use (issue 42)", () => {
     expect((await values.search("цен", null)).total).toBe(1);
   });
 });
+
+// Issue 58: a query typed with the other keyboard layout on, and the letters е, ё and э.
+describe("a query typed on the other keyboard layout, and е/ё/э", () => {
+  const hits = async (query: string) => {
+    const outcome = await engine.search(query, null);
+    return { switched: outcome.switched, urls: (await engine.loadHits(outcome, 0, 10)).map((h) => h.url) };
+  };
+
+  it("reads Russian words typed with the Latin layout on as they were meant, and says what it read", async () => {
+    // «сквозная аналитика» with the Latin layout on: only the Медлиния case says it.
+    expect(await hits("crdjpyfz fyfkbnbrf")).toEqual({ switched: "сквозная аналитика", urls: ["/projects/cases/medlinia-context/"] });
+    // Upper case, and a word of the vacancy's title.
+    const vacancy = await hits("FYFKBNBR LFYYS[");
+    expect(vacancy.switched).toBe("аналитик данных");
+    expect(vacancy.urls[0]).toBe("/career/data-analyst/");
+  });
+
+  it("reads Latin words typed with the Russian layout on as they were meant", async () => {
+    const seo = await hits("ыущ");
+    expect(seo.switched).toBe("seo");
+    expect(seo.urls[0]).toBe("/services/seo/");
+    expect((await hits("ЫУЩ")).urls[0]).toBe("/services/seo/");
+  });
+
+  it("leaves a query that finds pages as typed as it is", async () => {
+    expect((await hits("аналитика")).switched).toBeUndefined();
+    expect((await hits("SEO")).switched).toBeUndefined();
+    // Nonsense in either layout stays nothing.
+    expect(await hits("щзщзщзщзщз")).toEqual({ switched: undefined, urls: [] });
+  });
+
+  it("reads ё as е everywhere, and э as е in an abbreviation", async () => {
+    // The vacancy says «отчёты».
+    expect(await hits("отчеты")).toEqual(await hits("отчёты"));
+    expect((await hits("отчеты")).urls).toContain("/career/data-analyst/");
+    // The table has «сео» for SEO; «СЭО» and «СЕО» are the same abbreviation.
+    expect((await hits("СЭО")).urls[0]).toBe("/services/seo/");
+    expect((await hits("СЕО")).urls[0]).toBe("/services/seo/");
+  });
+});

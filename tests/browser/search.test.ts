@@ -305,3 +305,48 @@ describe("without JavaScript", () => {
     await noJs.close();
   });
 });
+
+type Watched = Window & { __shift?: number; __hitsRemoved?: number };
+
+describe("a query in the address (issue 58)", () => {
+  it("shows the server's results at first paint, and the page's engine takes over without an error, a flash or a shift", async () => {
+    // From the first byte: layout shifts, and any result taken out of the page (a hydration that
+    // does not match re-renders the page's nodes; a flash removes the results and draws them again).
+    await page.addInitScript(() => {
+      const w = window as Watched;
+      w.__shift = 0;
+      w.__hitsRemoved = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__shift = (w.__shift ?? 0) + (entry as PerformanceEntry & { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches(".search-hit") || node.querySelector(".search-hit"))) w.__hitsRemoved = (w.__hitsRemoved ?? 0) + 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const path = `/search/?q=${encodeURIComponent("сквозная аналитика")}`;
+    await page.goto(baseUrl + path, { waitUntil: "commit" });
+    // Before the app runs: the results are in the HTML.
+    await page.waitForSelector(".search-hit__title a", { state: "attached" });
+    const served = await resultPaths();
+    const servedStatus = await status().textContent();
+    expect(served[0]).toBe("/services/end-to-end-analytics/");
+    await waitForHydration(page);
+    // The page's own engine answers the query in the address: its code, then the records of the results shown.
+    await expect.poll(() => requested.filter((u) => u.startsWith("/search-index/r/")).length, SLOW).toBeGreaterThanOrEqual(served.length);
+    await requestsSettled(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(requested.some((u) => /\/assets\/search-engine-/.test(u))).toBe(true);
+    expect(await resultPaths()).toEqual(served);
+    expect(await status().textContent()).toBe(servedStatus);
+    expect(await page.locator(".search-results[aria-busy=true]").count()).toBe(0);
+    expect(await page.evaluate(() => (window as Watched).__hitsRemoved)).toBe(0);
+    expect(await page.evaluate(() => (window as Watched).__shift)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    // Taken over: more results come from the page's engine.
+    await page.getByRole("button", { name: "Показать ещё" }).click();
+    await expect.poll(() => hitLinks().count(), SLOW).toBeGreaterThan(served.length);
+    expect(consoleErrors).toEqual([]);
+  });
+});

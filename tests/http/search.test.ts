@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { parse } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Content, content } from "#core/content/index.server.ts";
 import { paths } from "#core/lib/paths.ts";
@@ -6,8 +7,11 @@ import { type Chunk, type Directory, type DocRecord, listUrl, type Manifest, MAN
 import { customRecords, indexedPages } from "#core/search/sources.ts";
 import { JUDGED_QUERIES, loadJudged } from "../../scripts/search-quality/judged.ts";
 import { score } from "../../scripts/search-quality/metrics.ts";
+import { PAGE_SIZE } from "../../app/routes/search/use-search.ts";
 import { engineOnSite, firstResults, type SiteEngine } from "../support/search-engine.ts";
-import { get, getDocument, plain } from "../support/site.ts";
+import { rawGet } from "../support/raw-http.ts";
+import { expectInlineScriptsAllowed, expectSecurityHeaders } from "../support/security.ts";
+import { baseUrl, get, getDocument, plain } from "../support/site.ts";
 
 let c: Content;
 let records: ReturnType<typeof customRecords>;
@@ -77,7 +81,14 @@ describe("/search/?q=… answered on the server", () => {
     const links = hrefs(doc);
     expect(links.length).toBeGreaterThan(0);
     for (const href of links) expect(href).toMatch(/^\/academy\//);
-    expect(doc.querySelector('.search-kinds [aria-current="true"]')?.textContent).toMatch(/^Статьи/);
+    const current = doc.querySelector('.search-kinds [aria-current="true"]');
+    expect(current?.textContent).toMatch(/^Статьи/);
+    // The status counts the kind's matches, not only the six shown, as the page's engine will.
+    const count = current?.querySelector(".search-kinds__count")?.textContent ?? "";
+    expect(Number(count)).toBeGreaterThan(PAGE_SIZE);
+    expect(plain(doc.querySelector(".search-results__status")?.textContent)).toMatch(new RegExp(`в разделе «Статьи» — ${count}$`));
+    // «Показать ещё» keeps its place for the page's engine, which enables it.
+    expect(doc.querySelector("button.search-results__more")?.hasAttribute("disabled")).toBe(true);
   });
 
   it("says so when nothing is found, and reads a wrong keyboard layout as the browser does", async () => {
@@ -85,6 +96,51 @@ describe("/search/?q=… answered on the server", () => {
     expect(plain(none.doc.querySelector(".search-results__status")?.textContent)).toContain("ничего не нашлось");
     const layout = await getDocument(`/search/?q=${encodeURIComponent("crdjpyfz fyfkbnbrf")}`);
     expect(hrefs(layout.doc)[0]).toBe(paths.service("end-to-end-analytics"));
+    expect(plain(layout.doc.querySelector(".search-results__status")?.textContent)).toContain("(набрано в другой раскладке: «crdjpyfz fyfkbnbrf»)");
+    // The other way: «seo» typed with the Russian layout on.
+    const latin = await getDocument(`/search/?q=${encodeURIComponent("ыущ")}`);
+    expect(hrefs(latin.doc)[0]).toBe(paths.service("seo"));
+  });
+
+  it("is a page rendered on request: revalidated, its inline scripts allowed by their hashes and nothing else", async () => {
+    const response = await get(`/search/?q=${encodeURIComponent("сквозная аналитика")}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expectSecurityHeaders(response.headers, "/search/?q=");
+    expectInlineScriptsAllowed(await response.text(), response.headers.get("content-security-policy") ?? "", "/search/?q=");
+  });
+
+  // Sent byte for byte: fetch would re-encode a malformed escape.
+  it.each([
+    ["a malformed escape", "%E0%A4%A"],
+    ["a lone percent sign", "%"],
+    ["an escape of no hex", "%zz"],
+    ["a NUL", "%00"],
+    ["an encoded lone surrogate", "%ED%A0%80"],
+    ["an overlong slash", "%C0%AF"],
+    ["a header injection", "x%0d%0aSet-Cookie:%20injected=1"],
+    ["a script", "%3Cscript%3Ealert(1)%3C/script%3E"],
+    ["an attribute breakout", "%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"],
+    ["a query of 8,000 letters", "a".repeat(8_000)],
+    ["a query given twice and a kind that is none", "%D1%81%D0%B5%D0%BE&q=seo&type=%3Cx%3E"],
+  ])("answers a hostile query, %s, with the ordinary page", async (_, q) => {
+    const reply = await rawGet(Number(new URL(baseUrl).port), `/search/?q=${q}`);
+    expect(reply.status).toBe(200);
+    expect(reply.header("content-type")).toMatch(/^text\/html/);
+    expect(reply.header("set-cookie")).toBeUndefined();
+    const html = reply.body.toString("utf8");
+    expectInlineScriptsAllowed(html, reply.header("content-security-policy") ?? "", q);
+    const doc = parse(html);
+    // The query is text in the field, never markup.
+    expect(doc.querySelector("input[name=q]")?.getAttribute("value")).toBe((new URLSearchParams(`q=${q}`).get("q") ?? "").trim());
+    expect(doc.querySelectorAll("img[onerror]")).toHaveLength(0);
+    expect(html).not.toContain("<script>alert");
+    expect(doc.querySelector("h1")?.textContent).toBeTruthy();
+  });
+
+  it("refuses a query too long for any address with 414, not an error of the server", async () => {
+    const reply = await rawGet(Number(new URL(baseUrl).port), `/search/?q=${"a".repeat(9_000)}`);
+    expect(reply.status).toBe(414);
   });
 
   it("keeps the search page without a query as it was: suggestions, no results", async () => {

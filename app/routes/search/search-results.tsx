@@ -100,7 +100,8 @@ export function SearchResults({
     );
   } else if (shown) {
     const { query, kind, hits, outcome } = shown;
-    const inKind = kind ? `, в разделе «${KIND_LABELS[kind].many}» — ${outcome.results.length}` : "";
+    const matches = shown.matches ?? outcome.results.length;
+    const inKind = kind ? `, в разделе «${KIND_LABELS[kind].many}» — ${matches}` : "";
     // A query typed on the other layout is answered as it was meant, and the page says so.
     const asRead = outcome.switched ? `«${outcome.switched}» (набрано в другой раскладке: «${query}»)` : `«${query}»`;
     status = `Найдено ${outcome.total} ${plural(outcome.total, RESULTS)} по запросу ${asRead}${inKind}`;
@@ -112,8 +113,11 @@ export function SearchResults({
             <Hit key={hit.url} hit={hit} />
           ))}
         </ol>
-        {hits.length < outcome.results.length ? (
-          <Button onClick={onMore} disabled={loadingMore}>
+        {hits.length < matches ? (
+          // In the server's answer the button is in place but disabled until the page's engine takes over
+          // (no shift when it does), and hidden while the page is not hydrated (search.css): without
+          // JavaScript it could do nothing.
+          <Button className="search-results__more" onClick={onMore} disabled={loadingMore || shown.matches !== undefined}>
             Показать ещё
           </Button>
         ) : null}

@@ -22,7 +22,15 @@ export const PAGE_SIZE = 6;
 
 /** What the page shows for one query and kind. */
 export type Shown =
-  | { key: string; query: string; kind: SearchKind | null; outcome: SearchOutcome; hits: SearchHit[] }
+  | {
+      key: string;
+      query: string;
+      kind: SearchKind | null;
+      outcome: SearchOutcome;
+      hits: SearchHit[];
+      /** Matches within the kind, where `outcome.results` holds only those shown (the server's answer, search.server.ts). */
+      matches?: number;
+    }
   | { key: string; query: string; kind: SearchKind | null; failed: true };
 
 /** The engine is its own chunk: fetched on the first search, never by other pages. */
