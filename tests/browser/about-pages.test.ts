@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { baseUrl, getHtml } from "../support/site.ts";
 import { scrolledToRest, waitForHydration } from "../support/app.ts";
 
@@ -18,8 +18,9 @@ afterEach(async () => {
 });
 
 async function open(path: string, javaScript: boolean, width = 1440): Promise<Page> {
-  context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: javaScript });
-  const page = await context.newPage();
+  const session = await openSession(browser, { width, height: 800, javaScriptEnabled: javaScript });
+  context = session.context;
+  const { page } = session;
   await page.goto(baseUrl + path);
   if (javaScript) await waitForHydration(page);
   return page;

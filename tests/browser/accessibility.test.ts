@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
 import { waitForHydration } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
 import { FULL_RUN, inTurn, pageTemplates, sweptPages } from "../support/templates.ts";
 
@@ -12,8 +12,8 @@ const contexts = new Map<number, { context: BrowserContext; page: Page }>();
 beforeAll(async () => {
   browser = await launchBrowser();
   for (const width of [360, 1440]) {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    contexts.set(width, { context, page: await context.newPage() });
+    const { context, page } = await openSession(browser, { width, height: 800 });
+    contexts.set(width, { context, page });
   }
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { type FormsServer, startFormsServer } from "../support/forms-server.ts";
 import { counterDecided, navigateInApp, openApp } from "../support/app.ts";
 import { baseUrl } from "../support/site.ts";
@@ -27,7 +27,7 @@ type YmWindow = Window & { __ymCalls?: Call[]; ym?: unknown };
 
 /** Replaces the counter with a recorder; the real tag script is never fetched from the internet. */
 async function pageWithStubbedCounter(): Promise<{ page: Page; tagRequests: string[] }> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await openSession(browser)).page;
   await page.addInitScript(() => {
     const w = window as YmWindow;
     w.__ymCalls = [];

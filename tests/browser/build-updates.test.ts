@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { countDocumentLoads, markSurvived, markWindow, openApp, waitForReady } from "../support/app.ts";
 import { baseUrl } from "../support/site.ts";
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 async function pageWithClock(): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await openSession(browser)).page;
   await page.clock.install();
   return page;
 }

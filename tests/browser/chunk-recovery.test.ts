@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import {
   collectErrors,
   countDocumentLoads,
@@ -45,7 +45,7 @@ async function failScript(page: Page, path: string, times = Number.POSITIVE_INFI
 
 /** Data saver on: no prefetching, so the click is the first request for the module. */
 async function pageWithoutPrefetch(options: { navigationApi?: boolean } = {}): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await openSession(browser)).page;
   await page.addInitScript((navigationApi) => {
     Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
     // Browsers from before the Navigation API.
@@ -129,12 +129,12 @@ describe("chunk-load recovery", () => {
   });
 
   it("does not reload the page when only a prefetch fails", async () => {
-    const probe = await (await browser.newContext()).newPage();
+    const probe = await (await openSession(browser)).page;
     await openApp(probe, "/");
     const module = await routeModule(probe, "routes/contacts/page");
     await probe.context().close();
 
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const page = await (await openSession(browser, { width: 1280, height: 800 })).page;
     const errors = collectErrors(page);
     const failure = await failScript(page, module);
     const loads = countDocumentLoads(page);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_DIR } from "#core/config/paths.server.ts";
 import { liveFilesDir } from "../support/releases.ts";
 import { prerenderedHtmlFiles } from "../../scripts/typography-check.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { openApp } from "../support/app.ts";
 
 let browser: Browser;
@@ -46,7 +46,7 @@ describe("code highlighting", () => {
 
   it("shows the colours in the browser and loads no highlighter there", async () => {
     const { page: path } = codeBlocks()[0] ?? { page: "" };
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.endsWith(".js")) scripts.push(request.url());

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { navigateInApp, waitForHydration } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { startFormsServer } from "../support/forms-server.ts";
 import { baseUrl, plain } from "../support/site.ts";
 import { sweptPages } from "../support/templates.ts";
@@ -12,8 +12,7 @@ const violations: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await browser.newContext();
-  page = await context.newPage();
+  ({ page } = await openSession(browser));
   // Reported by the browser itself, before any page script runs.
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
@@ -100,9 +99,8 @@ describe("with Yandex Metrica configured", () => {
   it("lets the counter load its tag, send hits and open its frame, and nothing else", async () => {
     // The forms' server configured as tests/browser/forms.test.ts configures it: the same release.
     const server = await startFormsServer("sqlite", { env: { PUBLIC_METRIKA_ID: "12345678" } });
-    const context = await browser.newContext();
+    const { context, page: metrikaPage } = await openSession(browser);
     try {
-      const metrikaPage = await context.newPage();
       const seen: string[] = [];
       metrikaPage.on("console", (message) => {
         if (/Content Security Policy/.test(message.text())) seen.push(message.text());

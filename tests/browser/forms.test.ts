@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { counterDecided, waitForReady } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { type FormsServer, startFormsServer } from "../support/forms-server.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
@@ -37,15 +37,11 @@ afterAll(async () => {
 });
 
 async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const { context, page, problems } = await openSession(browser, { width: 1280, height: 900, ...options });
   await context.route("https://mc.yandex.ru/**", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
-  const page = await context.newPage();
   // The page's clock, which times how long the form was filled in: moved forward, not waited for.
   await page.clock.install();
-  const errors: string[] = [];
-  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { context, page, errors };
+  return { context, page, errors: problems };
 }
 
 async function open(page: Page, path: string, on: FormsServer = server, referer?: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { collectErrors, openApp } from "../support/app.ts";
 import { baseUrl, get } from "../support/site.ts";
 
@@ -26,7 +26,7 @@ describe("icons", () => {
   });
 
   it("hold their size while the file is still loading", async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(isSearchIcon, async (route) => {
@@ -40,7 +40,7 @@ describe("icons", () => {
   });
 
   it("log a failed load to the console and leave the page intact", async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     const errors = collectErrors(page);
     await page.route(isSearchIcon, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }));
     await openApp(page, "/");

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { baseUrl, plain } from "../support/site.ts";
 
 /**
@@ -10,13 +10,11 @@ import { baseUrl, plain } from "../support/site.ts";
  * stop has a visible focus ring.
  */
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-  page = await context.newPage();
+  ({ page } = await openSession(browser, { width: 360, height: 800 }));
 });
 afterAll(async () => {
   await browser.close();

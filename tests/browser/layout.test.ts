@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
 import { waitForHydration, waitForReady } from "../support/app.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
@@ -18,8 +18,8 @@ const pages = new Map<number, { context: BrowserContext; page: Page }>();
 beforeAll(async () => {
   browser = await launchBrowser();
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    pages.set(width, { context, page: await context.newPage() });
+    const { context, page } = await openSession(browser, { width, height: 800 });
+    pages.set(width, { context, page });
   }
 });
 afterAll(async () => {
@@ -159,7 +159,7 @@ describe("the header while the HTML is held inside it", () => {
   it.each(HELD_WIDTHS)("at %i px shows no half-built menu or tools, and nothing moves when the rest arrives", async (width) => {
     const html = await (await fetch(`${baseUrl}/`)).text();
     const proxy = await startStallingProxy(baseUrl);
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const { context } = await openSession(browser, { width, height: 800 });
     try {
       await context.addInitScript(() => {
         const w = window as Window & { __firstFrame?: string[] };
@@ -198,10 +198,9 @@ describe("blocks while the HTML is held inside them", () => {
    */
   async function shiftsWhenHeld(path: string, marker: string, viewport: { width: number; height: number }, block = "main") {
     const proxy = await startStallingProxy(baseUrl);
-    const context = await browser.newContext({ viewport });
+    const { context, page } = await openSession(browser, viewport);
     try {
       await recordLayoutShifts(context);
-      const page = await context.newPage();
       await loadHeld(page, proxy.origin + path, proxy.stallAfter(marker));
       return {
         shifts: (await layoutShifts(page)).map((shift) => shift.description),

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { baseUrl, plain } from "../support/site.ts";
 import { waitForHydration } from "../support/app.ts";
 
@@ -15,8 +15,7 @@ afterAll(async () => {
   await browser.close();
 });
 beforeEach(async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
+  ({ page } = await openSession(browser, { width: 1280, height: 800 }));
   consoleErrors = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") consoleErrors.push(msg.text());

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { openApp, prefetchDecided, requestsSettled, waitForReady } from "../support/app.ts";
 
 let browser: Browser;
@@ -52,7 +52,7 @@ function internalTargetsInView(page: Page): Promise<number> {
 
 async function pageWithConnection(connection: Record<string, unknown> | null): Promise<Page> {
   // Tall enough that the home page shows more than 20 internal targets at once (24 in this design).
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 5_000 } })).newPage();
+  const page = await (await openSession(browser, { width: 1440, height: 5_000 })).page;
   if (connection) {
     await page.addInitScript((value) => {
       Object.defineProperty(navigator, "connection", { value });

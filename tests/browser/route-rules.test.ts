@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { ROUTE_RULES_DELAY_MS } from "../../app/runtime/route-rules.ts";
 import { collectErrors, markSurvived, markWindow, navigateInApp, openApp, requestsSettled } from "../support/app.ts";
 import { baseUrl, getDocument } from "../support/site.ts";
@@ -17,7 +17,7 @@ afterAll(async () => {
 const isMetaFile = (url: URL) => url.pathname.startsWith("/builds/meta/");
 
 async function newPage(): Promise<Page> {
-  return (await browser.newContext()).newPage();
+  return (await openSession(browser)).page;
 }
 
 type RulesWindow = Window & { __routeRulesRead?: boolean };

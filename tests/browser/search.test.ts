@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../app/routes/search/use-search.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { baseUrl } from "../support/site.ts";
 import { requestsSettled, waitForHydration } from "../support/app.ts";
 import { FULL_RUN } from "../support/templates.ts";
@@ -20,8 +20,7 @@ afterAll(async () => {
   await browser.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
+  ({ context, page } = await openSession(browser, { width: 1280, height: 800 }));
   consoleErrors = [];
   requested = [];
   page.on("console", (msg) => {
@@ -285,8 +284,7 @@ describe("search code loads only for searching", () => {
 
 describe("without JavaScript", () => {
   it("the form submits to /search/?q= and, without JavaScript, the page shows the first results (issue 58)", async () => {
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
-    const plain = await noJs.newPage();
+    const { context: noJs, page: plain } = await openSession(browser, { javaScriptEnabled: false });
     await plain.goto(`${baseUrl}/search/`);
     await plain.getByRole("searchbox", { name: "Что вы ищете?" }).fill("маркетинга");
     await plain.getByRole("button", { name: "Найти" }).click();

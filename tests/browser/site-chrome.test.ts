@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration, waitForReady } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { baseUrl } from "../support/site.ts";
 import { inTurn, pageTemplates } from "../support/templates.ts";
@@ -20,12 +20,9 @@ afterEach(async () => {
 });
 
 async function open(path: string, options: { width: number; javaScript?: boolean; reducedMotion?: "reduce" | "no-preference" }): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: options.width, height: 800 },
-    javaScriptEnabled: options.javaScript ?? true,
-    reducedMotion: options.reducedMotion ?? "no-preference",
-  });
-  const page = await context.newPage();
+  const { page } = (context = (await openSession(browser, { width: options.width, height: 800, javaScriptEnabled: options.javaScript ?? true,
+    reducedMotion: options.reducedMotion ?? "no-preference" })).context, await openSession(browser, { width: options.width, height: 800, javaScriptEnabled: options.javaScript ?? true,
+    reducedMotion: options.reducedMotion ?? "no-preference" }));
   await page.goto(baseUrl + path);
   if (options.javaScript !== false) await waitForHydration(page);
   return page;
@@ -120,8 +117,9 @@ describe("keyboard and motion", () => {
 
 describe("fonts and layout stability", () => {
   it("keeps Onest off a visit's first page, fetches it after load, and sets text in it from the next page on", async () => {
-    context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-    const page = await context.newPage();
+    const session = await openSession(browser, { width: 360, height: 800 });
+    context = session.context;
+    const { page } = session;
     const fonts: string[] = [];
     let loaded = false;
     page.on("load", () => (loaded = true));
@@ -174,8 +172,9 @@ describe("fonts and layout stability", () => {
       [360, 1440] as const,
     ),
   )("%s does not shift while fonts and scripts load at %i px", async (path, width) => {
-    context = await browser.newContext({ viewport: { width, height: 800 } });
-    const page = await context.newPage();
+    const session = await openSession(browser, { width, height: 800 });
+    context = session.context;
+    const { page } = session;
     await recordLayoutShifts(page);
     await page.goto(baseUrl + path);
     await waitForReady(page);

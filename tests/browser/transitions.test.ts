@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { openApp, waitForReady } from "../support/app.ts";
 import { baseUrl } from "../support/site.ts";
 
@@ -21,7 +21,7 @@ const progressShown = (page: Page) => page.locator(".nav-progress").count();
 
 /** A page whose timers only move when the test moves the clock; no prefetching. */
 async function pausedPage(): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await openSession(browser)).page;
   await page.addInitScript(() => {
     Object.defineProperty(navigator, "connection", { value: { saveData: true } });
   });
@@ -48,7 +48,7 @@ async function holdCompanyData(page: Page) {
 
 describe("page transitions", () => {
   it("fires start and finish hooks around every navigation, the first page included", async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     await page.addInitScript(() => {
       const w = window as Window & { __hooks?: string[] };
       w.__hooks = [];
@@ -98,7 +98,7 @@ describe("page transitions", () => {
   });
 
   it("is in the error state on a page that opened with an error, until the next good navigation", async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     await openApp(page, "/no-such-page/");
     await expect.poll(() => appState(page), SLOW).toBe("error");
     await page.locator("main").getByRole("link", { name: "Услуги" }).click();
@@ -107,7 +107,7 @@ describe("page transitions", () => {
   });
 
   it("is in the error state after a failed navigation, until the next good one", async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     await openApp(page, "/");
     await page.route("**/_.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.locator("header nav").getByRole("link", { name: "Компания" }).click();

@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveFilesDir } from "../support/releases.ts";
 import { prerenderedHtmlFiles, typographyViolations } from "../../scripts/typography-check.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { collectErrors, openApp } from "../support/app.ts";
 import { getHtml } from "../support/site.ts";
 
@@ -39,7 +39,7 @@ describe("typography", () => {
 
   it("hydrates without warnings and keeps the server's text, on load and after navigation", async () => {
     for (const path of ["/", "/career/", "/academy/", "/no-such-page/"]) {
-      const page = await (await browser.newContext()).newPage();
+      const page = await (await openSession(browser)).page;
       const errors: string[] = collectErrors(page);
       page.on("console", (message) => {
         if (message.type() === "warning") errors.push(message.text());
@@ -56,7 +56,7 @@ describe("typography", () => {
       expect(unexpected, path).toEqual([]);
     }
 
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     await openApp(page, "/");
     await page.locator("header nav").getByRole("link", { name: "Академия" }).click();
     await page.waitForURL(/\/academy\/$/);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { openApp, waitForReady } from "../support/app.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 
@@ -19,8 +19,7 @@ async function viewportCookie(context: BrowserContext) {
 
 describe("viewport state", () => {
   it("stores mobile at 375 px for a year, and follows a resize", async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
+    const { context, page } = await openSession(browser, { width: 375, height: 800 });
     await openApp(page, "/");
     await expect.poll(async () => (await viewportCookie(context))?.value).toBe("mobile");
     const cookie = await viewportCookie(context);
@@ -37,7 +36,7 @@ describe("viewport state", () => {
 
   it("causes no layout shift after hydration", async () => {
     for (const width of [375, 1280]) {
-      const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+      const page = (await openSession(browser, { width, height: 800 })).page;
       await recordLayoutShifts(page);
       await openApp(page, "/");
       // What may move the page after hydration has happened: the app's start-up work (ready) and the web fonts.

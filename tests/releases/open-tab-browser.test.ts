@@ -5,7 +5,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { collectErrors, markSurvived, markWindow, openApp, waitForHydration } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { liveRelease, makeSandbox, runPublish, type Sandbox } from "../support/releases.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 
@@ -40,7 +40,7 @@ describe("an open tab across a release", () => {
     const port = await freePort();
     server = await startServer(port, sandbox.env);
     const url = `http://127.0.0.1:${port}`;
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await openSession(browser)).page;
     const errors = collectErrors(page);
     await openApp(page, "/academy/", url);
     const before = liveRelease(sandbox.releasesDir);

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { launchBrowser, openSession, type Session } from "../support/browser.ts";
+import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
 import { firstScreens } from "../support/studio-weight.ts";
 import { FULL_RUN, inTurn } from "../support/templates.ts";
 
@@ -27,10 +27,9 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-type Session = StudioSession;
 
 /** A fresh browser profile in Russian, recording console errors and CSP violations. */
-const open = (width = 1440): Promise<Session> => openStudioSession(browser, width);
+const open = (width = 1440): Promise<Session> => openSession(browser, { width, height: 900, russian: true });
 
 async function signInAs(page: Page, login: string, password: string, path = "/studio/") {
   await page.goto(server.baseUrl + path);

@@ -5,10 +5,10 @@ import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { atEveryWidth, axe } from "../support/axe.ts";
 import { waitForHydration } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession, type Session } from "../support/browser.ts";
 import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
-import { addUser, openStudioSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
 import { FULL_RUN, inTurn } from "../support/templates.ts";
 
 /**
@@ -39,9 +39,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-type Session = StudioSession;
 
-const open = (width = 1440): Promise<Session> => openStudioSession(browser, width, { acceptDownloads: true });
+const open = (width = 1440): Promise<Session> => openSession(browser, { width, height: 900, russian: true, acceptDownloads: true });
 
 async function signInAs(session: Session, role: keyof typeof PASSWORD, path = "/studio/inbox/") {
   const { page } = session;

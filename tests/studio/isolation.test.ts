@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_DIR } from "#core/config/paths.server.ts";
 import { waitForReady } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { inPool } from "../support/pool.ts";
 import { baseUrl } from "../support/site.ts";
 import { FULL_RUN, pageTemplates } from "../support/templates.ts";
@@ -30,7 +30,7 @@ afterAll(async () => {
 describe("public pages and the studio", () => {
   it("no public page requests anything under /studio/", async () => {
     const studioRequests: string[] = [];
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const { context } = await openSession(browser, { width: 1440, height: 900 });
     const visit = async (path: string) => {
       const page = await context.newPage();
       page.on("request", (request) => {

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { axe } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
 import { liveRelease, makeSandbox, releaseRecord, type Sandbox } from "../support/releases.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
@@ -42,8 +42,7 @@ afterAll(async () => {
 });
 
 async function signedInPage(width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow" });
-  const page = await context.newPage();
+  const { page } = await openSession(browser, { width, height: 900, russian: true });
   await page.goto(`${server.baseUrl}/studio/releases/`);
   await page.waitForURL(/\/studio\/sign-in\//);
   await page.getByLabel("Логин").fill("editor");

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium, unless the environment names another. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -69,4 +69,35 @@ export async function launchBrowser(): Promise<Browser> {
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/** A browser profile with the page it opened, and what went wrong in it (console errors, CSP violations, uncaught errors). */
+export type Session = { context: BrowserContext; page: Page; problems: string[] };
+
+export type SessionOptions = Omit<BrowserContextOptions, "viewport"> & {
+  /** The window's width and height in CSS pixels (1280 × 800 unless said). */
+  width?: number;
+  height?: number;
+  /** The profile's language and time zone: Russian in Moscow, as the studio's people work (the default is Chromium's). */
+  russian?: boolean;
+};
+
+/**
+ * The one way a test opens a browser: a fresh profile (cookies, storage and cache its own) and
+ * its first page, recording what went wrong in it. 4xx answers of an API are the app working
+ * (signed out, no access, a field to fix), not problems. Signed in to the studio:
+ * `signedInSession` (tests/support/studio.ts), which opens its session here.
+ */
+export async function openSession(browser: Browser, options: SessionOptions = {}): Promise<Session> {
+  const { width = 1280, height = 800, russian = false, ...profile } = options;
+  const context = await browser.newContext({ viewport: { width, height }, ...(russian ? { locale: "ru-RU", timezoneId: "Europe/Moscow" } : {}), ...profile });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
+    if (/Content Security Policy/i.test(text)) problems.push(text);
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { context, page, problems };
 }

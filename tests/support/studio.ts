@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { openSession, type Session } from "./browser.ts";
 import type { Role } from "#core/studio/roles.ts";
 import { type Backend, type FormsServer, type FormsServerOptions, nextIp, startFormsServer } from "./forms-server.ts";
 
@@ -73,26 +74,8 @@ export async function signIn(server: StudioServer, login: string, password: stri
   return cookie;
 }
 
-/** A browser profile in Russian with the page it opens, and what went wrong in it. */
-export type StudioSession = { context: BrowserContext; page: Page; problems: string[] };
-
-/**
- * A fresh browser profile in Russian (Moscow time) that records console errors
- * and CSP violations. 4xx answers of the API are the studio working (signed
- * out, no access, a field to fix), not errors.
- */
-export async function openStudioSession(browser: Browser, width = 1440, options: { acceptDownloads?: boolean } = {}): Promise<StudioSession> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ru-RU", timezoneId: "Europe/Moscow", ...options });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
-    if (/Content Security Policy/i.test(text)) problems.push(text);
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
-}
+/** A studio session: a browser profile in Russian (Moscow time) and its page (tests/support/browser.ts). */
+export type StudioSession = Session;
 
 /**
  * A studio session signed in through the sign-in form as `who`: on the
@@ -108,7 +91,7 @@ export async function signedInSession(
   options: { path?: string; acceptDownloads?: boolean } = {},
 ): Promise<StudioSession> {
   const { path, ...profile } = options;
-  const session = await openStudioSession(browser, width, profile);
+  const session = await openSession(browser, { width, height: 900, russian: true, ...profile });
   const { page } = session;
   await page.goto(`${baseUrl}${path ?? "/studio/sign-in/"}`);
   if (path) await page.waitForURL(/\/studio\/sign-in\//);
