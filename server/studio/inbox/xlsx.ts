@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { Worker } from "node:worker_threads";
 import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
-import { EXPORT_COLUMNS, exportCells, type ExportCell } from "./export.ts";
+import { EXPORT_COLUMNS, exportCells, type ExportCell, HISTORY_COLUMNS, historyCells } from "./export.ts";
 import type { XlsxJob } from "./xlsx-worker.ts";
 import type { InboxFilter } from "./filter.ts";
 import type { InboxStore } from "./store.ts";
@@ -22,11 +22,14 @@ import type { InboxStore } from "./store.ts";
  * never double the memory (decision 028). The file is made in a thread of
  * its own (xlsx-worker.ts), which imports the library; no page of the site or
  * of the studio loads it, and the studio's loop answers others meanwhile.
+ * Its second sheet is the stage history, a line per change (at most
+ * HISTORY_PER_SUBMISSION of a submission: export-rows.ts).
  */
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Widths in characters, by column (the id, the date, the kind… the consent). */
-const WIDTHS = [38, 17, 22, 12, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 30, 30, 60];
+/** Widths in characters, by column (the number, the date, the kind… the consent, the id). */
+const WIDTHS = [9, 17, 22, 16, 24, 50, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 24, 30, 30, 30, 60, 38];
+const HISTORY_WIDTHS = [9, 17, 20, 20, 20];
 
 /** The thread that makes a file (xlsx-worker.ts), found beside the chunk that starts it (scripts/server-entries.ts). */
 const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./xlsx-worker.ts" : "./xlsx-worker.js", import.meta.url);
@@ -58,12 +61,22 @@ export function writeXlsxExport(res: ServerResponse, inbox: InboxStore, filter: 
 }
 
 async function write(res: ServerResponse, inbox: InboxStore, filter: InboxFilter): Promise<number> {
+  const stages = await inbox.stages();
   const rows: ExportCell[][] = [];
+  const history: ExportCell[][] = [];
   for await (const batch of inbox.exportRows(filter)) {
-    for (const row of batch) rows.push(exportCells(row));
+    for (const row of batch) {
+      rows.push(exportCells(row, stages));
+      history.push(...historyCells(row, stages));
+    }
     if (rows.length > XLSX_MAX_ROWS) break;
   }
-  const bytes = await makeFile({ header: EXPORT_COLUMNS, rows, widths: WIDTHS });
+  const bytes = await makeFile({
+    sheets: [
+      { name: "Заявки", header: EXPORT_COLUMNS, rows, widths: WIDTHS },
+      { name: "История этапов", header: HISTORY_COLUMNS, rows: history, widths: HISTORY_WIDTHS },
+    ],
+  });
   await new Promise<void>((resolve, reject) => res.end(bytes, (error?: Error | null) => (error ? reject(error) : resolve())));
   return rows.length;
 }
