@@ -254,10 +254,15 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
       expect(res.status).toBe(303);
       const location = new URL(res.headers.get("location")!, server.baseUrl);
       const id = location.searchParams.get("sent")!;
-      expect(await server.store.submission(id)).not.toBeNull();
+      const stored = await server.store.submission(id);
+      expect(stored).not.toBeNull();
+      // The result page names the stored number, carried by the redirect.
+      expect(location.searchParams.get("number")).toBe(String(stored?.number));
       const page = await fetch(location);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain(id);
+      const html = await page.text();
+      expect(html).toContain(id);
+      expect(html).toContain(`Заявка №\u00a0${stored?.number}`);
     });
 
     it("an invalid post answers 422 with the form, its messages and what was typed", async () => {
