@@ -13,8 +13,8 @@ export function JobApplicationForm({ position, title, initial }: { position: str
   return (
     <section className="lead-form" id="job-application" data-form="job" aria-labelledby={headingId}>
       <h2 id={headingId}>Откликнуться на вакансию</h2>
-      {form.sentId ? (
-        <FormSuccess kind="job" id={form.sentId} onAgain={form.reset} />
+      {form.sent ? (
+        <FormSuccess kind="job" id={form.sent.id} number={form.sent.number} onAgain={form.reset} />
       ) : (
         <form method="post" action={paths.form("job")} encType="multipart/form-data" noValidate {...form.handlers}>
           <HiddenFields form={form} />

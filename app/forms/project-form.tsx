@@ -18,8 +18,8 @@ export function ProjectRequestForm({ service, initial }: { service?: string; ini
   return (
     <section className="lead-form" id="project-request" data-form="project" aria-labelledby={headingId}>
       <h2 id={headingId}>Обсудить проект</h2>
-      {form.sentId ? (
-        <FormSuccess kind="project" id={form.sentId} onAgain={form.reset} />
+      {form.sent ? (
+        <FormSuccess kind="project" id={form.sent.id} number={form.sent.number} onAgain={form.reset} />
       ) : (
         <form method="post" action={paths.form("project")} noValidate {...form.handlers}>
           <HiddenFields form={form} />

@@ -17,8 +17,8 @@ export function SubscribeForm({ variant = "page", initial }: { variant?: "page" 
       ) : (
         <h2 id={headingId}>Подписаться на рассылку</h2>
       )}
-      {form.sentId ? (
-        <FormSuccess kind="subscribe" id={form.sentId} onAgain={form.reset} />
+      {form.sent ? (
+        <FormSuccess kind="subscribe" id={form.sent.id} number={form.sent.number} onAgain={form.reset} />
       ) : (
         <form method="post" action={paths.form("subscribe")} noValidate {...form.handlers}>
           <HiddenFields form={form} />

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { FormKind } from "#core/forms/kinds.ts";
+import { type FormKind, numberLabel } from "#core/forms/kinds.ts";
 
 const TEXTS: Record<FormKind, { title: string; text: string; again: string }> = {
   project: {
@@ -19,8 +19,12 @@ const TEXTS: Record<FormKind, { title: string; text: string; again: string }> = 
   },
 };
 
-/** The clear success state that replaces a sent form; focus moves to it so screen readers announce it. */
-export function FormSuccess({ kind, id, onAgain }: { kind: FormKind; id: string; onAgain?: () => void }) {
+/**
+ * The clear success state that replaces a sent form; focus moves to it so screen readers announce it.
+ * It names the submission as the studio, the letters and the CRM do («Заявка №\u00a04»), so a
+ * visitor who calls can be found by it; a bot's quiet success was never kept and has no number.
+ */
+export function FormSuccess({ kind, id, number, onAgain }: { kind: FormKind; id: string; number?: number | undefined; onAgain?: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const t = TEXTS[kind];
@@ -30,7 +34,11 @@ export function FormSuccess({ kind, id, onAgain }: { kind: FormKind; id: string;
         {t.title}
       </p>
       <p>{t.text}</p>
-      <p className="lead-form__id">Номер обращения: {id}</p>
+      {number ? (
+        <p className="lead-form__id">
+          <strong>{numberLabel(kind, number)}</strong> — назовите этот номер, если будете писать или звонить нам.
+        </p>
+      ) : null}
       {onAgain ? (
         <button className="button" type="button" onClick={onAgain}>
           {t.again}

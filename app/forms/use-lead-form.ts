@@ -61,7 +61,8 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
   const [errors, setErrors] = useState<FieldErrors>(failed?.errors ?? {});
   const [message, setMessage] = useState(failed?.message ?? "");
   const [sending, setSending] = useState(false);
-  const [sentId, setSentId] = useState(initial?.ok ? initial.id : "");
+  // What the server answered to the form sent: its id and the number the visitor is shown.
+  const [sent, setSent] = useState<{ id: string; number?: number } | null>(initial?.ok ? { id: initial.id, number: initial.number } : null);
   // Made at the first attempt and kept until one succeeds.
   const submissionId = useRef("");
 
@@ -133,7 +134,7 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
       const answer = (await response.json().catch(() => ({ ok: false, message: M.form.unavailable }))) as FormAnswer;
       if (answer.ok) {
         submissionId.current = "";
-        setSentId(answer.id);
+        setSent({ id: answer.id, number: answer.number });
         reachGoal(kind);
         return;
       }
@@ -148,7 +149,7 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
 
   /** Sends another one: a new id, the same page. */
   function reset() {
-    setSentId("");
+    setSent(null);
     setErrors({});
     setMessage("");
     touched.current.clear();
@@ -162,7 +163,7 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
     errors,
     message,
     sending,
-    sentId,
+    sent,
     // A page re-shown after an error keeps the address the form was first sent from.
     page: typeof values.page === "string" && values.page !== "" ? values.page : location.pathname,
     values,

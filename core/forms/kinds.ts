@@ -10,6 +10,17 @@ export function isFormKind(value: string | undefined): value is FormKind {
   return (FORM_KINDS as readonly string[]).includes(value ?? "");
 }
 
+/**
+ * What a submission is called by its number, the same wherever people read it: the answer
+ * after sending a form, the letters, the studio, its export and journal, the CRM's payload
+ * («Заявка №\u00a04», «Отклик №\u00a03», «Подписка №\u00a02»). Each kind counts on its own.
+ */
+export const NUMBER_WORDS: Record<FormKind, string> = { project: "Заявка", job: "Отклик", subscribe: "Подписка" };
+
+export function numberLabel(kind: FormKind, n: number | null | undefined): string {
+  return n === null || n === undefined ? NUMBER_WORDS[kind] : `${NUMBER_WORDS[kind]} №\u00a0${n}`;
+}
+
 /** Budget ranges offered in the project request. */
 export const BUDGETS = {
   "under-300k": "до 300 тыс. ₽",

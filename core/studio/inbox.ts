@@ -91,13 +91,6 @@ export function stageLabel(stages: VisibleStages, kind: FormKind, key: string): 
   return stages[kind]?.find((stage) => stage.key === key)?.label ?? STATUSES[key] ?? key;
 }
 
-/** What a submission is called by its number: «Заявка №\u00a01042», «Отклик №\u00a087». */
-export const NUMBER_WORDS: Record<FormKind, string> = { project: "Заявка", job: "Отклик", subscribe: "Подписка" };
-
-export function numberLabel(kind: FormKind, n: number | null): string {
-  return n === null ? NUMBER_WORDS[kind] : `${NUMBER_WORDS[kind]} №\u00a0${n}`;
-}
-
 /** A studio user who may own submissions of some kinds. */
 export type Owner = { id: number; name: string; login: string; kinds: FormKind[] };
 

@@ -1,6 +1,6 @@
 import type { MailMessage } from "./mail.ts";
 import type { OutboxItem, Submission } from "./types.ts";
-import { NUMBER_WORDS } from "#core/studio/inbox.ts";
+import { numberLabel } from "#core/forms/kinds.ts";
 
 /** What each channel sends for a submission: the CRM's JSON and the e-mails, in Russian. */
 
@@ -10,7 +10,9 @@ export function webhookBody(s: Submission, item: OutboxItem): { event: WebhookEv
   const event = (item.payload?.event as WebhookEvent | undefined) ?? "submission.created";
   const body = {
     event,
+    // The id is the machines' key (stable, unique across kinds); the number is what people call it by.
     id: s.id,
+    number: s.number ?? null,
     form: s.form,
     createdAt: new Date(s.createdAt).toISOString(),
     ...(event === "subscription.confirmed" ? { confirmedAt: item.payload?.confirmedAt } : {}),
@@ -41,7 +43,8 @@ function footer(s: Submission, origin: string): string[] {
     ...line("Пришли с сайта", s.visit.referrer),
     ...line("Первая страница визита", s.visit.landing && s.visit.landing !== s.page ? origin + s.visit.landing : ""),
     `Согласие на обработку ПДн: ${c.at}, IP ${c.ip}, согласие в редакции ${c.documents.agreement}, политика в редакции ${c.documents.privacy}`,
-    `Номер: ${s.id}`,
+    // The studio's page of it, where the team works on it (the id alone told a person nothing).
+    `Открыть в студии: ${origin}/studio/inbox/${s.id}/`,
   ];
 }
 
@@ -72,11 +75,11 @@ export function teamLetter(s: Submission, item: OutboxItem, origin: string, cv: 
     const f = s.data as JobFields;
     return {
       to,
-      subject: `Отклик на вакансию «${f.position.title}»: ${f.name}`,
+      subject: `${numberLabel(s.form, s.number)} на вакансию «${f.position.title}»: ${f.name}`,
       replyTo: f.email,
       messageId: messageId(s, item, origin),
       text: [
-        `Отклик на вакансию «${f.position.title}».`,
+        `${numberLabel(s.form, s.number)} на вакансию «${f.position.title}».`,
         "",
         ...line("Имя", f.name),
         ...line("E-mail", f.email),
@@ -91,11 +94,11 @@ export function teamLetter(s: Submission, item: OutboxItem, origin: string, cv: 
   const f = s.data as ProjectFields;
   return {
     to,
-    subject: `Заявка с сайта: ${f.name}${f.company ? `, ${f.company}` : ""}`,
+    subject: `${numberLabel(s.form, s.number)} с сайта: ${f.name}${f.company ? `, ${f.company}` : ""}`,
     ...(f.email ? { replyTo: f.email } : {}),
     messageId: messageId(s, item, origin),
     text: [
-      "Заявка «Обсудить проект».",
+      `${numberLabel(s.form, s.number)} «Обсудить проект».`,
       "",
       ...line("Имя", f.name),
       ...line("Телефон", f.phone),
@@ -126,6 +129,8 @@ export function confirmationLetter(s: Submission, item: OutboxItem, origin: stri
       "",
       "Ссылка действует 7 дней и срабатывает один раз.",
       "Если вы не подписывались, просто не отвечайте на это письмо: без подтверждения мы ничего присылать не будем.",
+      // The number the page showed after sending, so a person who writes to us can be found by it.
+      ...(s.number ? ["", `${numberLabel(s.form, s.number)} — назовите этот номер, если будете писать нам.`] : []),
     ].join("\n"),
   };
 }
@@ -136,7 +141,7 @@ export function confirmationLetter(s: Submission, item: OutboxItem, origin: stri
  */
 export function assignmentLetter(s: Submission, item: OutboxItem, origin: string): MailMessage {
   const payload = (item.payload ?? {}) as { to?: string; name?: string; by?: string };
-  const what = `${NUMBER_WORDS[s.form]}${s.number ? ` № ${s.number}` : ""}`;
+  const what = numberLabel(s.form, s.number);
   const name = typeof s.data.name === "string" && s.data.name ? ` от ${s.data.name}` : "";
   return {
     to: String(payload.to ?? ""),

@@ -31,21 +31,29 @@ function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
   };
 }
 
+/** What storing a submission did: whether it was new, and its kind's number (a repeat's is the one given first). */
+export type Stored = { stored: boolean; number: number };
+
 /** One submission inside the caller's transaction (see insertSubmission). */
-async function write(tx: Db, s: NewSubmission): Promise<boolean> {
+async function write(tx: Db, s: NewSubmission): Promise<Stored> {
   const inserted = await tx.query(
     `INSERT INTO submissions (id, form, created_at, data, page, utm, referrer, landing, source, ip, consent)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.visit.referrer, s.visit.landing, sourceOf(s), s.ip, JSON.stringify(s.consent)],
   );
-  if (inserted.length === 0) return false;
+  if (inserted.length === 0) {
+    // A repeat (the same client id sent again) is answered with the number the first one got.
+    const [first] = await tx.query<Row & { number: number }>("SELECT number FROM submissions WHERE id = $1", [s.id]);
+    return { stored: false, number: Number(first?.number) };
+  }
   // The kind's next short number («Заявка № 1042»): the counter's row is held until commit, so two inserts never share one.
   const [taken] = await tx.query<Row & { last: number }>(
     `INSERT INTO submission_numbers (form, last) VALUES ($1, 1)
      ON CONFLICT (form) DO UPDATE SET last = submission_numbers.last + 1 RETURNING last`,
     [s.form],
   );
-  await tx.query("UPDATE submissions SET number = $2, touched_at = $3 WHERE id = $1", [s.id, Number(taken?.last), s.createdAt]);
+  const number = Number(taken?.last);
+  await tx.query("UPDATE submissions SET number = $2, touched_at = $3 WHERE id = $1", [s.id, number, s.createdAt]);
   await writeSearchKeys(tx, s.id, searchKeys(s.data, s.utm));
   if (s.file) {
     await tx.query("INSERT INTO files (submission_id, name, type, size, sha256, content) VALUES ($1, $2, $3, $4, $5, $6)", [
@@ -81,7 +89,7 @@ async function write(tx: Db, s: NewSubmission): Promise<boolean> {
       [s.id, d.channel, s.createdAt, d.payload ? JSON.stringify(d.payload) : null],
     );
   }
-  return true;
+  return { stored: true, number };
 }
 
 export function createStore(db: Db) {
@@ -91,9 +99,11 @@ export function createStore(db: Db) {
     /**
      * Writes the submission, its search keys, its file, its outbox items and
      * (for the newsletter) the pending subscription in one transaction.
-     * Returns false when a submission with this id exists: nothing is written.
+     * The number is the kind's next, taken in the same transaction, so the
+     * visitor's answer names the number the studio shows. When a submission
+     * with this id exists nothing is written (`stored` false) and its number is given.
      */
-    async insertSubmission(s: NewSubmission): Promise<boolean> {
+    async insertSubmission(s: NewSubmission): Promise<Stored> {
       return db.transaction((tx) => write(tx, s));
     },
 
@@ -101,7 +111,7 @@ export function createStore(db: Db) {
     async insertSubmissions(list: readonly NewSubmission[]): Promise<number> {
       return db.transaction(async (tx) => {
         let written = 0;
-        for (const s of list) if (await write(tx, s)) written++;
+        for (const s of list) if ((await write(tx, s)).stored) written++;
         return written;
       });
     },

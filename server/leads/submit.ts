@@ -53,7 +53,7 @@ function isBot(form: FormData, minFillMs: number): boolean {
   return !Number.isFinite(ms) || ms < minFillMs;
 }
 
-const ok = (id: string, form: FormKind): SubmitResult => ({ status: 200, answer: { ok: true, id, form } });
+const ok = (id: string, form: FormKind, number?: number): SubmitResult => ({ status: 200, answer: { ok: true, id, form, ...(number ? { number } : {}) } });
 
 export function createSubmit(deps: SubmitDeps) {
   const now = deps.now ?? Date.now;
@@ -134,15 +134,17 @@ export function createSubmit(deps: SubmitDeps) {
         ? { subscription: { email: String(parsed.email).toLowerCase(), token, tokenHash: tokenHash(token), expiresAt: at + CONFIRMATION_TTL_MS } }
         : {}),
     };
+    let number: number;
     try {
       const stored = await store.insertSubmission(submission);
-      if (!stored) log({ level: "info", message: "form: repeated submission answered again", form: kind, id: submissionId });
+      number = stored.number;
+      if (!stored.stored) log({ level: "info", message: "form: repeated submission answered again", form: kind, id: submissionId });
     } catch (error) {
       log({ level: "error", message: "form: submission not stored", form: kind, error: redactedMessage(error) });
       return unavailable(values);
     }
     deps.wake();
-    return ok(submissionId, kind);
+    return ok(submissionId, kind, number);
   };
 }
 

@@ -97,7 +97,11 @@ describe("with JavaScript", () => {
       visit: { referrer: "vc.ru", landing: "/contacts/" },
       data: { phone: "+79120001122", email: "maria@client.example" },
     });
+    // The visitor is told the number the studio and the CRM know it by, not the id.
+    expect(await success.textContent()).toContain(`Заявка №\u00a0${stored?.number}`);
+    expect(await success.textContent()).not.toContain(id!);
     await crm.waitFor([id!]);
+    expect(crm.accepted.get(id!)?.body.number).toBe(stored?.number);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -199,6 +203,8 @@ describe("without JavaScript", () => {
     expect(await page.getByRole("status").isVisible()).toBe(true);
     const stored = await server.store.submission(id);
     expect(stored).toMatchObject({ page: "/contacts/", data: { name: "Павел", email: "pavel@client.example" } });
+    // Without JavaScript too, the answer names the stored number.
+    expect(await page.getByRole("status").textContent()).toContain(`Заявка №\u00a0${stored?.number}`);
     await crm.waitFor([id]);
     await mail.waitFor((m) => m.messageId.includes(id));
     // Reloading the result page sends nothing again.

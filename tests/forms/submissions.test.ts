@@ -24,14 +24,19 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     await Promise.all([crm?.close(), mail?.close()]);
   });
 
-  it("stores a valid request, answers with its id, and delivers it signed to the CRM and by e-mail", async () => {
+  it("stores a valid request, answers with its id and number, and delivers it signed to the CRM and by e-mail, named by that number", async () => {
     const fields = validProject({ services: ["seo", "aso"], budget: "1m-3m" });
     const res = await postForm(server, "project", fields);
     expect(res.status).toBe(200);
     const answer = await res.json();
-    expect(answer).toEqual({ ok: true, id: fields.id, form: "project" });
+    expect(answer).toEqual({ ok: true, id: fields.id, form: "project", number: expect.any(Number) });
 
     const stored = await server.store.submission(answer.id);
+    // The number the visitor is told is the one stored, which the studio shows.
+    expect(stored?.number).toBe(answer.number);
+    // Sent again (a retry after a lost answer): the same number, nothing new stored.
+    const again = await (await postForm(server, "project", fields)).json();
+    expect(again).toEqual(answer);
     expect(stored).toMatchObject({
       form: "project",
       page: "/contacts/",
@@ -46,14 +51,14 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     await crm.waitFor([answer.id]);
     const delivery = crm.accepted.get(answer.id)!;
     expect(delivery.signatureValid).toBe(true);
-    expect(delivery.body).toMatchObject({ event: "submission.created", id: answer.id, form: "project", fields: { phone: "+79123456789" } });
+    expect(delivery.body).toMatchObject({ event: "submission.created", id: answer.id, number: answer.number, form: "project", fields: { phone: "+79123456789" } });
 
     const [letter] = await mail.waitFor((m) => m.messageId.includes(answer.id));
     expect(letter!.to).toEqual([MAILBOXES.sales]);
     expect(letter!.headers.get("reply-to")).toContain("anna@client.example");
-    expect(letter!.subject).toContain("Анна Смирнова");
+    expect(letter!.subject).toBe(`Заявка №\u00a0${answer.number} с сайта: Анна Смирнова, ООО «Клиент»`);
     expect(letter!.text).toContain("+79123456789");
-    expect(letter!.text).toContain(answer.id);
+    expect(letter!.text).toContain(`${server.baseUrl}/studio/inbox/${answer.id}/`);
   });
 
   const invalid: Array<[string, Record<string, string | string[]>, Record<string, string>]> = [
@@ -96,6 +101,8 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
       elapsed: "9000",
     });
     expect(res.status).toBe(200);
+    const { number } = await res.json();
+    expect((await server.store.submission(id))?.number).toBe(number);
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     const file = await server.store.file(id);
     expect(file).toMatchObject({ name: "Резюме Иван.pdf", type: "application/pdf", size: bytes.length, sha256 });
@@ -103,11 +110,11 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
 
     const [letter] = await mail.waitFor((m) => m.messageId.includes(id));
     expect(letter!.to).toEqual([MAILBOXES.hr]);
-    expect(letter!.subject).toContain(position.title);
+    expect(letter!.subject).toBe(`Отклик №\u00a0${number} на вакансию «${position.title}»: Иван Петров`);
     expect(letter!.attachments).toHaveLength(1);
     expect(createHash("sha256").update(letter!.attachments[0]!.content).digest("hex")).toBe(sha256);
     await crm.waitFor([id]);
-    expect(crm.accepted.get(id)!.body).toMatchObject({ form: "job", file: { sha256, size: bytes.length } });
+    expect(crm.accepted.get(id)!.body).toMatchObject({ form: "job", number, file: { sha256, size: bytes.length } });
   });
 
   it.each([
@@ -247,10 +254,15 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
       expect(res.status).toBe(303);
       const location = new URL(res.headers.get("location")!, server.baseUrl);
       const id = location.searchParams.get("sent")!;
-      expect(await server.store.submission(id)).not.toBeNull();
+      const stored = await server.store.submission(id);
+      expect(stored).not.toBeNull();
+      // The result page names the stored number, carried by the redirect.
+      expect(location.searchParams.get("number")).toBe(String(stored?.number));
       const page = await fetch(location);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain(id);
+      const html = await page.text();
+      expect(html).toContain(id);
+      expect(html).toContain(`Заявка №\u00a0${stored?.number}`);
     });
 
     it("an invalid post answers 422 with the form, its messages and what was typed", async () => {

@@ -38,9 +38,13 @@ describe.each(BACKENDS)("newsletter subscription on %s", (backend) => {
     const email = String(fields.email);
     const res = await postForm(server, "subscribe", fields);
     expect(res.status).toBe(200);
+    const { number } = await res.json();
     expect(await server.store.subscription(email)).toMatchObject({ status: "pending" });
 
     const link = await confirmationLink(email);
+    // The letter names the subscription by the number the page showed.
+    const [letter] = mail.messages.filter((m) => m.to.includes(email));
+    expect(letter?.text).toContain(`Подписка №\u00a0${number}`);
     // Opening the link (as a mail scanner would) changes nothing.
     const opened = await fetch(link);
     expect(opened.status).toBe(200);
@@ -53,7 +57,7 @@ describe.each(BACKENDS)("newsletter subscription on %s", (backend) => {
     expect(confirmed.headers.get("location")).toBe("/sub/confirm/?result=confirmed");
     expect(await server.store.subscription(email)).toMatchObject({ status: "active" });
     await crm.waitFor([String(fields.id)]);
-    expect(crm.accepted.get(String(fields.id))!.body).toMatchObject({ event: "subscription.confirmed", form: "subscribe", fields: { email } });
+    expect(crm.accepted.get(String(fields.id))!.body).toMatchObject({ event: "subscription.confirmed", form: "subscribe", number, fields: { email } });
 
     expect((await fetch(link)).status).toBe(410);
     expect((await confirm(link.searchParams.get("token")!)).status).toBe(410);

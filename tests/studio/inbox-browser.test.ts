@@ -10,11 +10,13 @@ import { pdf } from "../support/cv-files.ts";
 import { submission } from "../support/inbox.ts";
 import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
 import { FULL_RUN, inTurn } from "../support/templates.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 
 /**
  * The inbox in Chromium, as sales, HR, an editor and an admin use it: a
- * request sent from the public contact form is in the inbox within 2 s; its
- * CSV opens in Russian with the formula neutralised; a status is changed by
+ * request sent from the public contact form is in the inbox within 2 s, under
+ * the number the visitor was shown, which its CSV and Excel rows, the CRM's
+ * payload and the journal carry too; its CSV opens in Russian with the formula neutralised; a status is changed by
  * keyboard; HR sees applications only; an editor is kept off; an admin
  * answers a person's request for deletion. Every inbox page passes axe
  * (WCAG 2.2 A/AA) at 1440 and 768 px with no CSP violation.
@@ -25,10 +27,12 @@ const PASSWORD = { sales: "Sales in the browser 2026", hr: "People in the browse
 
 let server: StudioServer;
 let browser: Browser;
+let crm: WebhookReceiver;
 const application = submission({ form: "job", name: "Пётр Кандидатов", email: "petr@people.example", file: { name: "Резюме.pdf", type: "application/pdf", size: pdf().byteLength, sha256: "x", content: pdf() }, deliveries: [{ channel: "mail" }] });
 
 beforeAll(async () => {
-  server = await startStudioServer("sqlite");
+  crm = await startWebhookReceiver();
+  server = await startStudioServer("sqlite", {}, { webhookUrl: crm.url, webhookSecret: crm.secret });
   for (const role of ["sales", "hr", "editor", "admin"] as const) await addUser(server, `${role}.web`, role, PASSWORD[role], { sales: "Соня Продажина", hr: "Гера Кадрова", editor: "Эдик Редакторов", admin: "Ада Админова" }[role]);
   await server.store.insertSubmission(application);
   await server.db.query("UPDATE outbox SET status = 'dead', attempts = 8, last_error = 'SMTP 550 mailbox full' WHERE submission_id = $1", [application.id]);
@@ -37,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
+  await crm?.close();
 });
 
 
@@ -53,7 +58,7 @@ async function signInAs(session: Session, role: keyof typeof PASSWORD, path = "/
 }
 
 describe("the inbox in a browser", () => {
-  it("shows a request from the public contact form within 2 s; its CSV opens in Russian with the formula neutralised", async () => {
+  it("shows a request from the public contact form within 2 s under the number the visitor was shown, the same in its CSV, Excel, CRM payload and journal", async () => {
     const sales = await open();
     await signInAs(sales, "sales");
     await sales.page.getByRole("heading", { level: 1, name: "Заявки" }).waitFor();
@@ -74,6 +79,11 @@ describe("the inbox in a browser", () => {
     await form.getByRole("button", { name: "Отправить заявку" }).click();
     await form.getByRole("status").waitFor({ timeout: 15_000 });
     const sent = Date.now();
+    // The number the visitor is told.
+    const told = /Заявка №\u00a0(\d+)/.exec((await form.getByRole("status").textContent()) ?? "");
+    expect(told, "the answer names the request's number").not.toBeNull();
+    const number = Number(told?.[1]);
+    const id = (await form.getByRole("status").getAttribute("data-submission-id")) ?? "";
 
     // Sales looks again, as a person would: the request is there within 2 s.
     const row = sales.page.getByRole("link", { name: "Тимофей Покупателев" });
@@ -84,6 +94,9 @@ describe("the inbox in a browser", () => {
     }
     expect(await row.count(), "in the inbox within 2 s").toBe(1);
     expect(Date.now() - sent).toBeLessThan(2_000);
+    // Listed under the same number.
+    const listed = sales.page.locator(".s-inbox-table tbody tr", { hasText: "Тимофей Покупателев" });
+    expect(await listed.getByRole("link", { name: `Заявка №\u00a0${number}` }).count()).toBe(1);
     expect(await sales.page.getByRole("cell", { name: /inbox-test/ }).count()).toBe(1);
     // Sales sees no applications.
     expect(await sales.page.getByText("Пётр Кандидатов").count()).toBe(0);
@@ -94,13 +107,14 @@ describe("the inbox in a browser", () => {
     expect([...bytes.subarray(0, 3)], "UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
     expect(text).toContain("\r\n");
-    expect(text.split("\r\n")[0]?.split(";").length).toBe(18);
+    expect(text.split("\r\n")[0]?.split(";").length).toBe(24);
     const [header, ...rows] = parse(text, { bom: true, delimiter: ";" }) as string[][];
     const row0 = rows.find((r) => r.includes("Тимофей Покупателев")) as string[];
     expect(row0, "the request is in the file").toBeDefined();
     expect(row0[header?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(`'${HYPERLINK}`);
     expect(row0[header?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
     expect(row0[header?.indexOf("Тип") ?? -1]).toBe("Заявка на проект");
+    expect(row0[header?.indexOf("Номер") ?? -1]).toBe(String(number));
     expect(row0[header?.indexOf("UTM") ?? -1]).toBe("utm_source=inbox-test");
     // The Excel file of the same list: the phone and the formula-like message are text cells as sent.
     const [excel] = await Promise.all([sales.page.waitForEvent("download"), sales.page.getByRole("link", { name: "Скачать Excel" }).click()]);
@@ -109,8 +123,22 @@ describe("the inbox in a browser", () => {
     const sheetRow = sheetRows.find((r) => r.includes("Тимофей Покупателев")) as unknown[];
     expect(sheetRow[sheetHeader?.indexOf("Телефон") ?? -1]).toBe("+79035554433");
     expect(sheetRow[sheetHeader?.indexOf("Сообщение или сопроводительное письмо") ?? -1]).toBe(HYPERLINK);
+    expect(sheetRow[sheetHeader?.indexOf("Номер") ?? -1]).toBe(number);
     expect(sales.problems).toEqual([]);
-    await Promise.all([sales.context.close(), visitor.context.close()]);
+
+    // The CRM gets the same number beside the id.
+    await crm.waitFor([id]);
+    expect(crm.accepted.get(id)?.body).toMatchObject({ id, number });
+
+    // The journal names what sales opened by that number, linking to it.
+    await sales.page.getByRole("link", { name: `Заявка №\u00a0${number}` }).first().click();
+    await sales.page.getByRole("heading", { level: 1, name: `Заявка №\u00a0${number}: Тимофей Покупателев` }).waitFor();
+    const admin = await open();
+    await signInAs(admin, "admin", "/studio/journal/");
+    const entry = admin.page.getByRole("row").filter({ hasText: "Просмотр заявки" }).filter({ hasText: "sales.web" });
+    await entry.getByRole("link", { name: `Заявка №\u00a0${number}` }).first().waitFor();
+    expect(admin.problems).toEqual([]);
+    await Promise.all([sales.context.close(), visitor.context.close(), admin.context.close()]);
   });
 
   it("opens a submission whole and changes its stage by keyboard, keeping who changed it", async () => {

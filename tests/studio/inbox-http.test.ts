@@ -149,7 +149,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
-    expect(text.split("\r\n")[0]).toMatch(/^\ufeff"Номер";"Получена \(МСК\)";"Тип";/);
+    expect(text.split("\r\n")[0]).toMatch(/^\ufeff"Номер";"Получена \(МСК\)";"Тип";"Этап";"Ответственный";"Последний комментарий";/);
     const rows = parse(text, { bom: true, delimiter: ";" }) as string[][];
     expect(rows).toHaveLength(2);
     const [header, row] = rows as [string[], string[]];
@@ -161,6 +161,10 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(cell("Согласие: время, IP, редакции документов")).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} МСК, IP /);
     expect(cell("Сообщение или сопроводительное письмо")).toBe("Строка 1\nСтрока 2; «кавычки» \"двойные\"");
     expect(cell("Тип")).toBe("Заявка на проект");
+    // The number the studio shows, not the id (which stays, last, for matching the CRM's payload).
+    const [stored] = await server.db.query<{ number: number }>("SELECT number FROM submissions WHERE id = $1", [request.id]);
+    expect(cell("Номер")).toBe(String(stored?.number));
+    expect(cell("Идентификатор")).toBe(request.id);
     const day = new Date(request.createdAt + 3 * 3_600_000).toISOString().slice(0, 10);
     const ranged = await (await get("sales", `/inbox/export?from=${day}&to=${day}`)).text();
     expect(ranged).toContain(request.id);
@@ -169,6 +173,14 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
   });
 
   it("exports XLSX for Excel: the phone a text cell as sent, a cell starting with «=» text and never a formula, Moscow date cells", async () => {
+    // The team's work on the request: an owner, a comment, two stage changes (back to «Новая», so the filter still finds it).
+    const [sales] = await server.db.query<{ id: number; name: string }>("SELECT id, name FROM studio_users WHERE login = 'sales.user'");
+    const put = (path: string, body: unknown, method = "PUT") => call(server, method, `/studio/api/inbox/${request.id}${path}`, { cookie: cookies.sales, body });
+    expect((await put("/owner", { owner: String(sales?.id) })).status).toBe(200);
+    expect((await put("/status", { status: "qualification" })).status).toBe(200);
+    expect((await put("/status", { status: "new" })).status).toBe(200);
+    expect((await put("/comments", { body: "Перезвонить в\u00a0понедельник" }, "POST")).status).toBe(201);
+    const [stored] = await server.db.query<{ number: number }>("SELECT number FROM submissions WHERE id = $1", [request.id]);
     const res = await get("sales", "/inbox/export?kind=project&status=new&format=xlsx");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
@@ -178,7 +190,14 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(rows).toHaveLength(2);
     const [header, row] = rows as [string[], unknown[]];
     const cell = (name: string) => row[header.indexOf(name)];
-    expect(cell("Номер")).toBe(request.id);
+    // Headers as the screens say them, the number a number cell.
+    expect(header).toEqual(expect.arrayContaining(["Номер", "Этап", "Ответственный", "Последний комментарий", "Услуги", "Бюджет", "Источник", "Первая страница визита"]));
+    expect(header).not.toContain("Статус");
+    expect(cell("Номер")).toBe(Number(stored?.number));
+    expect(cell("Идентификатор")).toBe(request.id);
+    expect(cell("Этап")).toBe("Новая");
+    expect(cell("Ответственный")).toBe(sales?.name);
+    expect(String(cell("Последний комментарий"))).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, .+: Перезвонить в\u00a0понедельник$/);
     expect(cell("Телефон")).toBe("+79161234567");
     expect(cell("Компания")).toBe('=HYPERLINK("http://evil.example";"x")');
     expect(cell("Сообщение или сопроводительное письмо")).toBe("Строка 1\nСтрока 2; «кавычки» \"двойные\"");
@@ -193,6 +212,17 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const stringCells = [...sheet.matchAll(/<c r="([A-Z]+)2"[^>]*t="(s|inlineStr|str)"/g)].map((m) => m[1]);
     const column = (name: string) => String.fromCharCode(65 + header.indexOf(name));
     expect(stringCells).toEqual(expect.arrayContaining([column("Телефон"), column("Компания")]));
+    // The second sheet: a row per stage change, in order, with who made it.
+    const history = (await readSheet(bytes, 2)) as unknown[][];
+    expect(history[0]).toEqual(["Номер", "Когда (МСК)", "Было", "Стало", "Кто"]);
+    const ours = history.slice(1).filter((line) => line[0] === Number(stored?.number));
+    expect(ours.map((line) => line.slice(2))).toEqual([
+      ["Новая", "Квалификация", "sales.user"],
+      ["Квалификация", "Новая", "sales.user"],
+    ]);
+    expect(ours[0]?.[1]).toBeInstanceOf(Date);
+    // Its header row frozen too.
+    expect(zipEntry(bytes, "xl/worksheets/sheet2.xml")?.toString("utf8")).toMatch(/<pane [^>]*ySplit="1"[^>]*state="frozen"/);
     expect((await get("hr", "/inbox/export?kind=project&format=xlsx")).status).toBe(200);
   });
 
@@ -204,6 +234,18 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const actions = new Set(entries.map((e) => e.action));
     for (const action of ["inbox.list", "inbox.view", "inbox.file", "inbox.export", "inbox.status", "inbox.retry"]) expect(actions, action).toContain(action);
     expect(entries.filter((e) => e.action === "inbox.view" && e.actor_login === "sales.user").map((e) => e.target)).toContain(request.id);
+    // Each entry about a request keeps its number, so the journal names it as the inbox does, even once it is erased.
+    const [stored] = await server.db.query<{ number: number }>("SELECT number FROM submissions WHERE id = $1", [request.id]);
+    const viewed = entries.find((e) => e.action === "inbox.view" && e.target === request.id);
+    expect(JSON.parse(viewed?.details ?? "{}")).toEqual({ kind: "project", number: Number(stored?.number) });
+    const journal = (await (await get("admin", "/audit?action=inbox.view")).json()) as { entries: Array<{ target: string; about: { label: string; href: string } | null }> };
+    const named = journal.entries.find((e) => e.target === request.id);
+    expect(named?.about).toEqual({ label: `Заявка №\u00a0${stored?.number}`, href: `/inbox/${request.id}/` });
+    // An entry written before entries kept the number is named from the store.
+    await server.db.query("INSERT INTO studio_audit (at, actor_id, actor_login, action, target, details, ip) VALUES ($1, NULL, 'old.user', 'inbox.view', $2, '{}', NULL)", [Date.now(), application.id]);
+    const [job] = await server.db.query<{ number: number }>("SELECT number FROM submissions WHERE id = $1", [application.id]);
+    const older = (await (await get("admin", "/audit?action=inbox.view&actor=old.user")).json()) as typeof journal;
+    expect(older.entries[0]?.about?.label).toBe(`Отклик №\u00a0${job?.number}`);
     const searched = entries.find((e) => e.action === "inbox.list" && JSON.parse(e.details).filter.search === true);
     expect(searched).toBeDefined();
     const all = JSON.stringify(entries);

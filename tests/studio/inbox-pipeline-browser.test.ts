@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
@@ -10,7 +12,8 @@ import { FULL_RUN } from "../support/templates.ts";
 /**
  * The inbox as sales and HR work it, in Chromium on the embedded store: a request is found by
  * its number, assigned, commented, moved through its stages, changed with two others at once
- * and sorted by owner; an admin renames a stage. At 390, 768 and 1440 px nothing is wider than
+ * and sorted by owner, and its Excel row then has its owner, stage and last comment, its second
+ * sheet the stage changes; an admin renames a stage. At 390, 768 and 1440 px nothing is wider than
  * the window, no word breaks inside, and axe (WCAG 2.2 A and AA) finds nothing. The overview's
  * «untouched for a day» follows the server's clock, moved forward rather than waited for.
  */
@@ -51,7 +54,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const signIn = (width: number, login: string, path = "/studio/inbox/"): Promise<StudioSession> => signedInSession(browser, server.baseUrl, { login, password: PASSWORD }, width, { path });
+const signIn = (width: number, login: string, path = "/studio/inbox/"): Promise<StudioSession> => signedInSession(browser, server.baseUrl, { login, password: PASSWORD }, width, { path, acceptDownloads: true });
 
 const rowNames = (page: Page) => page.locator(".s-inbox-table tbody tr").evaluateAll((rows) => rows.map((row) => row.querySelector("td[data-label='Кто'] a")?.textContent ?? ""));
 
@@ -85,8 +88,26 @@ describe("the inbox's pipeline in a browser", () => {
     const history = await page.getByRole("list", { name: "История этапов" }).getByRole("listitem").allTextContents();
     expect(history.map((line) => line.replace(/^.*sales\.web: /, "").replaceAll("\u00a0", " "))).toEqual(["Новая → Квалификация", "Квалификация → КП отправлено", "КП отправлено → Договор"]);
 
-    // «Мои заявки»: only hers.
+    // The Excel file has the work: owner, stage, last comment, and the stage changes on its second sheet.
     await page.getByRole("link", { name: "← Все заявки" }).click();
+    const [excel] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Скачать Excel" }).click()]);
+    const bytes = readFileSync(await excel.path());
+    const [header = [], ...rows] = (await readSheet(bytes)) as unknown[][];
+    const ours = rows.find((row) => row[header.indexOf("Номер")] === number) ?? [];
+    const cell = (name: string) => ours[header.indexOf(name)];
+    expect(cell("Имя")).toBe("Карина Заказчикова");
+    expect(cell("Ответственный")).toBe("Соня Продажина");
+    expect(cell("Этап")).toBe("Договор");
+    expect(String(cell("Последний комментарий"))).toMatch(/, Соня Продажина: Просит КП до\u00a0пятницы$/);
+    expect(cell("Источник")).toBe("yandex");
+    const changes = ((await readSheet(bytes, "История этапов")) as unknown[][]).filter((line) => line[0] === number);
+    expect(changes.map((line) => line.slice(2))).toEqual([
+      ["Новая", "Квалификация", "sales.web"],
+      ["Квалификация", "КП отправлено", "sales.web"],
+      ["КП отправлено", "Договор", "sales.web"],
+    ]);
+
+    // «Мои заявки»: only hers.
     await page.getByRole("link", { name: "Мои заявки" }).click();
     await expect.poll(() => rowNames(page)).toEqual(["Карина Заказчикова"]);
     expect(new URL(page.url()).searchParams.get("owner")).toBe("me");

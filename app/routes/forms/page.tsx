@@ -30,8 +30,16 @@ export function loader({ params, request }: Route.LoaderArgs) {
   if (!isFormKind(params.form)) throw validateFailed(request);
   const url = new URL(request.url);
   const sent = url.searchParams.get("sent");
+  const number = url.searchParams.get("number") ?? "";
   const positions = content().positions.map(({ slug, title }) => ({ slug, title }));
-  return { kind: params.form, sent: sent && /^[0-9a-f-]{36}$/.test(sent) ? sent : null, position: url.searchParams.get("position"), positions };
+  return {
+    kind: params.form,
+    sent: sent && /^[0-9a-f-]{36}$/.test(sent) ? sent : null,
+    // The number the server gave, carried by the redirect: the page shows it without asking the store.
+    number: /^[1-9]\d{0,9}$/.test(number) ? Number(number) : undefined,
+    position: url.searchParams.get("position"),
+    positions,
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -45,7 +53,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     console.error(JSON.stringify({ level: "error", message: "form post failed", error: String((error as Error)?.stack ?? error) }));
     ({ answer, status, headers } = { answer: { ok: false, message: M.form.unavailable }, status: 503, headers: { "Retry-After": "30" } });
   }
-  if (answer.ok) throw redirect(`${paths.form(params.form)}?sent=${answer.id}`, 303);
+  if (answer.ok) throw redirect(`${paths.form(params.form)}?sent=${answer.id}${answer.number ? `&number=${answer.number}` : ""}`, 303);
   return data(answer, { status, headers });
 }
 
@@ -53,7 +61,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData ? TITLES[args.loaderData.kind] : undefined, description: "", noindex: true });
 
 export default function FormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, sent, positions } = loaderData;
+  const { kind, sent, number, positions } = loaderData;
   const positionSlug = typeof actionData?.values?.position === "string" ? actionData.values.position : loaderData.position;
   const position = positions.find((p) => p.slug === positionSlug);
   return (
@@ -61,7 +69,7 @@ export default function FormPage({ loaderData, actionData }: Route.ComponentProp
       <PageHeader title={TITLES[kind]} />
       <div className="container">
         {sent ? (
-          <FormSuccess kind={kind} id={sent} />
+          <FormSuccess kind={kind} id={sent} number={number} />
         ) : kind === "project" ? (
           <ProjectRequestForm initial={actionData} />
         ) : kind === "subscribe" ? (

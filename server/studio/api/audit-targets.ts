@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { isFormKind, numberLabel } from "#core/forms/kinds.ts";
 import { COLLECTION_CATALOG, isCollectionName, isEditableType, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import type { AuditEntry } from "#core/studio/api.ts";
 import { pages } from "#core/studio/paths.ts";
@@ -10,15 +11,19 @@ import { titleOf } from "../content/files.ts";
 /**
  * The journal names what each action was about in words, with a link to it:
  * an entry by its title (its editor, or its history once deleted), a
- * publication by its message, a request as «Заявка» (its page; never the
- * person's name), a person by their login. Never an id or a file path.
+ * publication by its message, a request by its number as the inbox names it
+ * («Заявка №\u00a04», «Отклик №\u00a03»: its page; never the person's name), a
+ * person by their login. Never an id or a file path.
  */
 type Place = { contentDir: string; releasesDir: string };
 export type TargetOf = (entry: AuditEntry) => AuditEntry["about"];
 
+/** A submission's kind and number, for entries written before they kept them (looked up by the caller). */
+export type SubmissionNumbers = ReadonlyMap<string, { kind: string; number: number | null }>;
+
 const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
 
-export function auditTargets(place: Place): TargetOf {
+export function auditTargets(place: Place, numbers: SubmissionNumbers = new Map()): TargetOf {
   const seen = new Map<string, AuditEntry["about"]>();
   const once = (key: string, make: () => AuditEntry["about"]) => {
     if (!seen.has(key)) seen.set(key, make());
@@ -35,10 +40,17 @@ export function auditTargets(place: Place): TargetOf {
       const message = typeof entry.details.message === "string" ? entry.details.message : null;
       return { label: message ? `Запланированная публикация «${message}»` : "Запланированная публикация", href: pages.releases };
     }
-    if (group === "inbox") return { label: "Заявка", href: `${pages.inbox}${encodeURIComponent(target)}/` };
+    if (group === "inbox") return { label: submissionLabel(entry, numbers.get(target)), href: `${pages.inbox}${encodeURIComponent(target)}/` };
     if (group === "user" || group === "session") return { label: target, href: group === "user" ? pages.users : null };
     return { label: target, href: null };
   };
+}
+
+/** The number the entry kept when it was written (it outlives an erasure), else the submission's own. */
+function submissionLabel(entry: AuditEntry, stored: { kind: string; number: number | null } | undefined): string {
+  const kind = typeof entry.details.kind === "string" ? entry.details.kind : stored?.kind;
+  const number = typeof entry.details.number === "number" ? entry.details.number : (stored?.number ?? null);
+  return isFormKind(kind) ? numberLabel(kind, number) : "Заявка";
 }
 
 function entryAbout(place: Place, target: string): AuditEntry["about"] {

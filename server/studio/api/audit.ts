@@ -60,7 +60,10 @@ export const auditRoutes: ApiRoute[] = [
       }
       if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw wrong("to", AUDIT_MESSAGES.dates);
       const result = await ctx.services.audit.list(filter, Number(page));
-      const about = auditTargets({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir });
+      // Entries written before they kept the request's number find it in the store (while the request is there).
+      const older = result.entries.filter((entry) => entry.action.startsWith("inbox.") && entry.target && typeof entry.details.number !== "number");
+      const numbers = await ctx.services.inbox.numbers(older.map((entry) => entry.target as string));
+      const about = auditTargets({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir }, numbers);
       const body: AuditPage = { ...result, entries: result.entries.map((entry) => ({ ...entry, about: about(entry) })), actions: { ...AUDIT_ACTIONS } };
       ctx.send(200, body);
     },

@@ -208,7 +208,7 @@ export const inboxRoutes: ApiRoute[] = [
       const id = submissionId(ctx);
       const detail = await ctx.services.inbox.detail(id, kinds);
       if (!detail) throw new HttpError(404, INBOX_MESSAGES.notFound);
-      await ctx.services.audit.write({ action: "inbox.view", actor: session.user, target: id, details: { kind: detail.kind }, ip: ctx.client.ip });
+      await ctx.services.audit.write({ action: "inbox.view", actor: session.user, target: id, details: { kind: detail.kind, number: detail.number }, ip: ctx.client.ip });
       ctx.send(200, detail);
     },
   },
@@ -283,7 +283,7 @@ export const inboxRoutes: ApiRoute[] = [
       const id = submissionId(ctx);
       const file = await ctx.services.inbox.file(id, kinds);
       if (!file) throw new HttpError(404, INBOX_MESSAGES.noFile);
-      await ctx.services.audit.write({ action: "inbox.file", actor: session.user, target: id, details: { kind: file.kind }, ip: ctx.client.ip });
+      await ctx.services.audit.write({ action: "inbox.file", actor: session.user, target: id, details: { kind: file.kind, number: file.number }, ip: ctx.client.ip });
       const body = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
       ctx.res.statusCode = 200;
       // Always a download, never a page: whatever the file holds, it does not run in the studio's origin.

@@ -1,21 +1,26 @@
 import type { ServerResponse } from "node:http";
 import type { FormKind } from "#core/forms/kinds.ts";
-import { KINDS, STATUSES, type ConsentRecord, type Status } from "#core/studio/inbox.ts";
+import { KINDS, stageLabel, type ConsentRecord, type Stages } from "#core/studio/inbox.ts";
 import { CSV_BOM, csvLine } from "./csv.ts";
+import type { ExportRow, StageChange } from "./export-rows.ts";
 import type { InboxFilter } from "./filter.ts";
-import { type ExportRow, type InboxStore, summaryOf } from "./store.ts";
+import { type InboxStore, summaryOf } from "./store.ts";
 
 /**
  * The inbox's CSV export: one line per submission of the filter, columns in
- * Russian, times in Moscow, streamed a batch at a time with the response's
- * back-pressure, so a year of submissions never sits in memory. The same
- * cells make the XLSX file (xlsx.ts).
+ * Russian as the studio's screens name them, times in Moscow, streamed a batch
+ * at a time with the response's back-pressure, so a year of submissions never
+ * sits in memory. The same cells make the XLSX file (xlsx.ts), whose second
+ * sheet has the stage history a line per change; the CSV file has it in its
+ * last column instead (one file, one table).
  */
 export const EXPORT_COLUMNS = [
   "Номер",
   "Получена (МСК)",
   "Тип",
-  "Статус",
+  "Этап",
+  "Ответственный",
+  "Последний комментарий",
   "Имя",
   "E-mail",
   "Телефон",
@@ -27,22 +32,34 @@ export const EXPORT_COLUMNS = [
   "Ссылка на резюме",
   "Файл резюме",
   "Подписка на рассылку",
-  "Страница",
+  "Источник",
+  "Первая страница визита",
+  "Страница формы",
   "UTM",
   "Согласие: время, IP, редакции документов",
+  // The id the CRM's webhook carries, to match the two.
+  "Идентификатор",
 ] as const;
+
+/** The XLSX file's second sheet: one line per stage change, newest submission first, each one's changes in order. */
+export const HISTORY_COLUMNS = ["Номер", "Когда (МСК)", "Было", "Стало", "Кто"] as const;
+
+/** The CSV file's extra last column: the same history, a line per change. */
+export const CSV_HISTORY_COLUMN = "История этапов";
 
 const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" });
 /** 1764100000000 → «25.11.2025 22:46»: a form Excel reads as a date in a Russian locale. */
 export const moscowTime = (ms: number) => moscow.format(ms).replace(",", "");
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
+/** Spreadsheets and CSV readers get ordinary spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, " ");
 
-/** A cell of the export: text, or a moment a spreadsheet shows as a Moscow date and time. */
-export type ExportCell = string | { moment: number };
+/** A cell of the export: text, a number, or a moment a spreadsheet shows as a Moscow date and time. */
+export type ExportCell = string | { number: number } | { moment: number };
 
 /** One submission as the export's cells, in the order of EXPORT_COLUMNS (CSV and XLSX alike). */
-export function exportCells(row: ExportRow): ExportCell[] {
+export function exportCells(row: ExportRow, stages: Stages): ExportCell[] {
   const kind = row.form as FormKind;
   const data = JSON.parse(row.data) as Record<string, unknown>;
   const utm = JSON.parse(row.utm) as Record<string, string>;
@@ -51,11 +68,14 @@ export function exportCells(row: ExportRow): ExportCell[] {
   const services = Array.isArray(data.services) ? (data.services as Array<{ name?: string }>).map((s) => str(s.name)).join(", ") : "";
   const budget = (data.budget as { label?: string } | null | undefined)?.label ?? "";
   const consentAt = Date.parse(consent.at);
+  const comment = row.lastComment;
   return [
-    row.id,
+    row.number === null || row.number === undefined ? "" : { number: Number(row.number) },
     { moment: Number(row.created_at) },
-    KINDS[kind]?.label.replace(/\u00a0/g, " ") ?? kind,
-    (STATUSES[row.status as Status] ?? row.status).replace(/\u00a0/g, " "),
+    plain(KINDS[kind]?.label ?? kind),
+    plain(stageLabel(stages, kind, row.status)),
+    row.owner_name ?? "",
+    comment ? `${moscowTime(comment.at)}, ${comment.by ?? "—"}: ${comment.body}` : "",
     person.name,
     person.email,
     person.phone,
@@ -67,23 +87,40 @@ export function exportCells(row: ExportRow): ExportCell[] {
     str(data.cvLink),
     row.file_name ?? "",
     data.newsletter === true || kind === "subscribe" ? "да" : "",
+    row.source ?? "",
+    row.landing ?? "",
     row.page,
     Object.entries(utm)
       .map(([key, value]) => `${key}=${value}`)
       .join(", "),
     // In Moscow time like «Получена (МСК)» beside it, not the UTC of the stored record.
     `${Number.isNaN(consentAt) ? consent.at : `${moscowTime(consentAt)} МСК`}, IP ${consent.ip}, согласие ${consent.documents?.agreement ?? "—"}, политика ${consent.documents?.privacy ?? "—"}`,
+    row.id,
   ];
+}
+
+/** A submission's stage changes as the second sheet's lines (HISTORY_COLUMNS), with the stages' names. */
+export function historyCells(row: ExportRow, stages: Stages): ExportCell[][] {
+  const kind = row.form as FormKind;
+  const number: ExportCell = row.number === null || row.number === undefined ? "" : { number: Number(row.number) };
+  const name = (key: string) => plain(stageLabel(stages, kind, key));
+  return (row.history ?? []).map((change: StageChange) => [number, { moment: change.at }, name(change.from), name(change.to), change.by ?? "—"]);
+}
+
+/** The CSV file's history cell: «28.11.2026 14:05 sales.web: Новая → Квалификация», a line per change. */
+function historyText(row: ExportRow, stages: Stages): string {
+  const kind = row.form as FormKind;
+  const name = (key: string) => plain(stageLabel(stages, kind, key));
+  return (row.history ?? []).map((change) => `${moscowTime(change.at)} ${change.by ?? "—"}: ${name(change.from)} → ${name(change.to)}`).join("\n");
 }
 
 /** The column whose phone numbers stay unmarked in the CSV file (csv.ts). */
 const PHONE_COLUMN = EXPORT_COLUMNS.indexOf("Телефон");
 
-export function exportLine(row: ExportRow): string {
-  return csvLine(
-    exportCells(row).map((cell) => (typeof cell === "string" ? cell : moscowTime(cell.moment))),
-    PHONE_COLUMN,
-  );
+const csvText = (cell: ExportCell) => (typeof cell === "string" ? cell : "number" in cell ? String(cell.number) : moscowTime(cell.moment));
+
+export function exportLine(row: ExportRow, stages: Stages): string {
+  return csvLine([...exportCells(row, stages).map(csvText), historyText(row, stages)], PHONE_COLUMN);
 }
 
 /** Writes the whole export to `res` (headers already set); the number of submissions written. */
@@ -102,10 +139,11 @@ export async function streamExport(res: ServerResponse, inbox: InboxStore, filte
           res.once("drain", done);
           res.once("close", done);
         });
-  await write(CSV_BOM + csvLine([...EXPORT_COLUMNS]));
+  const stages = await inbox.stages();
+  await write(CSV_BOM + csvLine([...EXPORT_COLUMNS, CSV_HISTORY_COLUMN]));
   for await (const rows of inbox.exportRows(filter)) {
     if (res.destroyed) break;
-    await write(rows.map(exportLine).join(""));
+    await write(rows.map((row) => exportLine(row, stages)).join(""));
     count += rows.length;
   }
   res.end();

@@ -1,5 +1,5 @@
-import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
-import { DEFAULT_STAGES, KINDS, numberLabel, type Owner, type Stage, type Stages } from "#core/studio/inbox.ts";
+import { FORM_KINDS, type FormKind, numberLabel } from "#core/forms/kinds.ts";
+import { DEFAULT_STAGES, KINDS, type Owner, type Stage, type Stages } from "#core/studio/inbox.ts";
 import { isRole, permissionsOf } from "#core/studio/roles.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
 

@@ -4,6 +4,7 @@ import { createOutboxStore } from "../../leads/outbox-store.ts";
 import { INBOX_PAGE_SIZE, type BulkResult, type Comment, type InboxDetail, type InboxItem, type InboxPage, type Stage, type Stages, type Status, type StatusChange } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import type { InboxFilter } from "./filter.ts";
+import { type ExportRow, readExportRows } from "./export-rows.ts";
 import { whereOf } from "./query.ts";
 import { ownerGroups, paramsFrom, readOwners, readStages, rowNumber, stageGroups, writeStages } from "./pipeline.ts";
 
@@ -84,7 +85,7 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
       "INSERT INTO submission_status_history (submission_id, at, actor_id, actor_login, from_status, to_status) VALUES ($1, $2, $3, $4, $5, $6)",
       [row.id, now, by.actor.id, by.actor.login, row.status, status],
     );
-    await audit.write({ action: "inbox.status", actor: by.actor, target: row.id, details: { kind: row.form, from: row.status, to: status }, ip: by.ip, at: now }, tx);
+    await audit.write({ action: "inbox.status", actor: by.actor, target: row.id, details: { kind: row.form, number: num(row.number), from: row.status, to: status }, ip: by.ip, at: now }, tx);
     row.status = status;
   }
 
@@ -92,7 +93,7 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
   async function assign(tx: Db, row: SubmissionRow, owner: number | null, by: By, now: number): Promise<void> {
     if (num(row.owner_id) === owner) return;
     await tx.query("UPDATE submissions SET owner_id = $2, touched_at = $3 WHERE id = $1", [row.id, owner, now]);
-    await audit.write({ action: "inbox.owner", actor: by.actor, target: row.id, details: { kind: row.form, from: num(row.owner_id), to: owner }, ip: by.ip, at: now }, tx);
+    await audit.write({ action: "inbox.owner", actor: by.actor, target: row.id, details: { kind: row.form, number: num(row.number), from: num(row.owner_id), to: owner }, ip: by.ip, at: now }, tx);
     row.owner_id = owner;
     if (owner === null || owner === by.actor.id || !notify) return;
     const [user] = await tx.query<Row & { email: string | null; name: string }>("SELECT email, name FROM studio_users WHERE id = $1", [owner]);
@@ -267,7 +268,7 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
         );
         await tx.query("UPDATE submissions SET touched_at = $2 WHERE id = $1", [id, now]);
         // The audit says that a comment was written, not what it says: it may hold personal data.
-        await audit.write({ action: "inbox.comment", actor: by.actor, target: id, details: { kind: row.form }, ip: by.ip, at: now }, tx);
+        await audit.write({ action: "inbox.comment", actor: by.actor, target: id, details: { kind: row.form, number: num(row.number) }, ip: by.ip, at: now }, tx);
         return { id: Number(added?.id), at: now, authorLogin: by.actor.login, authorName: by.name, body };
       });
     },
@@ -331,62 +332,37 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
       if (!row || !item || item.submissionId !== id || item.status !== "dead") return "missing";
       return db.transaction(async (tx) => {
         if (!(await outbox.retry(deliveryId, now, tx))) return "missing";
-        await audit.write({ action: "inbox.retry", actor: by.actor, target: id, details: { kind: row.form, delivery: deliveryId, channel: item.channel }, ip: by.ip, at: now }, tx);
+        await audit.write({ action: "inbox.retry", actor: by.actor, target: id, details: { kind: row.form, number: num(row.number), delivery: deliveryId, channel: item.channel }, ip: by.ip, at: now }, tx);
         return "queued";
       });
     },
 
     /** A visible submission's CV with its bytes, or null. */
-    async file(id: string, kinds: readonly FormKind[]): Promise<{ kind: FormKind; name: string; type: string; content: Uint8Array } | null> {
-      const [row] = await db.query<Row & { form: string; name: string; type: string; content: Uint8Array }>(
-        `SELECT s.form, f.name, f.type, f.content FROM files f JOIN submissions s ON s.id = f.submission_id
+    /** Kind and number of each id still stored (the journal names older entries by them); at most a page of ids. */
+    async numbers(ids: readonly string[]): Promise<Map<string, { kind: string; number: number | null }>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await db.query<Row & { id: string; form: string; number: number | null }>(
+        `SELECT id, form, number FROM submissions WHERE id IN (${unique.map((_, i) => `$${i + 1}`).join(", ")})`,
+        unique,
+      );
+      return new Map(rows.map((row) => [row.id, { kind: row.form, number: num(row.number) }]));
+    },
+
+    async file(id: string, kinds: readonly FormKind[]): Promise<{ kind: FormKind; number: number | null; name: string; type: string; content: Uint8Array } | null> {
+      const [row] = await db.query<Row & { form: string; number: number | null; name: string; type: string; content: Uint8Array }>(
+        `SELECT s.form, s.number, f.name, f.type, f.content FROM files f JOIN submissions s ON s.id = f.submission_id
          WHERE s.id = $1 AND s.form IN ${kindsIn(kinds, 2)}`,
         [id, ...kinds],
       );
-      return row ? { kind: row.form as FormKind, name: row.name, type: row.type, content: row.content } : null;
+      return row ? { kind: row.form as FormKind, number: num(row.number), name: row.name, type: row.type, content: row.content } : null;
     },
 
-    /**
-     * The filter's submissions for a CSV file, newest first, a batch at a time (keyset
-     * pagination: memory stays flat however many there are).
-     */
-    async *exportRows(filter: InboxFilter, batch = 500): AsyncGenerator<ExportRow[]> {
-      let after: { at: number; id: string } | null = null;
-      for (;;) {
-        const where = whereOf(filter);
-        const params = [...where.params];
-        let keyset = "";
-        if (after) {
-          params.push(after.at, after.id);
-          const [at, id] = [`$${params.length - 1}`, `$${params.length}`];
-          keyset = `${where.sql ? " AND" : "WHERE"} (s.created_at < ${at} OR (s.created_at = ${at} AND s.id < ${id}))`;
-        }
-        const rows: ExportRow[] = await db.query<ExportRow>(
-          `SELECT s.id, s.form, s.created_at, s.status, s.data, s.page, s.utm, s.consent, f.name AS file_name
-           FROM submissions s LEFT JOIN files f ON f.submission_id = s.id
-           ${where.sql}${keyset} ORDER BY s.created_at DESC, s.id DESC LIMIT ${batch}`,
-          params,
-        );
-        if (rows.length === 0) return;
-        yield rows;
-        const last = rows[rows.length - 1] as ExportRow;
-        after = { at: Number(last.created_at), id: last.id };
-        if (rows.length < batch) return;
-      }
+    /** The filter's submissions for an export file with the team's work on them, a batch at a time (export-rows.ts). */
+    exportRows(filter: InboxFilter, batch = 500): AsyncGenerator<ExportRow[]> {
+      return readExportRows(db, filter, batch);
     },
   };
 }
-
-export type ExportRow = Row & {
-  id: string;
-  form: string;
-  created_at: number;
-  status: string;
-  data: string;
-  page: string;
-  utm: string;
-  consent: string;
-  file_name: string | null;
-};
 
 export type InboxStore = ReturnType<typeof createInboxStore>;

@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { Worker } from "node:worker_threads";
 import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
-import { EXPORT_COLUMNS, exportCells, type ExportCell } from "./export.ts";
-import type { XlsxJob } from "./xlsx-worker.ts";
+import { EXPORT_COLUMNS, exportCells, type ExportCell, HISTORY_COLUMNS, historyCells } from "./export.ts";
+import type { XlsxMessage, XlsxSheet } from "./xlsx-worker.ts";
 import type { InboxFilter } from "./filter.ts";
 import type { InboxStore } from "./store.ts";
 
@@ -22,19 +22,29 @@ import type { InboxStore } from "./store.ts";
  * never double the memory (decision 028). The file is made in a thread of
  * its own (xlsx-worker.ts), which imports the library; no page of the site or
  * of the studio loads it, and the studio's loop answers others meanwhile.
+ * Its second sheet is the stage history, a line per change (at most
+ * HISTORY_PER_SUBMISSION of a submission: export-rows.ts).
  */
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Widths in characters, by column (the id, the date, the kind… the consent). */
-const WIDTHS = [38, 17, 22, 12, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 30, 30, 60];
+/** Widths in characters, by column (the number, the date, the kind… the consent, the id). */
+const WIDTHS = [9, 17, 22, 16, 24, 50, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 24, 30, 30, 30, 60, 38];
+const HISTORY_WIDTHS = [9, 17, 20, 20, 20];
+
+/** Submissions read and handed to the thread at once: each batch's reads, cells and copy are one turn of the studio's loop. */
+const XLSX_BATCH = 250;
 
 /** The thread that makes a file (xlsx-worker.ts), found beside the chunk that starts it (scripts/server-entries.ts). */
 const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./xlsx-worker.ts" : "./xlsx-worker.js", import.meta.url);
 
-/** The file's bytes, made in a thread of its own that ends with it: the studio's loop stays free meanwhile. */
-function makeFile(job: XlsxJob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+/**
+ * A file made in a thread of its own that ends with it: the rows are handed over a batch at a
+ * time as they are read, so no one message (its copy is made on the studio's loop) holds the
+ * whole file, and the studio's loop answers others between batches.
+ */
+function startFile(sheets: readonly XlsxSheet[]) {
+  const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  const bytes = new Promise<Uint8Array>((resolve, reject) => {
     worker.once("message", (answer: { bytes?: Uint8Array; error?: string }) => {
       void worker.terminate();
       if (answer.bytes) resolve(answer.bytes);
@@ -44,8 +54,19 @@ function makeFile(job: XlsxJob): Promise<Uint8Array> {
       void worker.terminate();
       reject(error);
     });
-    worker.postMessage(job);
   });
+  // Awaited by `finish`; an early failure is not left unhandled meanwhile.
+  bytes.catch(() => undefined);
+  const send = (message: XlsxMessage) => worker.postMessage(message);
+  send({ sheets });
+  return {
+    add: (sheet: number, rows: ExportCell[][]) => rows.length > 0 && send({ sheet, rows }),
+    finish(): Promise<Uint8Array> {
+      send({ end: true });
+      return bytes;
+    },
+    abort: () => void worker.terminate(),
+  };
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -58,12 +79,26 @@ export function writeXlsxExport(res: ServerResponse, inbox: InboxStore, filter: 
 }
 
 async function write(res: ServerResponse, inbox: InboxStore, filter: InboxFilter): Promise<number> {
-  const rows: ExportCell[][] = [];
-  for await (const batch of inbox.exportRows(filter)) {
-    for (const row of batch) rows.push(exportCells(row));
-    if (rows.length > XLSX_MAX_ROWS) break;
+  const stages = await inbox.stages();
+  const file = startFile([
+    { name: "Заявки", header: EXPORT_COLUMNS, widths: WIDTHS },
+    { name: "История этапов", header: HISTORY_COLUMNS, widths: HISTORY_WIDTHS },
+  ]);
+  let count = 0;
+  let bytes: Uint8Array;
+  try {
+    for await (const batch of inbox.exportRows(filter, XLSX_BATCH)) {
+      const rows = batch.slice(0, XLSX_MAX_ROWS - count);
+      file.add(0, rows.map((row) => exportCells(row, stages)));
+      file.add(1, rows.flatMap((row) => historyCells(row, stages)));
+      count += rows.length;
+      if (count >= XLSX_MAX_ROWS) break;
+    }
+    bytes = await file.finish();
+  } catch (error) {
+    file.abort();
+    throw error;
   }
-  const bytes = await makeFile({ header: EXPORT_COLUMNS, rows, widths: WIDTHS });
   await new Promise<void>((resolve, reject) => res.end(bytes, (error?: Error | null) => (error ? reject(error) : resolve())));
-  return rows.length;
+  return count;
 }

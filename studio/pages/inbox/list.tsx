@@ -1,11 +1,12 @@
 import { Fragment } from "react";
 import { type ActionFunctionArgs, Form, Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { numberLabel } from "#core/forms/kinds.ts";
 import { formatPhone } from "#core/lib/format.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { type FilterErrors, useFilterForm, withFilterErrors } from "../../lib/filter-errors.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
-import { type BulkResult, FILTER_NAMES, type InboxItem, type InboxOverview, type InboxPage, KINDS, numberLabel, SORTS } from "#core/studio/inbox.ts";
+import { type BulkResult, FILTER_NAMES, type InboxItem, type InboxOverview, type InboxPage, KINDS, SORTS } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
 import { DayField, Button, EmptyState, Notice, NoticeArea, Page, SelectField, TextField } from "../../ui/index.ts";
 import { ExportLinks } from "./export-links.tsx";
