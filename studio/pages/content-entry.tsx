@@ -12,7 +12,7 @@ import { FormState } from "../content/form-state.ts";
 import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
 import { contentHref, historyHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
-import { slugFromTitle } from "../content/slug.ts";
+import { slugFromTitle } from "#core/lib/slug.ts";
 import { lifeLabel } from "../content/life.ts";
 import { PublishEntry } from "../content/publish-entry.tsx";
 import { SnippetPreview } from "../content/snippet-preview.tsx";

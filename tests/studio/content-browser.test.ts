@@ -69,7 +69,7 @@ describe("content in a browser", () => {
     await page.getByLabel("Описание для поисковиков").fill("Коротко");
     await page.getByLabel("Автор").selectOption("anna-sokolova");
     await page.getByLabel("Рубрика").selectOption("analytics");
-    await page.getByLabel("Теги").fill("analytics, studio");
+    await page.getByLabel("Теги").fill("аналитика, студия");
     await page.getByLabel("Дата публикации").fill("25.11.2026");
     await typeMarkdown(page, "Текст статьи", "Студия правит сайт.\n\n## Как это устроено\n\n- черновики\n- публикации\n\n```sql\nSELECT 1;\n```\n");
     // The preview comes from the site's own renderer: the code is highlighted there.
@@ -186,16 +186,33 @@ describe("content in a browser", () => {
 
   it("picks tags, an icon and a time zone instead of typing codes", { timeout: 120_000 }, async () => {
     const { context, page, problems } = await open();
-    // Tags: one typed in Russian becomes a Latin tag; one picked from those the articles use.
+    // Tags: one typed in Russian is kept as typed (tidied); one picked from those the articles use;
+    // one that cannot be a tag is refused at the field, in Russian, and stays there to be corrected.
     await page.goto(`${env.server.baseUrl}/studio/content/articles/seo-b2b-semantic-core/`);
     const tags = page.getByLabel("Теги", { exact: true });
-    await tags.fill("Аналитика данных");
+    await tags.fill("«»!");
     await tags.press("Enter");
-    await page.getByRole("button", { name: "Убрать тег analitika-dannykh" }).waitFor();
-    await page.getByRole("button", { name: "Добавить тег analytics" }).click();
+    await expect.poll(() => tags.getAttribute("aria-invalid")).toBe("true");
+    await page.getByText("В теге нужна хотя бы одна буква или цифра").waitFor();
+    expect(await tags.inputValue()).toBe("«»!");
+    await tags.fill("  сквозная   аналитика ");
+    await tags.press("Enter");
+    await page.getByRole("button", { name: "Убрать тег сквозная аналитика" }).waitFor();
+    await page.getByRole("button", { name: "Добавить тег аналитика" }).click();
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
-    expect(contentFile(env.sandbox, "academy/seo-b2b-semantic-core.md")).toMatch(/tags:[^\n]*\n(?:\s+- [a-z0-9-]+\n)*?\s+- analitika-dannykh\n\s+- analytics\n/);
+    expect(contentFile(env.sandbox, "academy/seo-b2b-semantic-core.md")).toMatch(/tags:[^\n]*\n(?:\s+- [^\n]+\n)*?\s+- сквозная аналитика\n\s+- аналитика\n/);
+    // On the site: shown as typed on the article and on its tag page, at a transliterated address.
+    await publishSandbox(env);
+    await page.goto(`${env.server.baseUrl}/academy/seo-b2b-semantic-core/`);
+    const onArticle = page.getByRole("list", { name: "Теги статьи" }).getByRole("link", { name: "сквозная аналитика", exact: true });
+    expect(await onArticle.getAttribute("href")).toBe("/academy/?tag=skvoznaya-analitika");
+    await onArticle.click();
+    await page.waitForURL(/\/academy\/\?tag=skvoznaya-analitika$/);
+    const chosen = page.getByRole("navigation", { name: "Фильтры статей" }).getByRole("link", { name: "сквозная аналитика", exact: true });
+    expect(await chosen.getAttribute("aria-current")).toBe("true");
+    expect(await page.locator(".academy__list .card__link").count()).toBe(1);
+    expect(await page.getByText("skvoznaya", { exact: false }).count()).toBe(0);
     // An icon, seen and clicked, never named by hand.
     await page.goto(`${env.server.baseUrl}/studio/content/services/aso/`);
     await page.getByPlaceholder("Найти значок по названию").fill("chart");
