@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, SECOND } from "../support/content.ts";
 import { signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
+import { plain as plainText } from "../support/site.ts";
 
 /**
  * «Контент» in Chromium, as the agency's people use it: find an entry,
@@ -62,8 +63,9 @@ describe("content in a browser", () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
     await page.getByLabel("Поиск", { exact: true }).fill("rustore");
     await expect.poll(() => rows.count()).toBe(2);
-    await page.getByRole("link", { name: "Добавить: статья" }).click();
-    await page.getByRole("heading", { level: 1, name: /Новая запись/ }).waitFor();
+    // The type's own words, not a generic «запись»: «Добавить статью», «Новая статья».
+    await page.getByRole("link", { name: "Добавить статью", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Новая статья", exact: true }).waitFor();
     await page.getByLabel("Адрес", { exact: true }).fill("kak-rabotaet-studiya");
     await page.getByLabel("Заголовок страницы").fill("Как работает студия «Ориентира»");
     await page.getByLabel("Описание для поисковиков").fill("Коротко");
@@ -109,7 +111,7 @@ describe("content in a browser", () => {
   it("makes a new entry's address from its title until the address is typed by hand", async () => {
     const { context, page } = await open();
     await page.goto(`${env.server.baseUrl}/studio/content/new/articles/`);
-    await page.getByRole("heading", { level: 1, name: /Новая запись/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Новая статья", exact: true }).waitFor();
     const address = page.getByLabel("Адрес", { exact: true });
     await page.getByLabel("Заголовок страницы").fill("Сквозная аналитика для клиники");
     expect(await address.inputValue()).toBe("skvoznaya-analitika-dlya-kliniki");
@@ -123,7 +125,9 @@ describe("content in a browser", () => {
     const { context, page, problems } = await open();
     await page.goto(`${env.server.baseUrl}/studio/content/articles/data-python-report-automation/`);
     await page.getByRole("button", { name: "Удалить…" }).click();
-    await page.getByRole("heading", { name: /Удалить запись/ }).waitFor();
+    // The entry is named by its title, not its address.
+    const question = page.getByRole("heading", { name: /^Удалить статью/ });
+    expect(plainText(await question.textContent())).toBe("Удалить статью «Автоматизируем еженедельный отчёт на Python: API Директа, Метрики и DataLens»?");
     await page.getByText(/ссылаются/).first().waitFor();
     await page.getByLabel("Куда").selectOption("/academy/data-clickhouse-cohort-analysis/");
     await page.getByRole("button", { name: "Удалить", exact: true }).click();
@@ -373,7 +377,9 @@ describe("content in a browser", () => {
     ["/studio/content/", "Контент"],
     ["/studio/content/articles/", "Статьи Академии"],
     ["/studio/content/articles/seo-audit-checklist-2026/", /./],
-    ["/studio/content/new/services/", /Новая запись/],
+    ["/studio/content/new/services/", "Новая услуга"],
+    ["/studio/content/new/cases/", "Новый кейс"],
+    ["/studio/content/new/events/", "Новое событие"],
     ["/studio/content/navigation/", /Навигация/],
     ["/studio/content/redirects/", /Перенаправления/],
     ["/studio/content/company/", /Компания/],
