@@ -61,7 +61,13 @@ export const auditRoutes: ApiRoute[] = [
       if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw wrong("to", AUDIT_MESSAGES.dates);
       const result = await ctx.services.audit.list(filter, Number(page));
       const about = auditTargets({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir });
-      const body: AuditPage = { ...result, entries: result.entries.map((entry) => ({ ...entry, about: about(entry) })), actions: { ...AUDIT_ACTIONS } };
+      // People by name: the journal says «Марина Контентова», not «marina».
+      const names = new Map((await ctx.services.users.list()).map((user) => [user.login, user.name]));
+      const body: AuditPage = {
+        ...result,
+        entries: result.entries.map((entry) => ({ ...entry, actorName: entry.actorLogin === null ? null : (names.get(entry.actorLogin) ?? null), about: about(entry) })),
+        actions: { ...AUDIT_ACTIONS },
+      };
       ctx.send(200, body);
     },
   },
