@@ -71,7 +71,7 @@ describe("content in a browser", () => {
     await page.getByLabel("Описание для поисковиков").fill("Коротко");
     await page.getByLabel("Автор").selectOption("anna-sokolova");
     await page.getByLabel("Рубрика").selectOption("analytics");
-    await page.getByLabel("Теги").fill("аналитика, студия");
+    await page.getByLabel("Теги", { exact: true }).fill("аналитика, студия");
     await page.getByLabel("Дата публикации").fill("25.11.2026");
     await typeMarkdown(page, "Текст статьи", "Студия правит сайт.\n\n## Как это устроено\n\n- черновики\n- публикации\n\n```sql\nSELECT 1;\n```\n");
     // The preview comes from the site's own renderer: the code is highlighted there.

@@ -27,7 +27,7 @@ async function newArticleForm(page: Page, slug: string): Promise<void> {
   await page.getByLabel("Описание для поисковиков").fill("Как агентство пишет тексты сайта без Markdown: таблицы, ссылки, изображения.");
   await page.getByLabel("Автор").selectOption("anna-sokolova");
   await page.getByLabel("Рубрика").selectOption("analytics");
-  await page.getByLabel("Теги").fill("analytics, studio");
+  await page.getByLabel("Теги", { exact: true }).fill("analytics, studio");
   await page.getByLabel("Дата публикации").fill("25.11.2026");
 }
 
