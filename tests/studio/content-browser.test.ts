@@ -221,6 +221,8 @@ describe("content in a browser", () => {
     await page.goto(`${env.server.baseUrl}/studio/content/services/aso/`);
     await page.getByPlaceholder("Найти значок по названию").fill("chart");
     await page.getByRole("radio", { name: "chart" }).check();
+    // A list's «add» says where it adds, in Russian, not «Добавить: этапы работы».
+    expect(await page.getByRole("button", { name: "Добавить в «Этапы работы»", exact: true }).count()).toBe(1);
     await page.getByText("Выбран: chart").waitFor();
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
