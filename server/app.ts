@@ -12,6 +12,7 @@ import type { SecurityHeaders } from "./headers.ts";
 import type { Readiness } from "./health.ts";
 import { loggablePath, type Logger } from "./log.ts";
 import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
+import { movedQuery } from "./redirect-table.ts";
 import type { LiveRelease } from "./releases/live.ts";
 import type { Releases } from "./releases/serving.ts";
 import { createRender } from "./render.ts";
@@ -194,6 +195,8 @@ export function createApp(options: AppOptions) {
     if (tableTarget) {
       return { kind: "redirect", status: 301, location: external(tableTarget, search) ?? safeLocation(tableTarget, search) };
     }
+    const movedTo = search ? movedQuery(redirects, canonical, search) : null;
+    if (movedTo) return { kind: "redirect", status: 301, location: safeLocation(movedTo.path, movedTo.search) };
     const rule = matchRouteRule(routeRules, canonical);
     if (rule) {
       return { kind: "redirect", status: rule.status, location: external(rule.target, search) ?? safeLocation(rule.target, search) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRedirectTable } from "./redirect-table.ts";
+import { movedQuery, parseRedirectTable } from "./redirect-table.ts";
 
 describe("parseRedirectTable", () => {
   it("stores canonical keys and targets", () => {
@@ -15,5 +15,18 @@ describe("parseRedirectTable", () => {
     ["from,to\n/a/,/b/,/c/\n", /две ячейки/],
   ])("rejects a bad table with a line number", (csv, message) => {
     expect(() => parseRedirectTable(csv)).toThrow(message);
+  });
+});
+
+describe("an old address with a query (a tag whose address changed)", () => {
+  const table = parseRedirectTable("from,to\n/academy/?tag=analytics,/academy/?tag=analitika\n");
+  it("answers the page with that parameter, keeping the others in their places", () => {
+    expect(movedQuery(table, "/academy/", "?tag=analytics")).toEqual({ path: "/academy/", search: "?tag=analitika" });
+    expect(movedQuery(table, "/academy/", "?category=seo&tag=analytics&page=2")).toEqual({ path: "/academy/", search: "?category=seo&tag=analitika&page=2" });
+  });
+  it("leaves other values and other pages alone", () => {
+    expect(movedQuery(table, "/academy/", "?tag=python")).toBeNull();
+    expect(movedQuery(table, "/events/", "?tag=analytics")).toBeNull();
+    expect(table.get("/academy/")).toBeUndefined();
   });
 });

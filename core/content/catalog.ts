@@ -27,21 +27,33 @@ export type CollectionInfo = {
   folder: string;
   schema: z.ZodType;
   title: string;
-  /** One entry, for «Новая …», «Удалить …». */
+  /** One entry, as a sentence names it («Статья «…» не опубликовать»). */
   one: string;
+  /** The same word as an object («Добавить статью», «Удалить кейс»). */
+  accusative: string;
+  /** Its gender, which the adjective follows («Новая статья», «Новый кейс», «Новое событие»). */
+  gender: "m" | "f" | "n";
   filters: readonly string[];
 };
 
 export const COLLECTION_CATALOG = {
-  services: { folder: "services", schema: ServiceSchema, title: "Услуги", one: "услуга", filters: ["direction", "popular"] },
-  industries: { folder: "industries", schema: IndustrySchema, title: "Отрасли", one: "отрасль", filters: ["services"] },
-  cases: { folder: "projects/cases", schema: CaseSchema, title: "Кейсы", one: "кейс", filters: ["industry", "services", "featured"] },
-  reviews: { folder: "projects/reviews", schema: ReviewSchema, title: "Отзывы", one: "отзыв", filters: ["industry", "services"] },
-  articles: { folder: "academy", schema: ArticleSchema, title: "Статьи Академии", one: "статья", filters: ["category", "tags", "author"] },
-  positions: { folder: "career", schema: PositionSchema, title: "Вакансии", one: "вакансия", filters: ["department", "level", "format"] },
-  events: { folder: "events", schema: EventSchema, title: "События", one: "событие", filters: ["kind", "online"] },
-  legal: { folder: "legal", schema: LegalPageSchema, title: "Юридические документы", one: "документ", filters: [] },
+  services: { folder: "services", schema: ServiceSchema, title: "Услуги", one: "услуга", accusative: "услугу", gender: "f", filters: ["direction", "popular"] },
+  industries: { folder: "industries", schema: IndustrySchema, title: "Отрасли", one: "отрасль", accusative: "отрасль", gender: "f", filters: ["services"] },
+  cases: { folder: "projects/cases", schema: CaseSchema, title: "Кейсы", one: "кейс", accusative: "кейс", gender: "m", filters: ["industry", "services", "featured"] },
+  reviews: { folder: "projects/reviews", schema: ReviewSchema, title: "Отзывы", one: "отзыв", accusative: "отзыв", gender: "m", filters: ["industry", "services"] },
+  articles: { folder: "academy", schema: ArticleSchema, title: "Статьи Академии", one: "статья", accusative: "статью", gender: "f", filters: ["category", "tags", "author"] },
+  positions: { folder: "career", schema: PositionSchema, title: "Вакансии", one: "вакансия", accusative: "вакансию", gender: "f", filters: ["department", "level", "format"] },
+  events: { folder: "events", schema: EventSchema, title: "События", one: "событие", accusative: "событие", gender: "n", filters: ["kind", "online"] },
+  legal: { folder: "legal", schema: LegalPageSchema, title: "Юридические документы", one: "документ", accusative: "документ", gender: "m", filters: [] },
 } as const satisfies Record<string, CollectionInfo>;
+
+const NEW = { m: "Новый", f: "Новая", n: "Новое" } as const;
+
+/** The studio's words for one entry of a collection, made from the table above: «Новая статья», «Добавить статью», «Удалить статью». */
+export function entryWords(type: CollectionName): { fresh: string; add: string; remove: string } {
+  const { one, accusative, gender } = COLLECTION_CATALOG[type];
+  return { fresh: `${NEW[gender]} ${one}`, add: `Добавить ${accusative}`, remove: `Удалить ${accusative}` };
+}
 
 export type DocumentInfo = { file: string; schema: z.ZodType; title: string };
 

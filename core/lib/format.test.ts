@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatNumber, plural } from "./format.ts";
+import { counted, formatCount, formatNumber, plural } from "./format.ts";
 
 describe("plural", () => {
   const forms = ["результат", "результата", "результатов"] as const;
@@ -37,5 +37,14 @@ describe("formatCount", () => {
       expect(formatCount(n)).toBe(n.toLocaleString("ru-RU").replace("-", "−"));
     }
     expect(formatCount(5_000)).toBe("5\u00a0000");
+  });
+});
+
+describe("counted", () => {
+  it("puts the word in the form the count asks for", () => {
+    expect(counted(33, ["страница", "страницы", "страниц"])).toBe("33\u00a0страницы");
+    expect(counted(11, ["страница", "страницы", "страниц"])).toBe("11\u00a0страниц");
+    expect(counted(21, ["страница", "страницы", "страниц"])).toBe("21\u00a0страница");
+    expect(counted(12500, ["знак", "знака", "знаков"])).toBe("12\u00a0500\u00a0знаков");
   });
 });

@@ -24,6 +24,15 @@ export function plural(n: number, [one, few, many]: readonly [string, string, st
   return many;
 }
 
+/**
+ * A count with its word in the right form, bound by a no-break space: counted(33, ["страница",
+ * "страницы", "страниц"]) → "33 страницы". Every count shown to a person goes through it (or
+ * through plural() where the number stands apart), so no «33 страниц» is left.
+ */
+export function counted(n: number, forms: readonly [string, string, string]): string {
+  return `${formatCount(n)}\u00a0${plural(n, forms)}`;
+}
+
 /** 12500 → "12 500", 3.5 → "3,5": Russian digit grouping (U+00A0) and decimal comma, same on server and browser. */
 export function formatNumber(value: number): string {
   const [whole = "0", fraction] = Math.abs(value).toString().split(".");

@@ -9,6 +9,9 @@ export type ApiError = { ok: false; message: string; errors?: Record<string, str
 
 export type SessionUser = { id: number; login: string; name: string; role: Role };
 
+/** How the studio names a person: by name, by login only where no name was given. */
+export const person = (user: { login: string; name: string }): string => user.name.trim() || user.login;
+
 /** GET/POST /studio/api/session */
 /** Who is signed in, what they may do, and the site they run (its origin and the brand its titles end with). */
 export type SessionInfo = { user: SessionUser; permissions: Permission[]; site: { origin: string; brand: string } };
@@ -24,6 +27,8 @@ export type AuditEntry = {
   id: number;
   at: number;
   actorLogin: string | null;
+  /** The person's name as the studio knows it now (absent: a user since removed; the login is shown then). */
+  actorName?: string | null;
   action: string;
   target: string | null;
   details: Record<string, unknown>;

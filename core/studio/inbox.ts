@@ -171,7 +171,8 @@ export type Delivery = {
   deliveredAt: number | null;
 };
 
-export type StatusChange = { at: number; actorLogin: string | null; from: Status; to: Status };
+/** `actorName`: who changed it, by name (null: a user since removed, or the system; the login is said then). */
+export type StatusChange = { at: number; actorLogin: string | null; actorName: string | null; from: Status; to: Status };
 
 export type ConsentRecord = { at: string; ip: string; purposes: string[]; documents: { agreement: string; privacy: string } };
 

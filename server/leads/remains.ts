@@ -1,3 +1,4 @@
+import { counted } from "#core/lib/format.ts";
 import type { Db, Row } from "./db.ts";
 
 /**
@@ -11,13 +12,6 @@ const DAY_MS = 86_400_000;
 
 const date = (ms: number) => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" }).format(ms);
 
-function plural(n: number, one: string, few: string, many: string): string {
-  const tens = n % 100;
-  const units = n % 10;
-  if (tens >= 11 && tens <= 14) return many;
-  return units === 1 ? one : units >= 2 && units <= 4 ? few : many;
-}
-
 export async function whatRemains(db: Db, now: number): Promise<string[]> {
   const backups = `В\u00a0резервных копиях базы данные остаются до\u00a0${date(now + BACKUP_DAYS * DAY_MS)}: копии хранятся не\u00a0дольше ${BACKUP_DAYS}\u00a0дней.`;
   if (db.backend !== "postgres") return [backups];
@@ -27,7 +21,7 @@ export async function whatRemains(db: Db, now: number): Promise<string[]> {
   const minutes = Math.max(1, Math.ceil(Number(settings?.seconds ?? 300) / 60));
   const wal =
     `В\u00a0журнале изменений PostgreSQL (pg_wal) удалённые записи остаются, пока его файлы не\u00a0перезаписаны: ` +
-    `после следующей контрольной точки (не\u00a0позже чем через ${minutes}\u00a0${plural(minutes, "минуту", "минуты", "минут")}) они серверу не\u00a0нужны и\u00a0затираются новыми изменениями.`;
+    `после следующей контрольной точки (не\u00a0позже чем через ${counted(minutes, ["минуту", "минуты", "минут"])}) они серверу не\u00a0нужны и\u00a0затираются новыми изменениями.`;
   const archive = settings?.archive === "on" || settings?.archive === "always" ? ["В\u00a0архиве журнала изменений они хранятся столько, сколько хранится архив."] : [];
   return [wal, ...archive, backups];
 }

@@ -44,7 +44,8 @@ export async function fileHistory(dir: string, paths: readonly string[], limit: 
   // (`--raw` against the first parent: a commit is listed only where the file differs from it),
   // so no `cat-file` after the log. That second process was a fifth of the history's time.
   const single = full.length === 1;
-  const format = `%x1e%H%x1f%at%x1f%an%x1f%ae%x1f%(trailers:key=${ACTION_TRAILER},valueonly,separator=%x2C)%x1f%s%x1f`;
+  // Authors as mapped by the repository's .mailmap (%aN, %aE): the demo content's commits are the agency's.
+  const format = `%x1e%H%x1f%at%x1f%aN%x1f%aE%x1f%(trailers:key=${ACTION_TRAILER},valueonly,separator=%x2C)%x1f%s%x1f`;
   const raw = single ? ["--raw", "--no-abbrev", "--no-renames", "--diff-merges=first-parent"] : [];
   const log = await gitText(where.top, ["-c", "core.quotePath=false", "log", `-n${limit}`, "--date-order", `--format=${format}`, ...raw, ...refs, "--", ...full], { maxBuffer: 1 << 28 });
   const commits: FileCommit[] = [];
@@ -129,7 +130,7 @@ async function readLastChanges(where: Place, head: string, scope: string, limit:
   const changes = new Map<string, LastChange>();
   let log: string;
   try {
-    log = await gitText(where.top, ["-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%an%x1f%ae%x1f%at", "--name-only", head, "--", scope], { maxBuffer: 1 << 28 });
+    log = await gitText(where.top, ["-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%aN%x1f%aE%x1f%at", "--name-only", head, "--", scope], { maxBuffer: 1 << 28 });
   } catch {
     // A repository without a commit yet: nobody has changed anything.
     return changes;
@@ -163,7 +164,7 @@ export async function savedLog(dir: string, limit = 2_000): Promise<SavedCommit[
   if (known) return known;
   const log = await gitText(
     where.top,
-    ["-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%an%x1f%ae%x1f%at%x1f", "--raw", "--no-abbrev", "--no-renames", "--diff-merges=first-parent", head, "--", where.prefix || "."],
+    ["-c", "core.quotePath=false", "log", `-n${limit}`, "--format=%x1e%aN%x1f%aE%x1f%at%x1f", "--raw", "--no-abbrev", "--no-renames", "--diff-merges=first-parent", head, "--", where.prefix || "."],
     { maxBuffer: 1 << 28 },
   );
   const commits: SavedCommit[] = [];

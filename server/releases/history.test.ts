@@ -110,3 +110,16 @@ describe("the repository's upkeep for histories", () => {
     expect(await fileHistory(dir, ["e1.md"], 100)).toEqual(before);
   });
 });
+
+describe("who the history names", () => {
+  it("names the agency for commits the repository's .mailmap gives to it (the demo content's English authors)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-"));
+    writeFileSync(join(dir, "a.md"), "first\n");
+    writeFileSync(join(dir, ".mailmap"), "Ориентир <publish@localhost> <engineer@orientir.agency>\n");
+    execFileSync("git", ["-C", dir, "init", "-q"]);
+    execFileSync("git", ["-C", dir, "add", "-A"]);
+    execFileSync("git", ["-C", dir, "-c", "user.name=Founding Engineer", "-c", "user.email=engineer@orientir.agency", "commit", "-qm", "Content"]);
+    const [commit] = await fileHistory(dir, ["a.md"], 10);
+    expect(commit).toMatchObject({ name: "Ориентир", email: "publish@localhost" });
+  });
+});

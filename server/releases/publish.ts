@@ -8,6 +8,7 @@ import { buildMetaPath, LATEST_BUILD_PATH } from "#core/lib/build-identity.ts";
 import { ogImagePath } from "#core/lib/og-image.ts";
 import { inlineScriptHashes } from "../csp.ts";
 import { drawArtwork } from "./artwork.ts";
+import { doneLine } from "./report.ts";
 import { readUploads } from "#core/content/uploads.server.ts";
 import { encodeUploads, uploadsNamed } from "./uploads.ts";
 import { calendar, compare, concerns, everything, fingerprint, hashValue, updateModified } from "./changes.ts";
@@ -391,6 +392,7 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   setCurrentRelease(root, id);
   writePublishedState(root, { release: id, commit });
   pruneReleases(root, options.keep);
-  say(`Готово: ${record.pages.rendered} страниц отрисовано, ${record.pages.reused} взято из прошлой публикации, ${record.seconds} с`);
+  say(`Готово: ${doneLine(record.pages.rendered, record.pages.reused)}, ${record.seconds} с`);
   return record;
 }
+

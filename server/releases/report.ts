@@ -1,3 +1,4 @@
+import { counted, formatCount, plural } from "#core/lib/format.ts";
 import type { ReleaseRecord } from "./store.ts";
 
 /** Moscow time, as people at the agency read it: 25.11.2026, 22:30. */
@@ -30,4 +31,12 @@ export function formatReleaseList(records: readonly ReleaseRecord[], live: strin
     return [r.id === live ? "▶" : " ", r.id, moscowTime(r.createdAt).padEnd(17), r.author, `«${r.message}»`, what].join("  ");
   });
   return ["   номер                   время (МСК)        автор, сообщение, что изменилось", ...rows].join("\n");
+}
+
+/** «33 страницы отрисованы, 1 взята из прошлой публикации»: the verb agrees with the count too. */
+export function doneLine(rendered: number, reused: number): string {
+  return [
+    `${counted(rendered, ["страница", "страницы", "страниц"])} ${plural(rendered, ["отрисована", "отрисованы", "отрисовано"])}`,
+    `${formatCount(reused)} ${plural(reused, ["взята", "взяты", "взято"])} из\u00a0прошлой публикации`,
+  ].join(", ");
 }

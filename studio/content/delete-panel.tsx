@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { type CollectionName, entryPath, hasOwnPage, SECTION_PATHS } from "#core/content/catalog.ts";
+import { type CollectionName, entryPath, entryWords, hasOwnPage, SECTION_PATHS } from "#core/content/catalog.ts";
 import { api, ApiFailure } from "../api/client.ts";
 import type { Reference, Refusal } from "#core/studio/content-api.ts";
 import { TRASH_DAYS } from "#core/studio/trash-api.ts";
@@ -16,9 +16,9 @@ import { ReferenceList } from "./reference-list.tsx";
  * The redirects that lead to its address are listed apart: the same delete leads them to
  * that page (no chain); without it the server refuses, naming them.
  */
-type Props = { type: CollectionName; slug: string; baseHash: string; pages: Array<{ value: string }>; everPublished: boolean; onCancel(): void };
+type Props = { type: CollectionName; slug: string; /** What people call the entry (its title, not its address). */ title: string; baseHash: string; pages: Array<{ value: string }>; everPublished: boolean; onCancel(): void };
 
-export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCancel }: Props) {
+export function DeletePanel({ type, slug, title, baseHash, pages, everPublished, onCancel }: Props) {
   const navigate = useNavigate();
   const [references, setReferences] = useState<Reference[] | null>(null);
   // A redirect keeps an address people may have: a never-published entry has none.
@@ -56,7 +56,7 @@ export function DeletePanel({ type, slug, baseHash, pages, everPublished, onCanc
   return (
     <section className="s-panel s-panel--danger" aria-labelledby="delete-title">
       <h2 id="delete-title" className="s-section__title" tabIndex={-1}>
-        Удалить запись {slug}?
+        {entryWords(type).remove} «{title}»?
       </h2>
       <p>Запись попадёт в «Корзину» и пробудет там {TRASH_DAYS} дней: её можно будет восстановить вместе с адресом. С сайта она исчезнет после публикации.</p>
       <ReferenceList references={others} action="удаления" />

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import type { EditableType } from "#core/content/catalog.ts";
+import { counted } from "#core/lib/format.ts";
 import { entryDiff, type FieldDiff, type Titles } from "./diff.ts";
 import { formModel } from "./model.ts";
 
@@ -41,7 +42,7 @@ export function TextChange({ change }: { change: Extract<FieldDiff, { kind: "tex
             {part.text}
           </del>
         ) : part.op === "gap" ? (
-          <span key={i} className="s-diff__fold" title={`Без изменений: ${part.text.length.toLocaleString("ru-RU")} знаков`}>
+          <span key={i} className="s-diff__fold" title={`Без изменений: ${counted(part.text.length, ["знак", "знака", "знаков"])}`}>
             {" "}
             [… без изменений …]{" "}
           </span>

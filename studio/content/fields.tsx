@@ -218,7 +218,7 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "li
         ))}
       </ol>
       {node.maxItems === undefined || items.length < node.maxItems ? (
-        <Button onClick={() => change(path, [...items, emptyValues(node.item)])}>Добавить: {node.title.toLowerCase()}</Button>
+        <Button onClick={() => change(path, [...items, emptyValues(node.item)])}>Добавить в&nbsp;«{node.title}»</Button>
       ) : null}
     </fieldset>
   );
@@ -253,7 +253,7 @@ function StringsField({ node, path, value }: { node: Extract<FieldNode, { kind: 
       </ol>
       {/* A list of lists (the search synonyms' groups) adds an empty list, a list of texts an empty text. */}
       {node.maxItems === undefined || items.length < node.maxItems ? (
-        <Button onClick={() => change(path, [...items, node.item.kind === "tags" ? [] : ""])}>Добавить: {node.item.title.toLowerCase()}</Button>
+        <Button onClick={() => change(path, [...items, node.item.kind === "tags" ? [] : ""])}>Добавить в&nbsp;«{node.title}»</Button>
       ) : null}
     </fieldset>
   );

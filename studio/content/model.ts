@@ -21,7 +21,7 @@ export type FieldNode =
   | (Base & { kind: "datetime" })
   | (Base & { kind: "reference"; target: string })
   | (Base & { kind: "references"; target: string; minItems: number; maxItems: number | undefined })
-  | (Base & { kind: "tags"; minItems: number; maxItems: number | undefined })
+  | (Base & { kind: "tags"; minItems: number; maxItems: number | undefined; itemMaxLength: number | undefined })
   | (Base & { kind: "strings"; item: FieldNode; minItems: number; maxItems: number | undefined })
   | (Base & { kind: "list"; item: ObjectNode; minItems: number; maxItems: number | undefined })
   | ObjectNode;
@@ -80,7 +80,7 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
     const maxItems = json.maxItems;
     if (item["x-reference"]) return { ...base, kind: "references", target: item["x-reference"], minItems, maxItems };
     if (item.type === "object") return { ...base, kind: "list", item: node(item, true, "Пункт") as ObjectNode, minItems, maxItems };
-    if (item.type === "string" && (item.pattern || !item.title)) return { ...base, kind: "tags", minItems, maxItems };
+    if (item.type === "string" && (item.pattern || !item.title)) return { ...base, kind: "tags", minItems, maxItems, itemMaxLength: item.maxLength };
     return { ...base, kind: "strings", item: node(item, true, "Пункт"), minItems, maxItems };
   }
   if (json.type === "boolean") return { ...base, kind: "boolean", default: json.default === true };

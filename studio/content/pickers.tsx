@@ -6,13 +6,13 @@ import { type FieldNode, pathKey } from "./model.ts";
 import { FormState } from "./form-state.ts";
 import { GroupError } from "./group-error.tsx";
 import { limitHint } from "./limit-hint.ts";
-import { slugFromTitle } from "./slug.ts";
+import { tidyTag } from "#core/content/tags.ts";
 
 /**
  * Fields picked rather than typed: tags from those the collection already
  * uses, an icon from the site's set (shown, not named), a time zone from a
- * list in Russian. Each keeps the value the schema stores (a slug, an icon's
- * file name, an IANA zone).
+ * list in Russian. Each keeps the value the schema stores (a tag as typed,
+ * tidied; an icon's file name; an IANA zone).
  */
 type Props<K extends FieldNode["kind"]> = { node: Extract<FieldNode, { kind: K }>; path: Array<string | number>; value: unknown };
 
@@ -21,11 +21,23 @@ const optional = (node: FieldNode, title = node.title) => (node.required ? title
 /** A choice from a datalist arrives as a replacement (or, in some browsers, as a plain event), never as typing. */
 const pickedFromList = (event: Event) => !(event instanceof InputEvent) || event.inputType === "insertReplacementText";
 
-/** Tags as chips; a new one is typed (made a Latin slug) or picked from the collection's, most used first. */
+/** Why a typed tag cannot be added, said at the field; null when it can. */
+function refusal(tag: string, maxLength: number | undefined): string | null {
+  if (!/[\p{L}\p{N}]/u.test(tag)) return "В\u00a0теге нужна хотя\u00a0бы одна буква или цифра";
+  if (maxLength !== undefined && tag.length > maxLength) return `Тег «${tag.slice(0, 20)}…» длиннее ${maxLength} знаков`;
+  return null;
+}
+
+/**
+ * Tags as chips; a new one is typed (kept as typed: Russian, spaces; only
+ * tidied) or picked from the collection's, most used first. Its address on
+ * the site is made from it where the site shows it (core/content/tags.ts).
+ */
 export function TagsField({ node, path, value }: Props<"tags">) {
   const { errors, change, type } = useContext(FormState);
   const tags = Array.isArray(value) ? (value as string[]) : [];
   const [text, setText] = useState("");
+  const [refused, setRefused] = useState<string | null>(null);
   const [used, setUsed] = useState<UsedValues["values"]>([]);
   const listId = useId();
   const field = String(path[path.length - 1] ?? "");
@@ -40,15 +52,20 @@ export function TagsField({ node, path, value }: Props<"tags">) {
     };
   }, [type, field, path.length]);
   const key = pathKey(path);
-  const error = errors[key] ?? tags.map((_, i) => errors[pathKey([...path, i])]).find(Boolean) ?? null;
+  const error = refused ?? errors[key] ?? tags.map((_, i) => errors[pathKey([...path, i])]).find(Boolean) ?? null;
   // Several may come at once, separated by commas (pasted, or typed as the old field took them).
-  const add = (typed: string) => {
-    const fresh = typed
-      .split(",")
-      .map(slugFromTitle)
-      .filter((tag, i, all) => tag && !tags.includes(tag) && all.indexOf(tag) === i);
+  // «SEO» and «seo» are one tag: the one already there stays.
+  const add = (typed: string): boolean => {
+    const same = (a: string, b: string) => a.toLocaleLowerCase("ru") === b.toLocaleLowerCase("ru");
+    const typedTags = typed.split(",").map(tidyTag).filter(Boolean);
+    const problem = typedTags.map((tag) => refusal(tag, node.itemMaxLength)).find(Boolean) ?? (typed.trim() !== "" && typedTags.length === 0 ? refusal("", undefined) : null);
+    setRefused(problem);
+    // A refused tag stays in the field to be corrected; nothing typed is lost.
+    if (problem) return false;
+    const fresh = typedTags.filter((tag, i, all) => !tags.some((t) => same(t, tag)) && all.findIndex((t) => same(t, tag)) === i);
     setText("");
     if (fresh.length > 0) change(path, [...tags, ...fresh]);
+    return true;
   };
   const suggestions = used.filter((u) => !tags.includes(u.value));
   return (
@@ -80,10 +97,12 @@ export function TagsField({ node, path, value }: Props<"tags">) {
                 const next = e.target.value;
                 const comma = next.lastIndexOf(",");
                 if (comma >= 0) {
-                  add(next.slice(0, comma));
-                  setText(next.slice(comma + 1).trimStart());
+                  setText(add(next.slice(0, comma)) ? next.slice(comma + 1).trimStart() : next);
                 } else if (pickedFromList(e.nativeEvent) && used.some((u) => u.value === next)) add(next);
-                else setText(next);
+                else {
+                  setText(next);
+                  setRefused(null);
+                }
               }}
               // What is typed and not yet added is added when the person moves on: never lost on save.
               onBlur={() => {
@@ -101,7 +120,7 @@ export function TagsField({ node, path, value }: Props<"tags">) {
                 <option key={u.value} value={u.value}>{`${u.value}: ${u.count}`}</option>
               ))}
             </datalist>
-            <Button onClick={() => add(text)} disabled={slugFromTitle(text) === ""}>
+            <Button onClick={() => add(text)} disabled={tidyTag(text) === ""}>
               Добавить
             </Button>
           </div>

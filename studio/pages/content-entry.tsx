@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useMemo, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from "react-router";
-import { type EditableType, isCollectionName, isEditableType, previewPath, SINGLE, typeInfo } from "#core/content/catalog.ts";
+import { type EditableType, entryWords, isCollectionName, isEditableType, previewPath, SINGLE, typeInfo } from "#core/content/catalog.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { ColleagueSave } from "../content/colleague-save.tsx";
 import { ConflictView, GoneView } from "../content/conflict.tsx";
@@ -12,7 +12,7 @@ import { FormState } from "../content/form-state.ts";
 import { emptyValues, formModel, pruned, setIn, validate } from "../content/model.ts";
 import { contentHref, historyHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
-import { slugFromTitle } from "../content/slug.ts";
+import { slugFromTitle } from "#core/lib/slug.ts";
 import { lifeLabel } from "../content/life.ts";
 import { PublishEntry } from "../content/publish-entry.tsx";
 import { SnippetPreview } from "../content/snippet-preview.tsx";
@@ -107,7 +107,7 @@ function Editor({ data }: { data: EntryLoad }) {
   const dirty = !same(values, saved);
   const draftStatus = useDraft(type, draftSlug, values, baseHash, dirty && offer === null);
   const { editors, saved: colleague } = usePresence(type, draftSlug, data.isNew ? null : baseHash);
-  const title = data.isNew ? `Новая запись: ${typeInfo(type).title.toLowerCase()}` : collection ? String(saved.name ?? saved.title ?? data.slug) : typeInfo(type).title;
+  const title = data.isNew && isCollectionName(type) ? entryWords(type).fresh : collection ? String(saved.name ?? saved.title ?? data.slug) : typeInfo(type).title;
 
   // A new entry's address follows its title until the person types an address of their own.
   const titleField = collection && data.isNew ? (["title", "name", "client"].find((key) => model.fields.some(([k]) => k === key)) ?? null) : null;
@@ -355,7 +355,7 @@ function Editor({ data }: { data: EntryLoad }) {
           }}
         />
       ) : null}
-      {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} baseHash={baseHash} pages={data.options.page ?? []} everPublished={life.state !== "draft"} onCancel={() => setDeleting(false)} /> : null}
+      {deleting && collection && baseHash ? <DeletePanel type={type} slug={data.slug} title={title} baseHash={baseHash} pages={data.options.page ?? []} everPublished={life.state !== "draft"} onCancel={() => setDeleting(false)} /> : null}
     </Page>
   );
 }

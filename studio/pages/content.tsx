@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from "react-router";
-import { COLLECTION_CATALOG, isCollectionName } from "#core/content/catalog.ts";
+import { COLLECTION_CATALOG, entryWords, isCollectionName } from "#core/content/catalog.ts";
 import { api, signedIn } from "../api/client.ts";
 import { formModel, type FieldNode, type Option } from "../content/model.ts";
 import { lifeLabel } from "../content/life.ts";
@@ -118,7 +118,7 @@ export function ContentList() {
       title={list.title}
       lead={
         <p className="s-actions">
-          <Link to={newEntryHref(type)}>Добавить: {list.one}</Link>
+          {isCollectionName(type) ? <Link to={newEntryHref(type)}>{entryWords(type).add}</Link> : null}
           <Link to={`${pages.trash}?type=${encodeURIComponent(type)}`}>Корзина: {list.trashed ?? 0}</Link>
         </p>
       }

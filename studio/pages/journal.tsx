@@ -59,7 +59,9 @@ function summary(entry: AuditEntry): string {
   }
 }
 
+/** Who did it, by name; the login where the person is no longer a user. */
 function actor(entry: AuditEntry): string {
+  if (entry.actorName) return entry.actorName;
   if (entry.actorLogin) return entry.actorLogin;
   return entry.details.via === "console" ? "консоль" : "—";
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
-import type { UserList, UserRow } from "#core/studio/api.ts";
+import { person, type UserList, type UserRow } from "#core/studio/api.ts";
 
 /** What each of the page's forms sends (its `intent`), and what comes back. */
 export type UsersResult = { intent: string; login: string; ok: boolean; message: string; errors: Record<string, string> };
@@ -21,19 +21,19 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
     try {
       if (intent === "create") {
         const user = await api<UserRow>("POST", "/users", { login, name: text(form, "name"), role: text(form, "role"), password: text(form, "password") });
-        return done(`Пользователь ${user.login} добавлен. Передайте ему пароль лично, не\u00a0в\u00a0общем чате.`);
+        return done(`Пользователь «${person(user)}» добавлен. Передайте ему пароль лично, не\u00a0в\u00a0общем чате.`);
       }
       if (intent === "role") {
-        await api<UserRow>("PATCH", path, { role: text(form, "role") });
-        return done(`Роль пользователя ${login} изменена.`);
+        const user = await api<UserRow>("PATCH", path, { role: text(form, "role") });
+        return done(`Роль пользователя «${person(user)}» изменена.`);
       }
       if (intent === "reset") {
-        await api<UserRow>("PUT", `${path}/password`, { password: text(form, "password") });
-        return done(`Пароль пользователя ${login} сброшен, его сессии завершены.`);
+        const user = await api<UserRow>("PUT", `${path}/password`, { password: text(form, "password") });
+        return done(`Пароль пользователя «${person(user)}» сброшен, его сессии завершены.`);
       }
       if (intent === "remove") {
         await api("DELETE", path);
-        return done(`Пользователь ${login} удалён, его сессии завершены.`);
+        return done(`Пользователь «${person({ login, name: text(form, "name") })}» удалён, его сессии завершены.`);
       }
       return { intent, login, ok: false, message: "Неизвестное действие", errors: {} };
     } catch (error) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { formatDate, isoDateTime } from "../lib/format.ts";
 import { useSession } from "../shell/session.ts";
-import type { RoleInfo, UserList, UserRow } from "#core/studio/api.ts";
+import { person, type RoleInfo, type UserList, type UserRow } from "#core/studio/api.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#core/studio/rules.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, SelectField, Table, TextField, useFocusFirstError } from "../ui/index.ts";
 import type { UsersResult } from "./users-action.ts";
@@ -55,6 +55,8 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
   const resetting = resetOpenedWith !== null && !(reset?.ok && reset !== resetOpenedWith);
   const openReset = () => setResetOpenedWith(resetFetcher.data ?? {});
   const self = user.login === me.login;
+  // People are named by name; the login stays in its own column.
+  const who = person(user);
   return (
     <tr>
       <td>
@@ -69,7 +71,7 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
           <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="login" value={user.login} />
           <label className="s-visually-hidden" htmlFor={`role-${user.login}`}>
-            Роль пользователя {user.login}
+            Роль пользователя «{who}»
           </label>
           <select id={`role-${user.login}`} name="role" className="s-input s-select" defaultValue={user.role}>
             {roles.map((role) => (
@@ -78,7 +80,7 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
               </option>
             ))}
           </select>
-          <Button type="submit" busy={roleFetcher.state !== "idle"} aria-label={`Сохранить роль пользователя ${user.login}`}>
+          <Button type="submit" busy={roleFetcher.state !== "idle"} aria-label={`Сохранить роль пользователя «${who}»`}>
             Сохранить
           </Button>
         </roleFetcher.Form>
@@ -92,7 +94,7 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
             <input type="hidden" name="intent" value="reset" />
             <input type="hidden" name="login" value={user.login} />
             <TextField
-              label={`Новый пароль для ${user.login}`}
+              label={`Новый пароль для «${who}»`}
               name="password"
               type="password"
               autoComplete="new-password"
@@ -106,7 +108,7 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
             </Button>
           </resetFetcher.Form>
         ) : (
-          <Button onClick={openReset} aria-label={`Сбросить пароль пользователя ${user.login}`}>
+          <Button onClick={openReset} aria-label={`Сбросить пароль пользователя «${who}»`}>
             Сбросить пароль
           </Button>
         )}
@@ -114,7 +116,8 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
           <removeFetcher.Form method="post" className="s-inline-form">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="login" value={user.login} />
-            <span>Удалить {user.login}? Его сессии завершатся.</span>
+            <input type="hidden" name="name" value={user.name} />
+            <span>Удалить пользователя «{who}»? Его сессии завершатся.</span>
             <Button type="submit" variant="danger" busy={removeFetcher.state !== "idle"}>
               Да, удалить
             </Button>
@@ -123,7 +126,7 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
             </Button>
           </removeFetcher.Form>
         ) : (
-          <Button variant="danger" onClick={() => setRemoving(true)} aria-label={`Удалить пользователя ${user.login}`}>
+          <Button variant="danger" onClick={() => setRemoving(true)} aria-label={`Удалить пользователя «${who}»`}>
             Удалить
           </Button>
         )}

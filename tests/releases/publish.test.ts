@@ -56,6 +56,7 @@ describe("publishing a changed title", () => {
   const title = `Проверочный заголовок публикации ${Date.now()}`;
   let before: string;
   let after: string;
+  let said = "";
 
   beforeAll(async () => {
     // The sandbox starts from the suite's live release, which may be from the day before in
@@ -68,8 +69,17 @@ describe("publishing a changed title", () => {
     writeFileSync(articleFile(), source.replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
     const run = await runPublish(sandbox, ["--message", "Новый заголовок статьи", "--author", "Анна Редактор <anna@orientir.example>"]);
     expect(run.code, run.output).toBe(0);
+    said = run.output;
     after = liveRelease(sandbox.releasesDir) as string;
     await waitForRelease(after);
+  });
+
+  it("says how many pages it drew in words that agree with the count («33 страницы отрисованы», never «33 страниц»)", () => {
+    const [, count = "", words = ""] = /Готово: (\d+)\u00a0(\S+ \S+),/.exec(said) ?? [];
+    const n = Number(count);
+    const expected = n % 10 === 1 && n % 100 !== 11 ? "страница отрисована" : [2, 3, 4].includes(n % 10) && ![12, 13, 14].includes(n % 100) ? "страницы отрисованы" : "страниц отрисовано";
+    expect(count, said).not.toBe("");
+    expect(words).toBe(expected);
   });
 
   it("commits the change with its author and message, and records the commit", () => {

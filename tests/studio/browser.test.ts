@@ -106,8 +106,10 @@ describe("the studio in a browser", () => {
     expect(await page.locator(`[id="${described.split(" ")[0]}"]`).textContent()).toMatch(/распространён/);
     await password.fill("A writer's own passphrase");
     await form.getByRole("button", { name: "Добавить" }).click();
-    await page.getByRole("status").filter({ hasText: "Пользователь new.writer добавлен" }).waitFor();
-    await page.getByRole("cell", { name: /Новая Авторша/ }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Пользователь «Новая Авторша» добавлен" }).waitFor();
+    await page.getByRole("cell", { name: /^Новая Авторша/ }).waitFor();
+    // Her row's actions name her, not her login.
+    await page.getByRole("button", { name: "Удалить пользователя «Новая Авторша»" }).waitFor();
     expect(await server.db.query("SELECT login, name, role FROM studio_users WHERE login = 'new.writer'")).toEqual([{ login: "new.writer", name: "Новая Авторша", role: "editor" }]);
     expect(problems).toEqual([]);
     await context.close();

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, SECOND } from "../support/content.ts";
 import { signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
+import { plain as plainText } from "../support/site.ts";
 
 /**
  * «Контент» in Chromium, as the agency's people use it: find an entry,
@@ -62,14 +63,15 @@ describe("content in a browser", () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
     await page.getByLabel("Поиск", { exact: true }).fill("rustore");
     await expect.poll(() => rows.count()).toBe(2);
-    await page.getByRole("link", { name: "Добавить: статья" }).click();
-    await page.getByRole("heading", { level: 1, name: /Новая запись/ }).waitFor();
+    // The type's own words, not a generic «запись»: «Добавить статью», «Новая статья».
+    await page.getByRole("link", { name: "Добавить статью", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Новая статья", exact: true }).waitFor();
     await page.getByLabel("Адрес", { exact: true }).fill("kak-rabotaet-studiya");
     await page.getByLabel("Заголовок страницы").fill("Как работает студия «Ориентира»");
     await page.getByLabel("Описание для поисковиков").fill("Коротко");
     await page.getByLabel("Автор").selectOption("anna-sokolova");
     await page.getByLabel("Рубрика").selectOption("analytics");
-    await page.getByLabel("Теги").fill("analytics, studio");
+    await page.getByLabel("Теги", { exact: true }).fill("аналитика, студия");
     await page.getByLabel("Дата публикации").fill("25.11.2026");
     await typeMarkdown(page, "Текст статьи", "Студия правит сайт.\n\n## Как это устроено\n\n- черновики\n- публикации\n\n```sql\nSELECT 1;\n```\n");
     // The preview comes from the site's own renderer: the code is highlighted there.
@@ -109,7 +111,7 @@ describe("content in a browser", () => {
   it("makes a new entry's address from its title until the address is typed by hand", async () => {
     const { context, page } = await open();
     await page.goto(`${env.server.baseUrl}/studio/content/new/articles/`);
-    await page.getByRole("heading", { level: 1, name: /Новая запись/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Новая статья", exact: true }).waitFor();
     const address = page.getByLabel("Адрес", { exact: true });
     await page.getByLabel("Заголовок страницы").fill("Сквозная аналитика для клиники");
     expect(await address.inputValue()).toBe("skvoznaya-analitika-dlya-kliniki");
@@ -123,7 +125,9 @@ describe("content in a browser", () => {
     const { context, page, problems } = await open();
     await page.goto(`${env.server.baseUrl}/studio/content/articles/data-python-report-automation/`);
     await page.getByRole("button", { name: "Удалить…" }).click();
-    await page.getByRole("heading", { name: /Удалить запись/ }).waitFor();
+    // The entry is named by its title, not its address.
+    const question = page.getByRole("heading", { name: /^Удалить статью/ });
+    expect(plainText(await question.textContent())).toBe("Удалить статью «Автоматизируем еженедельный отчёт на Python: API Директа, Метрики и DataLens»?");
     await page.getByText(/ссылаются/).first().waitFor();
     await page.getByLabel("Куда").selectOption("/academy/data-clickhouse-cohort-analysis/");
     await page.getByRole("button", { name: "Удалить", exact: true }).click();
@@ -186,20 +190,39 @@ describe("content in a browser", () => {
 
   it("picks tags, an icon and a time zone instead of typing codes", { timeout: 120_000 }, async () => {
     const { context, page, problems } = await open();
-    // Tags: one typed in Russian becomes a Latin tag; one picked from those the articles use.
+    // Tags: one typed in Russian is kept as typed (tidied); one picked from those the articles use;
+    // one that cannot be a tag is refused at the field, in Russian, and stays there to be corrected.
     await page.goto(`${env.server.baseUrl}/studio/content/articles/seo-b2b-semantic-core/`);
     const tags = page.getByLabel("Теги", { exact: true });
-    await tags.fill("Аналитика данных");
+    await tags.fill("«»!");
     await tags.press("Enter");
-    await page.getByRole("button", { name: "Убрать тег analitika-dannykh" }).waitFor();
-    await page.getByRole("button", { name: "Добавить тег analytics" }).click();
+    await expect.poll(() => tags.getAttribute("aria-invalid")).toBe("true");
+    await page.getByText("В теге нужна хотя бы одна буква или цифра").waitFor();
+    expect(await tags.inputValue()).toBe("«»!");
+    await tags.fill("  сквозная   аналитика ");
+    await tags.press("Enter");
+    await page.getByRole("button", { name: "Убрать тег сквозная аналитика" }).waitFor();
+    await page.getByRole("button", { name: "Добавить тег аналитика" }).click();
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
-    expect(contentFile(env.sandbox, "academy/seo-b2b-semantic-core.md")).toMatch(/tags:[^\n]*\n(?:\s+- [a-z0-9-]+\n)*?\s+- analitika-dannykh\n\s+- analytics\n/);
+    expect(contentFile(env.sandbox, "academy/seo-b2b-semantic-core.md")).toMatch(/tags:[^\n]*\n(?:\s+- [^\n]+\n)*?\s+- сквозная аналитика\n\s+- аналитика\n/);
+    // On the site: shown as typed on the article and on its tag page, at a transliterated address.
+    await publishSandbox(env);
+    await page.goto(`${env.server.baseUrl}/academy/seo-b2b-semantic-core/`);
+    const onArticle = page.getByRole("list", { name: "Теги статьи" }).getByRole("link", { name: "сквозная аналитика", exact: true });
+    expect(await onArticle.getAttribute("href")).toBe("/academy/?tag=skvoznaya-analitika");
+    await onArticle.click();
+    await page.waitForURL(/\/academy\/\?tag=skvoznaya-analitika$/);
+    const chosen = page.getByRole("navigation", { name: "Фильтры статей" }).getByRole("link", { name: "сквозная аналитика", exact: true });
+    expect(await chosen.getAttribute("aria-current")).toBe("true");
+    expect(await page.locator(".academy__list .card__link").count()).toBe(1);
+    expect(await page.getByText("skvoznaya", { exact: false }).count()).toBe(0);
     // An icon, seen and clicked, never named by hand.
     await page.goto(`${env.server.baseUrl}/studio/content/services/aso/`);
     await page.getByPlaceholder("Найти значок по названию").fill("chart");
     await page.getByRole("radio", { name: "chart" }).check();
+    // A list's «add» says where it adds, in Russian, not «Добавить: этапы работы».
+    expect(await page.getByRole("button", { name: "Добавить в «Этапы работы»", exact: true }).count()).toBe(1);
     await page.getByText("Выбран: chart").waitFor();
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
@@ -356,7 +379,9 @@ describe("content in a browser", () => {
     ["/studio/content/", "Контент"],
     ["/studio/content/articles/", "Статьи Академии"],
     ["/studio/content/articles/seo-audit-checklist-2026/", /./],
-    ["/studio/content/new/services/", /Новая запись/],
+    ["/studio/content/new/services/", "Новая услуга"],
+    ["/studio/content/new/cases/", "Новый кейс"],
+    ["/studio/content/new/events/", "Новое событие"],
     ["/studio/content/navigation/", /Навигация/],
     ["/studio/content/redirects/", /Перенаправления/],
     ["/studio/content/company/", /Компания/],

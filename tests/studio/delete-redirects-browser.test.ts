@@ -72,7 +72,7 @@ describe("deleting an article old addresses lead to", () => {
     const { context, page, problems } = await signedInSession(browser, env.server.baseUrl, EDITOR, 390);
     await page.goto(`${env.server.baseUrl}/studio/content/articles/${victim.slug}/`);
     await page.getByRole("button", { name: "Удалить…" }).click();
-    const panel = page.getByRole("region", { name: /Удалить запись/ });
+    const panel = page.getByRole("region", { name: /^Удалить статью «/ });
     // The panel lists the old addresses that lead here, and says where they will lead: where the article's own 301 goes.
     const rows = panel.getByRole("region", { name: "Перенаправления на эту запись" });
     await rows.waitFor({ timeout: 60_000 });

@@ -158,7 +158,7 @@ describe("the inbox in a browser", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page.getByRole("status").filter({ hasText: "Этап изменён." }).waitFor();
-    await page.getByRole("list", { name: "История этапов" }).getByText(/sales\.web: Новая → Квалификация/).waitFor();
+    await page.getByRole("list", { name: "История этапов" }).getByText(/Соня Продажина: Новая → Квалификация/).waitFor();
     expect(session.problems).toEqual([]);
     await session.context.close();
   });

@@ -86,7 +86,7 @@ describe("the inbox's pipeline in a browser", () => {
       await page.getByRole("heading", { name: `Этап: ${stage}` }).waitFor();
     }
     const history = await page.getByRole("list", { name: "История этапов" }).getByRole("listitem").allTextContents();
-    expect(history.map((line) => line.replace(/^.*sales\.web: /, "").replaceAll("\u00a0", " "))).toEqual(["Новая → Квалификация", "Квалификация → КП отправлено", "КП отправлено → Договор"]);
+    expect(history.map((line) => line.replace(/^.*Соня Продажина: /, "").replaceAll("\u00a0", " "))).toEqual(["Новая → Квалификация", "Квалификация → КП отправлено", "КП отправлено → Договор"]);
 
     // The Excel file has the work: owner, stage, last comment, and the stage changes on its second sheet.
     await page.getByRole("link", { name: "← Все заявки" }).click();

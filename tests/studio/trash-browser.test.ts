@@ -82,7 +82,9 @@ for (const backend of BACKENDS) {
 
       await page.goto(`${env.server.baseUrl}/studio/content/articles/${article.slug}/`);
       await page.getByRole("button", { name: "Удалить…" }).click();
-      const panel = page.getByRole("region", { name: /Удалить запись/ });
+      const panel = page.getByRole("region", { name: /^Удалить статью/ });
+      // The article is named by its title, not its address.
+      expect(plain(await panel.getByRole("heading").textContent())).toBe(plain(`Удалить статью «${article.title}»?`));
       expect(plain(await panel.textContent())).toContain("попадёт в «Корзину» и пробудет там 30 дней");
       expect(plain(await panel.textContent())).not.toContain("истории публикаций");
       // Ever published: a 301 from its address is offered (and left on).

@@ -21,13 +21,13 @@ const open = (): Promise<StudioSession> => signedInSession(browser, env.server.b
 
 async function newArticleForm(page: Page, slug: string): Promise<void> {
   await page.goto(`${env.server.baseUrl}/studio/content/new/articles/`);
-  await page.getByRole("heading", { level: 1, name: /Новая запись/ }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Новая статья", exact: true }).waitFor();
   await page.getByLabel("Адрес", { exact: true }).fill(slug);
   await page.getByLabel("Заголовок страницы").fill("Визуальный редактор студии");
   await page.getByLabel("Описание для поисковиков").fill("Как агентство пишет тексты сайта без Markdown: таблицы, ссылки, изображения.");
   await page.getByLabel("Автор").selectOption("anna-sokolova");
   await page.getByLabel("Рубрика").selectOption("analytics");
-  await page.getByLabel("Теги").fill("analytics, studio");
+  await page.getByLabel("Теги", { exact: true }).fill("analytics, studio");
   await page.getByLabel("Дата публикации").fill("25.11.2026");
 }
 

@@ -2,6 +2,7 @@ import type { Route } from "./+types/article";
 import { publicConfig } from "#core/config/env.server.ts";
 import { content, scanCollection } from "#core/content/index.server.ts";
 import { tableOfContents } from "#core/content/markdown.server.ts";
+import { tagAddress } from "#core/content/tags.ts";
 import { coverImage } from "#core/content/uploads.server.ts";
 import { teamAvatar } from "../../images/images.server.ts";
 import { requireEntry } from "../../lib/errors.ts";
@@ -28,9 +29,10 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const scanned = scanCollection("articles", ["slug", "category", "tags"]);
   const article = requireEntry(c.articles[scanned.findIndex((a) => a.slug === params.slug)], request);
   const author = c.company.team.find((m) => m.id === article.author);
-  // Related: the same category first, then shared tags; newest first within equal scores.
+  // Related: the same category first, then shared tags (by address: «SEO» is «seo»); newest first within equal scores.
+  const addresses = new Set(article.tags.map(tagAddress));
   const related = scanned
-    .map((a, index) => ({ index, score: a.slug === article.slug ? 0 : (a.category === article.category ? 2 : 0) + a.tags.filter((t) => article.tags.includes(t)).length }))
+    .map((a, index) => ({ index, score: a.slug === article.slug ? 0 : (a.category === article.category ? 2 : 0) + a.tags.filter((t) => addresses.has(tagAddress(t))).length }))
     .filter((r) => r.score > 0)
     .sort((x, y) => y.score - x.score)
     .slice(0, 3)
@@ -112,8 +114,8 @@ export default function ArticlePage({ loaderData: { article, toc, minutes, autho
             <TagList label="Теги статьи">
               {article.tags.map((tag) => (
                 <li key={tag}>
-                  <Tag size="s" to={academyHref({ tag })}>
-                    #{tag}
+                  <Tag size="s" to={academyHref({ tag: tagAddress(tag) })}>
+                    {tag}
                   </Tag>
                 </li>
               ))}

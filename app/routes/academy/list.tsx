@@ -1,6 +1,7 @@
 import type { Route } from "./+types/list";
 import { content } from "#core/content/index.server.ts";
 import { ARTICLE_CATEGORIES } from "#core/content/schemas/articles.ts";
+import { tagAddress, tagsByAddress } from "#core/content/tags.ts";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
@@ -16,11 +17,12 @@ import { articleSummary } from "./summary.server.ts";
 export function loader({ request }: Route.LoaderArgs) {
   const c = content();
   const query = parseAcademyQuery(new URL(request.url).searchParams);
-  const tags = [...new Set(c.articles.flatMap((a) => a.tags))].sort();
+  // A tag is shown as typed and filtered by its address (`?tag=skvoznaya-analitika`).
+  const tags = tagsByAddress(c.articles.map((a) => a.tags));
   const knownCategory = query.category === null || (ARTICLE_CATEGORIES as readonly string[]).includes(query.category);
-  const knownTag = query.tag === null || tags.includes(query.tag);
+  const knownTag = query.tag === null || tags.some((t) => t.address === query.tag);
   const matching = c.articles.filter(
-    (a) => (query.category === null || a.category === query.category) && (query.tag === null || a.tags.includes(query.tag)),
+    (a) => (query.category === null || a.category === query.category) && (query.tag === null || a.tags.some((t) => tagAddress(t) === query.tag)),
   );
   const pageCount = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   // An unknown filter or a page past the end is a page that does not exist.
@@ -71,10 +73,10 @@ export default function AcademyPage({ loaderData: { page, query, pageCount, tota
             ))}
           </TagList>
           <TagList label="Теги">
-            {tags.map((tag) => (
-              <li key={tag}>
-                <Tag size="s" to={academyHref({ category: query.category, tag: query.tag === tag ? null : tag })} selected={query.tag === tag}>
-                  #{tag}
+            {tags.map(({ address, label }) => (
+              <li key={address}>
+                <Tag size="s" to={academyHref({ category: query.category, tag: query.tag === address ? null : address })} selected={query.tag === address}>
+                  {label}
                 </Tag>
               </li>
             ))}

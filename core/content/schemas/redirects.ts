@@ -8,7 +8,8 @@ import { ITEMS_MAX, REDIRECTS_MAX, URL_MAX } from "../limits.ts";
  * and checks them (server/redirect-table.ts, core/lib/route-rules.server.ts,
  * server/releases/tables.ts), and a save goes through the same checks.
  */
-const path = () => z.string().max(URL_MAX).regex(/^\/[^\s,?#"]*$/, "Адрес на сайте, начинающийся с /");
+// An old address may carry one query parameter: a tag page whose address changed (`/academy/?tag=analytics`).
+const path = () => z.string().max(URL_MAX).regex(/^\/[^\s,?#"]*(?:\?[^\s,?#"&=]+=[^\s,?#"&=]+)?$/, "Адрес на сайте, начинающийся с /, можно с одним параметром после ?");
 const target = () => z.string().max(URL_MAX).regex(/^(\/[^\s,"]*|https:\/\/[^\s,"]+)$/, "Адрес сайта (с /) или ссылка https://");
 
 export const RedirectsSchema = z.strictObject({

@@ -64,7 +64,13 @@ export const auditRoutes: ApiRoute[] = [
       const older = result.entries.filter((entry) => entry.action.startsWith("inbox.") && entry.target && typeof entry.details.number !== "number");
       const numbers = await ctx.services.inbox.numbers(older.map((entry) => entry.target as string));
       const about = auditTargets({ contentDir: ctx.services.config.contentDir, releasesDir: ctx.services.config.releasesDir }, numbers);
-      const body: AuditPage = { ...result, entries: result.entries.map((entry) => ({ ...entry, about: about(entry) })), actions: { ...AUDIT_ACTIONS } };
+      // People by name: the journal says «Марина Контентова», not «marina».
+      const names = new Map((await ctx.services.users.list()).map((user) => [user.login, user.name]));
+      const body: AuditPage = {
+        ...result,
+        entries: result.entries.map((entry) => ({ ...entry, actorName: entry.actorLogin === null ? null : (names.get(entry.actorLogin) ?? null), about: about(entry) })),
+        actions: { ...AUDIT_ACTIONS },
+      };
       ctx.send(200, body);
     },
   },

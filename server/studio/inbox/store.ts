@@ -185,8 +185,9 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
       const row = await visible(db, id, kinds);
       if (!row) return null;
       const [file] = await db.query<Row & { name: string; type: string; size: number }>("SELECT name, type, size FROM files WHERE submission_id = $1", [id]);
-      const history = await db.query<Row & { at: number; actor_login: string | null; from_status: string; to_status: string }>(
-        "SELECT at, actor_login, from_status, to_status FROM submission_status_history WHERE submission_id = $1 ORDER BY at, id",
+      // The person's name as it is now (a removed user keeps the login the row was written with).
+      const history = await db.query<Row & { at: number; actor_login: string | null; actor_name: string | null; from_status: string; to_status: string }>(
+        "SELECT h.at, h.actor_login, u.name AS actor_name, h.from_status, h.to_status FROM submission_status_history h LEFT JOIN studio_users u ON u.id = h.actor_id WHERE h.submission_id = $1 ORDER BY h.at, h.id",
         [id],
       );
       const comments = await db.query<Row & { id: number; at: number; author_login: string | null; author_name: string | null; body: string }>(
@@ -226,7 +227,7 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
           deliveredAt: item.deliveredAt,
         })),
         history: history.map(
-          (h): StatusChange => ({ at: Number(h.at), actorLogin: h.actor_login, from: h.from_status as Status, to: h.to_status as Status }),
+          (h): StatusChange => ({ at: Number(h.at), actorLogin: h.actor_login, actorName: h.actor_name, from: h.from_status as Status, to: h.to_status as Status }),
         ),
       };
     },

@@ -39,7 +39,7 @@ export function Pipeline({
         <ol className="s-history" aria-label="История этапов">
           {s.history.map((h, i) => (
             <li key={i}>
-              <time dateTime={isoDateTime(h.at)}>{formatDateTime(h.at)}</time>, {h.actorLogin ?? "—"}: {stageLabel(stages, s.kind, h.from)} → {stageLabel(stages, s.kind, h.to)}
+              <time dateTime={isoDateTime(h.at)}>{formatDateTime(h.at)}</time>, {h.actorName ?? h.actorLogin ?? "—"}: {stageLabel(stages, s.kind, h.from)} → {stageLabel(stages, s.kind, h.to)}
             </li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_PATTERN } from "#core/content/fields.ts";
+import { SLUG_PATTERN } from "../content/fields.ts";
 import { MADE_SLUG_MAX, slugFromTitle } from "./slug.ts";
 
 describe("an address made from a title", () => {

@@ -1,7 +1,9 @@
 /**
  * An address part made from a title, the way Russian sites' addresses read
  * («Как работает студия» → kak-rabotaet-studiya): a new entry's address
- * follows its title until the person edits the address by hand. A table of
+ * follows its title until the person edits the address by hand, and a tag's
+ * address is made from the tag (core/content/tags.ts). The one
+ * transliteration of the site's addresses, for the studio and the site alike. A table of
  * 33 letters, not a library: the whole rule fits here and the studio's
  * bundle stays as it is.
  */
