@@ -1,3 +1,4 @@
+import { inMoscow } from "../lib/moscow-time.ts";
 /**
  * «Медиа»: the images uploaded into the content, as the studio's API gives
  * them (server/studio/api/media.ts) and its page shows them
@@ -47,10 +48,9 @@ export type MediaPlaces = {
 /** Whether an image is needed anywhere (MediaPlaces). */
 export const isNeeded = (places: MediaPlaces) => Object.values(places).some((list: unknown[]) => list.length > 0);
 
-const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** A kept version as people name it: «версия от 29 ноября 2026 г. в 14:05, статья «Сквозная аналитика»». */
-export const versionWords = (version: MediaPlaces["versions"][number]) => `версия от ${moscow.format(version.at)}, ${version.kind} «${version.title}»`;
+export const versionWords = (version: MediaPlaces["versions"][number]) => `версия от ${inMoscow(version.at, "dateTime")}, ${version.kind} «${version.title}»`;
 
 /** Why an image cannot be deleted, in one sentence naming the first place that needs it. */
 export function neededMessage(places: MediaPlaces): string {

@@ -1,5 +1,6 @@
 import { counted } from "#core/lib/format.ts";
 import type { Db, Row } from "./db.ts";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 /**
  * What a deletion cannot reach, and until when: the answer to a person's request says it (152-FZ
@@ -10,7 +11,7 @@ import type { Db, Row } from "./db.ts";
 export const BACKUP_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-const date = (ms: number) => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" }).format(ms);
+const date = (ms: number) => inMoscow(ms, "date");
 
 export async function whatRemains(db: Db, now: number): Promise<string[]> {
   const backups = `В\u00a0резервных копиях базы данные остаются до\u00a0${date(now + BACKUP_DAYS * DAY_MS)}: копии хранятся не\u00a0дольше ${BACKUP_DAYS}\u00a0дней.`;

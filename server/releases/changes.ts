@@ -3,6 +3,7 @@ import type { Content } from "#core/content/index.server.ts";
 import { ANY_FIELD, type PageDeps } from "#core/content/reads.server.ts";
 import type { ContentSource } from "#core/content/source.server.ts";
 import { uploadReadKey } from "#core/content/uploads.server.ts";
+import { moscowDay } from "#core/lib/moscow-time.ts";
 
 /**
  * What a release knows of its content, to tell the next release what
@@ -44,7 +45,7 @@ function fieldHashes(value: Record<string, unknown>): Record<string, string> {
 
 /** The day and year in Moscow: what "today" means on the site. */
 export function calendar(now: Date): { year: string; day: string } {
-  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Moscow" }).format(now);
+  const day = moscowDay(now);
   return { year: day.slice(0, 4), day };
 }
 

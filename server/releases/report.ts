@@ -1,10 +1,9 @@
 import { counted, formatCount, plural } from "#core/lib/format.ts";
 import type { ReleaseRecord } from "./store.ts";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 /** Moscow time, as people at the agency read it: 25.11.2026, 22:30. */
-export function moscowTime(iso: string): string {
-  return new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
-}
+export const moscowTime = (iso: string): string => inMoscow(iso, "numeric");
 
 /** What a release did, for the person who made it. */
 export function describeRelease(r: ReleaseRecord): string {

@@ -23,6 +23,7 @@ import { createUserStore, type ChangeContext, UserError } from "./users.ts";
 import { isRole, ROLES } from "#core/studio/roles.ts";
 import { loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "#core/studio/rules.ts";
 import { readPassword } from "./read-password.ts";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 const USAGE = `Использование:
   npm run studio -- user add ЛОГИН --role ${Object.keys(ROLES).join("|")} [--name "Имя Фамилия"]
@@ -61,7 +62,6 @@ async function newPassword(context: { login: string; name?: string }): Promise<s
   return password;
 }
 
-const date = (ms: number) => new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short", timeStyle: "short" }).format(ms);
 
 async function run(): Promise<number> {
   if (values.help) {
@@ -79,7 +79,7 @@ async function run(): Promise<number> {
       if (positionals.length !== 2) throw new UsageError("list не принимает аргументов");
       const list = await users.list();
       if (list.length === 0) console.log("Пользователей пока нет. Добавьте первого: npm run studio -- user add ЛОГИН --role admin");
-      for (const user of list) console.log(`${user.login}\t${ROLES[user.role]?.label ?? user.role}\t${user.name}\tс ${date(user.createdAt)}`);
+      for (const user of list) console.log(`${user.login}\t${ROLES[user.role]?.label ?? user.role}\t${user.name}\tс ${inMoscow(user.createdAt, "numeric")}`);
       return 0;
     }
     if (command === "add") {

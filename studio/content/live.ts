@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../api/client.ts";
 import type { Editor, PresenceResult, Values } from "#core/studio/content-api.ts";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 /** A draft is saved this long after the last change (and at once when the page is left). */
 export const DRAFT_DELAY_MS = 2_000;
@@ -10,7 +11,6 @@ export const DRAFT_DELAY_MS = 2_000;
  */
 export const PRESENCE_EVERY_MS = 1_000;
 
-const clock = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /**
  * Saves the form as a draft by itself: DRAFT_DELAY_MS after the last change,
@@ -32,7 +32,7 @@ export function useDraft(type: string, slug: string, values: Values, baseHash: s
       api("PUT", path, { values, baseHash })
         .then(() => {
           latest.current.pending = false;
-          setStatus(`Черновик сохранён в ${clock.format(Date.now())}`);
+          setStatus(`Черновик сохранён в ${inMoscow(Date.now(), "clock")}`);
         })
         .catch(() => setStatus("Черновик не сохранился: нет связи с сервером. Не закрывайте вкладку."));
     }, DRAFT_DELAY_MS);

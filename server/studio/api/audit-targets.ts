@@ -7,6 +7,7 @@ import { pages } from "#core/studio/paths.ts";
 import { readRecord } from "../../releases/store.ts";
 import { readEntry, validSlug } from "../content/files.ts";
 import { titleOf } from "../content/files.ts";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 /**
  * The journal names what each action was about in words, with a link to it:
@@ -21,7 +22,6 @@ export type TargetOf = (entry: AuditEntry) => AuditEntry["about"];
 /** A submission's kind and number, for entries written before they kept them (looked up by the caller). */
 export type SubmissionNumbers = ReadonlyMap<string, { kind: string; number: number | null }>;
 
-const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
 
 export function auditTargets(place: Place, numbers: SubmissionNumbers = new Map()): TargetOf {
   const seen = new Map<string, AuditEntry["about"]>();
@@ -68,5 +68,5 @@ function entryAbout(place: Place, target: string): AuditEntry["about"] {
 function releaseAbout(place: Place, id: string): AuditEntry["about"] {
   if (!/^[\w.-]{1,100}$/.test(id) || !existsSync(join(place.releasesDir, id, "release.json"))) return { label: "Публикация (больше не хранится)", href: null };
   const record = readRecord(place.releasesDir, id);
-  return { label: `Публикация «${record.message}» от ${moscow.format(Date.parse(record.createdAt))}`, href: `${pages.releases}${id}/` };
+  return { label: `Публикация «${record.message}» от ${inMoscow(record.createdAt, "dayMonthTime")}`, href: `${pages.releases}${id}/` };
 }

@@ -10,6 +10,7 @@ import { HttpError } from "../http.ts";
 import { authorOf } from "../publishing.ts";
 import type { ApiRoute } from "../router.ts";
 import { CONTENT_MESSAGES, contentPlace, entryParams, savedAnswer, sendRefusal } from "./content.ts";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 /**
  * An entry's history (decision 032): its versions with who and when, one
@@ -24,7 +25,6 @@ export const HISTORY_MESSAGES = {
   same: "Эта версия и так сохранена: восстанавливать нечего",
 } as const;
 
-const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** The commit named in the path, if it is one of the entry's versions (anything else is 404: no other object is read). */
 async function versionOf(ctx: Context, type: Parameters<typeof entryVersions>[1], slug: string) {
@@ -102,7 +102,7 @@ export const contentHistoryRoutes: ApiRoute[] = [
       if (baseHash === undefined) throw new HttpError(400, CONTENT_MESSAGES.badRequest);
       const values = await versionValues(contentPlace(ctx), type, slug, version.commit);
       if (!values) throw new HttpError(422, HISTORY_MESSAGES.removedVersion);
-      const when = moscow.format(version.events.at(-1)!.at);
+      const when = inMoscow(version.events.at(-1)!.at, "dateTime");
       let saved;
       try {
         saved = await saveEntry(contentPlace(ctx), {

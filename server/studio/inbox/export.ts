@@ -5,6 +5,7 @@ import { CSV_BOM, csvLine } from "./csv.ts";
 import type { ExportRow, StageChange } from "./export-rows.ts";
 import type { InboxFilter } from "./filter.ts";
 import { type InboxStore, summaryOf } from "./store.ts";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 /**
  * The inbox's CSV export: one line per submission of the filter, columns in
@@ -47,9 +48,8 @@ export const HISTORY_COLUMNS = ["Номер", "Когда (МСК)", "Было",
 /** The CSV file's extra last column: the same history, a line per change. */
 export const CSV_HISTORY_COLUMN = "История этапов";
 
-const moscow = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" });
 /** 1764100000000 → «25.11.2025 22:46»: a form Excel reads as a date in a Russian locale. */
-export const moscowTime = (ms: number) => moscow.format(ms).replace(",", "");
+export const moscowTime = (ms: number) => inMoscow(ms, "numeric").replace(",", "");
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 /** Spreadsheets and CSV readers get ordinary spaces. */

@@ -3,17 +3,17 @@ import type { InboxOverview } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import "./inbox.css";
+import { inMoscow } from "#core/lib/moscow-time.ts";
 
 /**
  * What needs a person now (new, nobody responsible, nothing done for 24 hours) and a chart of
  * submissions per week by source, with the same figures as a table for screen readers. The
  * chart is our own SVG (decision 029): twelve stacked bars need no library.
  */
-const day = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "numeric", month: "short" });
 /** Distinct at a glance and each at least 3:1 against white (WCAG 1.4.11). */
 const COLORS = ["#3a3df0", "#17804a", "#c42b2f", "#9a5b00", "#7a3fb0", "#5a6070"];
 
-const weekLabel = (start: number) => day.format(start).replace(/\s/g, "\u00a0").replace(/\.$/, "");
+const weekLabel = (start: number) => inMoscow(start, "dayMonth").replace(/\s/g, "\u00a0").replace(/\.$/, "");
 
 export function OverviewPanel({ overview }: { overview: InboxOverview }) {
   const figures = [

@@ -9,12 +9,13 @@ import { othersAmong, PendingDiff, saverText } from "../../content/pending-chang
 import { useSession } from "../../shell/session.ts";
 import { Button, DayField, EmptyState, Notice, Table, TextField, useFocusFirstError } from "../../ui/index.ts";
 import type { ReleasesResult } from "./actions.ts";
+import { moscowDay } from "#core/lib/moscow-time.ts";
 
 type Change = UnpublishedList["changes"][number];
 
 /** Tomorrow at 10:00, Moscow time, as a date-time field's value. */
 function defaultMoment(): string {
-  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Moscow" }).format(Date.now() + 86_400_000);
+  const day = moscowDay(Date.now() + 86_400_000);
   return `${day}T10:00`;
 }
 
