@@ -2,7 +2,8 @@ import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { isCollectionName } from "#core/content/catalog.ts";
 import type { EntryList } from "#core/studio/content-api.ts";
 import { ContentList, listLoader } from "./content.tsx";
-import { ContentEntry, entryLoader, type EntryLoad } from "./content-entry.tsx";
+import { type EntryLoad } from "../content/use-entry-editor.ts";
+import { ContentEntry, entryLoader } from "./content-entry.tsx";
 
 /** /content/<type>/: a collection's list, or the form of a document or table (one entry each). */
 export function typeLoader(args: LoaderFunctionArgs): Promise<EntryList | EntryLoad> {
