@@ -2,24 +2,20 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { LeadsService } from "#core/forms/service.server.ts";
-import { matchRouteRule } from "#core/lib/route-rules.ts";
-import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "#core/lib/url.ts";
-import { BODY_MESSAGES, bodyProblem, readBody, refuseUnread } from "./body.ts";
+import { bodyProblem, refuseUnread } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
 import { CSP_REPORT_PATH } from "./csp.ts";
-import { CSP_REPORT_MAX_BYTES, CSP_REPORT_TYPES, parseCspReports } from "./csp-report.ts";
+import { answerCspReport } from "./csp-report.ts";
 import type { SecurityHeaders } from "./headers.ts";
-import type { Readiness } from "./health.ts";
+import { answerHealth, type Readiness } from "./health.ts";
 import { loggablePath, type Logger } from "./log.ts";
 import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
-import { movedQuery } from "./redirect-table.ts";
-import type { LiveRelease } from "./releases/live.ts";
 import type { Releases } from "./releases/serving.ts";
 import { createRender } from "./render.ts";
 import { createFileCache } from "./file-cache.ts";
-import { createFileResponder } from "./file-response.ts";
+import { createReleaseViews, ERROR_PAGE, plan, type View } from "./release-view.ts";
 import { plain, redirect, tooManyRequests } from "./respond.ts";
-import { prerenderedPages, type StaticFile } from "./static-files.ts";
+import type { StaticFile } from "./static-files.ts";
 import { wasCutByTimeout } from "./timeout.ts";
 import type { StudioRoom } from "./studio/room.ts";
 
@@ -55,25 +51,11 @@ export type AppOptions = {
   studio?: Pick<StudioRoom, "owns" | "handle">;
 };
 
-/** Query parameters that never change what a page shows (ad tracking, RR's route subset). */
-const PASSIVE_PARAM = /^(utm_[a-z]+|yclid|gclid|fbclid|_openstat|from|_routes)$/;
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 /** Longer request targets are refused (nginx's default buffer is 8 KB too). */
 const MAX_TARGET_LENGTH = 8_192;
-/** The page served for failures (500), and at /error/. */
-const ERROR_PAGE = "/error/index.html";
-const INDEX_FILE = "index.html";
 /** A request id from a trusted proxy is kept if it looks like one. */
 const FORWARDED_ID = /^[\w.:-]{8,64}$/;
-
-function onlyPassiveParams(search: string): boolean {
-  if (search === "" || search === "?") return true;
-  try {
-    return [...new URLSearchParams(search).keys()].every((key) => PASSIVE_PARAM.test(key));
-  } catch {
-    return false;
-  }
-}
 
 /** Splits the request target; absolute-form targets keep only their path (the origin is ours). */
 function splitTarget(raw: string): { pathname: string; search: string } | null {
@@ -98,127 +80,12 @@ function splitTarget(raw: string): { pathname: string; search: string } | null {
   return { pathname, search };
 }
 
-/** An off-site redirect target (configured by us) with the request's query appended. */
-function external(target: string, search: string): string | null {
-  if (target.startsWith("/")) return null;
-  const query = safeQuery(search);
-  return target.includes("?") && query ? `${target}&${query.slice(1)}` : target + query;
-}
-
-function fold(pathname: string): string {
-  return pathname.toLowerCase().replace(/_/g, "-");
-}
-
-/** What a request resolves to before any expensive work is done. */
-type Plan =
-  | { kind: "file"; path: string; file: StaticFile }
-  | { kind: "missing-asset" }
-  | { kind: "redirect"; status: number; location: string }
-  | { kind: "render" }
-  /** A page taken off the site: the not-found page, answered 410. */
-  | { kind: "gone" };
-
-/**
- * What is worked out once per release: the CSP of each page, the live pages
- * for case-insensitive matches, and the plans of file requests.
- */
-type View = {
-  release: LiveRelease;
-  livePages: Map<string, string>;
-  filePlans: Map<string, Plan>;
-  fileResponder: ReturnType<typeof createFileResponder>;
-};
-
 export function createApp(options: AppOptions) {
   const { origin, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
   const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag, trustedProxyHops: options.trustedProxyHops, ...(options.leads ? { leads: options.leads } : {}) });
-  const views = new WeakMap<LiveRelease, View>();
   // One for every release: a file a new release did not change stays warm.
-  const fileCache = createFileCache(options.fileCacheBytes);
-
-  function viewOf(release: LiveRelease): View {
-    const known = views.get(release);
-    if (known) return known;
-    // The CSP of each HTML page: its inline scripts' hashes. Pages that share their scripts share
-    // one list of hashes (loadRelease) and so one header, made once; found per request, not kept
-    // per file (5,000 articles are 5,000 pages).
-    const cspOf = new Map<readonly string[], string>();
-    const hashesOf = (path: string) => (path.endsWith(INDEX_FILE) ? release.scriptHashes.get(path.slice(0, -INDEX_FILE.length)) : undefined);
-    for (const path of release.files.keys()) {
-      if (!path.endsWith(".html")) continue;
-      const hashes = hashesOf(path);
-      if (!hashes) throw new Error(`release ${release.id} has no CSP hashes for ${path}`);
-      if (!cspOf.has(hashes)) cspOf.set(hashes, security.csp(hashes));
-    }
-    const cspFor = (path: string) => {
-      const hashes = hashesOf(path);
-      return hashes && cspOf.get(hashes);
-    };
-    // Pages say which release they come from to the page itself, too (app/runtime/build-info.ts).
-    const pageHeaders = ["Server-Timing", `release;desc="${release.id}"`];
-    const headersOf = (path: string) => {
-      const base = security.list(cspFor(path));
-      if (!path.endsWith(".html")) return base;
-      // The error page is served, never indexed.
-      return path === ERROR_PAGE ? [...base, ...pageHeaders, "X-Robots-Tag", "noindex"] : [...base, ...pageHeaders];
-    };
-    const fileResponder = createFileResponder(headersOf, fileCache, (path, error) =>
-      log.error("could not read a file of the release", { release: release.id, path, error }),
-    );
-    const view: View = {
-      release,
-      livePages: new Map(prerenderedPages(release.files).map((p) => [fold(p), p])),
-      // A file request without a query always plans the same within a release: its plan is
-      // kept, at most one per file, and later requests for the file skip the redirect table,
-      // route rules and lookups below.
-      filePlans: new Map(),
-      fileResponder,
-    };
-    views.set(release, view);
-    return view;
-  }
-
-  function plan(view: View, method: string, pathname: string, search: string): Plan {
-    const readOnly = method === "GET" || method === "HEAD";
-    const known = readOnly && search === "" ? view.filePlans.get(pathname) : undefined;
-    if (known) return known;
-    const found = planAnew(view, readOnly, pathname, search);
-    if (found.kind === "file" && search === "") view.filePlans.set(pathname, found);
-    return found;
-  }
-
-  function planAnew(view: View, readOnly: boolean, pathname: string, search: string): Plan {
-    const { files, redirects, routeRules } = view.release;
-    const canonical = canonicalPathname(pathname);
-    const tableTarget = redirects.get(canonical);
-    if (tableTarget) {
-      return { kind: "redirect", status: 301, location: external(tableTarget, search) ?? safeLocation(tableTarget, search) };
-    }
-    const movedTo = search ? movedQuery(redirects, canonical, search) : null;
-    if (movedTo) return { kind: "redirect", status: 301, location: safeLocation(movedTo.path, movedTo.search) };
-    const rule = matchRouteRule(routeRules, canonical);
-    if (rule) {
-      return { kind: "redirect", status: rule.status, location: external(rule.target, search) ?? safeLocation(rule.target, search) };
-    }
-    if (canonical !== pathname) return { kind: "redirect", status: 301, location: safeLocation(canonical, search) };
-    const live = view.livePages.get(fold(canonical));
-    if (live && live !== canonical) return { kind: "redirect", status: 301, location: safeLocation(live, search) };
-
-    const passive = onlyPassiveParams(search);
-    if (isSlashExempt(canonical)) {
-      const file = files.get(canonical);
-      if (file && readOnly && (!canonical.endsWith(".data") || passive)) return { kind: "file", path: canonical, file };
-      // A missing hashed asset is a fast 404, never an HTML page.
-      if (canonical.startsWith("/assets/")) return { kind: "missing-asset" };
-    } else if (passive && readOnly) {
-      const path = `${canonical}index.html`;
-      const file = files.get(path);
-      if (file) return { kind: "file", path, file };
-    }
-    if (readOnly && view.release.gone.has(canonical)) return { kind: "gone" };
-    return { kind: "render" };
-  }
+  const viewOf = createReleaseViews(security, log, createFileCache(options.fileCacheBytes));
 
   /**
    * The headers of each request's own: its id, the release it is answered from, and while
@@ -238,41 +105,6 @@ export function createApp(options: AppOptions) {
 
   function serveFile(req: IncomingMessage, res: ServerResponse, id: string, view: View, path: string, file: StaticFile, status?: number) {
     return view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
-  }
-
-  async function health(req: IncomingMessage, res: ServerResponse, target: "/healthz" | "/readyz") {
-    res.setHeader("Content-Type", "application/json");
-    res.setHeader("Cache-Control", "no-store");
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.setHeader("Allow", "GET, HEAD");
-      return plain(res, 405, "Method Not Allowed");
-    }
-    let status = 200;
-    let body: object = { status: "ok" };
-    if (target === "/readyz") {
-      const report = isShuttingDown() ? null : await options.readiness.run();
-      status = report?.ready ? 200 : 503;
-      body = report ? { status: report.ready ? "ready" : "not ready", checks: report.checks } : { status: "shutting down" };
-    }
-    res.statusCode = status;
-    res.end(req.method === "HEAD" ? undefined : JSON.stringify(body));
-  }
-
-  async function cspReport(req: IncomingMessage, res: ServerResponse, id: string, visitor: string) {
-    if (req.method !== "POST") {
-      res.setHeader("Allow", "POST");
-      return plain(res, 405, "Method Not Allowed");
-    }
-    const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    if (!CSP_REPORT_TYPES.includes(type)) return plain(res, 415, "Unsupported Media Type");
-    const decision = options.reportLimiter.take(visitor);
-    if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
-    const body = await readBody(req, CSP_REPORT_MAX_BYTES);
-    if (body === null) return refuseUnread(req, res, 413, BODY_MESSAGES.tooLarge(CSP_REPORT_MAX_BYTES));
-    for (const violation of parseCspReports(body.toString("utf8"))) log.warn("csp violation", { id, ...violation });
-    res.statusCode = 204;
-    res.setHeader("Cache-Control", "no-store");
-    res.end();
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, view: View, target: string) {
@@ -302,7 +134,7 @@ export function createApp(options: AppOptions) {
     if (problem) return refuseUnread(req, res, problem.status, problem.message);
     if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
     const visitor = rateLimitKey(clientAddress(req, options.trustedProxyHops));
-    if (parts.pathname === CSP_REPORT_PATH) return cspReport(req, res, id, visitor);
+    if (parts.pathname === CSP_REPORT_PATH) return answerCspReport(req, res, { id, visitor, limiter: options.reportLimiter, log });
 
     const next = read ?? plan(view, method, parts.pathname, parts.search);
     // Rendered at /error/ (a query keeps it from the file, whose own headers say the same): never indexed.
@@ -330,7 +162,7 @@ export function createApp(options: AppOptions) {
     // Probes come every few seconds from every balancer: not logged, not limited.
     if (target === "/healthz" || target === "/readyz") {
       baseline(res, id, view);
-      return health(req, res, target);
+      return answerHealth(req, res, target, options.readiness, isShuttingDown);
     }
 
     // A response closes once: `on` spares the wrapper `once` would add to every request.

@@ -1,3 +1,8 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { BODY_MESSAGES, readBody, refuseUnread } from "./body.ts";
+import type { Logger } from "./log.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import { plain, tooManyRequests } from "./respond.ts";
 /**
  * CSP violation reports, in both shapes browsers send: `report-uri`
  * (application/csp-report, one object) and the Reporting API
@@ -76,4 +81,25 @@ export function parseCspReports(body: string): CspViolation[] {
     .filter((entry): entry is Fields => isObject(entry) && entry.type === "csp-violation" && isObject(entry.body))
     .slice(0, MAX_PER_BODY)
     .map((entry) => fromReportingApi(entry.body as Fields));
+}
+
+/**
+ * A report's request (POST to CSP_REPORT_PATH): a shape browsers send, limited per visitor, its body
+ * bounded; each violation is a warning in the log, answered 204.
+ */
+export async function answerCspReport(req: IncomingMessage, res: ServerResponse, { id, visitor, limiter, log }: { id: string; visitor: string; limiter: RateLimiter; log: Logger }): Promise<void> {
+  if (req.method !== "POST") {
+    res.setHeader("Allow", "POST");
+    return plain(res, 405, "Method Not Allowed");
+  }
+  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!CSP_REPORT_TYPES.includes(type)) return plain(res, 415, "Unsupported Media Type");
+  const decision = limiter.take(visitor);
+  if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
+  const body = await readBody(req, CSP_REPORT_MAX_BYTES);
+  if (body === null) return refuseUnread(req, res, 413, BODY_MESSAGES.tooLarge(CSP_REPORT_MAX_BYTES));
+  for (const violation of parseCspReports(body.toString("utf8"))) log.warn("csp violation", { id, ...violation });
+  res.statusCode = 204;
+  res.setHeader("Cache-Control", "no-store");
+  res.end();
 }

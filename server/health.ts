@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { clock } from "./clock.ts";
+import { plain } from "./respond.ts";
 
 /**
  * Readiness: whether this replica should get traffic. Dependencies register a
@@ -65,4 +67,27 @@ export function createReadiness({ timeoutMs = 2_000, cacheMs = 1_000, now = cloc
       return cached.report;
     },
   };
+}
+
+/**
+ * `/healthz` (alive) and `/readyz` (every check passes and the server is not shutting down), in
+ * JSON, never cached; probes come every few seconds from every balancer, so server/app.ts neither
+ * logs nor limits them.
+ */
+export async function answerHealth(req: IncomingMessage, res: ServerResponse, target: "/healthz" | "/readyz", readiness: Readiness, isShuttingDown: () => boolean): Promise<void> {
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Cache-Control", "no-store");
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.setHeader("Allow", "GET, HEAD");
+    return plain(res, 405, "Method Not Allowed");
+  }
+  let status = 200;
+  let body: object = { status: "ok" };
+  if (target === "/readyz") {
+    const report = isShuttingDown() ? null : await readiness.run();
+    status = report?.ready ? 200 : 503;
+    body = report ? { status: report.ready ? "ready" : "not ready", checks: report.checks } : { status: "shutting down" };
+  }
+  res.statusCode = status;
+  res.end(req.method === "HEAD" ? undefined : JSON.stringify(body));
 }
