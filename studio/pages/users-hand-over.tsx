@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { UserRow } from "#core/studio/api.ts";
 import { plural } from "#core/lib/format.ts";
-import { Button, SelectField } from "../ui/index.ts";
+import { Button, SelectField, useFocusFirstError } from "../ui/index.ts";
 import type { UsersResult } from "./users-action.ts";
 
 export type Heir = { login: string; name: string };
@@ -33,22 +33,28 @@ export function HandOverAction({
   owned,
   heirs,
   announce,
+  hidden = false,
 }: {
   kind: keyof typeof WORDS;
   user: UserRow;
   owned: number;
   heirs: readonly Heir[];
   announce: (result: UsersResult) => void;
+  /** Not offered now (a blocked user), yet kept mounted: the block that hid it is still to be announced. */
+  hidden?: boolean;
 }) {
   const fetcher = useFetcher();
   const result = fetcher.data as UsersResult | undefined;
   const [openedWith, setOpenedWith] = useState<unknown>(null);
   const words = WORDS[kind];
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  useFocusFirstError(form, result && !result.ok ? result.errors : undefined);
   useEffect(() => {
     // Field errors are shown at the select; everything else is announced at the top.
     if (result && fetcher.state === "idle" && (result.ok || Object.keys(result.errors).length === 0)) announce(result);
   }, [result, fetcher.state, announce]);
   const open = openedWith !== null && !(result?.ok && result !== openedWith);
+  if (hidden) return null;
   if (!open) {
     return (
       <Button variant={words.variant} onClick={() => setOpenedWith(fetcher.data ?? {})} aria-label={`${words.open} пользователя ${user.login}`}>
@@ -59,7 +65,7 @@ export function HandOverAction({
   const others = heirs.filter((heir) => heir.login !== user.login);
   const error = result && !result.ok ? result.errors.owner : undefined;
   return (
-    <fetcher.Form method="post" className="s-inline-form" noValidate>
+    <fetcher.Form method="post" className="s-inline-form" ref={setForm} noValidate>
       <input type="hidden" name="intent" value={kind} />
       <input type="hidden" name="login" value={user.login} />
       <span>{words.ask(user.login)}</span>

@@ -111,6 +111,7 @@ function UserLine({ user, roles, heirs, owned, announce }: { user: UserRow; role
             Сбросить пароль
           </Button>
         )}
+        <HandOverAction kind="block" user={user} owned={owned} heirs={heirs} announce={announce} hidden={self || user.blockedAt !== null} />
         {user.blockedAt !== null ? (
           <unblockFetcher.Form method="post" className="s-inline-form">
             <input type="hidden" name="intent" value="unblock" />
@@ -119,9 +120,7 @@ function UserLine({ user, roles, heirs, owned, announce }: { user: UserRow; role
               Разблокировать
             </Button>
           </unblockFetcher.Form>
-        ) : self ? null : (
-          <HandOverAction kind="block" user={user} owned={owned} heirs={heirs} announce={announce} />
-        )}
+        ) : null}
         <HandOverAction kind="remove" user={user} owned={owned} heirs={heirs} announce={announce} />
       </td>
     </tr>
