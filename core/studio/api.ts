@@ -18,10 +18,14 @@ export type SessionInfo = { user: SessionUser; permissions: Permission[]; site: 
 
 export type RoleInfo = { id: Role; label: string; description: string };
 
-export type UserRow = SessionUser & { createdAt: number; updatedAt: number };
+/** `blockedAt`: when the account was blocked (it cannot sign in), null while active. */
+export type UserRow = SessionUser & { createdAt: number; updatedAt: number; blockedAt: number | null };
 
-/** GET /studio/api/users */
-export type UserList = { users: UserRow[]; roles: RoleInfo[] };
+/**
+ * GET /studio/api/users. `owners`: the active accounts that may own requests (whom a blocked or
+ * removed user's requests can go to); `owned`: how many requests each login owns (absent: none).
+ */
+export type UserList = { users: UserRow[]; roles: RoleInfo[]; owners: Array<{ login: string; name: string }>; owned: Record<string, number> };
 
 export type AuditEntry = {
   id: number;

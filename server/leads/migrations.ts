@@ -284,6 +284,8 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
   // A mark's generation, raised by each deletion that marks its table again: a rewrite unmarks
   // only the generation it read, so a deletion committed while it ran keeps its mark (wipe.ts).
   () => ["ALTER TABLE wipe_pending ADD COLUMN generation INTEGER NOT NULL DEFAULT 1"],
+  // A blocked account (server/studio/users.ts): when it was blocked, null while it may sign in.
+  (d) => ["ALTER TABLE studio_users ADD COLUMN blocked_at " + d.bigint],
 ];
 
 async function redactStoredErrors(tx: Db): Promise<void> {

@@ -23,6 +23,7 @@ export const AUTH_MESSAGES = {
   wrong: "Неверный логин или пароль",
   throttled: (seconds: number) => `Слишком много неудачных попыток входа. Попробуйте снова через ${waitText(seconds)}.`,
   currentWrong: "Текущий пароль не\u00a0подходит",
+  blocked: "Учётная запись заблокирована. Обратитесь к\u00a0администратору.",
 } as const;
 
 function waitText(seconds: number): string {
@@ -85,6 +86,11 @@ export function createAuth(deps: { users: UserStore; sessions: SessionStore; thr
           ip: client.ip,
         });
         throw new HttpError(401, AUTH_MESSAGES.wrong);
+      }
+      // Told only to whoever knows the password: a wrong one gets the same answer as for any login.
+      if (user.blockedAt !== null) {
+        await audit.write({ action: "session.sign-in-failed", actor: null, target: user.login, details: { reason: "blocked" }, ip: client.ip });
+        throw new HttpError(403, AUTH_MESSAGES.blocked);
       }
       if (needsRehash(user.passwordHash)) await users.upgradeHash(user.id, await hashPassword(password));
       // Never continue a session from before the sign-in (fixation): a new id, the old one ends.

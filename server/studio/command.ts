@@ -106,7 +106,7 @@ async function run(): Promise<number> {
     }
     if (command === "remove") {
       const login = loginArgument();
-      await users.remove(login, BY);
+      await users.remove(login, null, BY);
       console.log(`Пользователь ${login} удалён; все его сессии завершены.`);
       return 0;
     }
@@ -120,6 +120,9 @@ const REFUSALS: Record<UserError["code"], string> = {
   exists: "Пользователь с таким логином уже есть",
   "not-found": "Такого пользователя нет",
   "last-admin": "Это последний администратор: сначала назначьте администратором кого-то ещё",
+  self: "Нельзя заблокировать самого себя",
+  "owner-needed": "У пользователя есть заявки: передайте их другому ответственному в студии («Пользователи»)",
+  "owner-invalid": "Этому пользователю нельзя передать заявки",
 };
 
 let code: number;

@@ -8,7 +8,7 @@ import { clock } from "../clock.ts";
  * keeps only their SHA-256, so a copy of the database signs no one in. A
  * session ends after `idleMs` without a request or `lifetimeMs` after sign-in,
  * whichever comes first, on sign-out, and when its user's password changes
- * or the user is removed.
+ * or the user is blocked or removed (a blocked user's session is never found).
  */
 export type SessionLimits = { idleMs: number; lifetimeMs: number };
 export type SessionUserRow = { id: number; login: string; name: string; role: Role; passwordHash: string };
@@ -50,7 +50,7 @@ export function createSessionStore(db: Db, limits: SessionLimits) {
       const idHash = hashSessionId(id);
       const [row] = await db.query<JoinedRow>(
         `SELECT s.id_hash, s.created_at, s.last_seen_at, u.id AS user_id, u.login, u.name, u.role, u.password_hash
-         FROM studio_sessions s JOIN studio_users u ON u.id = s.user_id WHERE s.id_hash = $1`,
+         FROM studio_sessions s JOIN studio_users u ON u.id = s.user_id WHERE s.id_hash = $1 AND u.blocked_at IS NULL`,
         [idHash],
       );
       if (!row) return null;

@@ -3,12 +3,16 @@ import type { UserRow } from "#core/studio/api.ts";
 import { ADMIN_ROLE, type Role } from "#core/studio/roles.ts";
 import type { AuditLog } from "./audit.ts";
 import type { SessionStore } from "./sessions.ts";
+import { ownsKinds } from "./inbox/pipeline.ts";
 
 /**
  * Accounts. Every change is one transaction with its audit entry (and, for a
  * password change, a role change or a removal, the end of that user's
  * sessions), so the log never misses a change that happened. At least one
- * admin always remains: removing or demoting the last one is refused.
+ * active admin always remains: removing, blocking or demoting the last one is refused.
+ * A blocked account keeps its row (its name stays on past entries and comments) but
+ * cannot sign in; blocking or removing someone who owns requests hands them to another
+ * active owner in the same transaction, never leaving them without one.
  * The HTTP API and the command line (server/studio/command.ts) share this module.
  */
 export type Actor = { id: number; login: string } | null;
@@ -17,7 +21,8 @@ export type UserRecord = UserRow & { passwordHash: string };
 export type ChangeContext = { actor: Actor; ip: string | null; via?: "console" };
 
 export class UserError extends Error {
-  readonly code: "exists" | "not-found" | "last-admin";
+  /** `self`: an admin blocking themself; `owner-needed`: they own requests and nobody was named to take them; `owner-invalid`: that person cannot. */
+  readonly code: "exists" | "not-found" | "last-admin" | "self" | "owner-needed" | "owner-invalid";
   constructor(code: UserError["code"]) {
     super(code);
     this.code = code;
@@ -26,7 +31,7 @@ export class UserError extends Error {
 
 const via = (by: ChangeContext) => (by.via ? { via: by.via } : {});
 
-type DbRow = Row & { id: number; login: string; name: string; role: string; password_hash: string; created_at: number; updated_at: number };
+type DbRow = Row & { id: number; login: string; name: string; role: string; password_hash: string; created_at: number; updated_at: number; blocked_at: number | null };
 
 function toUser(row: DbRow): UserRecord {
   return {
@@ -37,6 +42,7 @@ function toUser(row: DbRow): UserRecord {
     passwordHash: row.password_hash,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    blockedAt: row.blocked_at === null ? null : Number(row.blocked_at),
   };
 }
 
@@ -55,7 +61,7 @@ export function createUserStore(db: Db, audit: AuditLog, sessions: SessionStore)
   }
 
   async function otherAdmins(tx: Db, userId: number): Promise<number> {
-    const [row] = await tx.query<Row & { n: number }>("SELECT COUNT(*) AS n FROM studio_users WHERE role = $1 AND id <> $2", [ADMIN_ROLE, userId]);
+    const [row] = await tx.query<Row & { n: number }>("SELECT COUNT(*) AS n FROM studio_users WHERE role = $1 AND id <> $2 AND blocked_at IS NULL", [ADMIN_ROLE, userId]);
     return Number(row?.n ?? 0);
   }
 
@@ -67,12 +73,71 @@ export function createUserStore(db: Db, audit: AuditLog, sessions: SessionStore)
 
   const publicRow = ({ passwordHash: _, ...user }: UserRecord): UserRow => user;
 
+  /**
+   * Every request `user` owns goes to `to` (a login): an active account, not theirs, that may own
+   * each of those requests' kinds. Each request's history gets its owner change; one entry says who
+   * handed how many. Returns how many went.
+   */
+  async function handOver(tx: Db, user: UserRecord, to: string | null, by: ChangeContext, now: number): Promise<number> {
+    const owned = await tx.query<Row & { id: string; form: string }>("SELECT id, form FROM submissions WHERE owner_id = $1 ORDER BY id", [user.id]);
+    if (owned.length === 0) return 0;
+    if (to === null || to === "") throw new UserError("owner-needed");
+    const heir = await find(tx, to);
+    const kinds: string[] = heir ? ownsKinds(heir.role) : [];
+    if (!heir || heir.id === user.id || heir.blockedAt !== null || owned.some((row) => !kinds.includes(row.form))) throw new UserError("owner-invalid");
+    await tx.query("UPDATE submissions SET owner_id = $2 WHERE owner_id = $1", [user.id, heir.id]);
+    for (const row of owned) {
+      await audit.write({ action: "inbox.owner", actor: by.actor, target: row.id, details: { kind: row.form, from: user.id, to: heir.id, ...via(by) }, ip: by.ip, at: now }, tx);
+    }
+    await audit.write({ action: "user.reassign", actor: by.actor, target: user.login, details: { to: heir.login, count: owned.length, ...via(by) }, ip: by.ip, at: now }, tx);
+    return owned.length;
+  }
+
   return {
     find: (login: string) => find(db, login),
 
     async list(): Promise<UserRow[]> {
       const rows = await db.query<DbRow>("SELECT * FROM studio_users ORDER BY login");
       return rows.map((row) => publicRow(toUser(row)));
+    },
+
+    /** How many requests each login owns (those owning none are absent). */
+    async owned(): Promise<Record<string, number>> {
+      const rows = await db.query<Row & { login: string; n: number }>(
+        "SELECT u.login, COUNT(*) AS n FROM submissions s JOIN studio_users u ON u.id = s.owner_id GROUP BY u.login",
+      );
+      return Object.fromEntries(rows.map((row) => [row.login, Number(row.n)]));
+    },
+
+    /**
+     * Blocks an account: its requests go to `to` (required when it owns any), its sessions end and
+     * it cannot sign in, all in one transaction. Not oneself, not the last active admin.
+     */
+    async block(login: string, to: string | null, by: ChangeContext, now = Date.now()): Promise<UserRow> {
+      return locked(async (tx) => {
+        const user = await existing(tx, login);
+        if (by.actor?.id === user.id) throw new UserError("self");
+        if (user.blockedAt !== null) return publicRow(user);
+        if (user.role === ADMIN_ROLE && (await otherAdmins(tx, user.id)) === 0) throw new UserError("last-admin");
+        const handed = await handOver(tx, user, to, by, now);
+        await tx.query("UPDATE studio_users SET blocked_at = $2, updated_at = $2 WHERE id = $1", [user.id, now]);
+        const ended = await sessions.endAllOf(user.id, tx);
+        await audit.write(
+          { action: "user.block", actor: by.actor, target: login, details: { sessionsEnded: ended, requestsTo: handed > 0 ? to : null, ...via(by) }, ip: by.ip, at: now },
+          tx,
+        );
+        return publicRow({ ...user, blockedAt: now, updatedAt: now });
+      });
+    },
+
+    async unblock(login: string, by: ChangeContext, now = Date.now()): Promise<UserRow> {
+      return locked(async (tx) => {
+        const user = await existing(tx, login);
+        if (user.blockedAt === null) return publicRow(user);
+        await tx.query("UPDATE studio_users SET blocked_at = NULL, updated_at = $2 WHERE id = $1", [user.id, now]);
+        await audit.write({ action: "user.unblock", actor: by.actor, target: login, details: { ...via(by) }, ip: by.ip, at: now }, tx);
+        return publicRow({ ...user, blockedAt: null, updatedAt: now });
+      });
     },
 
     async create(input: { login: string; name: string; role: Role; passwordHash: string }, by: ChangeContext, now = Date.now()): Promise<UserRow> {
@@ -131,10 +196,12 @@ export function createUserStore(db: Db, audit: AuditLog, sessions: SessionStore)
       await db.query("UPDATE studio_users SET password_hash = $2 WHERE id = $1", [userId, passwordHash]);
     },
 
-    async remove(login: string, by: ChangeContext, now = Date.now()): Promise<void> {
+    /** Removes an account; its requests go to `to` first (required when it owns any). */
+    async remove(login: string, to: string | null, by: ChangeContext, now = Date.now()): Promise<void> {
       await locked(async (tx) => {
         const user = await existing(tx, login);
-        if (user.role === ADMIN_ROLE && (await otherAdmins(tx, user.id)) === 0) throw new UserError("last-admin");
+        if (user.role === ADMIN_ROLE && user.blockedAt === null && (await otherAdmins(tx, user.id)) === 0) throw new UserError("last-admin");
+        await handOver(tx, user, to, by, now);
         const ended = await sessions.endAllOf(user.id, tx);
         await tx.query("DELETE FROM studio_users WHERE id = $1", [user.id]);
         await audit.write({ action: "user.remove", actor: by.actor, target: login, details: { role: user.role, sessionsEnded: ended, ...via(by) }, ip: by.ip, at: now }, tx);

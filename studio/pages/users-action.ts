@@ -31,9 +31,25 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
         const user = await api<UserRow>("PUT", `${path}/password`, { password: text(form, "password") });
         return done(`Пароль пользователя «${person(user)}» сброшен, его сессии завершены.`);
       }
+      // Whom the requests go to: sent only when the confirmation asked (the user owns some).
+      const owner = form.has("owner") ? { owner: text(form, "owner") } : undefined;
+      const handed = owner?.owner ? ` Его заявки переданы пользователю ${owner.owner}.` : "";
+      if (intent === "block") {
+        await api<UserRow>("PUT", `${path}/block`, owner ?? {});
+        return done(`Пользователь ${login} заблокирован, его сессии завершены.${handed}`);
+      }
+      if (intent === "unblock") {
+        await api<UserRow>("DELETE", `${path}/block`);
+        return done(`Пользователь ${login} разблокирован и\u00a0снова может войти.`);
+      }
       if (intent === "remove") {
+<<<<<<< HEAD
         await api("DELETE", path);
         return done(`Пользователь «${person({ login, name: text(form, "name") })}» удалён, его сессии завершены.`);
+=======
+        await api("DELETE", path, owner);
+        return done(`Пользователь ${login} удалён, его сессии завершены.${handed}`);
+>>>>>>> block-user
       }
       return { intent, login, ok: false, message: "Неизвестное действие", errors: {} };
     } catch (error) {

@@ -6,12 +6,13 @@ import { person, type RoleInfo, type UserList, type UserRow } from "#core/studio
 import { PASSWORD_MAX, PASSWORD_MIN } from "#core/studio/rules.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, SelectField, Table, TextField, useFocusFirstError } from "../ui/index.ts";
 import type { UsersResult } from "./users-action.ts";
+import { HandOverAction, type Heir } from "./users-hand-over.tsx";
 
 type Announce = (result: UsersResult) => void;
 
-/** «Пользователи»: the accounts, a form to add one, and per account its role, a password reset, removal. */
+/** «Пользователи»: the accounts, a form to add one, and per account its role, a password reset, blocking, removal. */
 export function Users() {
-  const { users, roles } = useLoaderData() as UserList;
+  const { users, roles, owners, owned } = useLoaderData() as UserList;
   const [last, setLast] = useState<UsersResult | null>(null);
   return (
     <Page title="Пользователи" lead="Кто работает в студии и что может делать. Администратор остаётся хотя бы один.">
@@ -21,7 +22,7 @@ export function Users() {
       ) : (
         <Table caption="Пользователи студии" hideCaption head={["Имя и логин", "Роль", "Добавлен", "Действия"]}>
           {users.map((user) => (
-            <UserLine key={user.login} user={user} roles={roles} announce={setLast} />
+            <UserLine key={user.login} user={user} roles={roles} heirs={owners} owned={owned[user.login] ?? 0} announce={setLast} />
           ))}
         </Table>
       )}
@@ -39,17 +40,16 @@ function useAnnounced(fetcher: { data?: unknown; state: string }, announce: Anno
   return data;
 }
 
-function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[]; announce: Announce }) {
+function UserLine({ user, roles, heirs, owned, announce }: { user: UserRow; roles: RoleInfo[]; heirs: readonly Heir[]; owned: number; announce: Announce }) {
   const { user: me } = useSession();
   const roleFetcher = useFetcher();
   const resetFetcher = useFetcher();
-  const removeFetcher = useFetcher();
+  const unblockFetcher = useFetcher();
   // The reset form is open from a click until a reset submitted from it succeeds (the fetcher's data then changes).
   const [resetOpenedWith, setResetOpenedWith] = useState<unknown>(null);
-  const [removing, setRemoving] = useState(false);
   useAnnounced(roleFetcher, announce);
   const reset = useAnnounced(resetFetcher, announce);
-  useAnnounced(removeFetcher, announce);
+  useAnnounced(unblockFetcher, announce);
   const [resetForm, setResetForm] = useState<HTMLFormElement | null>(null);
   useFocusFirstError(resetForm, reset && !reset.ok ? reset.errors : undefined);
   const resetting = resetOpenedWith !== null && !(reset?.ok && reset !== resetOpenedWith);
@@ -65,6 +65,7 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
           {user.login}
           {self ? " (вы)" : ""}
         </span>
+        {user.blockedAt !== null ? <span className="s-badge">Заблокирован</span> : null}
       </td>
       <td>
         <roleFetcher.Form method="post" className="s-inline-form">
@@ -112,10 +113,12 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
             Сбросить пароль
           </Button>
         )}
-        {removing ? (
-          <removeFetcher.Form method="post" className="s-inline-form">
-            <input type="hidden" name="intent" value="remove" />
+        <HandOverAction kind="block" user={user} owned={owned} heirs={heirs} announce={announce} hidden={self || user.blockedAt !== null} />
+        {user.blockedAt !== null ? (
+          <unblockFetcher.Form method="post" className="s-inline-form">
+            <input type="hidden" name="intent" value="unblock" />
             <input type="hidden" name="login" value={user.login} />
+<<<<<<< HEAD
             <input type="hidden" name="name" value={user.name} />
             <span>Удалить пользователя «{who}»? Его сессии завершатся.</span>
             <Button type="submit" variant="danger" busy={removeFetcher.state !== "idle"}>
@@ -130,6 +133,14 @@ function UserLine({ user, roles, announce }: { user: UserRow; roles: RoleInfo[];
             Удалить
           </Button>
         )}
+=======
+            <Button type="submit" busy={unblockFetcher.state !== "idle"} aria-label={`Разблокировать пользователя ${user.login}`}>
+              Разблокировать
+            </Button>
+          </unblockFetcher.Form>
+        ) : null}
+        <HandOverAction kind="remove" user={user} owned={owned} heirs={heirs} announce={announce} />
+>>>>>>> block-user
       </td>
     </tr>
   );

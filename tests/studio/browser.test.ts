@@ -1,14 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axe } from "../support/axe.ts";
+import { atEveryWidth, axe } from "../support/axe.ts";
 import { launchBrowser, openSession, type Session } from "../support/browser.ts";
+import { submission } from "../support/inbox.ts";
 import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
 import { firstScreens } from "../support/studio-weight.ts";
 import { FULL_RUN, inTurn } from "../support/templates.ts";
 
 /**
  * The studio in Chromium, as its people use it: an editor made with the
- * account command signs in, sees the shell, signs out; an admin adds a user;
+ * account command signs in, sees the shell, signs out; an admin adds a user
+ * and blocks one, handing their request to another;
  * hostile display names stay text; every page passes axe (WCAG 2.2 A/AA) with
  * no CSP violation; focus follows navigation.
  */
@@ -111,6 +113,37 @@ describe("the studio in a browser", () => {
     // Her row's actions name her, not her login.
     await page.getByRole("button", { name: "Удалить пользователя «Новая Авторша»" }).waitFor();
     expect(await server.db.query("SELECT login, name, role FROM studio_users WHERE login = 'new.writer'")).toEqual([{ login: "new.writer", name: "Новая Авторша", role: "editor" }]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an admin blocks a user who owns a request: the confirmation asks whom it goes to, the row says «Заблокирован»", async () => {
+    await addUser(server, "sales.vera", "sales", "Vera sells projects 2026", "Вера Продажина");
+    await addUser(server, "sales.gleb", "sales", "Gleb sells projects 2026", "Глеб Продажин");
+    const request = submission({ form: "project", name: "Клиент Веры" });
+    await server.store.insertSubmissions([request]);
+    await server.db.query("UPDATE submissions SET owner_id = (SELECT id FROM studio_users WHERE login = 'sales.vera') WHERE id = $1", [request.id]);
+    const { context, page, problems } = await open();
+    await signInAs(page, "admin", "Admin's browser passphrase", "/studio/users/");
+    await page.getByRole("heading", { level: 1, name: "Пользователи" }).waitFor();
+    await page.getByRole("button", { name: "Заблокировать пользователя sales.vera" }).click();
+    const heir = page.getByLabel("Кому передать его 1\u00a0заявку");
+    await page.getByRole("button", { name: "Да, заблокировать" }).click();
+    // Nobody chosen: refused at the select, which takes focus; nothing changed.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-invalid") === "true");
+    expect(await heir.getAttribute("aria-invalid")).toBe("true");
+    await page.getByText("Выберите, кому передать заявки этого пользователя").waitFor();
+    expect(await server.db.query("SELECT blocked_at FROM studio_users WHERE login = 'sales.vera'")).toEqual([{ blocked_at: null }]);
+    expect(await atEveryWidth(page, 1440), "the confirmation with its error").toEqual([]);
+    expect(await heir.locator("option").allTextContents()).not.toContain("Вера Продажина (sales.vera)");
+    await heir.selectOption({ label: "Глеб Продажин (sales.gleb)" });
+    await page.getByRole("button", { name: "Да, заблокировать" }).click();
+    await page.getByRole("status").filter({ hasText: "Пользователь sales.vera заблокирован, его сессии завершены. Его заявки переданы пользователю sales.gleb." }).waitFor();
+    const row = page.getByRole("row", { name: /sales\.vera/ });
+    await row.getByText("Заблокирован", { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Разблокировать пользователя sales.vera" }).waitFor();
+    expect(await server.db.query("SELECT u.login FROM submissions s JOIN studio_users u ON u.id = s.owner_id WHERE s.id = $1", [request.id])).toEqual([{ login: "sales.gleb" }]);
+    expect(await atEveryWidth(page, 1440), "the list with a blocked user").toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

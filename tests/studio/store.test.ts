@@ -49,7 +49,7 @@ describe.each(BACKENDS)("studio store on %s", (backend) => {
     await users.create({ login: "root", name: "Корень", role: "admin", passwordHash: "x" }, by);
     await expect(users.create({ login: "root", name: "Другой", role: "editor", passwordHash: "x" }, by)).rejects.toEqual(new UserError("exists"));
     await expect(users.setRole("root", "editor", by)).rejects.toMatchObject({ code: "last-admin" });
-    await expect(users.remove("root", by)).rejects.toMatchObject({ code: "last-admin" });
+    await expect(users.remove("root", null, by)).rejects.toMatchObject({ code: "last-admin" });
     await users.create({ login: "second", name: "Второй", role: "admin", passwordHash: "x" }, by);
     await users.setRole("root", "editor", by);
     await expect(users.setRole("second", "editor", by)).rejects.toMatchObject({ code: "last-admin" });
@@ -81,7 +81,7 @@ describe.each(BACKENDS)("studio store on %s", (backend) => {
     expect(await sessions.find(a)).toBeNull();
     expect(await sessions.find(b)).toBeNull();
     const c = await sessions.create(user.id, "192.0.2.1");
-    await users.remove("sess", by);
+    await users.remove("sess", null, by);
     expect(await sessions.find(c)).toBeNull();
   });
 

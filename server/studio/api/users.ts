@@ -3,6 +3,7 @@ import { hashPassword, passwordProblem } from "../passwords.ts";
 import type { Context } from "../context.ts";
 import type { ApiRoute } from "../router.ts";
 import { UserError } from "../users.ts";
+import { readOwners } from "../inbox/pipeline.ts";
 import type { UserList } from "#core/studio/api.ts";
 import { isRole, ROLES } from "#core/studio/roles.ts";
 import { LOGIN_PATTERN, loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "#core/studio/rules.ts";
@@ -12,7 +13,13 @@ export const USER_MESSAGES = {
   exists: "Пользователь с\u00a0таким логином уже есть",
   notFound: "Такого пользователя нет — возможно, его уже удалили",
   lastAdmin: "Это последний администратор: сначала назначьте администратором кого-то ещё",
+  self: "Нельзя заблокировать самого себя",
+  ownerNeeded: "Выберите, кому передать заявки этого пользователя",
+  ownerInvalid: "Этому пользователю нельзя передать эти заявки: выберите другого",
 } as const;
+
+/** Whom the requests go to: `owner` of the body (a login, or empty). */
+const ownerOf = (body: Record<string, unknown>) => normalizeLogin(field(body, "owner", 200)) || null;
 
 function failIfInvalid(errors: Record<string, string>) {
   if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
@@ -32,6 +39,9 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     if (error.code === "not-found") throw new HttpError(404, USER_MESSAGES.notFound);
+    if (error.code === "self") throw new HttpError(409, USER_MESSAGES.self);
+    if (error.code === "owner-needed") throw new HttpError(422, MESSAGES.invalid, { owner: USER_MESSAGES.ownerNeeded });
+    if (error.code === "owner-invalid") throw new HttpError(422, MESSAGES.invalid, { owner: USER_MESSAGES.ownerInvalid });
     throw new HttpError(409, error.code === "exists" ? USER_MESSAGES.exists : USER_MESSAGES.lastAdmin, error.code === "exists" ? { login: USER_MESSAGES.exists } : undefined);
   }
 }
@@ -44,7 +54,9 @@ export const userRoutes: ApiRoute[] = [
     path: "/users",
     access: "users:manage",
     async handle(ctx) {
-      const list: UserList = { users: await ctx.services.users.list(), roles: roleList() };
+      const { users, inbox } = ctx.services;
+      const owners = (await readOwners(inbox.db)).map(({ login, name }) => ({ login, name }));
+      const list: UserList = { users: await users.list(), roles: roleList(), owners, owned: await users.owned() };
       ctx.send(200, list);
     },
   },
@@ -127,8 +139,35 @@ export const userRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requireUser();
       const login = loginParam(ctx);
-      await answering(() => ctx.services.users.remove(login, { actor: session.user, ip: ctx.client.ip }));
+      // A body only when the user owns requests and someone is named to take them.
+      const body = ctx.req.headers["content-type"] ? await ctx.body() : {};
+      const owner = Object.hasOwn(body, "owner") ? ownerOf(body) : null;
+      await answering(() => ctx.services.users.remove(login, owner, { actor: session.user, ip: ctx.client.ip }));
       ctx.send(204);
+    },
+  },
+  {
+    // Blocks the account: its requests go to `owner`, its sessions end, it cannot sign in.
+    method: "PUT",
+    path: "/users/:login/block",
+    access: "users:manage",
+    async handle(ctx) {
+      const session = await ctx.requireUser();
+      const login = loginParam(ctx);
+      const body = await ctx.body();
+      const owner = Object.hasOwn(body, "owner") ? ownerOf(body) : null;
+      const updated = await answering(() => ctx.services.users.block(login, owner, { actor: session.user, ip: ctx.client.ip }));
+      ctx.send(200, updated);
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/users/:login/block",
+    access: "users:manage",
+    async handle(ctx) {
+      const session = await ctx.requireUser();
+      const login = loginParam(ctx);
+      ctx.send(200, await answering(() => ctx.services.users.unblock(login, { actor: session.user, ip: ctx.client.ip })));
     },
   },
 ];

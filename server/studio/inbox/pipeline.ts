@@ -40,9 +40,11 @@ export function ownsKinds(role: string): FormKind[] {
   return FORM_KINDS.filter((kind) => permissions.includes(KINDS[kind].permission));
 }
 
-/** Everyone who may own a submission of some kind, by name. */
+/** Everyone who may own a submission of some kind, by name (a blocked account may not). */
 export async function readOwners(db: Db): Promise<Owner[]> {
-  const rows = await db.query<Row & { id: number; login: string; name: string; role: string }>("SELECT id, login, name, role FROM studio_users ORDER BY name, login");
+  const rows = await db.query<Row & { id: number; login: string; name: string; role: string }>(
+    "SELECT id, login, name, role FROM studio_users WHERE blocked_at IS NULL ORDER BY name, login",
+  );
   return rows.map((row) => ({ id: Number(row.id), login: row.login, name: row.name, kinds: ownsKinds(row.role) })).filter((owner) => owner.kinds.length > 0);
 }
 
