@@ -33,23 +33,23 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
       }
       // Whom the requests go to: sent only when the confirmation asked (the user owns some).
       const owner = form.has("owner") ? { owner: text(form, "owner") } : undefined;
-      const handed = owner?.owner ? ` Его заявки переданы пользователю ${owner.owner}.` : "";
+      // Said by name: the list the page reloads anyway names the person the requests went to.
+      const handedTo = async () => {
+        if (!owner?.owner) return "";
+        const heir = (await api<UserList>("GET", "/users")).users.find((user) => user.login === owner.owner);
+        return ` Его заявки переданы пользователю «${person(heir ?? { login: owner.owner, name: "" })}».`;
+      };
       if (intent === "block") {
         await api<UserRow>("PUT", `${path}/block`, owner ?? {});
-        return done(`Пользователь ${login} заблокирован, его сессии завершены.${handed}`);
+        return done(`Пользователь «${person({ login, name: text(form, "name") })}» заблокирован, его сессии завершены.${await handedTo()}`);
       }
       if (intent === "unblock") {
         await api<UserRow>("DELETE", `${path}/block`);
-        return done(`Пользователь ${login} разблокирован и\u00a0снова может войти.`);
+        return done(`Пользователь «${person({ login, name: text(form, "name") })}» разблокирован и\u00a0снова может войти.`);
       }
       if (intent === "remove") {
-<<<<<<< HEAD
-        await api("DELETE", path);
-        return done(`Пользователь «${person({ login, name: text(form, "name") })}» удалён, его сессии завершены.`);
-=======
         await api("DELETE", path, owner);
-        return done(`Пользователь ${login} удалён, его сессии завершены.${handed}`);
->>>>>>> block-user
+        return done(`Пользователь «${person({ login, name: text(form, "name") })}» удалён, его сессии завершены.${await handedTo()}`);
       }
       return { intent, login, ok: false, message: "Неизвестное действие", errors: {} };
     } catch (error) {

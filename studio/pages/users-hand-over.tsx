@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { UserRow } from "#core/studio/api.ts";
+import { person, type UserRow } from "#core/studio/api.ts";
 import { plural } from "#core/lib/format.ts";
 import { Button, SelectField, useFocusFirstError } from "../ui/index.ts";
 import type { UsersResult } from "./users-action.ts";
@@ -10,13 +10,13 @@ export type Heir = { login: string; name: string };
 const WORDS = {
   block: {
     open: "Заблокировать",
-    ask: (login: string) => `Заблокировать ${login}? Его сессии завершатся, войти он не\u00a0сможет.`,
+    ask: (who: string) => `Заблокировать «${who}»? Его сессии завершатся, войти он не\u00a0сможет.`,
     confirm: "Да, заблокировать",
     variant: "danger",
   },
   remove: {
     open: "Удалить",
-    ask: (login: string) => `Удалить ${login}? Его сессии завершатся.`,
+    ask: (who: string) => `Удалить пользователя «${who}»? Его сессии завершатся.`,
     confirm: "Да, удалить",
     variant: "danger",
   },
@@ -57,7 +57,7 @@ export function HandOverAction({
   if (hidden) return null;
   if (!open) {
     return (
-      <Button variant={words.variant} onClick={() => setOpenedWith(fetcher.data ?? {})} aria-label={`${words.open} пользователя ${user.login}`}>
+      <Button variant={words.variant} onClick={() => setOpenedWith(fetcher.data ?? {})} aria-label={`${words.open} пользователя «${person(user)}»`}>
         {words.open}
       </Button>
     );
@@ -68,7 +68,8 @@ export function HandOverAction({
     <fetcher.Form method="post" className="s-inline-form" ref={setForm} noValidate>
       <input type="hidden" name="intent" value={kind} />
       <input type="hidden" name="login" value={user.login} />
-      <span>{words.ask(user.login)}</span>
+      <input type="hidden" name="name" value={user.name} />
+      <span>{words.ask(person(user))}</span>
       {owned > 0 ? (
         <SelectField
           label={`Кому передать его ${owned}\u00a0${plural(owned, ["заявку", "заявки", "заявок"])}`}

@@ -118,29 +118,13 @@ function UserLine({ user, roles, heirs, owned, announce }: { user: UserRow; role
           <unblockFetcher.Form method="post" className="s-inline-form">
             <input type="hidden" name="intent" value="unblock" />
             <input type="hidden" name="login" value={user.login} />
-<<<<<<< HEAD
             <input type="hidden" name="name" value={user.name} />
-            <span>Удалить пользователя «{who}»? Его сессии завершатся.</span>
-            <Button type="submit" variant="danger" busy={removeFetcher.state !== "idle"}>
-              Да, удалить
-            </Button>
-            <Button variant="quiet" onClick={() => setRemoving(false)}>
-              Отмена
-            </Button>
-          </removeFetcher.Form>
-        ) : (
-          <Button variant="danger" onClick={() => setRemoving(true)} aria-label={`Удалить пользователя «${who}»`}>
-            Удалить
-          </Button>
-        )}
-=======
-            <Button type="submit" busy={unblockFetcher.state !== "idle"} aria-label={`Разблокировать пользователя ${user.login}`}>
+            <Button type="submit" busy={unblockFetcher.state !== "idle"} aria-label={`Разблокировать пользователя «${who}»`}>
               Разблокировать
             </Button>
           </unblockFetcher.Form>
         ) : null}
         <HandOverAction kind="remove" user={user} owned={owned} heirs={heirs} announce={announce} />
->>>>>>> block-user
       </td>
     </tr>
   );

@@ -126,7 +126,7 @@ describe("the studio in a browser", () => {
     const { context, page, problems } = await open();
     await signInAs(page, "admin", "Admin's browser passphrase", "/studio/users/");
     await page.getByRole("heading", { level: 1, name: "Пользователи" }).waitFor();
-    await page.getByRole("button", { name: "Заблокировать пользователя sales.vera" }).click();
+    await page.getByRole("button", { name: "Заблокировать пользователя «Вера Продажина»" }).click();
     const heir = page.getByLabel("Кому передать его 1\u00a0заявку");
     await page.getByRole("button", { name: "Да, заблокировать" }).click();
     // Nobody chosen: refused at the select, which takes focus; nothing changed.
@@ -138,10 +138,10 @@ describe("the studio in a browser", () => {
     expect(await heir.locator("option").allTextContents()).not.toContain("Вера Продажина (sales.vera)");
     await heir.selectOption({ label: "Глеб Продажин (sales.gleb)" });
     await page.getByRole("button", { name: "Да, заблокировать" }).click();
-    await page.getByRole("status").filter({ hasText: "Пользователь sales.vera заблокирован, его сессии завершены. Его заявки переданы пользователю sales.gleb." }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Пользователь «Вера Продажина» заблокирован, его сессии завершены. Его заявки переданы пользователю «Глеб Продажин»." }).waitFor();
     const row = page.getByRole("row", { name: /sales\.vera/ });
     await row.getByText("Заблокирован", { exact: true }).waitFor();
-    await row.getByRole("button", { name: "Разблокировать пользователя sales.vera" }).waitFor();
+    await row.getByRole("button", { name: "Разблокировать пользователя «Вера Продажина»" }).waitFor();
     expect(await server.db.query("SELECT u.login FROM submissions s JOIN studio_users u ON u.id = s.owner_id WHERE s.id = $1", [request.id])).toEqual([{ login: "sales.gleb" }]);
     expect(await atEveryWidth(page, 1440), "the list with a blocked user").toEqual([]);
     expect(problems).toEqual([]);
