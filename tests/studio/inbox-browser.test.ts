@@ -135,7 +135,7 @@ describe("the inbox in a browser", () => {
     await sales.page.getByRole("heading", { level: 1, name: `Заявка №\u00a0${number}: Тимофей Покупателев` }).waitFor();
     const admin = await open();
     await signInAs(admin, "admin", "/studio/journal/");
-    const entry = admin.page.getByRole("row").filter({ hasText: "Просмотр заявки" }).filter({ hasText: "sales.web" });
+    const entry = admin.page.getByRole("row").filter({ hasText: "Просмотр заявки" }).filter({ hasText: "Соня Продажина" });
     await entry.getByRole("link", { name: `Заявка №\u00a0${number}` }).first().waitFor();
     expect(admin.problems).toEqual([]);
     await Promise.all([sales.context.close(), visitor.context.close(), admin.context.close()]);
