@@ -78,7 +78,7 @@ function emptyParts(count = 80_000): Buffer {
 }
 
 describe("a hostile form body", () => {
-  it("is refused before anything is built from it, costing the server under 50 ms of CPU", async () => {
+  it("is refused before anything is built from it, costing the server under 100 ms of CPU a post", async () => {
     const body = emptyParts();
     expect(body.length).toBeLessThan(6 * 1024 * 1024);
     const answers: number[] = [];
@@ -94,7 +94,8 @@ describe("a hostile form body", () => {
     // The server's CPU time bounds how long any one of its tasks held the event loop (about
     // 26 ms a post in all, in many small tasks); the
     // parts alone took 0.7–2 s of it on `request.formData()` (issue 53).
-    expect(perPost).toBeLessThan(50);
+    // 26 ms on a quiet host, 52 seen beside the browser lane at load 7: bounded at 100, far below what it guards.
+    expect(perPost).toBeLessThan(100);
     // What a visitor meanwhile sees, on a machine shared by several test runs (a quiet
     // probe alone takes up to ~150 ms there): far from the seconds the parts used to take.
     expect(stall).toBeLessThan(300);
@@ -114,7 +115,8 @@ describe("a hostile form body", () => {
     for (let i = 0; i < 3; i++) answers.push(await postRaw("/api/forms/job/", type, body));
     const perPost = (userCpuMs(pid) - before) / 3;
     expect(answers).toEqual(Array(4).fill(400));
-    expect(perPost).toBeLessThan(50);
+    // 26 ms on a quiet host, 52 seen beside the browser lane at load 7: bounded at 100, far below what it guards.
+    expect(perPost).toBeLessThan(100);
   });
 
   it("answers 400 in Russian for a part the form does not have", async () => {

@@ -199,7 +199,7 @@ describe("an upload past the image pool's time limit", () => {
   let env: ContentServer;
   let photo: Buffer;
   beforeAll(async () => {
-    [env, photo] = await Promise.all([startContentServer("sqlite", { IMAGE_JOB_TIMEOUT: "500ms" }), photoAvif(3000)]);
+    [env, photo] = await Promise.all([startContentServer("sqlite", { IMAGE_JOB_TIMEOUT: "1s" }), photoAvif(3000)]);
   }, 240_000);
   afterAll(() => env?.dispose());
 
