@@ -68,7 +68,7 @@ export function SaveProblems({ problems }: { problems: string[] }) {
 
 /** A colleague's save while this form was open: taken in where it does not clash, else shown side by side; or the entry gone. */
 export function EntryConflicts({ editor, data }: { editor: EntryEditor; data: EntryLoad }) {
-  const { type, model, values, setValues, setSaved, setBaseHash, setBaseValues, baseValues, conflict, setConflict, setSavers, setNotice, renaming, busy, colleague, save } = editor;
+  const { type, model, values, standOn, baseValues, conflict, setConflict, setSavers, setNotice, renaming, busy, colleague, save } = editor;
   return (
     <>
       {colleague && !conflict && !busy && !data.isNew ? (
@@ -81,10 +81,7 @@ export function EntryConflicts({ editor, data }: { editor: EntryEditor; data: En
           mine={pruned(model, values) as Values}
           titles={data.options}
           onTaken={(merged, theirs, taken) => {
-            setValues(merged);
-            setSaved(theirs.values);
-            setBaseValues(theirs.values);
-            setBaseHash(theirs.hash);
+            standOn(theirs.values, theirs.hash, merged);
             const by = colleague.by;
             if (by) setSavers((list) => [{ name: by.name, login: null, at: by.at }, ...list.filter((s) => s.name !== by.name)]);
             setNotice({ tone: "info", text: `Их правки перенесены в форму${taken.length > 0 ? `: ${taken.join(", ")}` : ""}. Ваши правки на месте; сохраните, когда закончите.` });
@@ -103,11 +100,7 @@ export function EntryConflicts({ editor, data }: { editor: EntryEditor; data: En
           busy={busy}
           onSave={(merged) => void save({ values: merged, overBase: conflict.found.theirsHash, confirmedRename: renaming !== null })}
           onTakeTheirs={() => {
-            const theirs = conflict.found.theirs as Values;
-            setValues(theirs);
-            setSaved(theirs);
-            setBaseValues(theirs);
-            setBaseHash(conflict.found.theirsHash);
+            standOn(conflict.found.theirs as Values, conflict.found.theirsHash);
             setConflict(null);
             setNotice({ tone: "info", text: "В форме их версия. Ваши изменения отброшены." });
           }}

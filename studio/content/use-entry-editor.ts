@@ -138,12 +138,19 @@ export function useEntryEditor(data: EntryLoad) {
     }
   }
 
+  /** The form now stands on a saved version (a colleague's, taken in): what it saves over, shown with `form` in the fields. */
+  const standOn = (version: Values, hash: string | null, form: Values = version) => {
+    setValues(form);
+    setSaved(version);
+    baseValues.current = version;
+    setBaseHash(hash);
+  };
   /** The entry as both sides of a conflict started from, set where the form takes a version. */
   const setBaseValues = (next: Values | null) => {
     baseValues.current = next;
   };
   return {
-    type, model, session, setBaseValues, values, setValues, saved, setSaved, baseHash, setBaseHash, errors, setErrors, problems, setSubmitted,
+    type, model, session, setBaseValues, standOn, values, setValues, saved, setSaved, baseHash, setBaseHash, errors, setErrors, problems, setSubmitted,
     notice, setNotice, conflict, setConflict, baseValues, savers, setSavers, renaming, setRenaming, deleting, setDeleting, busy, life,
     offer, setOffer, form, draftSlug, dirty, draftStatus, editors, colleague, title, snippet, change, save, focusFirstError,
   };

@@ -33,15 +33,10 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
       }
       // Whom the requests go to: sent only when the confirmation asked (the user owns some).
       const owner = form.has("owner") ? { owner: text(form, "owner") } : undefined;
-      // Said by name: the list the page reloads anyway names the person the requests went to.
-      const handedTo = async () => {
-        if (!owner?.owner) return "";
-        const heir = (await api<UserList>("GET", "/users")).users.find((user) => user.login === owner.owner);
-        return ` Его заявки переданы пользователю «${person(heir ?? { login: owner.owner, name: "" })}».`;
-      };
+      const handed = owner?.owner ? ` Его заявки переданы пользователю «${person({ login: owner.owner, name: text(form, "ownerName") })}».` : "";
       if (intent === "block") {
         await api<UserRow>("PUT", `${path}/block`, owner ?? {});
-        return done(`Пользователь «${person({ login, name: text(form, "name") })}» заблокирован, его сессии завершены.${await handedTo()}`);
+        return done(`Пользователь «${person({ login, name: text(form, "name") })}» заблокирован, его сессии завершены.${handed}`);
       }
       if (intent === "unblock") {
         await api<UserRow>("DELETE", `${path}/block`);
@@ -49,7 +44,7 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
       }
       if (intent === "remove") {
         await api("DELETE", path, owner);
-        return done(`Пользователь «${person({ login, name: text(form, "name") })}» удалён, его сессии завершены.${await handedTo()}`);
+        return done(`Пользователь «${person({ login, name: text(form, "name") })}» удалён, его сессии завершены.${handed}`);
       }
       return { intent, login, ok: false, message: "Неизвестное действие", errors: {} };
     } catch (error) {

@@ -48,6 +48,8 @@ export function HandOverAction({
   const [openedWith, setOpenedWith] = useState<unknown>(null);
   const words = WORDS[kind];
   const [form, setForm] = useState<HTMLFormElement | null>(null);
+  // Whom the requests go to, by name too: the message after it says «передано «Глеб Продажин»».
+  const [chosen, setChosen] = useState("");
   useFocusFirstError(form, result && !result.ok ? result.errors : undefined);
   useEffect(() => {
     // Field errors are shown at the select; everything else is announced at the top.
@@ -75,11 +77,13 @@ export function HandOverAction({
           label={`Кому передать его ${owned}\u00a0${plural(owned, ["заявку", "заявки", "заявок"])}`}
           name="owner"
           required
-          defaultValue=""
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
           error={error ?? (others.length === 0 ? "Передать заявки некому: сначала добавьте сотрудника, который работает с\u00a0заявками" : null)}
           options={[{ value: "", label: "Выберите сотрудника" }, ...others.map((heir) => ({ value: heir.login, label: `${heir.name} (${heir.login})` }))]}
         />
       ) : null}
+      {owned > 0 ? <input type="hidden" name="ownerName" value={others.find((other) => other.login === chosen)?.name ?? ""} /> : null}
       <Button type="submit" variant={words.variant} busy={fetcher.state !== "idle"}>
         {words.confirm}
       </Button>
