@@ -163,11 +163,15 @@ describe("more results", () => {
     await expect.poll(() => hitLinks().count(), SLOW).toBe(2 * PAGE_SIZE);
     const target = hitLinks().nth(2 * PAGE_SIZE - 2);
     await target.scrollIntoViewIfNeeded();
-    const before = await page.evaluate(() => window.scrollY);
-    expect(before).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Where the page stood when the link was followed: the click itself may scroll a little first
+    // (an element under the sticky header is brought out from under it), and that is the place to come back to.
+    await page.evaluate(() => document.addEventListener("click", () => ((window as Window & { leftAt?: number }).leftAt = window.scrollY), { capture: true, once: true }));
     const href = (await target.getAttribute("href")) ?? "";
     await target.click();
     await page.waitForURL(baseUrl + href);
+    const before = await page.evaluate(() => (window as Window & { leftAt?: number }).leftAt);
+    expect(before).toBeGreaterThan(0);
     await page.goBack();
     await page.waitForURL(/\/search\/\?q=/);
     await expect.poll(() => hitLinks().count(), SLOW).toBe(2 * PAGE_SIZE);
