@@ -37,6 +37,10 @@ const BROWSER_FILES = [
 ] as const;
 
 // Kept apart from vite.config.ts: the React Router plugin does not run under Vitest.
+// Two checkouts of the project testing on one machine (a git worktree beside main) each set
+// TEST_PORT_SHIFT (100, 200, …) so their fixed port ranges never meet.
+const PORT_SHIFT = Number(process.env.TEST_PORT_SHIFT ?? 0);
+
 export default defineConfig({
   test: {
     // The default reporter's line per file, then the ten slowest files.
@@ -52,8 +56,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      { test: { name: "browser", include: [...BROWSER_FILES], env: { TEST_LANE: "browser", TEST_PORT_BASE: "3311" }, ...SITE } },
-      { test: { name: "server", include: ["tests/**/*.test.ts"], exclude: [...BROWSER_FILES], env: { TEST_LANE: "server", TEST_PORT_BASE: "3331" }, ...SITE } },
+      { test: { name: "browser", include: [...BROWSER_FILES], env: { TEST_LANE: "browser", TEST_PORT_BASE: String(3311 + PORT_SHIFT) }, ...SITE } },
+      { test: { name: "server", include: ["tests/**/*.test.ts"], exclude: [...BROWSER_FILES], env: { TEST_LANE: "server", TEST_PORT_BASE: String(3331 + PORT_SHIFT) }, ...SITE } },
     ],
   },
 });
