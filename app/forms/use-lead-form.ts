@@ -50,6 +50,18 @@ function filledBeforeHydration(form: HTMLFormElement): string[] {
   return [...names];
 }
 
+/** What is posted: the fields, the submission's id, how long the form was on screen, and where the visit came from. */
+function postBody(form: HTMLFormElement, id: string, elapsedMs: number): FormData {
+  const body = new FormData(form);
+  body.set("id", id);
+  body.set("elapsed", String(Math.round(elapsedMs)));
+  for (const [key, value] of Object.entries(captureUtm(window.location.search))) body.set(key, value);
+  const visit = captureVisit(window.location, document.referrer);
+  if (visit.referrer) body.set(VISIT_FIELDS.referrer, visit.referrer);
+  if (visit.landing) body.set(VISIT_FIELDS.landing, visit.landing);
+  return body;
+}
+
 /** `serviceSlugs`: the services a project request may name. */
 export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: readonly string[] = []) {
   const prefix = useId();
@@ -118,14 +130,8 @@ export function useLeadForm(kind: FormKind, initial?: FormAnswer, serviceSlugs: 
       form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
-    const body = new FormData(form);
     submissionId.current ||= newId();
-    body.set("id", submissionId.current);
-    body.set("elapsed", String(Math.round(performance.now() - shownAt.current)));
-    for (const [key, value] of Object.entries(captureUtm(window.location.search))) body.set(key, value);
-    const visit = captureVisit(window.location, document.referrer);
-    if (visit.referrer) body.set(VISIT_FIELDS.referrer, visit.referrer);
-    if (visit.landing) body.set(VISIT_FIELDS.landing, visit.landing);
+    const body = postBody(form, submissionId.current, performance.now() - shownAt.current);
     setSending(true);
     setMessage("");
     try {

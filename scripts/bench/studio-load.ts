@@ -4,8 +4,8 @@
  * asks for the public addresses one after another (a page from the
  * release's files, a list, a search rendered on request, a 404) while the
  * studio is idle, while three and then ten simulated editors loop over its
- * heaviest reads and save every few seconds, and while four 6000² AVIF
- * pictures are uploaded to «Медиа» again and again; during the uploads a
+ * heaviest reads and save every few seconds, and while four 6000² JPEG
+ * photographs are uploaded to «Медиа» again and again; during the uploads a
  * sign-in and public files nobody asked for yet are timed too.
  *
  * Each checkout (this one by default; `--dir` repeatable, each with its own
@@ -31,7 +31,7 @@ import { newTally, runEditor, type StudioTally } from "./studio-load/editor.ts";
 import { treeCpuSeconds, treeRssMb } from "./studio-load/processes.ts";
 import { addEditor, prepareSite, type Site } from "./studio-load/site.ts";
 import { type PhaseResult, printReport, type UploadExtras } from "./studio-load/report.ts";
-import { makeAvifs, SIDE, unaskedFiles, uploadLoop } from "./studio-load/uploads.ts";
+import { makePhotos, SIDE, unaskedFiles, uploadLoop } from "./studio-load/uploads.ts";
 
 const { values } = parseArgs({ options: { articles: { type: "string", default: "0" }, seconds: { type: "string", default: "15" }, dir: { type: "string", multiple: true } } });
 const articles = Number(values.articles);
@@ -112,7 +112,7 @@ function alive(site: Site, when: string): void {
   if (exitCode !== null || signalCode !== null) throw new Error(`the server exited (${exitCode ?? signalCode}) ${when}`);
 }
 
-async function measure(checkout: string, avifs: Buffer[]): Promise<void> {
+async function measure(checkout: string, photos: Buffer[]): Promise<void> {
   const site = await prepareSite(checkout, articles);
   const visitor = fork(resolve(import.meta.dirname, "studio-load/visitor.ts"), [site.server.url], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   try {
@@ -143,8 +143,8 @@ async function measure(checkout: string, avifs: Buffer[]): Promise<void> {
 
     const signInDuring: Answer[] = [];
     const filesDuring: Answer[] = [];
-    await phase(site, visitor, `${UPLOADS} uploads of ${SIDE}² AVIF`, (until, tally) => [
-      ...avifs.map((bytes, i) => uploadLoop(site.studio, cookies[i] as string, bytes, until, tally)),
+    await phase(site, visitor, `${UPLOADS} uploads of ${SIDE}² JPEG`, (until, tally) => [
+      ...photos.map((bytes, i) => uploadLoop(site.studio, cookies[i] as string, bytes, until, tally)),
       repeat(until, SIGN_IN_EVERY_MS, async () => void signInDuring.push({ ...(await signIn(site.studio, "load-sign-in", PASSWORD)), json: null })),
       repeat(until, FILE_EVERY_MS, async () => void (files.length > 0 && filesDuring.push(await publicFile(files.shift() as string)))),
     ]);
@@ -168,12 +168,12 @@ async function measure(checkout: string, avifs: Buffer[]): Promise<void> {
 
 const startLoad = loadavg()[0] ?? 0;
 const startedAt = new Date();
-log(`${UPLOADS} pictures of ${SIDE}×${SIDE} (AVIF)`);
-const avifs = await makeAvifs(UPLOADS);
+log(`${UPLOADS} photographs of ${SIDE}×${SIDE} (JPEG)`);
+const photos = await makePhotos(UPLOADS);
 const failed: string[] = [];
 for (const checkout of checkouts) {
   // One checkout failing leaves the others' figures to print.
-  await measure(checkout, avifs).catch((error: unknown) => {
+  await measure(checkout, photos).catch((error: unknown) => {
     console.error(error);
     failed.push(checkout);
   });

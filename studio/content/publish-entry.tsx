@@ -10,7 +10,6 @@ import { RedirectChoice } from "./redirect-choice.tsx";
 
 const POLL_MS = 700;
 
-
 type Props = {
   type: EditableType;
   slug: string;
@@ -41,8 +40,6 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty, save
   const [error, setError] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [redirect, setRedirect] = useState(false);
-  const [target, setTarget] = useState(pages[0]?.value ?? "/");
   const running = job?.state === "running";
 
   useEffect(() => {
@@ -96,68 +93,96 @@ export function PublishEntry({ type, slug, title, life, path, pages, dirty, save
         </p>
       ) : null}
       {publishable ? <PendingDiff type={type} slug={slug} titles={titles} label={title} /> : null}
-      {asking && others.length > 0 ? (
-        <div className="s-problems" role="region" aria-label="Чужая правка">
-          <p>
-            {others.length === 1 ? "Здесь есть правка, которую сохранили не вы" : "Здесь есть правки, которые сохранили не вы"}: {others.map(saverText).join("; ")}. Опубликовать{" "}
-            {others.length === 1 ? "её" : "их"}? Посмотрите, что изменится на сайте, выше.
-          </p>
-          <Button variant="primary" onClick={() => void publish(false)}>
-            Да, опубликовать
-          </Button>
-          <Button variant="quiet" onClick={() => setAsking(false)}>
-            Отмена
-          </Button>
-        </div>
-      ) : null}
-      {needed ? (
-        <div className="s-problems" role="region" aria-label="Что нужно опубликовать вместе">
-          <p>«{title}» публикуется только вместе с этим. Опубликовать всё одной публикацией?</p>
-          <ul>
-            {needed.map((n) => (
-              <li key={n.key}>
-                {n.title}: {n.because}
-              </li>
-            ))}
-          </ul>
-          <Button variant="primary" onClick={() => void publish(true)}>
-            Опубликовать вместе
-          </Button>
-          <Button variant="quiet" onClick={() => setNeeded(null)}>
-            Отмена
-          </Button>
-        </div>
-      ) : null}
+      {asking && others.length > 0 ? <OthersChanges others={others} onYes={() => void publish(false)} onCancel={() => setAsking(false)} /> : null}
+      {needed ? <NeededTogether title={title} needed={needed} onYes={() => void publish(true)} onCancel={() => setNeeded(null)} /> : null}
       {withdrawing && path ? (
-        <div className="s-problems" role="region" aria-label="Снять с публикации">
-          <p>
-            Страница {path} исчезнет с сайта: её адрес будет отвечать, что страница снята (410), если не перенаправить его. Сохранённая запись останется в студии, её можно будет опубликовать снова.
-          </p>
-          <RedirectChoice
-            id="withdraw"
-            label="Перенаправлять её адрес на другую страницу (301)"
-            redirect={redirect}
-            onRedirect={setRedirect}
-            target={target}
-            onTarget={setTarget}
-            choices={pages.map((p) => p.value).filter((p) => p !== path)}
-          />
-          <Button variant="danger" onClick={() => void send({ entry: `${type}/${slug}`, ...(redirect ? { redirect: target } : {}) }, "/releases/withdraw")}>
-            Снять с публикации
-          </Button>
-          <Button variant="quiet" onClick={() => setWithdrawing(false)}>
-            Отмена
-          </Button>
-        </div>
+        <Withdraw path={path} pages={pages} onWithdraw={(redirect) => void send({ entry: `${type}/${slug}`, ...(redirect ? { redirect } : {}) }, "/releases/withdraw")} onCancel={() => setWithdrawing(false)} />
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {job?.state === "running" ? <p role="status">Публикуется…</p> : null}
-      {job?.state === "published" ? <Notice tone="success">Готово: изменения на сайте.</Notice> : null}
-      {job?.state === "refused" || job?.state === "failed" ? (
+      {job ? <JobState job={job} /> : null}
+    </div>
+  );
+}
+
+/** Colleagues' saved changes in this entry: published only once the person says yes to them by name. */
+function OthersChanges({ others, onYes, onCancel }: { others: Saver[]; onYes(): void; onCancel(): void }) {
+  return (
+    <div className="s-problems" role="region" aria-label="Чужая правка">
+      <p>
+        {others.length === 1 ? "Здесь есть правка, которую сохранили не вы" : "Здесь есть правки, которые сохранили не вы"}: {others.map(saverText).join("; ")}. Опубликовать{" "}
+        {others.length === 1 ? "её" : "их"}? Посмотрите, что изменится на сайте, выше.
+      </p>
+      <Button variant="primary" onClick={onYes}>
+        Да, опубликовать
+      </Button>
+      <Button variant="quiet" onClick={onCancel}>
+        Отмена
+      </Button>
+    </div>
+  );
+}
+
+/** What this entry cannot appear without, and the button that publishes it all at once. */
+function NeededTogether({ title, needed, onYes, onCancel }: { title: string; needed: NeededEntries["needed"]; onYes(): void; onCancel(): void }) {
+  return (
+    <div className="s-problems" role="region" aria-label="Что нужно опубликовать вместе">
+      <p>«{title}» публикуется только вместе с этим. Опубликовать всё одной публикацией?</p>
+      <ul>
+        {needed.map((n) => (
+          <li key={n.key}>
+            {n.title}: {n.because}
+          </li>
+        ))}
+      </ul>
+      <Button variant="primary" onClick={onYes}>
+        Опубликовать вместе
+      </Button>
+      <Button variant="quiet" onClick={onCancel}>
+        Отмена
+      </Button>
+    </div>
+  );
+}
+
+/** Taking the page off the site: 410, or a 301 to a page chosen here. */
+function Withdraw({ path, pages, onWithdraw, onCancel }: { path: string; pages: Props["pages"]; onWithdraw(redirect: string | null): void; onCancel(): void }) {
+  const [redirect, setRedirect] = useState(false);
+  const [target, setTarget] = useState(pages[0]?.value ?? "/");
+  return (
+    <div className="s-problems" role="region" aria-label="Снять с публикации">
+      <p>
+        Страница {path} исчезнет с сайта: её адрес будет отвечать, что страница снята (410), если не перенаправить его. Сохранённая запись останется в студии, её можно будет опубликовать снова.
+      </p>
+      <RedirectChoice
+        id="withdraw"
+        label="Перенаправлять её адрес на другую страницу (301)"
+        redirect={redirect}
+        onRedirect={setRedirect}
+        target={target}
+        onTarget={setTarget}
+        choices={pages.map((p) => p.value).filter((p) => p !== path)}
+      />
+      <Button variant="danger" onClick={() => onWithdraw(redirect ? target : null)}>
+        Снять с публикации
+      </Button>
+      <Button variant="quiet" onClick={onCancel}>
+        Отмена
+      </Button>
+    </div>
+  );
+}
+
+/** Where the publication started here stands. */
+function JobState({ job }: { job: PublishJobView }) {
+  return (
+    <>
+      {job.state === "running" ? <p role="status">Публикуется…</p> : null}
+      {job.state === "published" ? <Notice tone="success">Готово: изменения на сайте.</Notice> : null}
+      {job.state === "refused" || job.state === "failed" ? (
         <Notice tone="error">
           Не опубликовано, на сайте прежняя версия. <span className="s-pre">{job.error}</span>
         </Notice>
       ) : null}
-    </div>
+    </>
   );
 }

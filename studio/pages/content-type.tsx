@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { isCollectionName } from "#core/content/catalog.ts";
 import type { EntryList } from "#core/studio/content-api.ts";
-import { ContentList, listLoader } from "./content.tsx";
+import { listLoader } from "./content.tsx";
+import { ContentList } from "./content-list.tsx";
 import { type EntryLoad } from "../content/use-entry-editor.ts";
 import { ContentEntry, entryLoader } from "./content-entry.tsx";
 

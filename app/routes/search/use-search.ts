@@ -94,6 +94,52 @@ export function useSearch() {
   const typeParam = params.get("type");
   const kind = isSearchKind(typeParam) ? typeParam : null;
   const key = answerKey(query, kind);
+  const typed = useTypedQuery(query);
+  const [latest, setLatest] = useState<Shown | null>(null);
+  const shown = latest?.key === key ? latest : (answers.get(key) ?? latest);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const pending = query !== "" && shown?.key !== key;
+  // Not answered yet (the answer took longer than a commit waits, or came by Back or a link).
+  useEffect(() => {
+    if (!pending) return;
+    let current = true;
+    void answer(query, kind).then((answered) => {
+      if (current) setLatest(answered);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pending, key, query, kind]);
+
+  const showMore = useCallback(() => {
+    if (!shown || "failed" in shown) return;
+    setLoadingMore(true);
+    void more(shown)
+      .then((next) => {
+        if (next) setLatest(next);
+      })
+      .finally(() => setLoadingMore(false));
+  }, [shown, setLatest]);
+
+  return {
+    ...typed,
+    query,
+    kind,
+    /** What is on screen; from an earlier query while the current one loads (`pending`). */
+    shown: query ? shown : null,
+    pending,
+    loadingMore,
+    showMore,
+  };
+}
+
+/**
+ * The search field and the address: what is typed goes into the address
+ * (debounced, one history entry per pause), and an address changed by Back,
+ * Forward or a link goes into the field.
+ */
+function useTypedQuery(query: string) {
   const navigate = useAppNavigate();
   const location = useLocation();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -103,9 +149,6 @@ export function useSearch() {
   const lastCommit = useRef(0);
   const commits = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [latest, setLatest] = useState<Shown | null>(null);
-  const shown = latest?.key === key ? latest : (answers.get(key) ?? latest);
-  const [loadingMore, setLoadingMore] = useState(false);
 
   // Back, Forward or a link changed the query: the field shows it. Our own
   // navigations are skipped (this effect may run after the visitor typed on),
@@ -122,19 +165,6 @@ export function useSearch() {
   }, [location.state]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  const pending = query !== "" && shown?.key !== key;
-  // Not answered yet (the answer took longer than a commit waits, or came by Back or a link).
-  useEffect(() => {
-    if (!pending) return;
-    let current = true;
-    void answer(query, kind).then((answered) => {
-      if (current) setLatest(answered);
-    });
-    return () => {
-      current = false;
-    };
-  }, [pending, key, query, kind]);
 
   const commit = useCallback(
     (value: string, explicit: boolean) => {
@@ -192,27 +222,5 @@ export function useSearch() {
       .catch(() => {});
   }, []);
 
-  const showMore = useCallback(() => {
-    if (!shown || "failed" in shown) return;
-    setLoadingMore(true);
-    void more(shown)
-      .then((next) => {
-        if (next) setLatest(next);
-      })
-      .finally(() => setLoadingMore(false));
-  }, [shown, setLatest]);
-
-  return {
-    inputRef,
-    query,
-    kind,
-    /** What is on screen; from an earlier query while the current one loads (`pending`). */
-    shown: query ? shown : null,
-    pending,
-    loadingMore,
-    onInput,
-    onSubmit,
-    onFocus,
-    showMore,
-  };
+  return { inputRef, onInput, onSubmit, onFocus };
 }

@@ -8,24 +8,28 @@ import { count, type StudioTally } from "./editor.ts";
 export const SIDE = 6000;
 
 /**
- * AVIF pictures of SIDE × SIDE, one flat colour each (under 1 KB however
- * large): what the server decodes, checks and encodes again is the whole
- * picture, while sending it costs nothing. A colour of its own per picture,
- * so each is a new file in «Медиа», not one it already has.
+ * Photograph-like JPEGs of SIDE × SIDE (smooth noise, about 4 MB each, under
+ * the upload's 10 MB): the heaviest picture the image pool takes, 36 million
+ * pixels decoded and encoded again (about a second of CPU each on a quiet
+ * host). A 6000² AVIF is no longer a load: the pool refuses it from its
+ * header as too costly, in milliseconds (images/clean.ts). Each is noise of
+ * its own, so each is a file of its own in «Медиа».
  */
-export function makeAvifs(howMany: number): Promise<Buffer[]> {
+export function makePhotos(howMany: number): Promise<Buffer[]> {
+  const seed = SIDE / 4;
   return Promise.all(
-    Array.from({ length: howMany }, (_, i) =>
-      sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: { r: 40 + 50 * i, g: 120, b: 200 - 30 * i } } })
-        .avif({ quality: 50, effort: 0 })
-        .toBuffer(),
-    ),
+    Array.from({ length: howMany }, async () => {
+      const noise = await sharp({ create: { width: seed, height: seed, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return sharp(noise.data, { raw: noise.info }).resize(SIDE, SIDE, { kernel: "cubic" }).jpeg({ quality: 85 }).toBuffer();
+    }),
   );
 }
 
 /** One upload after another until the phase ends (what a person dropping a folder of photos does). */
 export async function uploadLoop(studio: Studio, cookie: string, bytes: Buffer, until: () => boolean, tally: StudioTally): Promise<void> {
-  while (!until()) count(tally, "POST /content/uploads", await upload(studio, cookie, bytes, "image/avif"));
+  while (!until()) count(tally, "POST /content/uploads", await upload(studio, cookie, bytes, "image/jpeg"));
 }
 
 /**

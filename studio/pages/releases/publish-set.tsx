@@ -81,32 +81,7 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
           }}
         >
           <p className="s-field__hint">Отметьте, что опубликовать: остальное останется черновиками и на сайт не попадёт.</p>
-          <Table caption="Сохранённые правки, которых ещё нет на сайте" hideCaption head={["", "Раздел", "Запись", "Состояние", "Сохранено"]}>
-            {rows.map((c) => (
-              <tr key={c.key}>
-                <td>
-                  <input
-                    type="checkbox"
-                    name="entries"
-                    value={c.key}
-                    id={`choose-${c.key}`}
-                    checked={chosen.has(c.key)}
-                    onChange={(e) => toggle(c.key, e.target.checked)}
-                    aria-label={`Выбрать: ${c.title}`}
-                  />
-                </td>
-                <td>{isEditableType(c.type) ? typeInfo(c.type).title : c.type}</td>
-                <td>
-                  {c.change !== "deleted" ? <Link to={c.slug && c.slug !== SINGLE ? contentHref(c.type, c.slug) : contentHref(c.type)}>{c.title}</Link> : c.title}
-                  {isEditableType(c.type) ? <PendingDiff type={c.type as EditableType} slug={c.slug ?? SINGLE} label={c.title} /> : null}
-                </td>
-                <td>
-                  {lifeLabel(c.life)}
-                </td>
-                <td>{c.savers.length > 0 ? c.savers.map(saverText).join("; ") : <span className="s-muted">не в студии</span>}</td>
-              </tr>
-            ))}
-          </Table>
+          <ChangesTable rows={rows} chosen={chosen} toggle={toggle} />
           {errors.entries ? (
             <p className="s-field__error" role="alert">
               {errors.entries}
@@ -120,43 +95,9 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
             hint="Коротко, для истории публикаций: «Новая статья про ASO», «Исправлены цены»."
             error={errors.message ?? null}
           />
-          {result && !result.ok && result.needed ? (
-            <div className="s-problems" role="region" aria-label="Что нужно опубликовать вместе">
-              <p>{result.message}</p>
-              <ul>
-                {result.needed.map((n) => (
-                  <li key={n.key}>
-                    {n.title}: {n.because}
-                  </li>
-                ))}
-              </ul>
-              <input type="hidden" name="withNeeded" value="1" />
-              <Button type="submit" name="intent" value={result.intent} variant="primary" busy={fetcher.state !== "idle"}>
-                {result.intent === "schedule" ? "Запланировать вместе" : "Опубликовать вместе"}
-              </Button>
-            </div>
-          ) : null}
+          {result && !result.ok && result.needed ? <NeededTogether result={result} needed={result.needed} busy={fetcher.state !== "idle"} /> : null}
           {asking && others.length > 0 ? (
-            <div className="s-problems" role="region" aria-labelledby="others-title">
-              <p id="others-title" tabIndex={-1}>
-                Среди выбранного есть правки, которые сохранили не вы. {asking === "schedule" ? "Запланировать" : "Опубликовать"} и их?
-              </p>
-              <ul>
-                {others.map((c) => (
-                  <li key={c.key}>
-                    «{c.title}»: {othersAmong(c.savers, me).map(saverText).join("; ")}
-                  </li>
-                ))}
-              </ul>
-              <div className="s-actions">
-                <Button type="submit" name="intent" value={asking} variant="primary" onClick={() => (confirmed.current = true)} busy={fetcher.state !== "idle"}>
-                  {asking === "schedule" ? "Да, запланировать и их" : "Да, опубликовать и их"}
-                </Button>
-                <Button variant="quiet" onClick={() => setAsking(null)}>
-                  Отмена
-                </Button>
-              </div>
-            </div>
+            <OthersChanges asking={asking} others={others} me={me} busy={fetcher.state !== "idle"} onYes={() => (confirmed.current = true)} onCancel={() => setAsking(null)} />
           ) : null}
           <div className="s-actions">
             <Button type="submit" name="intent" value="publish" variant="primary" busy={fetcher.state !== "idle"}>
@@ -173,5 +114,85 @@ export function PublishSet({ changes, onJob }: UnpublishedList & { onJob(job: Pu
         </fetcher.Form>
       )}
     </section>
+  );
+}
+
+/** The saved changes, one row per entry, each with its box to choose it. */
+function ChangesTable({ rows, chosen, toggle }: { rows: Change[]; chosen: ReadonlySet<string>; toggle(key: string, on: boolean): void }) {
+  return (
+    <Table caption="Сохранённые правки, которых ещё нет на сайте" hideCaption head={["", "Раздел", "Запись", "Состояние", "Сохранено"]}>
+      {rows.map((c) => (
+        <tr key={c.key}>
+          <td>
+            <input
+              type="checkbox"
+              name="entries"
+              value={c.key}
+              id={`choose-${c.key}`}
+              checked={chosen.has(c.key)}
+              onChange={(e) => toggle(c.key, e.target.checked)}
+              aria-label={`Выбрать: ${c.title}`}
+            />
+          </td>
+          <td>{isEditableType(c.type) ? typeInfo(c.type).title : c.type}</td>
+          <td>
+            {c.change !== "deleted" ? <Link to={c.slug && c.slug !== SINGLE ? contentHref(c.type, c.slug) : contentHref(c.type)}>{c.title}</Link> : c.title}
+            {isEditableType(c.type) ? <PendingDiff type={c.type as EditableType} slug={c.slug ?? SINGLE} label={c.title} /> : null}
+          </td>
+          <td>
+            {lifeLabel(c.life)}
+          </td>
+          <td>{c.savers.length > 0 ? c.savers.map(saverText).join("; ") : <span className="s-muted">не в студии</span>}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+type Needed = NonNullable<ReleasesResult["needed"]>;
+
+/** What the chosen entries need published with them, and the button that takes it too. */
+function NeededTogether({ result, needed, busy }: { result: ReleasesResult; needed: Needed; busy: boolean }) {
+  return (
+    <div className="s-problems" role="region" aria-label="Что нужно опубликовать вместе">
+      <p>{result.message}</p>
+      <ul>
+        {needed.map((n) => (
+          <li key={n.key}>
+            {n.title}: {n.because}
+          </li>
+        ))}
+      </ul>
+      <input type="hidden" name="withNeeded" value="1" />
+      <Button type="submit" name="intent" value={result.intent} variant="primary" busy={busy}>
+        {result.intent === "schedule" ? "Запланировать вместе" : "Опубликовать вместе"}
+      </Button>
+    </div>
+  );
+}
+
+/** Colleagues' saved changes among the chosen: published only once the person says yes to them by name. */
+function OthersChanges({ asking, others, me, busy, onYes, onCancel }: { asking: string; others: Change[]; me: string; busy: boolean; onYes(): void; onCancel(): void }) {
+  return (
+    <div className="s-problems" role="region" aria-labelledby="others-title">
+      <p id="others-title" tabIndex={-1}>
+        Среди выбранного есть правки, которые сохранили не вы. {asking === "schedule" ? "Запланировать" : "Опубликовать"} и их?
+      </p>
+      <ul>
+        {others.map((c) => (
+          <li key={c.key}>
+            «{c.title}»: {othersAmong(c.savers, me).map(saverText).join("; ")}
+          </li>
+        ))}
+      </ul>
+      <div className="s-actions">
+        <Button type="submit" name="intent" value={asking} variant="primary" onClick={onYes} busy={busy}>
+          {asking === "schedule" ? "Да, запланировать и их" : "Да, опубликовать и их"}
+        </Button>
+        <Button variant="quiet" onClick={onCancel}>
+          Отмена
+        </Button>
+      </div>
+    </div>
   );
 }
