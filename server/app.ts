@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { paths } from "#core/lib/paths.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { LeadsService } from "#core/forms/service.server.ts";
@@ -138,7 +139,7 @@ export function createApp(options: AppOptions) {
 
     const next = read ?? plan(view, method, parts.pathname, parts.search);
     // Rendered at /error/ (a query keeps it from the file, whose own headers say the same): never indexed.
-    if (parts.pathname === "/error/") res.setHeader("X-Robots-Tag", "noindex");
+    if (parts.pathname === paths.error()) res.setHeader("X-Robots-Tag", "noindex");
     if (next.kind === "file") return serveFile(req, res, id, view, next.path, next.file);
     if (next.kind === "missing-asset") return plain(res, 404, "Not Found");
     const decision = options.rateLimiter.take(visitor);

@@ -2,6 +2,7 @@ import type { FileCache } from "./file-cache.ts";
 import { createFileResponder } from "./file-response.ts";
 import type { SecurityHeaders } from "./headers.ts";
 import type { Logger } from "./log.ts";
+import { paths } from "#core/lib/paths.ts";
 import { matchRouteRule } from "#core/lib/route-rules.ts";
 import { canonicalPathname, isSlashExempt, safeLocation, safeQuery } from "#core/lib/url.ts";
 import { movedQuery } from "./redirect-table.ts";
@@ -18,7 +19,7 @@ import { prerenderedPages, type StaticFile } from "./static-files.ts";
 /** Query parameters that never change what a page shows (ad tracking, RR's route subset). */
 const PASSIVE_PARAM = /^(utm_[a-z]+|yclid|gclid|fbclid|_openstat|from|_routes)$/;
 /** The page served for failures (500), and at /error/. */
-export const ERROR_PAGE = "/error/index.html";
+export const ERROR_PAGE = `${paths.error()}index.html`;
 const INDEX_FILE = "index.html";
 
 function onlyPassiveParams(search: string): boolean {

@@ -1,23 +1,9 @@
-import type { Register } from "react-router";
+import { feedPaths, type ListedPattern } from "../lib/addresses.ts";
 import { paths } from "../lib/paths.ts";
 import { type CollectionName, content } from "./index.server.ts";
 import { contentModified } from "./source.server.ts";
 
 export type SitemapEntry = { path: string; lastmod: string };
-
-/** The addresses of app/routes.ts, as React Router's type generation reads them (`react-router typegen`). */
-type Pattern = keyof Register["pages"];
-
-/**
- * What an address of the site has in the sitemap: its pages, or, as a
- * sentence, why it has none. The table below must name every address of
- * app/routes.ts (the compiler says which is missing), so the route table is
- * the one list of the site's pages and a new address cannot be forgotten here.
- */
-type Listing = SitemapEntry[] | string;
-
-/** Services with a template of their own are among the services' pages. */
-const LISTED_AS_SERVICE = "listed under /services/:slug";
 
 const newest = (dates: readonly string[]): string => dates.reduce((a, b) => (b > a ? b : a), "1970-01-01");
 
@@ -26,7 +12,7 @@ const changed = (collection: CollectionName, slug: string, date: string): string
 
 /**
  * Every canonical, indexable page with the date its content last changed,
- * address by address of app/routes.ts:
+ * address by address of the address table (core/lib/addresses.ts) that lists pages:
  * the entry's own date (or the day a release published a change to it), or
  * the newest entry a list page shows, or the newest date on the site for
  * pages without dated content.
@@ -50,14 +36,12 @@ export function sitemapEntries(): SitemapEntry[] {
     return page ? changed("legal", slug, page.revised) : siteDate;
   };
   const page = (path: string, lastmod: string): SitemapEntry[] => [{ path, lastmod }];
-  // Every address of app/routes.ts, in the sitemap's order: the pages it has, or why it has none there.
-  const addresses: { [P in Pattern]: Listing } = {
+  // Every address the table says is a page or a page per entry (the compiler says which is
+  // missing), in the sitemap's order. Services with a template of their own are among /services/:slug.
+  const addresses: { [P in ListedPattern]: SitemapEntry[] } = {
     "/": page(paths.home(), siteDate),
     "/services": page(paths.services(), siteDate),
     "/services/:slug": c.services.map((s) => ({ path: paths.service(s.slug), lastmod: serviceDate(s) })),
-    "/services/aso": LISTED_AS_SERVICE,
-    "/services/seo": LISTED_AS_SERVICE,
-    "/services/performance-marketing": LISTED_AS_SERVICE,
     "/services-industry": page(paths.servicesIndustry(), siteDate),
     "/projects": page(paths.projects(), casesDate),
     "/projects/:card/:slug": [
@@ -79,16 +63,8 @@ export function sitemapEntries(): SitemapEntry[] {
     "/cookies": page(paths.cookies(), legal("cookies")),
     "/privacy": page(paths.privacy(), legal("privacy")),
     "/agreement": page(paths.agreement(), legal("agreement")),
-    "/error": "prerendered, kept out of search engines (prerenderPaths)",
-    "/sitemap.xml": "a feed (FEED_PATHS)",
-    "/robots.txt": "a feed (FEED_PATHS)",
-    "/academy/rss.xml": "a feed (FEED_PATHS)",
-    "/forms/:form": "a form's page without JavaScript and its result: rendered on request",
-    "/sub/confirm": "a subscription's confirmation link: rendered on request",
-    "/api/forms/:form": "where forms post: not a page",
-    "/*": "the 404 page of every other address",
   };
-  return Object.values(addresses).flatMap((listing) => (Array.isArray(listing) ? listing : []));
+  return Object.values(addresses).flat();
 }
 
 /** Every canonical, indexable page of the site, each with its trailing slash. */
@@ -97,7 +73,7 @@ export function livePagePaths(): string[] {
 }
 
 /** Machine-readable files prerendered next to the pages. */
-export const FEED_PATHS = [paths.sitemap(), paths.robots(), paths.academyRss()];
+export const FEED_PATHS = feedPaths();
 
 /**
  * What a release renders to files: every live page, /error/ (served, but

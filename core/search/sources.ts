@@ -6,6 +6,7 @@
 import { parse } from "node-html-parser";
 import type { Content } from "../content/index.server.ts";
 import { formatDate } from "../lib/format.ts";
+import { pagesSearchedAs } from "../lib/addresses.ts";
 import { paths } from "../lib/paths.ts";
 import type { SearchKind } from "./kinds.ts";
 import type { RecordInput } from "./analyse.ts";
@@ -26,33 +27,17 @@ export function indexedPages(c: Content): IndexedPage[] {
     ...c.reviews.map((p): IndexedPage => ({ path: paths.project("reviews", p.slug), kind: "review" })),
     ...c.articles.map((a): IndexedPage => ({ path: paths.article(a.slug), kind: "article" })),
     ...c.positions.map((p): IndexedPage => ({ path: paths.position(p.slug), kind: "position" })),
-    page(paths.company()),
-    page(paths.contacts()),
-    page(paths.worths()),
-    page(paths.servicesIndustry()),
-    page(paths.sub()),
-    page(paths.privacy()),
-    page(paths.cookies()),
-    page(paths.agreement()),
-    page(paths.oferta()),
+    // The pages of their own the address table says are searched as pages (core/lib/addresses.ts).
+    ...pagesSearchedAs("page").map(page),
   ];
 }
 
 /**
- * Live pages left out on purpose: hubs and lists whose entries are indexed
- * on their own (a hit on the list would only repeat its entries), and search
+ * Live pages left out on purpose (`searched: "list"` in the address table): hubs and lists whose
+ * entries are indexed on their own (a hit on the list would only repeat its entries), and search
  * itself. Events and questions are indexed one by one as custom records.
  */
-export const NOT_INDEXED: readonly string[] = [
-  paths.home(),
-  paths.services(),
-  paths.projects(),
-  paths.academy(),
-  paths.career(),
-  paths.events(),
-  paths.questions(),
-  paths.search(),
-];
+export const NOT_INDEXED: readonly string[] = pagesSearchedAs("list");
 
 /** Visible text of rendered Markdown (content fields hold HTML), words of separate blocks kept apart. */
 function text(html: string): string {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { FORM_KINDS, type FormKind } from "#core/forms/kinds.ts";
+import { formAddressPattern } from "#core/lib/addresses.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { formParts } from "#core/forms/schemas.ts";
 import { refuseUnread } from "../body.ts";
@@ -50,7 +51,7 @@ export const MAX_WAITING_POSTS = 2_000;
 export const MAX_WAIT_MS = 10_000;
 
 /** The forms' addresses: /forms/<kind>/, /api/forms/<kind>/, /sub/confirm/ (and `x.data`, `x/_.data`). */
-const FORM_PATH = /^\/(forms|api\/forms|sub\/confirm)[/.]/;
+const FORM_PATH = formAddressPattern();
 const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
 
 export type GuardConfig = {

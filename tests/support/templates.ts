@@ -1,49 +1,29 @@
 import { content } from "#core/content/index.server.ts";
+import { paths } from "#core/lib/paths.ts";
 import { livePagePaths } from "#core/content/sitemap.server.ts";
+import { ADDRESSES, staticPath, templates } from "#core/lib/addresses.ts";
 
 /** `npm run test:full` sets it: the sweeps over every page, not one page per template. */
 export const FULL_RUN = process.env.TEST_FULL === "1";
 
+/** The address of the fallback's template: no page of the site has it. */
+const NOT_FOUND = "/no-such-page/";
+
 /**
- * One address per page template of the site (dynamic ones with a real
- * entry), named for screenshots and reports.
+ * One address per page template of the site (the templates of the address table,
+ * core/lib/addresses.ts; one with parameters filled from its collection's first entry), named
+ * for screenshots and reports.
  */
 export function pageTemplates(): Array<{ name: string; path: string }> {
   const c = content();
-  const first = <T>(list: readonly T[], what: string): T => {
-    if (!list[0]) throw new Error(`content has no ${what}`);
-    return list[0];
-  };
-  const dedicated = new Set(["aso", "seo", "performance-marketing"]);
-  const generic = c.services.find((s) => !dedicated.has(s.slug));
-  if (!generic) throw new Error("content has no generic service");
-  return [
-    { name: "home", path: "/" },
-    { name: "services", path: "/services/" },
-    { name: "service", path: `/services/${generic.slug}/` },
-    { name: "service-aso", path: "/services/aso/" },
-    { name: "service-seo", path: "/services/seo/" },
-    { name: "service-performance-marketing", path: "/services/performance-marketing/" },
-    { name: "services-industry", path: "/services-industry/" },
-    { name: "projects", path: "/projects/" },
-    { name: "case", path: `/projects/cases/${first(c.cases, "cases").slug}/` },
-    { name: "review", path: `/projects/reviews/${first(c.reviews, "reviews").slug}/` },
-    { name: "academy", path: "/academy/" },
-    { name: "article", path: `/academy/${first(c.articles, "articles").slug}/` },
-    { name: "company", path: "/company/" },
-    { name: "worths", path: "/worths/" },
-    { name: "career", path: "/career/" },
-    { name: "position", path: `/career/${first(c.positions, "positions").slug}/` },
-    { name: "events", path: "/events/" },
-    { name: "questions", path: "/questions/" },
-    { name: "contacts", path: "/contacts/" },
-    { name: "search", path: "/search/" },
-    { name: "sub", path: "/sub/" },
-    { name: "privacy", path: "/privacy/" },
-    { name: "oferta", path: "/oferta/" },
-    { name: "error", path: "/error/" },
-    { name: "not-found", path: "/no-such-page/" },
-  ];
+  return templates().map(({ name, pattern, example }) => {
+    if (pattern === "/*") return { name, path: NOT_FOUND };
+    if (!example) return { name, path: staticPath(pattern) };
+    // A service with a template of its own has a row of its own: the generic template is another's.
+    const entry = c[example].find((e) => !(`/services/${e.slug}` in ADDRESSES));
+    if (!entry) throw new Error(`content has no ${example} for ${pattern}`);
+    return { name, path: `${pattern.replace(":card", example).replace(":slug", entry.slug)}/` };
+  });
 }
 
 /**
@@ -52,10 +32,10 @@ export function pageTemplates(): Array<{ name: string; path: string }> {
  * decides a page's layout, markup and scripts (content differs, not structure).
  */
 export function sweptPages(): string[] {
-  if (FULL_RUN) return [...livePagePaths(), "/error/"];
+  if (FULL_RUN) return [...livePagePaths(), paths.error()];
   return pageTemplates()
     .map((t) => t.path)
-    .filter((path) => path !== "/no-such-page/");
+    .filter((path) => path !== NOT_FOUND);
 }
 
 /**
