@@ -24,12 +24,17 @@ export type Rendered = { html: string } | { error: string };
 export type Progress = { compiling: true } | { compiled: true };
 
 /**
- * Longest a text may take: texts of the size limit take 30–90 ms (decision
- * 025). The renderer stops itself at this; the worker is ended if it has not
- * answered a second later (typography or highlighting of a hostile text).
+ * Longest a text may take, in the worker's CPU time: texts of the size limit
+ * take 30–90 ms (decision 025). The renderer stops itself at this.
  */
 export const TIME_LIMIT_MS = 1_000;
-const GRACE_MS = 1_000;
+/**
+ * A worker that has not answered after this many times its text's limit in wall time is ended:
+ * only typography or highlighting of a hostile text runs on unchecked. Generous, because wall time
+ * is what a loaded machine stretches (five texts at once on two cores, and the CPU limit still holds).
+ */
+const WALL_FACTOR = 5;
+const backstop = (limitMs: number) => limitMs * WALL_FACTOR;
 /** Compiling every code grammar takes about 2 s on a busy machine; a worker still compiling after this is ended. */
 const COMPILE_LIMIT_MS = 15_000;
 /** An idle worker is ended after this. */
@@ -95,14 +100,14 @@ async function run(slot: Slot, job: MarkdownJob, limitMs: number): Promise<Rende
     };
     // Out of memory or a crash of the renderer: the text is refused like one that takes too long.
     const onFailure = () => settle({ error: MARKDOWN_MESSAGES.tooComplex }, false);
-    let timer = setTimeout(onFailure, limitMs + GRACE_MS);
+    let timer = setTimeout(onFailure, backstop(limitMs));
     const restart = (ms: number) => {
       clearTimeout(timer);
       timer = setTimeout(onFailure, ms);
     };
     const onMessage = (answer: Rendered | Progress) => {
       if ("compiling" in answer) restart(COMPILE_LIMIT_MS);
-      else if ("compiled" in answer) restart(limitMs + GRACE_MS);
+      else if ("compiled" in answer) restart(backstop(limitMs));
       else settle(answer, true);
     };
     current.on("message", onMessage);
