@@ -170,7 +170,7 @@ function WebhookSection({ view }: { view: SettingsView }) {
         {tested ? (
           <Notice tone={tested.ok ? "success" : "error"}>
             {tested.errors?.webhookUrl ?? tested.message}
-            {tested.result ? ` Время: ${tested.result.ms}\u00a0мс.` : ""}
+            {tested.result ? `. Время ответа: ${tested.result.ms}\u00a0мс.` : null}
           </Notice>
         ) : null}
       </NoticeArea>
