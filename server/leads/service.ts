@@ -86,6 +86,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** One webhook delivery, to the address in force now: one changed in «Настройки» since the submission came is the one called. */
+async function deliverWebhook(settings: Settings, submission: Submission, item: OutboxItem): Promise<void> {
+  const { webhook } = await settings.live();
+  if (!webhook) throw new DeliveryError("no webhook is set (LEADS_WEBHOOK_URL or «Настройки»)");
+  const problem = webhook.checked ? await webhookTargetProblem(webhook.url, settings.allowLocalWebhook) : null;
+  if (problem) throw new DeliveryError(`webhook: the address set in «Настройки» may not be called (${problem})`);
+  const { event, body } = webhookBody(submission, item);
+  await postWebhook(webhook, body, { "X-Lead-Id": submission.id, "X-Lead-Event": event, "X-Lead-Delivery": `${item.id}.${item.attempts + 1}` });
+}
+
 /**
  * `delivers: false`: this process stores and reads, another delivers the outbox (the studio's
  * process under the site's server, decision 034, which wakes the site's outbox instead).
@@ -122,16 +132,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
   }
 
   async function send(item: OutboxItem, submission: Submission): Promise<void> {
-    if (item.channel === "webhook") {
-      // The address in force now: one changed in «Настройки» since the submission came is the one called.
-      const { webhook } = await settings.live();
-      if (!webhook) throw new DeliveryError("no webhook is set (LEADS_WEBHOOK_URL or «Настройки»)");
-      const problem = webhook.checked ? await webhookTargetProblem(webhook.url, settings.allowLocalWebhook) : null;
-      if (problem) throw new DeliveryError(`webhook: the address set in «Настройки» may not be called (${problem})`);
-      const { event, body } = webhookBody(submission, item);
-      await postWebhook(webhook, body, { "X-Lead-Id": submission.id, "X-Lead-Event": event, "X-Lead-Delivery": `${item.id}.${item.attempts + 1}` });
-      return;
-    }
+    if (item.channel === "webhook") return deliverWebhook(settings, submission, item);
     if (!mailer) throw new DeliveryError("SMTP_URL is not set");
     if (item.channel === "assign") {
       await mailer.send(assignmentLetter(submission, item, config.origin));

@@ -36,7 +36,6 @@ afterAll(async () => {
 describe("«Настройки»", () => {
   it("is in the admin's navigation, refuses a bad address at its field, and the screen passes axe at every width", async () => {
     const { page } = session;
-    console.log(await page.locator("nav").innerText(), page.url());
     expect(await page.getByRole("navigation").getByRole("link", { name: "Настройки" }).count()).toBe(1);
     // The sales mailbox is the server's: read-only, and said so.
     expect(await page.getByLabel("Почта для заявок на\u00a0проекты").getAttribute("readonly")).not.toBeNull();
