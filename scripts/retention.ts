@@ -3,18 +3,20 @@
  * `-- --days N`), with their CV files and delivery records, and subscriptions
  * never confirmed. Confirmed subscriptions keep their request: it records the
  * consent. The deleted bytes leave the store's files as well (server/leads/wipe.ts).
- * Run it daily (cron, a scheduled job): `npm run retention`.
+ * The studio's process runs the same each day by itself (server/studio/retention-daily.ts); this
+ * command is for a server without the studio (STUDIO=off, RETENTION_DAILY_AT=off) and for a run now.
  */
 import { clock } from "../server/clock.ts";
 import { leadsConfig } from "../server/leads/config.ts";
 import { migrate } from "../server/leads/migrations.ts";
 import { openDb } from "../server/leads/service.ts";
 import { createStore } from "../server/leads/store.ts";
+import { createSettings } from "../server/settings/settings.ts";
 
 const config = leadsConfig();
 const flag = process.argv.indexOf("--days");
-const days = flag === -1 ? config.retentionDays : Number(process.argv[flag + 1]);
-if (!Number.isInteger(days) || days < 1) {
+const given = flag === -1 ? null : Number(process.argv[flag + 1]);
+if (given !== null && (!Number.isInteger(given) || given < 1)) {
   console.error("usage: npm run retention [-- --days N]   (N ≥ 1)");
   process.exit(2);
 }
@@ -30,6 +32,8 @@ const db = await openDb(config);
 let code = 0;
 try {
   await migrate(db);
+  // The days in force: LEADS_RETENTION_DAYS where set, else what «Настройки» keeps, else 365.
+  const days = given ?? (await createSettings(db, config.settings).live()).retentionDays;
   // The server's time (a test moves it forward a year instead of waiting for one).
   const now = clock.now();
   const cutoff = now - days * 24 * 3_600_000;

@@ -99,8 +99,29 @@ const EnvSchema = z.object({
   FORMS_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** A form sent sooner than this after it appeared is treated as a bot (quiet success, nothing kept). */
   FORMS_MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
-  /** `npm run retention` deletes requests and applications older than this. */
-  LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Requests and applications older than this are deleted (the daily run, `npm run retention`); set here, «Настройки» shows it read-only. */
+  LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(365),
+  /**
+   * When the studio's process deletes what is older than the retention days, each day, Moscow
+   * time («03:30»); `off`: it never does, and a scheduler of the host runs `npm run retention`.
+   */
+  RETENTION_DAILY_AT: z
+    .string()
+    .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, "a Moscow time like 03:30, or off")
+    .default("03:30"),
+
+  // «Настройки» (server/settings/): values people change in the studio; a variable set here wins.
+  /**
+   * The key secrets kept in the store are encrypted with (AES-256-GCM), any text of 32 characters
+   * or more. None: a key file made in DATA_DIR (settings.key), which servers on other machines do not share.
+   */
+  SETTINGS_KEY: optional(z.string().min(32, "must be at least 32 characters")),
+  /**
+   * A webhook address set in the studio may be plain http and reach this machine or a private
+   * network. Off in production (an admin's address must not make the server call its neighbours);
+   * tests and development turn it on for a local receiver.
+   */
+  LEADS_WEBHOOK_ALLOW_LOCAL: flag(false),
 
   // The studio (server/studio, studio/): sign-in, sessions, accounts. See docs/security.md.
   /** `off` turns the studio off entirely: /studio/ answers 404 like any unknown address. */
@@ -214,6 +235,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 export const env: Env = parseEnv(process.env);
+
+/**
+ * Whether a variable is set, not defaulted (an empty value counts as unset): what «Настройки»
+ * shows read-only, «задано в окружении сервера», because the environment wins over the store.
+ */
+export function isSetInEnvironment(name: keyof Env, source: Record<string, string | undefined> = process.env): boolean {
+  const value = source[name];
+  return value !== undefined && value !== "";
+}
 
 /**
  * The subset that may reach the browser through the root loader, chosen

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = {
   "personal-data.search": "Поиск персональных данных",
   "personal-data.export": "Выгрузка персональных данных",
   "personal-data.delete": "Удаление персональных данных",
+  "settings.change": "Настройки изменены",
+  "settings.webhook-test": "Пробный запрос на\u00a0вебхук CRM",
+  "retention.run": "Удаление заявок по\u00a0сроку хранения",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

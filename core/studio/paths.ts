@@ -26,6 +26,7 @@ export const pages = {
   inbox: "/inbox/",
   inboxStages: "/inbox/stages/",
   personalData: "/personal-data/",
+  settings: "/settings/",
 } as const;
 
 export type PageName = keyof typeof pages;

@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   "personal-data:manage": "Находить, выгружать и удалять персональные данные по запросу человека",
   "users:manage": "Управлять пользователями",
   "audit:read": "Читать журнал действий",
+  "settings:manage": "Менять настройки: почту команды, вебхук CRM, срок хранения заявок",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -38,7 +39,7 @@ export const ROLES = {
   },
   admin: {
     label: "Администратор",
-    description: "Всё, что может редактор, плюс все заявки, запросы по персональным данным, пользователи и журнал",
+    description: "Всё, что может редактор, плюс все заявки, запросы по персональным данным, пользователи, журнал и настройки",
     permissions: [
       "content:edit",
       "content:publish",
@@ -53,6 +54,7 @@ export const ROLES = {
       "personal-data:manage",
       "users:manage",
       "audit:read",
+      "settings:manage",
     ],
   },
   sales: {

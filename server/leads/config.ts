@@ -1,4 +1,6 @@
-import { env, type Env } from "#core/config/env.server.ts";
+import { env, type Env, isSetInEnvironment } from "#core/config/env.server.ts";
+import { SETTING_NAMES, SETTING_VARIABLES, type SettingName } from "#core/studio/settings.ts";
+import type { SettingsOptions } from "../settings/settings.ts";
 
 /** The leads service's settings, taken from the one validated environment. */
 export type LeadsConfig = {
@@ -6,32 +8,46 @@ export type LeadsConfig = {
   origin: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  webhook: { url: string; secret: string } | undefined;
   smtp: { url: string; from: string } | undefined;
-  mailboxes: { sales: string | undefined; hr: string | undefined };
   /** Delay before each retry; its length is the number of retries. */
   retrySchedule: readonly number[];
   minFillMs: number;
   rateLimit: { limit: number; windowMs: number };
   trustedProxyHops: number;
-  retentionDays: number;
+  /** «Настройки» (server/settings/): webhook, mailboxes and retention days set in the studio, where no variable is. */
+  settings: SettingsOptions;
 };
 
-export function leadsConfig(source: Env = env): LeadsConfig {
+/** The settings whose variables are set (not defaulted), with their parsed values: these win over the studio's. */
+function environmentSettings(source: Env, variables: Record<string, string | undefined>): Partial<Record<SettingName, string>> {
+  const values: Record<SettingName, unknown> = {
+    salesEmail: source.LEADS_EMAIL_TO,
+    jobsEmail: source.JOBS_EMAIL_TO,
+    webhookUrl: source.LEADS_WEBHOOK_URL,
+    webhookSecret: source.LEADS_WEBHOOK_SECRET,
+    retentionDays: source.LEADS_RETENTION_DAYS,
+  };
+  const set = SETTING_NAMES.filter((name) => isSetInEnvironment(SETTING_VARIABLES[name] as keyof Env, variables) && values[name] !== undefined);
+  return Object.fromEntries(set.map((name) => [name, String(values[name])]));
+}
+
+/** `variables`: what `source` was parsed from, to tell a variable set from a default. */
+export function leadsConfig(source: Env = env, variables: Record<string, string | undefined> = process.env): LeadsConfig {
   return {
     origin: source.SITE_ORIGIN,
     dataDir: source.DATA_DIR,
     databaseUrl: source.DATABASE_URL,
-    webhook:
-      source.LEADS_WEBHOOK_URL && source.LEADS_WEBHOOK_SECRET
-        ? { url: source.LEADS_WEBHOOK_URL, secret: source.LEADS_WEBHOOK_SECRET }
-        : undefined,
     smtp: source.SMTP_URL ? { url: source.SMTP_URL, from: source.SMTP_FROM } : undefined,
-    mailboxes: { sales: source.LEADS_EMAIL_TO, hr: source.JOBS_EMAIL_TO },
     retrySchedule: source.OUTBOX_RETRY_SCHEDULE,
     minFillMs: source.FORMS_MIN_FILL_MS,
     rateLimit: { limit: source.FORMS_RATE_LIMIT, windowMs: source.FORMS_RATE_WINDOW_SECONDS * 1000 },
     trustedProxyHops: source.TRUSTED_PROXY_HOPS,
-    retentionDays: source.LEADS_RETENTION_DAYS,
+    settings: {
+      key: source.SETTINGS_KEY,
+      dataDir: source.DATA_DIR,
+      allowLocalWebhook: source.LEADS_WEBHOOK_ALLOW_LOCAL,
+      fromEnvironment: environmentSettings(source, variables),
+      retentionDaysDefault: source.LEADS_RETENTION_DAYS,
+    },
   };
 }

@@ -286,6 +286,16 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
   () => ["ALTER TABLE wipe_pending ADD COLUMN generation INTEGER NOT NULL DEFAULT 1"],
   // A blocked account (server/studio/users.ts): when it was blocked, null while it may sign in.
   (d) => ["ALTER TABLE studio_users ADD COLUMN blocked_at " + d.bigint],
+  // «Настройки» (server/settings/): values set in the studio, a secret's sealed (secret-box.ts),
+  // and the server's own marks (the day retention last ran, its result).
+  (d) => [
+    `CREATE TABLE app_settings (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL,
+      updated_at ${d.bigint} NOT NULL,
+      updated_by TEXT
+    )`,
+  ],
 ];
 
 async function redactStoredErrors(tx: Db): Promise<void> {

@@ -14,6 +14,8 @@ import { createSubmit, tokenHash } from "./submit.ts";
 import type { OutboxItem, Submission } from "./types.ts";
 import { redactedMessage } from "../redact.ts";
 import { DeliveryError, postWebhook } from "./webhook.ts";
+import { webhookTargetProblem } from "./webhook-target.ts";
+import { createSettings, type Settings } from "../settings/settings.ts";
 
 /**
  * Starts storage, migrations and delivery, and registers the service the
@@ -33,6 +35,8 @@ const personalValues = (submission: Submission): string[] =>
 export type LeadsRuntime = {
   /** The store, shared with the studio (server/studio): one connection (SQLite) or pool per process. */
   db: Db;
+  /** «Настройки»: the values set in the studio, read from the store when needed (server/settings/settings.ts). */
+  settings: Settings;
   /** What route code submits forms to (handed to each request through the load context). */
   service: LeadsService;
   ready: Promise<void>;
@@ -82,6 +86,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** One webhook delivery, to the address in force now: one changed in «Настройки» since the submission came is the one called. */
+async function deliverWebhook(settings: Settings, submission: Submission, item: OutboxItem): Promise<void> {
+  const { webhook } = await settings.live();
+  if (!webhook) throw new DeliveryError("no webhook is set (LEADS_WEBHOOK_URL or «Настройки»)");
+  const problem = webhook.checked ? await webhookTargetProblem(webhook.url, settings.allowLocalWebhook) : null;
+  if (problem) throw new DeliveryError(`webhook: the address set in «Настройки» may not be called (${problem})`);
+  const { event, body } = webhookBody(submission, item);
+  await postWebhook(webhook, body, { "X-Lead-Id": submission.id, "X-Lead-Event": event, "X-Lead-Delivery": `${item.id}.${item.attempts + 1}` });
+}
+
 /**
  * `delivers: false`: this process stores and reads, another delivers the outbox (the studio's
  * process under the site's server, decision 034, which wakes the site's outbox instead).
@@ -90,6 +104,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
   const db = await openDb(config);
   const store = createStore(db);
   const outbox = createOutboxStore(db);
+  const settings = createSettings(db, config.settings);
   const mailer: Mailer | undefined = config.smtp ? (await import("./mail.ts")).createMailer(config.smtp) : undefined;
   let ready = false;
   // Wakes the start-up retry early: a form posted while the store is down tries it again at once,
@@ -117,12 +132,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
   }
 
   async function send(item: OutboxItem, submission: Submission): Promise<void> {
-    if (item.channel === "webhook") {
-      if (!config.webhook) throw new DeliveryError("LEADS_WEBHOOK_URL is not set");
-      const { event, body } = webhookBody(submission, item);
-      await postWebhook(config.webhook, body, { "X-Lead-Id": submission.id, "X-Lead-Event": event, "X-Lead-Delivery": `${item.id}.${item.attempts + 1}` });
-      return;
-    }
+    if (item.channel === "webhook") return deliverWebhook(settings, submission, item);
     if (!mailer) throw new DeliveryError("SMTP_URL is not set");
     if (item.channel === "assign") {
       await mailer.send(assignmentLetter(submission, item, config.origin));
@@ -138,7 +148,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
     await mailer.send(teamLetter(submission, item, config.origin, cv));
   }
 
-  const submit = createSubmit({ store: () => (unready() ? null : store), wake: () => worker?.wake(), config });
+  const submit = createSubmit({ store: () => (unready() ? null : store), wake: () => worker?.wake(), config, settings: () => settings.live() });
 
   const service: LeadsService = {
     submit,
@@ -153,7 +163,8 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
     async confirm(token) {
       if (unready()) return "unavailable";
       try {
-        const done = await store.confirmSubscription(tokenHash(token), Date.now(), config.webhook ? ["webhook"] : []);
+        const { webhook } = await settings.live();
+        const done = await store.confirmSubscription(tokenHash(token), Date.now(), webhook ? ["webhook"] : []);
         if (done) worker?.wake();
         return done !== null;
       } catch (error) {
@@ -198,6 +209,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
 
   return {
     db,
+    settings,
     service,
     ready: readyPromise,
     mailQueued: mailer ? () => worker?.wake() : undefined,

@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER } from "../rate-limit.ts";
 import { redactedMessage } from "../redact.ts";
 import type { LeadsConfig } from "./config.ts";
 import type { Store } from "./store.ts";
+import type { LiveSettings } from "../settings/settings.ts";
 import type { Channel, NewSubmission } from "./types.ts";
 
 /**
@@ -28,6 +29,8 @@ export type SubmitDeps = {
   store: () => Store | null;
   wake: () => void;
   config: LeadsConfig;
+  /** The webhook and mailboxes in force now («Настройки»): a change applies from the next submission. */
+  settings: () => Promise<LiveSettings>;
   now?: () => number;
   log?: (entry: Record<string, unknown>) => void;
 };
@@ -110,7 +113,14 @@ export function createSubmit(deps: SubmitDeps) {
     const at = now();
     const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
     const submissionId = id ?? derivedId(kind, ip, at, form, file?.sha256);
-    const record = buildRecord(kind, parsed, context, config);
+    let live: LiveSettings;
+    try {
+      live = await deps.settings();
+    } catch (error) {
+      log({ level: "error", message: "form: settings not read", form: kind, error: redactedMessage(error) });
+      return unavailable(values);
+    }
+    const record = buildRecord(kind, parsed, context, { smtp: config.smtp !== undefined, ...live });
     const newsletter = kind === "subscribe" || (kind === "project" && parsed.newsletter === true && parsed.email !== "");
     const token = randomBytes(32).toString("base64url");
     const submission: NewSubmission = {
@@ -148,7 +158,7 @@ export function createSubmit(deps: SubmitDeps) {
   };
 }
 
-function buildRecord(kind: FormKind, p: Record<string, unknown>, context: FormsContext, config: LeadsConfig) {
+function buildRecord(kind: FormKind, p: Record<string, unknown>, context: FormsContext, config: Pick<LiveSettings, "webhook" | "mailboxes"> & { smtp: boolean }) {
   const deliveries: Array<{ channel: Channel; payload?: Record<string, unknown> }> = [];
   if (config.webhook && kind !== "subscribe") deliveries.push({ channel: "webhook" });
   if (kind === "project") {

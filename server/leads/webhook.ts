@@ -15,20 +15,24 @@ export function signature(secret: string, body: string, timestamp: number): stri
 
 export class DeliveryError extends Error {
   override name = "DeliveryError";
+  /** What failed, for a person: "timeout", or the socket's code (ECONNREFUSED, ENOTFOUND…) when there was one. */
+  reason?: string;
 }
 
-export async function postWebhook(
+/** One call of the webhook; its HTTP status (a redirect is not followed). Throws DeliveryError when no answer came. */
+export async function callWebhook(
   target: { url: string; secret: string },
   body: string,
   headers: Record<string, string>,
   now = Date.now(),
-): Promise<void> {
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<number> {
   let response: Response;
   try {
     response = await fetch(target.url, {
       method: "POST",
       redirect: "manual",
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "User-Agent": "site-leads/1",
@@ -40,11 +44,23 @@ export async function postWebhook(
   } catch (error) {
     // fetch says only "fetch failed"; the socket's code (ECONNREFUSED, ENOTFOUND…) is in its cause, and tells what to fix.
     const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
-    const reason =
-      (error as Error).name === "TimeoutError" ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : `${(error as Error).message}${typeof code === "string" ? ` (${code})` : ""}`;
-    throw new DeliveryError(`webhook: ${reason}`);
+    const timedOut = (error as Error).name === "TimeoutError";
+    const reason = timedOut ? `no answer within ${timeoutMs / 1000} s` : `${(error as Error).message}${typeof code === "string" ? ` (${code})` : ""}`;
+    const failure = new DeliveryError(`webhook: ${reason}`);
+    failure.reason = timedOut ? "timeout" : typeof code === "string" ? code : "failed";
+    throw failure;
   }
   // The body is not needed; reading it frees the connection.
   await response.arrayBuffer().catch(() => undefined);
-  if (response.status < 200 || response.status > 299) throw new DeliveryError(`webhook: HTTP ${response.status}`);
+  return response.status;
+}
+
+export async function postWebhook(
+  target: { url: string; secret: string },
+  body: string,
+  headers: Record<string, string>,
+  now = Date.now(),
+): Promise<void> {
+  const status = await callWebhook(target, body, headers, now);
+  if (status < 200 || status > 299) throw new DeliveryError(`webhook: HTTP ${status}`);
 }

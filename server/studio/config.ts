@@ -18,8 +18,11 @@ export type StudioConfig = {
   /** The content the editor reads and writes (CONTENT_DIR), and the releases it compares with. */
   contentDir: string;
   releasesDir: string;
-  /** LEADS_RETENTION_DAYS: the inbox shows when `npm run retention` next deletes something. */
-  retentionDays: number;
+  /** RETENTION_DAILY_AT: the Moscow time of the daily retention run («03:30»); null: off. */
+  retentionDailyAt: string | null;
+  /** What «Настройки» shows read-only: the Metrica counter (PUBLIC_METRIKA_ID), whether mail goes out (SMTP_URL). */
+  metrikaId: string | null;
+  mail: boolean;
   /** The image pool uploads are decoded and encoded in (decision 035). */
   images: PoolOptions;
 };
@@ -63,7 +66,9 @@ export function studioConfig(source: Env = env): StudioConfig {
     bodyLimitBytes: source.BODY_LIMIT_BYTES,
     contentDir: resolve(source.CONTENT_DIR),
     releasesDir: resolve(releasesRoot(source)),
-    retentionDays: source.LEADS_RETENTION_DAYS,
+    retentionDailyAt: source.RETENTION_DAILY_AT === "off" ? null : source.RETENTION_DAILY_AT,
+    metrikaId: source.PUBLIC_METRIKA_ID ?? null,
+    mail: source.SMTP_URL !== undefined,
     images: imagePool(source),
   };
 }

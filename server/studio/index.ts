@@ -28,6 +28,8 @@ import { createPublishing, type PublishingOptions } from "./publishing.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createThrottle } from "./throttle.ts";
 import { createUserStore } from "./users.ts";
+import { startRetentionDaily } from "./retention-daily.ts";
+import type { Settings } from "../settings/settings.ts";
 
 /**
  * The studio, assembled: its stores on the leads' database, the API, the
@@ -51,6 +53,8 @@ export function createStudio(options: {
   /** Resolves once the store's migrations have run. */
   ready: Promise<void>;
   config: StudioConfig;
+  /** «Настройки»: the leads service's reader of the values set here (server/settings/settings.ts). */
+  settings: Settings;
   rateLimit: { perMinute: number; burst: number };
   filesDir?: string;
   /** Where releases are made and kept; without it «Публикации» is not offered. */
@@ -105,6 +109,7 @@ export function createStudio(options: {
       renditions,
       inbox: createInboxStore(db, audit, options.mailQueued),
       personalData: createPersonalData(db, audit),
+      settings: options.settings,
     },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
@@ -117,6 +122,7 @@ export function createStudio(options: {
     Promise.all([sessions.prune(), throttle.prune(), drafts.prune(), trash.purge(), purgePictures(config.releasesDir, audit)]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
+  const retention = startRetentionDaily({ db, settings: options.settings, audit, at: config.retentionDailyAt, ready: () => ready, onError });
   // Entries' histories are read from git: its repository kept packed and indexed as saves and
   // publications add commits (upkeepHistory; also once after a start, in readAhead).
   const upkeep = setInterval(() => {
@@ -131,6 +137,7 @@ export function createStudio(options: {
       stopped = true;
       clearInterval(pruning);
       clearInterval(upkeep);
+      retention.stop();
       publishing?.stop();
       renditions.stop();
       images.stop();

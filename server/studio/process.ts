@@ -56,6 +56,7 @@ const studio = createStudio({
       }
     : undefined,
   config: studioConfig(env),
+  settings: leads.settings,
   rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
   publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },
   onError: (message, error) => log.error(message, { error }),

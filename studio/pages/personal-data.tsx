@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
+import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
+import { pages } from "#core/studio/paths.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { formatDate, formatDateTime, isoDateTime } from "../lib/format.ts";
 import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo } from "#core/studio/inbox.ts";
@@ -54,7 +55,9 @@ function Retention({ info }: { info: RetentionInfo }) {
       </h2>
       <dl className="s-facts">
         <dt>Заявки хранятся</dt>
-        <dd>{ru(info.days, "день", "дня", "дней")}, потом их удаляет задача npm run retention</dd>
+        <dd>
+          {ru(info.days, "день", "дня", "дней")}, потом их удаляет сам сервер раз в&nbsp;сутки; срок и&nbsp;результат последнего удаления — в&nbsp;разделе <Link to={pages.settings}>«Настройки»</Link>
+        </dd>
         <dt>Последний запуск</dt>
         <dd>
           {info.lastRun ? (
@@ -70,7 +73,7 @@ function Retention({ info }: { info: RetentionInfo }) {
           {info.nextDeletion === null ? (
             "удалять пока нечего"
           ) : overdue ? (
-            <span className="s-inbox__alert">срок самой старой заявки уже вышел: её удалит ближайший запуск задачи</span>
+            <span className="s-inbox__alert">срок самой старой заявки уже вышел: её удалит ближайшее ежедневное удаление</span>
           ) : (
             <>
               <time dateTime={isoDateTime(info.nextDeletion)}>{formatDate(info.nextDeletion)}</time>: выйдет срок самой старой заявки
@@ -114,7 +117,7 @@ export function PersonalData() {
             Удалено: заявок — {deleted.submissions}, файлов резюме — {deleted.files}, доставок — {deleted.deliveries}, подписок — {deleted.subscriptions}, смен статуса — {deleted.statusChanges}, комментариев — {deleted.comments}. В журнал записано, сколько и что удалено, без e-mail и телефона.
             {deleted.wiped
               ? " Данные стёрты и из файлов базы."
-              : " Записи удалены, но их следы ещё остались в файлах базы: сервер сотрёт их сам в ближайшие минуты, а если не успеет — следующее удаление или запуск npm run retention. Если это сообщение повторяется, скажите администратору сервера."}
+              : " Записи удалены, но их следы ещё остались в файлах базы: сервер сотрёт их сам в ближайшие минуты, а если не успеет — следующее удаление. Если это сообщение повторяется, скажите администратору сервера."}
             {deleted.remains.map((sentence) => ` ${sentence}`).join("")}
           </Notice>
         ) : shown && !shown.ok && Object.keys(shown.errors).length === 0 ? (

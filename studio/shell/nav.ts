@@ -21,6 +21,7 @@ export const NAV: readonly NavItem[] = [
   },
   { page: "users", label: "Пользователи", permission: "users:manage", description: "Учётные записи, роли и пароли" },
   { page: "journal", label: "Журнал", permission: "audit:read", description: "Кто что менял: входы, учётные записи, публикации" },
+  { page: "settings", label: "Настройки", permission: "settings:manage", description: "Почта команды, вебхук CRM, срок хранения заявок и\u00a0его ежедневное удаление" },
 ];
 
 export function navFor(permissions: readonly Permission[]): NavItem[] {

@@ -50,6 +50,7 @@ const SECTIONS: Array<[RegExp, readonly Access[]]> = [
   [/^\/(releases|schedules)(\/|$)/, ["content:publish"]],
   [/^\/inbox(\/|$)/, ["leads:read", "leads:export", "leads:work", "leads:stages"]],
   [/^\/personal-data\//, ["personal-data:manage"]],
+  [/^\/settings(\/|$)/, ["settings:manage"]],
 ];
 
 it("gives every route of the table an access its section allows, public only to signing in and out", () => {

@@ -12,6 +12,7 @@ import { mediaRoutes } from "./media.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
+import { settingsRoutes } from "./settings.ts";
 import { trashRoutes } from "./trash.ts";
 import { userRoutes } from "./users.ts";
 
@@ -32,4 +33,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...previewRoutes,
   ...inboxRoutes,
   ...personalDataRoutes,
+  ...settingsRoutes,
 ];

@@ -121,7 +121,7 @@ export const personalDataRoutes: ApiRoute[] = [
     path: "/personal-data/retention",
     access: "personal-data:manage",
     async handle(ctx) {
-      ctx.send(200, await ctx.services.personalData.retention(ctx.services.config.retentionDays));
+      ctx.send(200, await ctx.services.personalData.retention((await ctx.services.settings.live()).retentionDays));
     },
   },
 ];
