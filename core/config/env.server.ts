@@ -119,6 +119,16 @@ const EnvSchema = z.object({
   /** The window failed sign-ins are counted in. */
   STUDIO_SIGNIN_WINDOW: duration("15m"),
 
+  /**
+   * The key the studio encrypts each account's two-factor secret with in the store (AES-256-GCM,
+   * server/studio/two-factor/): 32 random bytes, as base64 or hex (`openssl rand -base64 32`).
+   * Unset, it is derived from LEADS_WEBHOOK_SECRET, or else from a fixed value, which only suits a
+   * development checkout: the studio warns at start when its origin is not a local one.
+   */
+  STUDIO_TOTP_KEY: optional(
+    z.string().refine((value) => keyBytes(value) !== null, "must be 32 bytes as base64 (44 characters) or hex (64 characters)"),
+  ),
+
   /** Uploads decoded and encoded at once by the studio's image pool, each in a child process (decision 035). */
   IMAGE_JOBS: z.coerce.number().int().min(1).max(2).default(1),
   /**
@@ -167,6 +177,15 @@ const EnvSchema = z.object({
     ctx.addIssue({ code: "custom", path: ["LEADS_WEBHOOK_SECRET"], message: "is required with LEADS_WEBHOOK_URL" });
   }
 });
+
+/** A 32-byte key written as hex or base64 (standard or URL-safe), or null. */
+export function keyBytes(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  return bytes.length === 32 ? bytes : null;
+}
 
 /** "true"/"1" or "false"/"0"/empty. */
 function flag(fallback: boolean) {

@@ -1,5 +1,6 @@
+import { hkdfSync } from "node:crypto";
 import { resolve } from "node:path";
-import { env, type Env } from "#core/config/env.server.ts";
+import { env, type Env, keyBytes } from "#core/config/env.server.ts";
 import { type PoolOptions, START_LIMIT_MS } from "./images/pool.ts";
 import { releasesRoot } from "../releases/store.ts";
 
@@ -22,6 +23,8 @@ export type StudioConfig = {
   retentionDays: number;
   /** The image pool uploads are decoded and encoded in (decision 035). */
   images: PoolOptions;
+  /** The key two-factor secrets are encrypted with; `derived` when STUDIO_TOTP_KEY is unset (development). */
+  twoFactorKey: { key: Buffer; derived: boolean };
 };
 
 /**
@@ -45,6 +48,20 @@ function imagePool(source: Env): PoolOptions {
   return { jobs: source.IMAGE_JOBS, timeoutMs, waitMs, maxCost: IMAGE_MAX_COST, memoryMb: IMAGE_MEMORY_MB / source.IMAGE_JOBS };
 }
 
+/**
+ * STUDIO_TOTP_KEY, or without it a key derived (HKDF-SHA256) from the webhook's secret, or from a
+ * fixed development value: a development checkout works without configuring anything, and a
+ * store copied from it reveals no secret to whoever lacks the webhook's secret. Changing
+ * the key (or that secret, while the key is derived) makes the stored secrets unreadable:
+ * their owners then sign in with a recovery code, or an admin turns their second factor off.
+ */
+export function twoFactorKey(source: Pick<Env, "STUDIO_TOTP_KEY" | "LEADS_WEBHOOK_SECRET">): StudioConfig["twoFactorKey"] {
+  const given = source.STUDIO_TOTP_KEY ? keyBytes(source.STUDIO_TOTP_KEY) : null;
+  if (given) return { key: given, derived: false };
+  const material = source.LEADS_WEBHOOK_SECRET ?? "orientir-studio-development";
+  return { key: Buffer.from(hkdfSync("sha256", material, "orientir-studio", "two-factor secrets", 32)), derived: true };
+}
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function studioConfig(source: Env = env): StudioConfig {
@@ -65,5 +82,6 @@ export function studioConfig(source: Env = env): StudioConfig {
     releasesDir: resolve(releasesRoot(source)),
     retentionDays: source.LEADS_RETENTION_DAYS,
     images: imagePool(source),
+    twoFactorKey: twoFactorKey(source),
   };
 }

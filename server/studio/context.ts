@@ -15,6 +15,7 @@ import type { ActiveSession, SessionStore } from "./sessions.ts";
 import type { Previews } from "./preview.ts";
 import type { Publishing } from "./publishing.ts";
 import type { UserStore } from "./users.ts";
+import type { TwoFactorStore } from "./two-factor/store.ts";
 
 /** What a studio API handler works with: the request, who is asking, and the studio's stores. */
 export type StudioServices = {
@@ -36,6 +37,8 @@ export type StudioServices = {
   renditions: Renditions;
   inbox: InboxStore;
   personalData: PersonalData;
+  /** Each account's second factor and whether admins must have one. */
+  twoFactor: TwoFactorStore;
 };
 
 export type Context = {

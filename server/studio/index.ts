@@ -28,6 +28,8 @@ import { createPublishing, type PublishingOptions } from "./publishing.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createThrottle } from "./throttle.ts";
 import { createUserStore } from "./users.ts";
+import { createChallenges } from "./two-factor/challenges.ts";
+import { createTwoFactorStore } from "./two-factor/store.ts";
 
 /**
  * The studio, assembled: its stores on the leads' database, the API, the
@@ -66,8 +68,13 @@ export function createStudio(options: {
   const sessions = createSessionStore(db, config.session);
   const throttle = createThrottle(db, config.signIn);
   const users = createUserStore(db, audit, sessions);
-  const auth = createAuth({ users, sessions, throttle, audit, config });
+  const twoFactor = createTwoFactorStore(db, audit, config.twoFactorKey.key);
+  const challenges = createChallenges(db);
+  const auth = createAuth({ users, sessions, throttle, audit, config, twoFactor, challenges });
   const onError = options.onError ?? (() => {});
+  if (config.twoFactorKey.derived && config.secureCookie) {
+    options.onWarning?.("studio: STUDIO_TOTP_KEY is not set; two-factor secrets are encrypted with a key derived from the configuration (set it: README, configuration)", {});
+  }
   const publishing = options.publishing ? createPublishing(options.publishing, audit, onError) : null;
   const previews = createPreviews();
   const drafts = createDraftStore(db);
@@ -105,6 +112,7 @@ export function createStudio(options: {
       renditions,
       inbox: createInboxStore(db, audit, options.mailQueued),
       personalData: createPersonalData(db, audit),
+      twoFactor,
     },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
@@ -114,7 +122,7 @@ export function createStudio(options: {
   });
   const pruning = setInterval(() => {
     if (!ready) return;
-    Promise.all([sessions.prune(), throttle.prune(), drafts.prune(), trash.purge(), purgePictures(config.releasesDir, audit)]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
+    Promise.all([sessions.prune(), throttle.prune(), challenges.prune(), drafts.prune(), trash.purge(), purgePictures(config.releasesDir, audit)]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
   // Entries' histories are read from git: its repository kept packed and indexed as saves and
