@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe("two-factor sign-in in a browser", () => {
-  it("is set up in the profile and asked for at the next sign-in", { timeout: 180_000 }, async () => {
+  it("is set up in the profile and asked for at the next sign-in", { timeout: 480_000 }, async () => {
     const { context, page, problems } = await signedInSession(browser, server.baseUrl, OLGA, 1440, { path: "/studio/profile/" });
     await page.getByRole("button", { name: "Включить второй фактор" }).click();
     const qr = page.getByRole("img", { name: "QR-код для приложения-аутентификатора" });
@@ -78,7 +78,7 @@ describe("two-factor sign-in in a browser", () => {
     await context.close();
   });
 
-  it("sends an admin without a second factor to set it up before anything else", { timeout: 120_000 }, async () => {
+  it("sends an admin without a second factor to set it up before anything else", { timeout: 240_000 }, async () => {
     const { context, page, problems } = await openSession(browser, { width: 390, height: 900, russian: true });
     await page.goto(`${server.baseUrl}/studio/users/`);
     await page.waitForURL(/\/studio\/sign-in\//);
