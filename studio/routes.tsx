@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, RouteObject } from "react-router";
+import { type LoaderFunctionArgs, redirect, type RouteObject } from "react-router";
 import { api, signedIn } from "./api/client.ts";
 import { NotFound, RouteError } from "./pages/errors.tsx";
 import { SignIn, signInAction, signInLoader } from "./pages/sign-in.tsx";
 import { Layout } from "./shell/layout.tsx";
 import { SHELL_ROUTE } from "./shell/session.ts";
 import type { SessionInfo } from "#core/studio/api.ts";
-import { pages } from "#core/studio/paths.ts";
+import { pages, STUDIO_BASE } from "#core/studio/paths.ts";
 
 /**
  * The studio's map: one line per page (paths from core/studio/paths.ts,
@@ -19,8 +19,11 @@ import { pages } from "#core/studio/paths.ts";
  */
 const child = (path: string) => path.slice(1);
 
-function shellLoader({ request }: LoaderFunctionArgs): Promise<SessionInfo> {
-  return signedIn(request, () => api<SessionInfo>("GET", "/session"));
+/** Who is signed in; an admin who must set up a second factor sees only the profile until it is on. */
+async function shellLoader({ request }: LoaderFunctionArgs): Promise<SessionInfo> {
+  const session = await signedIn(request, () => api<SessionInfo>("GET", "/session"));
+  if (session.mustSetUpSecondFactor && new URL(request.url).pathname !== STUDIO_BASE + pages.profile) throw redirect(pages.profile);
+  return session;
 }
 
 /** The history page answers two addresses (a deleted entry's history has no slug of its own). */

@@ -112,10 +112,12 @@ const EnvSchema = z.object({
 
   // «Настройки» (server/settings/): values people change in the studio; a variable set here wins.
   /**
-   * The key secrets kept in the store are encrypted with (AES-256-GCM), any text of 32 characters
-   * or more. None: a key file made in DATA_DIR (settings.key), which servers on other machines do not share.
+   * The key secrets kept in the store are encrypted with (AES-256-GCM): the CRM webhook's secret set
+   * in «Настройки» and each account's two-factor secret (each with a key of its own derived from
+   * this one). Any text of 32 characters or more. None: a random key file made in DATA_DIR
+   * (settings.key), which the site's and the studio's processes share and servers on other machines do not.
    */
-  SETTINGS_KEY: optional(z.string().min(32, "must be at least 32 characters")),
+  SECRETS_KEY: optional(z.string().min(32, "must be at least 32 characters")),
   /**
    * A webhook address set in the studio may be plain http and reach this machine or a private
    * network. Off in production (an admin's address must not make the server call its neighbours);

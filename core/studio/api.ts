@@ -14,7 +14,25 @@ export const person = (user: { login: string; name: string }): string => user.na
 
 /** GET/POST /studio/api/session */
 /** Who is signed in, what they may do, and the site they run (its origin and the brand its titles end with). */
-export type SessionInfo = { user: SessionUser; permissions: Permission[]; site: { origin: string; brand: string } };
+export type SessionInfo = {
+  user: SessionUser;
+  permissions: Permission[];
+  site: { origin: string; brand: string };
+  /** An admin without a second factor while the studio requires one of admins: nothing else until it is set up. */
+  mustSetUpSecondFactor?: true;
+};
+
+/** POST /studio/api/session when the password was right and a code is due (no session yet). */
+export type SecondStep = { secondStep: true };
+
+/** GET /studio/api/profile/two-factor: the person's own second factor. */
+export type TwoFactorInfo = { enabled: boolean; recoveryLeft: number; adminsRequired: boolean; isAdmin: boolean };
+
+/** POST /studio/api/profile/two-factor/setup: a secret to set up, shown once. `qr`: a data URL of an SVG. */
+export type TwoFactorSetup = { secret: string; uri: string; qr: string };
+
+/** The recovery codes, shown once (turning it on, making new ones). */
+export type RecoveryCodes = { recoveryCodes: string[] };
 
 export type RoleInfo = { id: Role; label: string; description: string };
 
@@ -25,7 +43,15 @@ export type UserRow = SessionUser & { createdAt: number; updatedAt: number; bloc
  * GET /studio/api/users. `owners`: the active accounts that may own requests (whom a blocked or
  * removed user's requests can go to); `owned`: how many requests each login owns (absent: none).
  */
-export type UserList = { users: UserRow[]; roles: RoleInfo[]; owners: Array<{ login: string; name: string }>; owned: Record<string, number> };
+export type UserList = {
+  users: UserRow[];
+  roles: RoleInfo[];
+  owners: Array<{ login: string; name: string }>;
+  owned: Record<string, number>;
+  /** Logins whose second factor is on, and whether admins must have one. */
+  twoFactor: string[];
+  adminsTwoFactor: boolean;
+};
 
 export type AuditEntry = {
   id: number;

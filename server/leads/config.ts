@@ -43,7 +43,7 @@ export function leadsConfig(source: Env = env, variables: Record<string, string 
     rateLimit: { limit: source.FORMS_RATE_LIMIT, windowMs: source.FORMS_RATE_WINDOW_SECONDS * 1000 },
     trustedProxyHops: source.TRUSTED_PROXY_HOPS,
     settings: {
-      key: source.SETTINGS_KEY,
+      key: source.SECRETS_KEY,
       dataDir: source.DATA_DIR,
       allowLocalWebhook: source.LEADS_WEBHOOK_ALLOW_LOCAL,
       fromEnvironment: environmentSettings(source, variables),

@@ -296,6 +296,33 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
       updated_by TEXT
     )`,
   ],
+  // Two-factor sign-in (server/studio/two-factor/): an account's TOTP secret, encrypted with the
+  // configuration's key (never in clear), the one being set up, the last time step a code was
+  // taken at (each code counts once); its recovery codes (hashed, each good once); the second
+  // step of a sign-in in progress (no session before the code); and the studio's own switches
+  // (whether admins must have a second factor).
+  (d) => [
+    `CREATE TABLE studio_two_factor (
+      user_id ${d.bigint} PRIMARY KEY REFERENCES studio_users (id) ON DELETE CASCADE,
+      secret TEXT,
+      pending_secret TEXT,
+      enabled_at ${d.bigint},
+      last_step ${d.bigint} NOT NULL DEFAULT 0
+    )`,
+    `CREATE TABLE studio_recovery_codes (
+      user_id ${d.bigint} NOT NULL REFERENCES studio_users (id) ON DELETE CASCADE,
+      code_hash TEXT NOT NULL,
+      used_at ${d.bigint},
+      PRIMARY KEY (user_id, code_hash)
+    )`,
+    `CREATE TABLE studio_sign_in_challenges (
+      id_hash TEXT PRIMARY KEY,
+      user_id ${d.bigint} NOT NULL REFERENCES studio_users (id) ON DELETE CASCADE,
+      created_at ${d.bigint} NOT NULL
+    )`,
+    "CREATE INDEX studio_sign_in_challenges_user ON studio_sign_in_challenges (user_id)",
+    `CREATE TABLE studio_switches (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at ${d.bigint} NOT NULL)`,
+  ],
 ];
 
 async function redactStoredErrors(tx: Db): Promise<void> {

@@ -17,7 +17,7 @@ describe("secrets sealed for the store", () => {
     expect(box.open("setting.webhookSecret", `${sealed.slice(0, -2)}AA`)).toBeNull();
   });
 
-  it("without SETTINGS_KEY keeps one key in the data folder, readable by the server's user only", () => {
+  it("without SECRETS_KEY keeps one key in the data folder, readable by the server's user only", () => {
     const dir = mkdtempSync(join(tmpdir(), "settings-key-"));
     try {
       const key = settingsKey(undefined, dir);

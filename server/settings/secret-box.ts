@@ -7,10 +7,10 @@ import { join, resolve } from "node:path";
  * each time, the setting's name bound in as associated data (a sealed value moved to another
  * setting does not open). A copy of the database alone reveals no secret.
  *
- * The key: SETTINGS_KEY (any text of 32 characters or more, hashed to 32 bytes); without it, a
+ * The key: SECRETS_KEY (any text of 32 characters or more, hashed to 32 bytes); without it, a
  * random key kept in DATA_DIR/settings.key (made on first use, readable by the server's user
  * only), which the site's and the studio's processes on one machine share. Servers on several
- * machines sharing a PostgreSQL set SETTINGS_KEY: each would otherwise make a key of its own
+ * machines sharing a PostgreSQL set SECRETS_KEY: each would otherwise make a key of its own
  * and could not open what another sealed.
  */
 export type SecretBox = {
@@ -48,7 +48,7 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
-/** The key from SETTINGS_KEY, or the data folder's key file (made now if there is none). */
+/** The key from SECRETS_KEY, or the data folder's key file (made now if there is none). */
 export function settingsKey(configured: string | undefined, dataDir: string): Buffer {
   if (configured) return createHash("sha256").update(configured).digest();
   const file = join(resolve(dataDir), KEY_FILE);

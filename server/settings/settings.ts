@@ -12,7 +12,7 @@ import { createSecretBox, type SecretBox, settingsKey } from "./secret-box.ts";
  * pass between processes. Secrets are kept sealed (secret-box.ts).
  */
 export type SettingsOptions = {
-  /** SETTINGS_KEY; none: the data folder's key file (secret-box.ts). */
+  /** SECRETS_KEY; none: the data folder's key file (secret-box.ts). */
   key: string | undefined;
   dataDir: string;
   /** LEADS_WEBHOOK_ALLOW_LOCAL: a webhook set in the studio may be plain http and local (tests, development). */

@@ -5,6 +5,7 @@
  *   npm run studio -- user passwd LOGIN
  *   npm run studio -- user remove LOGIN
  *   npm run studio -- user list
+ *   npm run studio -- user two-factor-off LOGIN   (a lost phone: the second factor turned off, journaled)
  * The password is read from standard input, never from the command line
  * (argv is visible to every user of the machine): typed twice without echo
  * at a terminal, or the first line of a pipe:
@@ -20,6 +21,7 @@ import { studioConfig } from "./config.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createUserStore, type ChangeContext, UserError } from "./users.ts";
+import { createTwoFactorStore } from "./two-factor/store.ts";
 import { isRole, ROLES } from "#core/studio/roles.ts";
 import { loginProblem, nameProblem, normalizeLogin, normalizeName, RULE_MESSAGES } from "#core/studio/rules.ts";
 import { readPassword } from "./read-password.ts";
@@ -30,6 +32,7 @@ const USAGE = `Использование:
   npm run studio -- user passwd ЛОГИН
   npm run studio -- user remove ЛОГИН
   npm run studio -- user list
+  npm run studio -- user two-factor-off ЛОГИН   (отключить второй фактор, например, при потере телефона)
 Пароль читается со стандартного ввода: введите его дважды или передайте первой строкой, например
   printf 'пароль\\n' | npm run studio -- user add anna --role editor`;
 
@@ -102,6 +105,14 @@ async function run(): Promise<number> {
       const password = await newPassword(user);
       await users.setPassword(login, await hashPassword(password), BY, false);
       console.log(`Пароль пользователя ${login} изменён; все его сессии завершены.`);
+      return 0;
+    }
+    if (command === "two-factor-off") {
+      const login = loginArgument();
+      const user = await users.find(login);
+      if (!user) throw new UserError("not-found");
+      const turnedOff = await createTwoFactorStore(db, audit, studioConfig().twoFactorKey).disable(user, BY);
+      console.log(turnedOff ? `Второй фактор пользователя ${login} отключён: он войдёт по паролю и сможет включить его снова в профиле.` : `У пользователя ${login} второй фактор не был включён.`);
       return 0;
     }
     if (command === "remove") {

@@ -1,5 +1,7 @@
+import { hkdfSync } from "node:crypto";
 import { resolve } from "node:path";
 import { env, type Env } from "#core/config/env.server.ts";
+import { settingsKey } from "../settings/secret-box.ts";
 import { type PoolOptions, START_LIMIT_MS } from "./images/pool.ts";
 import { releasesRoot } from "../releases/store.ts";
 
@@ -25,6 +27,8 @@ export type StudioConfig = {
   mail: boolean;
   /** The image pool uploads are decoded and encoded in (decision 035). */
   images: PoolOptions;
+  /** The key two-factor secrets are encrypted with (twoFactorKey). */
+  twoFactorKey: Buffer;
 };
 
 /**
@@ -46,6 +50,17 @@ function imagePool(source: Env): PoolOptions {
   const timeoutMs = Math.min(source.IMAGE_JOB_TIMEOUT, room);
   const waitMs = Math.min(source.IMAGE_QUEUE_WAIT, room - timeoutMs);
   return { jobs: source.IMAGE_JOBS, timeoutMs, waitMs, maxCost: IMAGE_MAX_COST, memoryMb: IMAGE_MEMORY_MB / source.IMAGE_JOBS };
+}
+
+/**
+ * The key two-factor secrets are encrypted with: derived (HKDF-SHA256) from the store's secrets key
+ * (SECRETS_KEY, or the data folder's key file: server/settings/secret-box.ts), a key of its own so
+ * that a sealed webhook secret and a sealed two-factor secret never share one. Changing the key
+ * makes the stored secrets unreadable: their owners then sign in with a recovery code, or an admin
+ * turns their second factor off.
+ */
+export function twoFactorKey(source: Pick<Env, "SECRETS_KEY" | "DATA_DIR">): Buffer {
+  return Buffer.from(hkdfSync("sha256", settingsKey(source.SECRETS_KEY, source.DATA_DIR), "orientir-studio", "two-factor secrets", 32));
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -70,5 +85,6 @@ export function studioConfig(source: Env = env): StudioConfig {
     metrikaId: source.PUBLIC_METRIKA_ID ?? null,
     mail: source.SMTP_URL !== undefined,
     images: imagePool(source),
+    twoFactorKey: twoFactorKey(source),
   };
 }

@@ -16,6 +16,7 @@ import type { Previews } from "./preview.ts";
 import type { Publishing } from "./publishing.ts";
 import type { UserStore } from "./users.ts";
 import type { Settings } from "../settings/settings.ts";
+import type { TwoFactorStore } from "./two-factor/store.ts";
 
 /** What a studio API handler works with: the request, who is asking, and the studio's stores. */
 export type StudioServices = {
@@ -39,6 +40,8 @@ export type StudioServices = {
   personalData: PersonalData;
   /** «Настройки» (server/settings/settings.ts). */
   settings: Settings;
+  /** Each account's second factor and whether admins must have one. */
+  twoFactor: TwoFactorStore;
 };
 
 export type Context = {

@@ -19,11 +19,29 @@ export function clearedSessionCookie(secure: boolean): string {
 
 /** The session id the request carries, if it looks like one of ours. */
 export function sessionIdFrom(req: IncomingMessage): string | null {
+  return idCookie(req, SESSION_COOKIE);
+}
+
+/**
+ * The second step of a sign-in (a password was right, a code is due): its id, alike in every
+ * way but its name and a life of minutes; `null` clears it.
+ */
+export const SECOND_STEP_COOKIE = "studio_second_step";
+
+export function secondStepCookie(id: string | null, secure: boolean, maxAgeSeconds = 300): string {
+  return `${SECOND_STEP_COOKIE}=${id ?? ""}; Path=${STUDIO_BASE}; HttpOnly; SameSite=Strict; Max-Age=${id ? maxAgeSeconds : 0}${secure ? "; Secure" : ""}`;
+}
+
+export function secondStepIdFrom(req: IncomingMessage): string | null {
+  return idCookie(req, SECOND_STEP_COOKIE);
+}
+
+function idCookie(req: IncomingMessage, name: string): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
     const value = part.slice(eq + 1).trim();
     if (/^[A-Za-z0-9_-]{43}$/.test(value)) return value;
   }

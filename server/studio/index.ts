@@ -30,6 +30,8 @@ import { createThrottle } from "./throttle.ts";
 import { createUserStore } from "./users.ts";
 import { startRetentionDaily } from "./retention-daily.ts";
 import type { Settings } from "../settings/settings.ts";
+import { createChallenges } from "./two-factor/challenges.ts";
+import { createTwoFactorStore } from "./two-factor/store.ts";
 
 /**
  * The studio, assembled: its stores on the leads' database, the API, the
@@ -70,7 +72,9 @@ export function createStudio(options: {
   const sessions = createSessionStore(db, config.session);
   const throttle = createThrottle(db, config.signIn);
   const users = createUserStore(db, audit, sessions);
-  const auth = createAuth({ users, sessions, throttle, audit, config });
+  const twoFactor = createTwoFactorStore(db, audit, config.twoFactorKey);
+  const challenges = createChallenges(db);
+  const auth = createAuth({ users, sessions, throttle, audit, config, twoFactor, challenges });
   const onError = options.onError ?? (() => {});
   const publishing = options.publishing ? createPublishing(options.publishing, audit, onError) : null;
   const previews = createPreviews();
@@ -110,6 +114,7 @@ export function createStudio(options: {
       inbox: createInboxStore(db, audit, options.mailQueued),
       personalData: createPersonalData(db, audit),
       settings: options.settings,
+      twoFactor,
     },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
@@ -119,7 +124,7 @@ export function createStudio(options: {
   });
   const pruning = setInterval(() => {
     if (!ready) return;
-    Promise.all([sessions.prune(), throttle.prune(), drafts.prune(), trash.purge(), purgePictures(config.releasesDir, audit)]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
+    Promise.all([sessions.prune(), throttle.prune(), challenges.prune(), drafts.prune(), trash.purge(), purgePictures(config.releasesDir, audit)]).catch((error: unknown) => options.onError?.("studio: pruning failed", error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
   const retention = startRetentionDaily({ db, settings: options.settings, audit, at: config.retentionDailyAt, ready: () => ready, onError });

@@ -39,7 +39,7 @@ describe("dispatch", () => {
   /** A request's context whose store knows the session of `role` (none: signed out), counting the look-ups. */
   function contextOf(role: Role | null) {
     const lookups = { count: 0 };
-    const session: ActiveSession | null = role ? { idHash: "h", createdAt: 0, user: { id: 1, login: "anna", name: "Анна", role, passwordHash: "" } } : null;
+    const session: ActiveSession | null = role ? { idHash: "h", createdAt: 0, twoFactor: false, adminsTwoFactor: false, user: { id: 1, login: "anna", name: "Анна", role, passwordHash: "" } } : null;
     const services = { auth: { current: async () => (lookups.count++, session) } } as unknown as StudioServices;
     const ctx = createContext({} as IncomingMessage, {} as ServerResponse, new URL("http://localhost/studio/api/x"), {}, { ip: "127.0.0.1", addressKey: "127.0.0.1" }, services);
     return { ctx, lookups };

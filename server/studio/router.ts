@@ -1,5 +1,7 @@
-import type { Permission } from "#core/studio/roles.ts";
+import { ADMIN_ROLE, type Permission } from "#core/studio/roles.ts";
 import type { Context } from "./context.ts";
+import { HttpError } from "./http.ts";
+import type { ActiveSession } from "./sessions.ts";
 
 /**
  * The API's route table: `{ method, path, access, handle }` entries, paths
@@ -17,7 +19,14 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type Access = Permission | "signed-in" | "public";
 
-export type ApiRoute = { method: Method; path: string; access: Access; handle(ctx: Context): Promise<void> };
+/**
+ * `beforeSecondFactor`: the route answers an admin who must set up a second factor before
+ * anything else (the studio requires one of admins, theirs is off); every other route refuses
+ * them with 403 until it is on.
+ */
+export type ApiRoute = { method: Method; path: string; access: Access; beforeSecondFactor?: true; handle(ctx: Context): Promise<void> };
+
+export const SECOND_FACTOR_FIRST = "Сначала включите второй фактор входа: администраторам студии он обязателен";
 
 type Compiled = { route: ApiRoute; pattern: RegExp; names: string[] };
 export type Match = { route: ApiRoute; params: Record<string, string> } | { allow: string[] } | null;
@@ -69,5 +78,12 @@ export function createRouter(routes: readonly ApiRoute[]) {
 export async function dispatch(route: ApiRoute, ctx: Context): Promise<void> {
   if (route.access === "signed-in") await ctx.requireUser();
   else if (route.access !== "public") await ctx.requirePermission(route.access);
+  if (route.access !== "public" && !route.beforeSecondFactor) {
+    const session = await ctx.requireUser();
+    if (mustSetUpSecondFactor(session)) throw new HttpError(403, SECOND_FACTOR_FIRST, { secondFactor: SECOND_FACTOR_FIRST });
+  }
   await route.handle(ctx);
 }
+
+/** An admin without a second factor while the studio requires one of admins. */
+export const mustSetUpSecondFactor = (session: ActiveSession): boolean => session.user.role === ADMIN_ROLE && session.adminsTwoFactor && !session.twoFactor;

@@ -12,7 +12,11 @@ import { clock } from "../clock.ts";
  */
 export type SessionLimits = { idleMs: number; lifetimeMs: number };
 export type SessionUserRow = { id: number; login: string; name: string; role: Role; passwordHash: string };
-export type ActiveSession = { idHash: string; user: SessionUserRow; createdAt: number };
+/**
+ * `twoFactor`: the user's second factor is on; `adminsTwoFactor`: the studio requires one of
+ * admins (read with the session, so turning either on applies from the next request).
+ */
+export type ActiveSession = { idHash: string; user: SessionUserRow; createdAt: number; twoFactor: boolean; adminsTwoFactor: boolean };
 
 /** Activity is written at most this often per session (a tenth of the idle time if less): not a write per request. */
 const TOUCH_EVERY_MS = 30_000;
@@ -28,6 +32,8 @@ type JoinedRow = Row & {
   name: string;
   role: string;
   password_hash: string;
+  two_factor_at: number | null;
+  admins_two_factor: string | null;
 };
 
 export function createSessionStore(db: Db, limits: SessionLimits) {
@@ -49,7 +55,9 @@ export function createSessionStore(db: Db, limits: SessionLimits) {
     async find(id: string, now = clock.now()): Promise<ActiveSession | null> {
       const idHash = hashSessionId(id);
       const [row] = await db.query<JoinedRow>(
-        `SELECT s.id_hash, s.created_at, s.last_seen_at, u.id AS user_id, u.login, u.name, u.role, u.password_hash
+        `SELECT s.id_hash, s.created_at, s.last_seen_at, u.id AS user_id, u.login, u.name, u.role, u.password_hash,
+           (SELECT t.enabled_at FROM studio_two_factor t WHERE t.user_id = u.id) AS two_factor_at,
+           (SELECT w.value FROM studio_switches w WHERE w.key = 'admins-two-factor') AS admins_two_factor
          FROM studio_sessions s JOIN studio_users u ON u.id = s.user_id WHERE s.id_hash = $1 AND u.blocked_at IS NULL`,
         [idHash],
       );
@@ -67,6 +75,8 @@ export function createSessionStore(db: Db, limits: SessionLimits) {
         idHash,
         createdAt,
         user: { id: Number(row.user_id), login: row.login, name: row.name, role: row.role as Role, passwordHash: row.password_hash },
+        twoFactor: row.two_factor_at !== null && row.two_factor_at !== undefined,
+        adminsTwoFactor: row.admins_two_factor === "on",
       };
     },
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { ApiError } from "#core/studio/api.ts";
-import { signInHref, STUDIO_API, STUDIO_BASE } from "#core/studio/paths.ts";
+import { pages, signInHref, STUDIO_API, STUDIO_BASE } from "#core/studio/paths.ts";
 
 /**
  * The one way the studio's pages talk to its server: JSON in, JSON out,
@@ -56,12 +56,16 @@ export function signInRedirect(request: Request): Response {
   return redirect(routerPath(signInHref(url.pathname + url.search)));
 }
 
-/** Runs a loader's or action's work; a 401 (signed out, session over) sends the visitor to sign in. */
+/**
+ * Runs a loader's or action's work; a 401 (signed out, session over) sends the visitor to sign
+ * in, and an admin who must set up a second factor first (403 naming it) goes to the profile.
+ */
 export async function signedIn<T>(request: Request, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) throw signInRedirect(request);
+    if (error instanceof ApiFailure && error.status === 403 && error.errors.secondFactor) throw redirect(pages.profile);
     throw error;
   }
 }

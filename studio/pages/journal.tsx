@@ -28,6 +28,15 @@ const roleLabel = (role: unknown) => (isRole(role) ? ROLES[role].label : String(
 const statusLabel = (status: unknown) => (isStatus(status) ? STATUSES[status] : String(status));
 const ids = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 
+/** Why a sign-in failed, in words (a wrong password unless said otherwise). */
+const SIGN_IN_FAILURES: Record<string, string> = {
+  "unknown-login": "нет такого логина",
+  blocked: "учётная запись заблокирована",
+  "wrong-code": "неверный код второго фактора",
+  "replayed-code": "код второго фактора уже использован",
+  "unreadable-code": "секрет второго фактора не\u00a0прочитан",
+};
+
 /** The few details worth a glance, in words. */
 function summary(entry: AuditEntry): string {
   const d = entry.details;
@@ -53,7 +62,11 @@ function summary(entry: AuditEntry): string {
       // What the upload did to the content: a new file, the same one again, or its lost sidecar written back.
       return d.stored === "kept" ? "такое уже было в\u00a0«Медиа»" : d.stored === "restored" ? "файл был, его сведения восстановлены" : "";
     case "session.sign-in-failed":
-      return d.reason === "unknown-login" ? "нет такого логина" : "неверный пароль";
+      return SIGN_IN_FAILURES[String(d.reason)] ?? "неверный пароль";
+    case "session.sign-in":
+      return d.secondFactor === "recovery" ? "с\u00a0кодом восстановления" : d.secondFactor === "totp" ? "с\u00a0кодом из\u00a0приложения" : "";
+    case "two-factor.required":
+      return d.required ? "включено" : "выключено";
     default:
       return "";
   }

@@ -6,17 +6,26 @@ import type { SessionInfo } from "#core/studio/api.ts";
 import { ROLES } from "#core/studio/roles.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#core/studio/rules.ts";
 import { Button, Notice, NoticeArea, Page, TextField, useFocusFirstError } from "../ui/index.ts";
+import { TwoFactorSection, twoFactorAction, type TwoFactorResult } from "./profile-two-factor.tsx";
+import type { TwoFactorInfo } from "#core/studio/api.ts";
 
 type Result = { ok: true } | { ok: false; message: string; errors: Record<string, string> };
 
-export function profileLoader({ request }: LoaderFunctionArgs): Promise<{ email: string }> {
-  return signedIn(request, () => api<{ email: string }>("GET", "/profile/email"));
+type ProfileData = { email: string; twoFactor: TwoFactorInfo };
+
+export function profileLoader({ request }: LoaderFunctionArgs): Promise<ProfileData> {
+  return signedIn(request, async () => {
+    const [{ email }, twoFactor] = await Promise.all([api<{ email: string }>("GET", "/profile/email"), api<TwoFactorInfo>("GET", "/profile/two-factor")]);
+    return { email, twoFactor };
+  });
 }
 
 type EmailResult = { ok: boolean; message: string; errors?: Record<string, string> };
 
-export async function profileAction({ request }: ActionFunctionArgs): Promise<Result | EmailResult> {
+export async function profileAction({ request }: ActionFunctionArgs): Promise<Result | EmailResult | TwoFactorResult> {
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("two-factor-")) return signedIn(request, () => twoFactorAction(intent, form));
   if (form.get("intent") === "email") {
     return signedIn(request, async () => {
       try {
@@ -44,7 +53,7 @@ export async function profileAction({ request }: ActionFunctionArgs): Promise<Re
 export function Profile() {
   const { user } = useSession();
   const result = useActionData() as Result | undefined;
-  const { email } = useLoaderData() as { email: string };
+  const { email, twoFactor } = useLoaderData() as ProfileData;
   const emailForm = useFetcher<EmailResult>();
   const navigation = useNavigation();
   const [form, setForm] = useState<HTMLFormElement | null>(null);
@@ -83,6 +92,7 @@ export function Profile() {
         </emailForm.Form>
         <NoticeArea>{emailForm.data?.ok ? <Notice tone="success">{emailForm.data.message}</Notice> : null}</NoticeArea>
       </section>
+      <TwoFactorSection info={twoFactor} />
       <section className="s-section" aria-labelledby="password-title">
         <h2 id="password-title" className="s-section__title">
           Сменить пароль

@@ -42,6 +42,15 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
         await api<UserRow>("DELETE", `${path}/block`);
         return done(`Пользователь «${person({ login, name: text(form, "name") })}» разблокирован и\u00a0снова может войти.`);
       }
+      if (intent === "two-factor-off") {
+        await api("DELETE", `${path}/two-factor`);
+        return done(`Второй фактор пользователя «${person({ login, name: text(form, "name") })}» отключён: он войдёт по\u00a0паролю и\u00a0сможет включить его снова в\u00a0профиле.`);
+      }
+      if (intent === "two-factor-required") {
+        const required = form.get("required") === "on";
+        await api("PUT", "/users/two-factor-required", { required });
+        return done(required ? "Теперь администраторам нужен второй фактор: кто его не включил, включит при следующем входе." : "Второй фактор для администраторов больше не обязателен.");
+      }
       if (intent === "remove") {
         await api("DELETE", path, owner);
         return done(`Пользователь «${person({ login, name: text(form, "name") })}» удалён, его сессии завершены.${handed}`);

@@ -7,12 +7,13 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "#core/studio/rules.ts";
 import { Button, EmptyState, Notice, NoticeArea, Page, SelectField, Table, TextField, useFocusFirstError } from "../ui/index.ts";
 import type { UsersResult } from "./users-action.ts";
 import { HandOverAction, type Heir } from "./users-hand-over.tsx";
+import { AdminsTwoFactorSwitch, TwoFactorOff } from "./users-two-factor.tsx";
 
 type Announce = (result: UsersResult) => void;
 
 /** «Пользователи»: the accounts, a form to add one, and per account its role, a password reset, blocking, removal. */
 export function Users() {
-  const { users, roles, owners, owned } = useLoaderData() as UserList;
+  const { users, roles, owners, owned, twoFactor, adminsTwoFactor } = useLoaderData() as UserList;
   const [last, setLast] = useState<UsersResult | null>(null);
   return (
     <Page title="Пользователи" lead="Кто работает в студии и что может делать. Администратор остаётся хотя бы один.">
@@ -22,10 +23,11 @@ export function Users() {
       ) : (
         <Table caption="Пользователи студии" hideCaption head={["Имя и логин", "Роль", "Добавлен", "Действия"]}>
           {users.map((user) => (
-            <UserLine key={user.login} user={user} roles={roles} heirs={owners} owned={owned[user.login] ?? 0} announce={setLast} />
+            <UserLine key={user.login} user={user} roles={roles} heirs={owners} owned={owned[user.login] ?? 0} twoFactor={twoFactor.includes(user.login)} announce={setLast} />
           ))}
         </Table>
       )}
+      <AdminsTwoFactorSwitch required={adminsTwoFactor} announce={setLast} />
       <AddUser roles={roles} announce={setLast} />
     </Page>
   );
@@ -40,7 +42,9 @@ function useAnnounced(fetcher: { data?: unknown; state: string }, announce: Anno
   return data;
 }
 
-function UserLine({ user, roles, heirs, owned, announce }: { user: UserRow; roles: RoleInfo[]; heirs: readonly Heir[]; owned: number; announce: Announce }) {
+type LineProps = { user: UserRow; roles: RoleInfo[]; heirs: readonly Heir[]; owned: number; twoFactor: boolean; announce: Announce };
+
+function UserLine({ user, roles, heirs, owned, twoFactor, announce }: LineProps) {
   const { user: me } = useSession();
   const roleFetcher = useFetcher();
   const resetFetcher = useFetcher();
@@ -66,6 +70,7 @@ function UserLine({ user, roles, heirs, owned, announce }: { user: UserRow; role
           {self ? " (вы)" : ""}
         </span>
         {user.blockedAt !== null ? <span className="s-badge">Заблокирован</span> : null}
+        {twoFactor ? <span className="s-badge">Второй фактор</span> : null}
       </td>
       <td>
         <roleFetcher.Form method="post" className="s-inline-form">
@@ -124,6 +129,7 @@ function UserLine({ user, roles, heirs, owned, announce }: { user: UserRow; role
             </Button>
           </unblockFetcher.Form>
         ) : null}
+        {twoFactor && !self ? <TwoFactorOff user={user} announce={announce} /> : null}
         <HandOverAction kind="remove" user={user} owned={owned} heirs={heirs} announce={announce} />
       </td>
     </tr>

@@ -33,7 +33,7 @@ describe.each(BACKENDS)("«Настройки» on %s", (backend) => {
     first = await startWebhookReceiver("first-receiver-secret-0123");
     second = await startWebhookReceiver("second-receiver-secret-456");
     // The sales mailbox is the server's; the HR one and the webhook are left to the studio.
-    server = await startStudioServer(backend, { LEADS_EMAIL_TO: "sales@env.example", JOBS_EMAIL_TO: "", LEADS_WEBHOOK_ALLOW_LOCAL: "true", SETTINGS_KEY: "a settings key of the test server, 32+" });
+    server = await startStudioServer(backend, { LEADS_EMAIL_TO: "sales@env.example", JOBS_EMAIL_TO: "", LEADS_WEBHOOK_ALLOW_LOCAL: "true", SECRETS_KEY: "a settings key of the test server, 32+" });
     for (const role of ["admin", "sales", "hr", "editor"] as const) await addUser(server, `settings.${role}`, role, PASSWORDS[role]);
     await signInAll();
   }, 240_000);

@@ -41,7 +41,7 @@ export function auditTargets(place: Place, numbers: SubmissionNumbers = new Map(
       return { label: message ? `Запланированная публикация «${message}»` : "Запланированная публикация", href: pages.releases };
     }
     if (group === "inbox") return { label: submissionLabel(entry, numbers.get(target)), href: `${pages.inbox}${encodeURIComponent(target)}/` };
-    if (group === "user" || group === "session") return { label: target, href: group === "user" ? pages.users : null };
+    if (group === "user" || group === "session" || group === "two-factor") return { label: target, href: group === "session" ? null : pages.users };
     return { label: target, href: null };
   };
 }

@@ -14,12 +14,14 @@ import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
 import { settingsRoutes } from "./settings.ts";
 import { trashRoutes } from "./trash.ts";
+import { twoFactorRoutes } from "./two-factor.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every route of the studio's API (/studio/api/…). A new section adds its list here. */
 export const API_ROUTES: readonly ApiRoute[] = [
   ...sessionRoutes,
   ...profileRoutes,
+  ...twoFactorRoutes,
   ...userRoutes,
   ...auditRoutes,
   ...contentLiveRoutes,

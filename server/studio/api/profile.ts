@@ -22,6 +22,8 @@ export const profileRoutes: ApiRoute[] = [
     method: "GET",
     path: "/profile/email",
     access: "signed-in",
+    // The profile page, where an admin who must sets the second factor up, reads it too.
+    beforeSecondFactor: true,
     async handle(ctx) {
       const session = await ctx.requireUser();
       const [row] = await ctx.services.inbox.db.query<{ email: string | null }>("SELECT email FROM studio_users WHERE id = $1", [session.user.id]);

@@ -16,6 +16,8 @@ export const USER_MESSAGES = {
   self: "Нельзя заблокировать самого себя",
   ownerNeeded: "Выберите, кому передать заявки этого пользователя",
   ownerInvalid: "Этому пользователю нельзя передать эти заявки: выберите другого",
+  ownFactor: "Свой второй фактор администратор отключает в\u00a0профиле — пока он обязателен для\u00a0администраторов, отключить его нельзя",
+  noFactor: "У\u00a0этого пользователя второй фактор не\u00a0включён",
 } as const;
 
 /** Whom the requests go to: `owner` of the body (a login, or empty). */
@@ -56,7 +58,15 @@ export const userRoutes: ApiRoute[] = [
     async handle(ctx) {
       const { users, inbox } = ctx.services;
       const owners = (await readOwners(inbox.db)).map(({ login, name }) => ({ login, name }));
-      const list: UserList = { users: await users.list(), roles: roleList(), owners, owned: await users.owned() };
+      const { twoFactor } = ctx.services;
+      const list: UserList = {
+        users: await users.list(),
+        roles: roleList(),
+        owners,
+        owned: await users.owned(),
+        twoFactor: await twoFactor.enabledLogins(),
+        adminsTwoFactor: await twoFactor.adminsRequired(),
+      };
       ctx.send(200, list);
     },
   },
@@ -168,6 +178,34 @@ export const userRoutes: ApiRoute[] = [
       const session = await ctx.requireUser();
       const login = loginParam(ctx);
       ctx.send(200, await answering(() => ctx.services.users.unblock(login, { actor: session.user, ip: ctx.client.ip })));
+    },
+  },
+  {
+    // A lost phone: an admin turns someone's second factor off (they sign in with the password alone, then set it up again).
+    method: "DELETE",
+    path: "/users/:login/two-factor",
+    access: "users:manage",
+    async handle(ctx) {
+      const session = await ctx.requireUser();
+      const login = loginParam(ctx);
+      const target = await ctx.services.users.find(login);
+      if (!target) throw new HttpError(404, USER_MESSAGES.notFound);
+      if (target.id === session.user.id && session.adminsTwoFactor) throw new HttpError(409, USER_MESSAGES.ownFactor);
+      if (!(await ctx.services.twoFactor.disable(target, { actor: session.user, ip: ctx.client.ip }))) throw new HttpError(409, USER_MESSAGES.noFactor);
+      ctx.send(204);
+    },
+  },
+  {
+    // «Требовать второй фактор от администраторов».
+    method: "PUT",
+    path: "/users/two-factor-required",
+    access: "users:manage",
+    async handle(ctx) {
+      const session = await ctx.requireUser();
+      const required = (await ctx.body()).required;
+      if (typeof required !== "boolean") throw new HttpError(400, MESSAGES.badJson);
+      await ctx.services.twoFactor.setAdminsRequired(required, { actor: session.user, ip: ctx.client.ip });
+      ctx.send(200, { required });
     },
   },
 ];
