@@ -11,7 +11,7 @@ import { uploadPreview } from "../media-picker.tsx";
 import * as edit from "./commands.ts";
 import { markdownShortcuts } from "./input-rules.ts";
 import { parseMarkdown, schema, serializeMarkdown } from "./markdown.ts";
-import { cleanPastedHtml, clampHeadings } from "./paste.ts";
+import { cleanPastedHtml, normalizePasted } from "./paste.ts";
 
 const { nodes } = schema;
 
@@ -109,7 +109,7 @@ export function useProseEditor({ value, onChange, onUnreadable, onAskLink, attri
         },
       },
       transformPastedHTML: cleanPastedHtml,
-      transformPasted: clampHeadings,
+      transformPasted: normalizePasted,
       dispatchTransaction(this: EditorView, tr: Transaction) {
         const next = this.state.apply(tr);
         this.updateState(next);
