@@ -9,6 +9,8 @@ export const sizeName = (columns: number, rows: number) =>
 
 type Props = {
   id: string;
+  /** The button that opened it (a click on it is not a click elsewhere). */
+  openerId: string;
   onPick: (columns: number, rows: number) => void;
   /** Escape, or a click elsewhere: closed without a table. */
   onClose: () => void;
@@ -18,7 +20,7 @@ type Props = {
  * «Таблица»'s size: a grid of up to 6 columns by 6 rows under a header row, chosen with the
  * pointer or the arrows (one button of the grid in the tab order at a time), Enter inserts it.
  */
-export function TableSize({ id, onPick, onClose }: Props) {
+export function TableSize({ id, openerId, onPick, onClose }: Props) {
   const [at, setAt] = useState({ columns: 2, rows: 1 });
   const grid = useRef<HTMLDivElement>(null);
   const button = (columns: number, rows: number) => grid.current?.querySelector<HTMLButtonElement>(`[data-size="${columns}x${rows}"]`);
@@ -26,7 +28,7 @@ export function TableSize({ id, onPick, onClose }: Props) {
   useEffect(() => {
     button(2, 1)?.focus();
     const outside = (event: PointerEvent) => {
-      const opener = document.getElementById(`${id}-table`);
+      const opener = document.getElementById(openerId);
       if (!grid.current?.parentElement?.contains(event.target as Node) && !opener?.contains(event.target as Node)) onClose();
     };
     document.addEventListener("pointerdown", outside);

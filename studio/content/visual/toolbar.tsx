@@ -22,10 +22,12 @@ type Props = {
 };
 
 /** What is rarer than the buttons on show: in «Ещё», so the toolbar fits two rows at a phone's width. */
-function moreEntries(state: EditorState | undefined, run: (command: Command) => void, image: ImageActions): MenuEntry[] {
+function moreEntries(state: EditorState | undefined, run: (command: Command) => void, image: ImageActions, sizeTable: () => void): MenuEntry[] {
   const can = (command: Command) => (state ? command(state) : false);
   const inCode = state?.selection.$from.parent.type === nodes.code_block;
   const entries: MenuEntry[] = [
+    // Its size asked for first (./table-size.tsx).
+    { label: "Таблица", disabled: !can(edit.insertTable(2, 1)), onSelect: sizeTable },
     { label: "Подзаголовок", checked: Boolean(state && edit.blockActive(state, nodes.heading, { level: 3 })), onSelect: () => run(edit.toggleHeading(3)) },
     { label: "Заголовок 4", checked: Boolean(state && edit.blockActive(state, nodes.heading, { level: 4 })), onSelect: () => run(edit.toggleHeading(4)) },
     { label: "Цитата", checked: Boolean(state && edit.ancestor(state, nodes.blockquote)), onSelect: () => run(edit.toggleQuote) },
@@ -49,20 +51,35 @@ function moreEntries(state: EditorState | undefined, run: (command: Command) => 
   return entries;
 }
 
+/** Inside a code block, under the toolbar: its language, none (plain text) until one is chosen. */
+export function CodeLanguage({ id, state, run }: Pick<Props, "id" | "state" | "run">) {
+  if (state?.selection.$from.parent.type !== nodes.code_block) return null;
+  const codeLanguage = String(state.selection.$from.parent.attrs.params ?? "");
+  return (
+    <p className="s-visual__language">
+      <label htmlFor={`${id}-lang`}>Язык блока кода</label>
+      <select id={`${id}-lang`} className="s-input s-select s-input--short" value={CODE_LANGUAGES.includes(codeLanguage) ? codeLanguage : ""} onChange={(e) => run(edit.codeBlock(e.target.value))}>
+        <option value="">без подсветки</option>
+        {CODE_LANGUAGES.map((lang) => (
+          <option key={lang}>{lang}</option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
 /**
  * The visual editor's buttons: each pressed where the selection has what it makes, off where it
- * cannot apply. The most used on show, the rest in «Ещё» (./more-menu.tsx); «Таблица» asks for
- * its size (./table-size.tsx); inside a code block, the list of its language.
+ * cannot apply. The most used on show, the rest in «Ещё» (./more-menu.tsx), where «Таблица»
+ * asks for its size (./table-size.tsx).
  */
 export function VisualToolbar({ id, state, run, onLink, image }: Props) {
   const [sizing, setSizing] = useState(false);
   const can = (command: Command) => (state ? command(state) : false);
   const pressed = (on: boolean | undefined) => ({ "aria-pressed": Boolean(on) });
-  const inCode = state?.selection.$from.parent.type === nodes.code_block;
-  const codeLanguage = inCode ? String(state?.selection.$from.parent.attrs.params ?? "") : "";
   const closeSizing = () => {
     setSizing(false);
-    document.getElementById(`${id}-table`)?.focus();
+    document.getElementById(`${id}-more`)?.focus();
   };
   return (
     <>
@@ -77,10 +94,10 @@ export function VisualToolbar({ id, state, run, onLink, image }: Props) {
       <Button variant="quiet" aria-keyshortcuts="Control+K" {...pressed(state && edit.markActive(state, marks.link))} onClick={onLink}>Ссылка</Button>
       <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.bullet_list)))} disabled={!can(edit.toggleList(nodes.bullet_list))} onClick={() => run(edit.toggleList(nodes.bullet_list))}>Список</Button>
       <Button variant="quiet" {...pressed(Boolean(state && edit.ancestor(state, nodes.ordered_list)))} disabled={!can(edit.toggleList(nodes.ordered_list))} onClick={() => run(edit.toggleList(nodes.ordered_list))}>Нумерованный</Button>
-      <Button variant="quiet" id={`${id}-table`} aria-expanded={sizing} disabled={!can(edit.insertTable(2, 1))} onClick={() => setSizing(!sizing)}>Таблица</Button>
       {sizing ? (
         <TableSize
           id={id}
+          openerId={`${id}-more`}
           onClose={closeSizing}
           onPick={(columns, rows) => {
             setSizing(false);
@@ -88,20 +105,7 @@ export function VisualToolbar({ id, state, run, onLink, image }: Props) {
           }}
         />
       ) : null}
-      {inCode ? (
-        <span className="s-markdown__code">
-          <label className="s-visually-hidden" htmlFor={`${id}-lang`}>
-            Язык блока кода
-          </label>
-          <select id={`${id}-lang`} className="s-input s-select s-input--short" value={CODE_LANGUAGES.includes(codeLanguage) ? codeLanguage : ""} onChange={(e) => run(edit.codeBlock(e.target.value))}>
-            <option value="">без подсветки</option>
-            {CODE_LANGUAGES.map((lang) => (
-              <option key={lang}>{lang}</option>
-            ))}
-          </select>
-        </span>
-      ) : null}
-      <MoreMenu id={id} label={`Ещё: оформление`} entries={moreEntries(state, run, image)} />
+      <MoreMenu id={id} label="Ещё: оформление" entries={moreEntries(state, run, image, () => setSizing(true))} />
       {image.input}
     </>
   );

@@ -121,6 +121,8 @@ export function useProseEditor({ value, onChange, onUnreadable, onAskLink, attri
       },
     });
     view.current = editor;
+    // The toolbar reads the state from the view: drawn again now that there is one.
+    setTick((n) => n + 1);
     return () => editor.destroy();
     // The editor is made once; later values and attributes arrive through the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

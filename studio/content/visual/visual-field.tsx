@@ -4,7 +4,7 @@ import { type IncomingImage, LongTextFrame, useImageSource } from "../long-text-
 import { type Ask, AskForm } from "./ask-form.tsx";
 import * as edit from "./commands.ts";
 import { schema } from "./markdown.ts";
-import { VisualToolbar } from "./toolbar.tsx";
+import { CodeLanguage, VisualToolbar } from "./toolbar.tsx";
 import { useProseEditor } from "./use-prose-editor.ts";
 import "./visual-field.css";
 
@@ -93,6 +93,7 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch, o
   const toolbar = <VisualToolbar id={id} state={state} run={run} onLink={openLink} image={image} />;
   const opened = (
     <>
+      <CodeLanguage id={id} state={state} run={run} />
       {image.picker}
       {ask ? <AskForm id={id} ask={ask} value={askValue} error={askError} onValue={setAskValue} onConfirm={confirmAsk} onClose={closeAsk} /> : null}
     </>
