@@ -27,7 +27,8 @@ export function MoreMenu({ id, label, entries }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    focusAt(open === "first" ? 0 : -1);
+    const all = [...(menu.current?.querySelectorAll<HTMLElement>("[role^='menuitem']") ?? [])];
+    (open === "first" ? all[0] : all.at(-1))?.focus();
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(null);
