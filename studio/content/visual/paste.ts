@@ -142,6 +142,12 @@ export function cleanPastedHtml(html: string): string {
 
 const LISTS = new Set([nodes.bullet_list, nodes.ordered_list]);
 
+/**
+ * An image comes into a text through «Медиа», with its description: one of its pictures (cut and
+ * pasted within a text) stays, a picture pasted from elsewhere is someone else's file and goes.
+ */
+const fromMedia = (node: ProseNode) => String(node.attrs.src ?? "").startsWith("/uploads/");
+
 /** Whether a paragraph shows nothing: only spaces (Word's &nbsp; paragraphs) and line breaks (Google Docs' <br> between blocks). */
 const blank = (node: ProseNode) => node.type === nodes.paragraph && !node.textContent.trim() && !node.content.content.some((child) => child.type === nodes.image);
 
@@ -149,8 +155,7 @@ const blank = (node: ProseNode) => node.type === nodes.paragraph && !node.textCo
 function inline(fragment: Fragment, inHeading: boolean): Fragment {
   const children: ProseNode[] = [];
   fragment.forEach((node) => {
-    // An image comes into a text through «Медиа», with its description; a pasted one is someone else's file.
-    if (node.type === nodes.image) return;
+    if (node.type === nodes.image && !fromMedia(node)) return;
     const kept = node.marks.filter((mark: Mark) => !(mark.type === marks.link && !LINK.test(String(mark.attrs.href))) && !(inHeading && mark.type === marks.strong));
     children.push(node.isText ? schema.text(node.text ?? "", kept) : node.mark(kept));
   });
@@ -170,7 +175,7 @@ function normalizeFragment(fragment: Fragment, keepFirst = false): Fragment {
       return;
     }
     if (node.isLeaf) {
-      if (node.type !== nodes.image) children.push(node);
+      if (node.type !== nodes.image || fromMedia(node)) children.push(node);
       return;
     }
     // Lists tight, as typed ones are (a loose list spaces every item apart on the site).
