@@ -73,8 +73,13 @@ const size = (item: { width: number; height: number }) => `${item.width}\u00a0×
 /**
  * The toolbar's two image buttons and the library they open: `buttons` go
  * into the toolbar, `picker` under it (a grid has no place inside a toolbar).
+ * A toolbar that shows them elsewhere (a menu) calls `chooseFile` and
+ * `openLibrary` and places the file `input` itself.
  */
-export function useImageSource(onImage: (image: IncomingImage) => void, say: (status: string) => void): { buttons: ReactNode; picker: ReactNode } {
+export function useImageSource(
+  onImage: (image: IncomingImage) => void,
+  say: (status: string) => void,
+): { buttons: ReactNode; picker: ReactNode; input: ReactNode; chooseFile: () => void; openLibrary: () => void } {
   const file = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
 
@@ -97,12 +102,13 @@ export function useImageSource(onImage: (image: IncomingImage) => void, say: (st
     onImage({ src: `/uploads/${item.file}`, alt: item.alt, size: size(item) });
   }
 
+  const input = <input ref={file} type="file" aria-label="Файл изображения" accept="image/jpeg,image/png,image/webp,image/avif" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />;
   const buttons = (
     <>
       <Button variant="quiet" onClick={() => file.current?.click()}>
         Загрузить изображение
       </Button>
-      <input ref={file} type="file" aria-label="Файл изображения" accept="image/jpeg,image/png,image/webp,image/avif" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+      {input}
       <Button variant="quiet" aria-expanded={picking} onClick={() => setPicking(!picking)}>
         Из «Медиа»
       </Button>
@@ -116,5 +122,5 @@ export function useImageSource(onImage: (image: IncomingImage) => void, say: (st
       </Button>
     </div>
   ) : null;
-  return { buttons, picker };
+  return { buttons, picker, input, chooseFile: () => file.current?.click(), openLibrary: () => setPicking(true) };
 }

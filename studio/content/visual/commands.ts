@@ -11,6 +11,9 @@ import { schema } from "./markdown.ts";
  */
 const { nodes, marks } = schema;
 
+/** The addresses a text links to: the web, a path on the site, an anchor, mail and phone. */
+export const LINK = /^(https?:\/\/\S+|\/\S*|#\S+|mailto:\S+|tel:\S+)$/i;
+
 export function markActive(state: EditorState, type: MarkType): boolean {
   const { from, $from, to, empty } = state.selection;
   if (empty) return Boolean(type.isInSet(state.storedMarks ?? $from.marks()));
@@ -99,11 +102,15 @@ export const insertImage = (src: string, alt: string): Command => (state, dispat
 
 const emptyRow = (columns: number, type: NodeType) => nodes.table_row.create(null, Array.from({ length: columns }, () => type.create()));
 
-/** A table of two columns: a header row and one row, the cursor in its first cell, a paragraph after it to go on writing. */
-export const insertTable: Command = (state, dispatch) => {
+/**
+ * A table of `columns`: a header row (a Markdown table always has one) and `rows` rows under it,
+ * the cursor in its first cell, a paragraph after it to go on writing.
+ */
+export const insertTable = (columns: number, rows: number): Command => (state, dispatch) => {
   if (ancestor(state, nodes.table)) return false;
   if (dispatch) {
-    const table = nodes.table.create(null, [emptyRow(2, nodes.table_header), emptyRow(2, nodes.table_cell)]);
+    const body = Array.from({ length: Math.max(1, rows) }, () => emptyRow(Math.max(1, columns), nodes.table_cell));
+    const table = nodes.table.create(null, [emptyRow(Math.max(1, columns), nodes.table_header), ...body]);
     const tr = state.tr.replaceSelectionWith(table);
     let at = -1;
     tr.doc.descendants((node, pos) => {

@@ -16,11 +16,12 @@ const { nodes } = schema;
 const rules: InputRule[] = [
   textblockTypeInputRule(/^(#{1,4})\s$/, nodes.heading, (match) => ({ level: Math.max(2, match[1]?.length ?? 2) })),
   wrappingInputRule(/^\s*>\s$/, nodes.blockquote),
-  wrappingInputRule(/^\s*([-+*])\s$/, nodes.bullet_list),
+  // Tight, as the toolbar makes them and the site's texts write them.
+  wrappingInputRule(/^\s*([-+*])\s$/, nodes.bullet_list, { tight: true }),
   wrappingInputRule(
     /^(\d+)\.\s$/,
     nodes.ordered_list,
-    (match) => ({ order: Number(match[1]) }),
+    (match) => ({ order: Number(match[1]), tight: true }),
     (match, node) => node.childCount + (node.attrs.order as number) === Number(match[1]),
   ),
   textblockTypeInputRule(/^```([a-z]*)\s$/, nodes.code_block, (match) => ({ params: CODE_LANGUAGES.includes(match[1] ?? "") ? match[1] : "" })),

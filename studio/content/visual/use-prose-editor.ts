@@ -11,7 +11,7 @@ import { uploadPreview } from "../media-picker.tsx";
 import * as edit from "./commands.ts";
 import { markdownShortcuts } from "./input-rules.ts";
 import { parseMarkdown, schema, serializeMarkdown } from "./markdown.ts";
-import { cleanPastedHtml, clampHeadings } from "./paste.ts";
+import { cleanPastedHtml, normalizePasted } from "./paste.ts";
 
 const { nodes } = schema;
 
@@ -109,7 +109,7 @@ export function useProseEditor({ value, onChange, onUnreadable, onAskLink, attri
         },
       },
       transformPastedHTML: cleanPastedHtml,
-      transformPasted: clampHeadings,
+      transformPasted: normalizePasted,
       dispatchTransaction(this: EditorView, tr: Transaction) {
         const next = this.state.apply(tr);
         this.updateState(next);
@@ -121,6 +121,8 @@ export function useProseEditor({ value, onChange, onUnreadable, onAskLink, attri
       },
     });
     view.current = editor;
+    // The toolbar reads the state from the view: drawn again now that there is one.
+    setTick((n) => n + 1);
     return () => editor.destroy();
     // The editor is made once; later values and attributes arrive through the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -4,8 +4,9 @@ import { type IncomingImage, LongTextFrame, useImageSource } from "../long-text-
 import { type Ask, AskForm } from "./ask-form.tsx";
 import * as edit from "./commands.ts";
 import { schema } from "./markdown.ts";
-import { VisualToolbar } from "./toolbar.tsx";
+import { CodeLanguage, VisualToolbar } from "./toolbar.tsx";
 import { useProseEditor } from "./use-prose-editor.ts";
+import "./visual-field.css";
 
 /**
  * A long text edited visually (decision 033): ProseMirror over the schema of
@@ -24,8 +25,6 @@ type Props = {
   /** The text could not be read into the editor's document: the field opens it as Markdown instead. */
   onUnreadable: () => void;
 };
-
-const LINK = /^(https?:\/\/\S+|\/\S*|#\S+|mailto:\S+|tel:\S+)$/i;
 
 export function VisualField({ label, hint, error, value, onChange, modeSwitch, onUnreadable }: Props) {
   const id = useId();
@@ -66,7 +65,7 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch, o
   function confirmAsk() {
     const text = askValue.trim();
     if (ask?.kind === "link") {
-      if (!LINK.test(text) || text === "https://") {
+      if (!edit.LINK.test(text) || text === "https://") {
         setAskError("Укажите адрес: https://…, /путь/ на сайте, mailto: или tel:");
         return;
       }
@@ -91,9 +90,10 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch, o
     setStatus(incoming.alt ? "Проверьте описание изображения и вставьте его." : "Опишите изображение и вставьте его.");
   }, setStatus);
 
-  const toolbar = <VisualToolbar id={id} state={state} run={run} onLink={openLink} imageButtons={image.buttons} />;
+  const toolbar = <VisualToolbar id={id} state={state} run={run} onLink={openLink} image={image} />;
   const opened = (
     <>
+      <CodeLanguage id={id} state={state} run={run} />
       {image.picker}
       {ask ? <AskForm id={id} ask={ask} value={askValue} error={askError} onValue={setAskValue} onConfirm={confirmAsk} onClose={closeAsk} /> : null}
     </>
