@@ -49,7 +49,7 @@ const SECTIONS: Array<[RegExp, readonly Access[]]> = [
   [/^\/(content|media|trash|preview)(\/|$)/, ["content:edit", "content:trash-purge"]],
   [/^\/(releases|schedules)(\/|$)/, ["content:publish"]],
   [/^\/inbox(\/|$)/, ["leads:read", "leads:export", "leads:work", "leads:stages"]],
-  [/^\/personal-data\//, ["personal-data:manage"]],
+  [/^\/personal-data\//, ["personal-data:requests", "personal-data:retention"]],
 ];
 
 it("gives every route of the table an access its section allows, public only to signing in and out", () => {
