@@ -257,7 +257,7 @@ export function Report({ report, keyUsed, onDocument }: { report: PersonalDataRe
               setCopying(null);
             }}
           >
-            Скачать JSON
+            Скачать отмеченное (JSON)
           </Button>
           <span className="s-muted">для программ</span>
         </span>

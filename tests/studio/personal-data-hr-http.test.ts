@@ -33,7 +33,7 @@ describe.each(BACKENDS)("HR and personal data on %s", (backend) => {
     for (const role of ["admin", "hr", "sales"] as const) cookies[role] = await signIn(server, `${role}.pd`, PASSWORDS[role]);
     await server.store.insertSubmissions([first, second, request, subscriber]);
     await server.db.query("INSERT INTO subscriptions (email, status, submission_id, requested_at, confirmed_at) VALUES ($1, 'active', $2, $3, $3)", [EMAIL, subscriber.id, now - 2_000]);
-  });
+  }, 240_000);
   afterAll(() => server?.dispose());
 
   const ask = (role: keyof typeof cookies, path: string, body: unknown) => call(server, "POST", `/studio/api/personal-data/${path}`, { cookie: cookies[role], body });
