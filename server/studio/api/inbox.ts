@@ -20,8 +20,8 @@ import type { ApiRoute } from "../router.ts";
  * «Заявки»: the list with its filters, one submission, its status, a retry of
  * a dead-lettered delivery, its CV, and the export (CSV, or XLSX with `format=xlsx`). The kinds a caller
  * sees come from their role's permissions (core/studio/inbox.ts) and go
- * into every query; a submission of another kind is answered 404, as if it
- * did not exist. Every view of personal data, every file and every export is
+ * into every query; a submission or a kind outside them, named in a request, is
+ * refused with 403 (kinds-guard.ts). Every view of personal data, every file and every export is
  * written to the audit log, never the data itself.
  */
 export const INBOX_MESSAGES = {
