@@ -23,6 +23,8 @@ import "./inbox/inbox.css";
 export function personalDataLoader({ request }: LoaderFunctionArgs): Promise<RetentionInfo | null> {
   return signedIn(request, async () => {
     const session = await api<SessionInfo>("GET", "/session");
+    // The section is not this role's: the page says so, as the server would.
+    if (!session.permissions.includes("personal-data:requests")) throw new ApiFailure(403, "У\u00a0вашей роли нет доступа к\u00a0этому разделу");
     return session.permissions.includes("personal-data:retention") ? api<RetentionInfo>("GET", "/personal-data/retention") : null;
   });
 }
