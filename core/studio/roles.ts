@@ -17,7 +17,8 @@ export const PERMISSIONS = {
   "leads:work": "Менять статус заявок и повторять их доставку",
   "leads:export": "Выгружать заявки в CSV",
   "leads:stages": "Настраивать этапы заявок и откликов",
-  "personal-data:manage": "Находить, выгружать и удалять персональные данные по запросу человека",
+  "personal-data:requests": "Отвечать на\u00a0запросы людей о\u00a0персональных данных: найти, выгрузить копию, удалить\u00a0— в\u00a0заявках тех видов, что видит роль",
+  "personal-data:retention": "Видеть срок хранения заявок и\u00a0последнее удаление по\u00a0сроку",
   "users:manage": "Управлять пользователями",
   "audit:read": "Читать журнал действий",
   "settings:manage": "Менять настройки: почту команды, вебхук CRM, срок хранения заявок",
@@ -51,7 +52,8 @@ export const ROLES = {
       "leads:work",
       "leads:export",
       "leads:stages",
-      "personal-data:manage",
+      "personal-data:requests",
+      "personal-data:retention",
       "users:manage",
       "audit:read",
       "settings:manage",
@@ -64,8 +66,8 @@ export const ROLES = {
   },
   hr: {
     label: "Подбор персонала",
-    description: "Отклики на вакансии и резюме",
-    permissions: ["leads:read", "leads:jobs", "leads:work", "leads:export"],
+    description: "Отклики на вакансии и резюме; запросы кандидатов об их данных",
+    permissions: ["leads:read", "leads:jobs", "leads:work", "leads:export", "personal-data:requests"],
   },
 } as const satisfies Record<string, RoleDefinition>;
 

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { normalizePhone } from "#core/forms/phone.ts";
-import { KINDS, type PersonalDataDeletion, type PersonalDataReport } from "#core/studio/inbox.ts";
+import { KINDS, kindsFor, type PersonalDataDeletion, type PersonalDataReport } from "#core/studio/inbox.ts";
+import type { PersonalDataCopy } from "#core/studio/personal-data.ts";
 import { STUDIO_API } from "#core/studio/paths.ts";
 import { formatDate, formatDateTime, isoDateTime } from "../lib/format.ts";
+import { useSession } from "../shell/session.ts";
 import { Button, EmptyState, Notice, NoticeArea, Table, TextField } from "../ui/index.ts";
 import { StatusBadge } from "./inbox/parts.tsx";
 import "./personal-data-report.css";
@@ -39,8 +41,8 @@ function sameKey(key: Key, typed: string): boolean {
 /** The records ticked: submissions by id, and whether the subscriptions go along. */
 export type Chosen = { submissions: string[]; subscriptions: boolean };
 
-/** Downloads the JSON copy of the ticked records: a POST (the key stays out of addresses), saved as a file. */
-async function downloadCopy(key: Key, chosen: Chosen): Promise<string | null> {
+/** The copy of the ticked records: a POST (the key stays out of addresses); a Russian sentence when it failed. */
+async function requestCopy(key: Key, chosen: Chosen): Promise<Response | string> {
   const res = await fetch(`${STUDIO_API}/personal-data/copy`, {
     method: "POST",
     credentials: "same-origin",
@@ -49,6 +51,13 @@ async function downloadCopy(key: Key, chosen: Chosen): Promise<string | null> {
   }).catch(() => null);
   if (!res) return "Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.";
   if (!res.ok) return ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `Сервер ответил ошибкой ${res.status}`;
+  return res;
+}
+
+/** Downloads the JSON copy of the ticked records, for programs, saved as a file. */
+async function downloadCopy(key: Key, chosen: Chosen): Promise<string | null> {
+  const res = await requestCopy(key, chosen);
+  if (typeof res === "string") return res;
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "personalnye-dannye.json";
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement("a");
@@ -59,6 +68,12 @@ async function downloadCopy(key: Key, chosen: Chosen): Promise<string | null> {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return null;
+}
+
+/** The copy of the ticked records for the readable document; a Russian sentence when it failed. */
+async function readCopy(key: Key, chosen: Chosen): Promise<PersonalDataCopy | string> {
+  const res = await requestCopy(key, chosen);
+  return typeof res === "string" ? res : ((await res.json()) as PersonalDataCopy);
 }
 
 /** Whether every record found carries one name and one e-mail: then they are one person's, ticked at once. */
@@ -159,21 +174,27 @@ function Erase({ report, keyUsed, chosen }: { report: PersonalDataReport; keyUse
   );
 }
 
-export function Report({ report, keyUsed }: { report: PersonalDataReport; keyUsed: Key }) {
+export function Report({ report, keyUsed, onDocument }: { report: PersonalDataReport; keyUsed: Key; onDocument(copy: PersonalDataCopy): void }) {
   const eraser = useFetcher<Result>({ key: ERASER });
+  // A role that sees no subscriptions (HR: applications only) is not told of them.
+  const seesSubscriptions = kindsFor(useSession().permissions).includes("subscribe");
   const [copyProblem, setCopyProblem] = useState<string | null>(null);
-  const [copying, setCopying] = useState(false);
+  const [copying, setCopying] = useState<"document" | "json" | null>(null);
   // One person's records are ticked at once; records of different people wait for the admin's choice.
   const same = onePerson(report);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set(same ? report.submissions.map((s) => s.id) : []));
   const [withSubscriptions, setWithSubscriptions] = useState(same);
-  const chosen: Chosen = { submissions: report.submissions.filter((s) => ticked.has(s.id)).map((s) => s.id), subscriptions: withSubscriptions };
+  const chosen: Chosen = { submissions: report.submissions.filter((s) => ticked.has(s.id)).map((s) => s.id), subscriptions: withSubscriptions && report.subscriptions.length > 0 };
   const nothing = chosen.submissions.length === 0 && !(withSubscriptions && report.subscriptions.length > 0);
   const count = report.submissions.length + report.subscriptions.length;
   if (count === 0) {
     return (
       <EmptyState title="Ничего не найдено">
-        <p>По этому {keyUsed.email ? "e-mail" : "телефону"} сайт ничего не хранит. Так и можно ответить человеку.</p>
+        {seesSubscriptions ? (
+          <p>По этому {keyUsed.email ? "e-mail" : "телефону"} сайт ничего не хранит. Так и можно ответить человеку.</p>
+        ) : (
+          <p>Откликов на вакансии по этому {keyUsed.email ? "e-mail" : "телефону"} нет. Заявки на проекты и подписки вам не видны: если человек спрашивает и о них, передайте запрос администратору.</p>
+        )}
       </EmptyState>
     );
   }
@@ -181,7 +202,7 @@ export function Report({ report, keyUsed }: { report: PersonalDataReport; keyUse
   return (
     <section className="s-section" aria-labelledby="found-title">
       <h2 id="found-title" className="s-section__title">
-        Найдено: заявок — {report.submissions.length}, подписок — {report.subscriptions.length}
+        {seesSubscriptions ? `Найдено: заявок — ${report.submissions.length}, подписок — ${report.subscriptions.length}` : `Найдено откликов: ${report.submissions.length}`}
       </h2>
       {!same ? (
         <p className="s-pd-report__warning" role="note">
@@ -208,18 +229,38 @@ export function Report({ report, keyUsed }: { report: PersonalDataReport; keyUse
         </label>
       ) : null}
       <NoticeArea>{copyProblem ? <Notice tone="error">{copyProblem}</Notice> : failed ? <Notice tone="error">{failed}</Notice> : null}</NoticeArea>
-      <div className="s-danger-zone">
+      <div className="s-pd-report__copies">
         <Button
-          busy={copying}
+          variant="primary"
+          busy={copying === "document"}
           disabled={nothing}
           onClick={async () => {
-            setCopying(true);
-            setCopyProblem(await downloadCopy(keyUsed, chosen));
-            setCopying(false);
+            setCopying("document");
+            const copy = await readCopy(keyUsed, chosen);
+            setCopying(null);
+            if (typeof copy === "string") setCopyProblem(copy);
+            else {
+              setCopyProblem(null);
+              onDocument(copy);
+            }
           }}
         >
-          Скачать отмеченное (JSON)
+          Копия для человека
         </Button>
+        <span className="s-pd-report__machine">
+          <Button
+            busy={copying === "json"}
+            disabled={nothing}
+            onClick={async () => {
+              setCopying("json");
+              setCopyProblem(await downloadCopy(keyUsed, chosen));
+              setCopying(null);
+            }}
+          >
+            Скачать отмеченное (JSON)
+          </Button>
+          <span className="s-muted">для программ</span>
+        </span>
       </div>
       <Erase report={report} keyUsed={keyUsed} chosen={chosen} />
     </section>

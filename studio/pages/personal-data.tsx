@@ -3,7 +3,11 @@ import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, use
 import { pages } from "#core/studio/paths.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { formatDate, formatDateTime, isoDateTime } from "../lib/format.ts";
-import type { PersonalDataDeletion, PersonalDataReport, RetentionInfo } from "#core/studio/inbox.ts";
+import type { SessionInfo } from "#core/studio/api.ts";
+import { kindsFor, type PersonalDataDeletion, type PersonalDataReport, type RetentionInfo } from "#core/studio/inbox.ts";
+import type { PersonalDataCopy } from "#core/studio/personal-data.ts";
+import { useSession } from "../shell/session.ts";
+import { PersonalDataDocument } from "./personal-data-document.tsx";
 import { Button, Notice, NoticeArea, Page, TextField, useFocusFirstError } from "../ui/index.ts";
 import { ERASER, Report, type Result } from "./personal-data-report.tsx";
 import "./inbox/inbox.css";
@@ -11,12 +15,19 @@ import "./inbox/inbox.css";
 /**
  * «Персональные данные»: a person asks what the agency holds about them, for
  * a copy, or for deletion (152-FZ). Found by exact e-mail or phone, across
- * every kind of submission; the copy is a JSON file; deletion removes it
- * everywhere at once. Also: how long submissions are kept and when the
- * retention job last ran.
+ * the kinds of submission the role sees (HR: applications only); the copy is
+ * a document the person reads (printed or saved as PDF) and a JSON file for
+ * programs; deletion removes it everywhere at once. For admins also: how long
+ * submissions are kept and when the retention job last ran.
  */
-export function personalDataLoader({ request }: LoaderFunctionArgs): Promise<RetentionInfo> {
-  return signedIn(request, () => api<RetentionInfo>("GET", "/personal-data/retention"));
+/** The retention facts, for a role that may see them (HR answers candidates' requests without them). */
+export function personalDataLoader({ request }: LoaderFunctionArgs): Promise<RetentionInfo | null> {
+  return signedIn(request, async () => {
+    const session = await api<SessionInfo>("GET", "/session");
+    // The section is not this role's: the page says so, as the server would.
+    if (!session.permissions.includes("personal-data:requests")) throw new ApiFailure(403, "У\u00a0вашей роли нет доступа к\u00a0этому разделу");
+    return session.permissions.includes("personal-data:retention") ? api<RetentionInfo>("GET", "/personal-data/retention") : null;
+  });
 }
 
 export async function personalDataAction({ request }: ActionFunctionArgs): Promise<Result> {
@@ -85,11 +96,19 @@ function Retention({ info }: { info: RetentionInfo }) {
   );
 }
 
+const LEAD = {
+  all: "Что сайт хранит о\u00a0человеке: найти по\u00a0e-mail или телефону, выгрузить копию, удалить по\u00a0его просьбе (152-ФЗ). Каждое действие записывается в\u00a0журнал без самих данных.",
+  jobs: "Запросы кандидатов об\u00a0их данных (152-ФЗ): найти их отклики на\u00a0вакансии по\u00a0e-mail или телефону, выгрузить копию, удалить по\u00a0их просьбе. Заявки на\u00a0проекты и\u00a0подписки сюда не\u00a0попадают. Каждое действие записывается в\u00a0журнал без самих данных.",
+};
+
 export function PersonalData() {
-  const retention = useLoaderData() as RetentionInfo;
+  const retention = useLoaderData() as RetentionInfo | null;
+  const seesAll = kindsFor(useSession().permissions).includes("project");
   const search = useFetcher<Result>();
   const eraser = useFetcher<Result>({ key: ERASER });
   const [form, setForm] = useState<HTMLFormElement | null>(null);
+  // The person's copy as a document, shown in the report's place (which keeps its ticks underneath).
+  const [copy, setCopy] = useState<PersonalDataCopy | null>(null);
   const shown = search.state === "idle" ? search.data : undefined;
   const errors = shown && !shown.ok ? shown.errors : undefined;
   useFocusFirstError(form, errors);
@@ -97,38 +116,41 @@ export function PersonalData() {
   const erased = eraser.state === "idle" ? eraser.data : undefined;
   const deleted = erased?.ok && "deleted" in erased && shown && erased.at > shown.at ? erased.deleted : null;
   return (
-    <Page title="Персональные данные" lead="Что сайт хранит о человеке: найти по e-mail или телефону, выгрузить копию, удалить по его просьбе (152-ФЗ). Каждое действие записывается в журнал без самих данных.">
-      <section className="s-section" aria-labelledby="request-title">
-        <h2 id="request-title" className="s-section__title">
-          Запрос человека
-        </h2>
-        <search.Form method="post" ref={setForm} noValidate className="s-form s-form--grid">
-          <input type="hidden" name="intent" value="search" />
-          <TextField label="E-mail" name="email" type="email" autoComplete="off" spellCheck={false} error={errors?.email} hint="Или телефон — что-то одно" />
-          <TextField label="Телефон" name="phone" type="tel" autoComplete="off" error={errors?.phone} hint="В любом виде: +7 912 345-67-89, 89123456789" />
-          <Button type="submit" variant="primary" busy={search.state !== "idle"}>
-            Найти
-          </Button>
-        </search.Form>
-      </section>
-      <NoticeArea>
-        {deleted ? (
-          <Notice tone="success">
-            Удалено: заявок — {deleted.submissions}, файлов резюме — {deleted.files}, доставок — {deleted.deliveries}, подписок — {deleted.subscriptions}, смен статуса — {deleted.statusChanges}, комментариев — {deleted.comments}. В журнал записано, сколько и что удалено, без e-mail и телефона.
-            {deleted.wiped
-              ? " Данные стёрты и из файлов базы."
-              : " Записи удалены, но их следы ещё остались в файлах базы: сервер сотрёт их сам в ближайшие минуты, а если не успеет — следующее удаление. Если это сообщение повторяется, скажите администратору сервера."}
-            {deleted.remains.map((sentence) => ` ${sentence}`).join("")}
-          </Notice>
-        ) : shown && !shown.ok && Object.keys(shown.errors).length === 0 ? (
-          <Notice tone="error">{shown.message}</Notice>
+    <Page title="Персональные данные" lead={seesAll ? LEAD.all : LEAD.jobs}>
+      {copy ? <PersonalDataDocument copy={copy} onClose={() => setCopy(null)} /> : null}
+      <div hidden={copy !== null} className="s-pd-page">
+        <section className="s-section" aria-labelledby="request-title">
+          <h2 id="request-title" className="s-section__title">
+            {seesAll ? "Запрос человека" : "Запрос кандидата"}
+          </h2>
+          <search.Form method="post" ref={setForm} noValidate className="s-form s-form--grid">
+            <input type="hidden" name="intent" value="search" />
+            <TextField label="E-mail" name="email" type="email" autoComplete="off" spellCheck={false} error={errors?.email} hint="Или телефон — что-то одно" />
+            <TextField label="Телефон" name="phone" type="tel" autoComplete="off" error={errors?.phone} hint="В любом виде: +7 912 345-67-89, 89123456789" />
+            <Button type="submit" variant="primary" busy={search.state !== "idle"}>
+              Найти
+            </Button>
+          </search.Form>
+        </section>
+        <NoticeArea>
+          {deleted ? (
+            <Notice tone="success">
+              Удалено: заявок — {deleted.submissions}, файлов резюме — {deleted.files}, доставок — {deleted.deliveries}, подписок — {deleted.subscriptions}, смен статуса — {deleted.statusChanges}, комментариев — {deleted.comments}. В журнал записано, сколько и что удалено, без e-mail и телефона.
+              {deleted.wiped
+                ? " Данные стёрты и из файлов базы."
+                : " Записи удалены, но их следы ещё остались в файлах базы: сервер сотрёт их сам в ближайшие минуты, а если не успеет — следующее удаление. Если это сообщение повторяется, скажите администратору сервера."}
+              {deleted.remains.map((sentence) => ` ${sentence}`).join("")}
+            </Notice>
+          ) : shown && !shown.ok && Object.keys(shown.errors).length === 0 ? (
+            <Notice tone="error">{shown.message}</Notice>
+          ) : null}
+        </NoticeArea>
+        {shown?.ok && shown.intent === "search" && !deleted ? (
+          // Each search's report starts its ticks afresh (one person's records all ticked, two people's none).
+          <Report key={shown.at} report={shown.report} keyUsed={shown.key} onDocument={setCopy} />
         ) : null}
-      </NoticeArea>
-      {shown?.ok && shown.intent === "search" && !deleted ? (
-        // Each search's report starts its ticks afresh (one person's records all ticked, two people's none).
-        <Report key={shown.at} report={shown.report} keyUsed={shown.key} />
-      ) : null}
-      <Retention info={retention} />
+        {retention ? <Retention info={retention} /> : null}
+      </div>
     </Page>
   );
 }

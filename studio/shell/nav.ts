@@ -16,8 +16,8 @@ export const NAV: readonly NavItem[] = [
   {
     page: "personalData",
     label: "Персональные данные",
-    permission: "personal-data:manage",
-    description: "Запросы людей по 152-ФЗ: что о них хранится, копия и удаление; срок хранения заявок",
+    permission: "personal-data:requests",
+    description: "Запросы людей по\u00a0152-ФЗ: что о\u00a0них хранится, копия и\u00a0удаление",
   },
   { page: "users", label: "Пользователи", permission: "users:manage", description: "Учётные записи, роли и пароли" },
   { page: "journal", label: "Журнал", permission: "audit:read", description: "Кто что менял: входы, учётные записи, публикации" },

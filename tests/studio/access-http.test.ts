@@ -49,7 +49,7 @@ const SECTIONS: Array<[RegExp, readonly Access[]]> = [
   [/^\/(content|media|trash|preview)(\/|$)/, ["content:edit", "content:trash-purge"]],
   [/^\/(releases|schedules)(\/|$)/, ["content:publish"]],
   [/^\/inbox(\/|$)/, ["leads:read", "leads:export", "leads:work", "leads:stages"]],
-  [/^\/personal-data\//, ["personal-data:manage"]],
+  [/^\/personal-data\//, ["personal-data:requests", "personal-data:retention"]],
   [/^\/settings(\/|$)/, ["settings:manage"]],
 ];
 

@@ -10,6 +10,7 @@ import { createStore } from "../../server/leads/store.ts";
 import { createAuditLog } from "../../server/studio/audit.ts";
 import { parseFilter } from "../../server/studio/inbox/filter.ts";
 import { createPersonalData } from "../../server/studio/inbox/personal-data.ts";
+import { ALL_FOUND } from "../../server/studio/personal-data/scope.ts";
 import { createInboxStore } from "../../server/studio/inbox/store.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
 import { pdf } from "../support/cv-files.ts";
@@ -225,9 +226,9 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
       ["Ольга", "olga@person.example"],
       ["Игорь", "igor@client.example"],
     ]);
-    const chosen = { submissions: [hers.id], subscriptions: true };
+    const chosen = { ...ALL_FOUND, submissions: [hers.id] };
     expect((await personal.copy(subject, Date.now(), chosen)).submissions).toMatchObject([{ id: hers.id }]);
-    expect(await personal.erase(subject, by, Date.now(), { submissions: [], subscriptions: false })).toMatchObject({ submissions: 0 });
+    expect(await personal.erase(subject, by, Date.now(), { ...ALL_FOUND, submissions: [], subscriptions: false })).toMatchObject({ submissions: 0 });
     expect(await personal.erase(subject, by, Date.now(), chosen)).toMatchObject({ submissions: 1, comments: 0 });
     expect(await leads.submission(hers.id)).toBeNull();
     expect(await leads.submission(his.id)).not.toBeNull();

@@ -13,14 +13,15 @@ import { exportFileName } from "../inbox/export-name.ts";
 import { writeXlsxExport, XLSX_TYPE } from "../inbox/xlsx.ts";
 import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
 import { describeFilter, parseFilter, parsePage } from "../inbox/filter.ts";
+import { refuseOtherKinds } from "../kinds-guard.ts";
 import type { ApiRoute } from "../router.ts";
 
 /**
  * «Заявки»: the list with its filters, one submission, its status, a retry of
  * a dead-lettered delivery, its CV, and the export (CSV, or XLSX with `format=xlsx`). The kinds a caller
  * sees come from their role's permissions (core/studio/inbox.ts) and go
- * into every query; a submission of another kind is answered 404, as if it
- * did not exist. Every view of personal data, every file and every export is
+ * into every query; a submission or a kind outside them, named in a request, is
+ * refused with 403 (kinds-guard.ts). Every view of personal data, every file and every export is
  * written to the audit log, never the data itself.
  */
 export const INBOX_MESSAGES = {
@@ -46,10 +47,16 @@ const BULK_MAX = 200;
 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The signed-in caller (the route's access checked), and the kinds of submission their role shows. */
+/**
+ * The signed-in caller (the route's access checked), and the kinds of submission their role shows.
+ * A kind it does not show, asked by name (`?kind=`) or by a submission's id, is a 403 (kinds-guard.ts).
+ */
 async function caller(ctx: Context) {
   const session = await ctx.requireUser();
   const kinds: FormKind[] = kindsFor(permissionsOf(session.user.role));
+  const asked = ctx.url.searchParams.get("kind") ?? "";
+  if (isFormKind(asked) && !kinds.includes(asked)) throw new HttpError(403, MESSAGES.forbidden);
+  if (ctx.params.id && SUBMISSION_ID.test(ctx.params.id)) await refuseOtherKinds(ctx.services.inbox.db, [ctx.params.id], kinds);
   return { session, kinds, by: { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip } };
 }
 
@@ -163,6 +170,7 @@ export const inboxRoutes: ApiRoute[] = [
       if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string") || ids.length > BULK_MAX) throw new HttpError(400, MESSAGES.badJson);
       const wanted = [...new Set(ids as string[])].filter((id) => SUBMISSION_ID.test(id));
       if (wanted.length === 0) throw new HttpError(422, MESSAGES.invalid, { ids: INBOX_MESSAGES.bulkNone });
+      await refuseOtherKinds(ctx.services.inbox.db, wanted, kinds);
       const stage = field(body, "stage", 100);
       const ownerText = field(body, "owner", 20);
       if (!stage && !ownerText) throw new HttpError(422, MESSAGES.invalid, { stage: INBOX_MESSAGES.bulkNothing });
