@@ -10,7 +10,8 @@ import { mediaUses, readSidecar, type Sidecar, sidecarPath } from "./media.ts";
  * and kept while `stat` sees it unchanged (as file-facts.ts keeps texts), and
  * the picture's own size with it (a picture's bytes never change under its
  * name): a page of 5,000 pictures costs a folder listing and a `stat` per
- * sidecar, not 10,000 reads. Where each picture is used costs a pass over
+ * sidecar, not 10,000 reads, and nothing of that while the folder itself is
+ * unchanged (allMedia). Where each picture is used costs a pass over
  * every content file (mediaUses): asked only for the page shown, or for all
  * when the filter is «не используется».
  */
@@ -59,15 +60,32 @@ function pictureOf(contentDir: string, file: string, now: number): Found | null 
   };
 }
 
+/**
+ * The whole list while the uploads folder stays the same as `stat` sees it: every change «Медиа»
+ * makes (a sidecar written under another name, then renamed; a picture added or removed), and
+ * git's checkouts, change the folder's own times, so a settled folder is not listed again.
+ */
+let listed: { dir: string; identity: string; all: Found[] } | null = null;
+
 /** Every picture of «Медиа», newest first (without where each is used). */
 export function allMedia(contentDir: string): Found[] {
   const dir = join(contentDir, UPLOADS_FOLDER);
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => UPLOAD_NAME.test(name)) : [];
   const now = Date.now();
-  return files
+  let folder: Stats | null = null;
+  try {
+    folder = statSync(dir);
+  } catch {
+    return [];
+  }
+  const identity = identityOf(folder);
+  if (listed && listed.dir === dir && listed.identity === identity && settled(folder, now)) return listed.all;
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => UPLOAD_NAME.test(name)) : [];
+  const all = files
     .map((file) => pictureOf(contentDir, file, now))
     .filter((item): item is Found => item !== null)
     .sort((a, b) => (b.uploadedAt ?? 0) - (a.uploadedAt ?? 0) || a.file.localeCompare(b.file));
+  listed = { dir, identity, all };
+  return all;
 }
 
 /** One picture of «Медиа» (without where it is used), or null unless `file` is exactly one of its pictures. */
