@@ -75,8 +75,7 @@ export function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: Medi
   return (
     <section className="s-panel s-media__details" aria-labelledby="media-details-title">
       <h2 className="s-section__title" id="media-details-title">
-        Изображение {item.width}&nbsp;×&nbsp;{item.height}
-        {item.name ? `, «${item.name}»` : ""}
+        Изображение {item.width}&nbsp;×&nbsp;{item.height}{item.name ? `, «${item.name}»` : ""}
         {item.uploadedAt ? `, загружено ${formatDate(item.uploadedAt)}` : ""}
       </h2>
       <div className="s-media__focus">

@@ -45,7 +45,6 @@ export function Media() {
   const [describing, setDescribing] = useState(false);
   const [notice, setNotice] = useState<Said | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const filtered = Boolean(params.get("q") || params.get("filter") || params.get("type"));
 
   /** The URL's query changed: the search, a filter or the page (a new search or filter starts from the first page). */
@@ -80,30 +79,6 @@ export function Media() {
   }, [open, onPage]);
   const current = onPage ?? (opened?.file === open ? opened : null);
 
-  async function upload(files: FileList | null) {
-    if (!files || files.length === 0) return;
-    const failed: string[] = [];
-    let last: string | null = null;
-    for (const [index, file] of [...files].entries()) {
-      setUploading(`Загружаем ${index + 1} из ${files.length}…`);
-      try {
-        last = (await uploadImage(file)).file;
-      } catch (failure) {
-        if (!(failure instanceof ApiFailure)) throw failure;
-        failed.push(`«${file.name}»: ${failure.message}`);
-      }
-    }
-    setUploading(null);
-    if (input.current) input.current.value = "";
-    await revalidator.revalidate();
-    if (last) setOpen(last);
-    setNotice(
-      failed.length > 0
-        ? { tone: "error", text: `Не загружено: ${failed.join("; ")}` }
-        : { tone: "success", text: "Загружено. Опишите, что на\u00a0изображении: без описания его не\u00a0поймут те, кто его не\u00a0видит." },
-    );
-  }
-
   function toggle(item: MediaItem) {
     const next = new Map(selected);
     if (next.has(item.file)) next.delete(item.file);
@@ -116,56 +91,21 @@ export function Media() {
     <Page title="Медиа" lead="Изображения сайта: загрузите, опишите и найдите, где каждое используется.">
       <NoticeArea>{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : uploading ? <Notice>{uploading}</Notice> : null}</NoticeArea>
       <div className="s-media__tools">
-        <div className="s-field">
-          {/* The browser's own file control speaks the browser's language: it stays for the keyboard and screen readers, hidden behind a Russian button. */}
-          <input
-            ref={input}
-            id="media-upload"
-            className="s-visually-hidden s-file__input"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            multiple
-            aria-describedby="media-upload-hint"
-            onChange={(e) => void upload(e.target.files)}
-          />
-          <label htmlFor="media-upload" className="s-button s-button--secondary s-file__button">
-            Загрузить изображения
-          </label>
-          <p className="s-field__hint" id="media-upload-hint">
-            JPEG, PNG, WebP или AVIF до&nbsp;10&nbsp;МБ. Сведения о&nbsp;камере и&nbsp;координаты съёмки не&nbsp;сохраняются.
-          </p>
-        </div>
+        <MediaUpload
+          onProgress={setUploading}
+          onDone={async (last, said) => {
+            await revalidator.revalidate();
+            if (last) setOpen(last);
+            setNotice(said);
+          }}
+        />
         <div className="s-field">
           <label className="s-field__label" htmlFor="media-query">
             Поиск
           </label>
           <input id="media-query" className="s-input" type="search" maxLength={200} value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Описание, подпись или имя файла" />
         </div>
-        <div className="s-media__filters">
-          <div className="s-field">
-            <label className="s-field__label" htmlFor="media-filter">
-              Показать
-            </label>
-            <select id="media-filter" className="s-input" value={params.get("filter") ?? ""} onChange={(e) => ask({ filter: e.target.value })}>
-              <option value="">Все</option>
-              <option value="undescribed">Без описания</option>
-              <option value="unused">Не используются</option>
-            </select>
-          </div>
-          <div className="s-field">
-            <label className="s-field__label" htmlFor="media-type">
-              Тип
-            </label>
-            <select id="media-type" className="s-input" value={params.get("type") ?? ""} onChange={(e) => ask({ type: e.target.value })}>
-              <option value="">Любой</option>
-              {MEDIA_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {MEDIA_TYPE_NAMES[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <MediaFilters params={params} ask={ask} />
       </div>
       <div className="s-media__bar">
         <p className="s-field__hint" role="status">
@@ -200,29 +140,7 @@ export function Media() {
           <p>{library === 0 ? "Загрузите первое: оно появится здесь, и его можно будет вставить в любой текст." : "Измените поиск или отбор."}</p>
         </EmptyState>
       ) : (
-        <ul className="s-media__grid">
-          {items.map((item) => (
-            <li key={item.file} className="s-media__card">
-              <label className="s-media__pick">
-                <input type="checkbox" checked={selected.has(item.file)} onChange={() => toggle(item)} />
-                Выбрать
-                <span className="s-visually-hidden">{item.name ? ` «${item.name}»` : ` изображение ${item.width} × ${item.height}`}</span>
-              </label>
-              <button type="button" className="s-media__open" onClick={() => setOpen(item.file)} aria-pressed={open === item.file}>
-                <MediaThumb item={item} />
-                {item.name ? <span className="s-media__name">{item.name}</span> : null}
-                <span className="s-media__alt">
-                  {item.alt || <span className="s-badge">нет описания</span>}
-                  {item.alt && item.checkAlt ? <span className="s-badge">проверьте описание</span> : null}
-                </span>
-              </button>
-              <span className="s-media__meta">
-                {item.width}&nbsp;×&nbsp;{item.height}, {kilobytes(item.bytes)} ·{" "}
-                {item.uses.length > 0 ? `используется: ${item.uses.length}` : "не используется"}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <MediaGrid items={items} selected={selected} open={open} onToggle={toggle} onOpen={setOpen} />
       )}
       {pages > 1 ? <Pages page={page} pages={pages} params={params} /> : null}
     </Page>
@@ -245,5 +163,116 @@ function Pages({ page, pages, params }: { page: number; pages: number; params: U
       </span>
       {page < pages ? <Link to={to(page + 1)}>Следующая →</Link> : <span aria-hidden="true" />}
     </nav>
+  );
+}
+
+/** What the grid shows: all, without a description or unused; of any type or one. */
+function MediaFilters({ params, ask }: { params: URLSearchParams; ask(changes: { filter?: string; type?: string }): void }) {
+  return (
+    <div className="s-media__filters">
+      <div className="s-field">
+        <label className="s-field__label" htmlFor="media-filter">
+          Показать
+        </label>
+        <select id="media-filter" className="s-input" value={params.get("filter") ?? ""} onChange={(e) => ask({ filter: e.target.value })}>
+          <option value="">Все</option>
+          <option value="undescribed">Без описания</option>
+          <option value="unused">Не используются</option>
+        </select>
+      </div>
+      <div className="s-field">
+        <label className="s-field__label" htmlFor="media-type">
+          Тип
+        </label>
+        <select id="media-type" className="s-input" value={params.get("type") ?? ""} onChange={(e) => ask({ type: e.target.value })}>
+          <option value="">Любой</option>
+          {MEDIA_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {MEDIA_TYPE_NAMES[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** A page of cards: each a small copy, its original name and description, selectable for describing several at once. */
+function MediaGrid(props: { items: MediaItem[]; selected: Map<string, MediaItem>; open: string | null; onToggle(item: MediaItem): void; onOpen(file: string): void }) {
+  const { items, selected, open, onToggle: toggle, onOpen: setOpen } = props;
+  return (
+    <ul className="s-media__grid">
+      {items.map((item) => (
+        <li key={item.file} className="s-media__card">
+          <label className="s-media__pick">
+            <input type="checkbox" checked={selected.has(item.file)} onChange={() => toggle(item)} />
+            Выбрать
+            <span className="s-visually-hidden">{item.name ? ` «${item.name}»` : ` изображение ${item.width} × ${item.height}`}</span>
+          </label>
+          <button type="button" className="s-media__open" onClick={() => setOpen(item.file)} aria-pressed={open === item.file}>
+            <MediaThumb item={item} />
+            {item.name ? <span className="s-media__name">{item.name}</span> : null}
+            <span className="s-media__alt">
+              {item.alt || <span className="s-badge">нет описания</span>}
+              {item.alt && item.checkAlt ? <span className="s-badge">проверьте описание</span> : null}
+            </span>
+          </button>
+          <span className="s-media__meta">
+            {item.width}&nbsp;×&nbsp;{item.height}, {kilobytes(item.bytes)} ·{" "}
+            {item.uses.length > 0 ? `используется: ${item.uses.length}` : "не используется"}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Several pictures uploaded at once, one after another: the progress said above the page, the last one opened to be described. */
+function MediaUpload({ onProgress, onDone }: { onProgress(text: string | null): void; onDone(last: string | null, said: Said): Promise<void> }) {
+  const input = useRef<HTMLInputElement>(null);
+
+  async function upload(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    const failed: string[] = [];
+    let last: string | null = null;
+    for (const [index, file] of [...files].entries()) {
+      onProgress(`Загружаем ${index + 1} из ${files.length}…`);
+      try {
+        last = (await uploadImage(file)).file;
+      } catch (failure) {
+        if (!(failure instanceof ApiFailure)) throw failure;
+        failed.push(`«${file.name}»: ${failure.message}`);
+      }
+    }
+    onProgress(null);
+    if (input.current) input.current.value = "";
+    await onDone(
+      last,
+      failed.length > 0
+        ? { tone: "error", text: `Не загружено: ${failed.join("; ")}` }
+        : { tone: "success", text: "Загружено. Опишите, что на\u00a0изображении: без описания его не\u00a0поймут те, кто его не\u00a0видит." },
+    );
+  }
+
+  return (
+    <div className="s-field">
+      {/* The browser's own file control speaks the browser's language: it stays for the keyboard and screen readers, hidden behind a Russian button. */}
+      <input
+        ref={input}
+        id="media-upload"
+        className="s-visually-hidden s-file__input"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        multiple
+        aria-describedby="media-upload-hint"
+        onChange={(e) => void upload(e.target.files)}
+      />
+      <label htmlFor="media-upload" className="s-button s-button--secondary s-file__button">
+        Загрузить изображения
+      </label>
+      <p className="s-field__hint" id="media-upload-hint">
+        JPEG, PNG, WebP или AVIF до&nbsp;10&nbsp;МБ. Сведения о&nbsp;камере и&nbsp;координаты съёмки не&nbsp;сохраняются.
+      </p>
+    </div>
   );
 }
