@@ -14,7 +14,7 @@ export type RenditionJob = { kind: "rendition"; source: string; rendition: Rendi
 export type RenditionAnswer = { drawn: boolean } | { refused: "broken" };
 
 /** A picture's small copy for the studio's grids (draw-thumb.ts) into `target`, at upload or when first asked. */
-export type ThumbJob = { kind: "thumb"; source: string; target: string };
+export type ThumbJob = { kind: "thumb"; source: string; target: string; side: number };
 
 /** What the child is sent. */
 export type ImageJob = CleanJob | RenditionJob | ThumbJob;

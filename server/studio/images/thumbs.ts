@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
+import { MEDIA_THUMB_WIDTH } from "#core/studio/media-api.ts";
 import { BACKGROUND, type ImagePool } from "./pool.ts";
 
 /**
@@ -30,7 +31,7 @@ export function createThumbs(options: { pool: ImagePool; contentDir: string; dir
     let job = drawing.get(file);
     if (!job) {
       job = mkdir(options.dir, { recursive: true })
-        .then(() => options.pool.run(owner, { kind: "thumb", source: source(file), target: target(file) }))
+        .then(() => options.pool.run(owner, { kind: "thumb", source: source(file), target: target(file), side: MEDIA_THUMB_WIDTH }))
         .then((answer) => ("refused" in answer ? { refused: answer.refused } : null))
         .finally(() => drawing.delete(file));
       drawing.set(file, job);

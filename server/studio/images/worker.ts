@@ -19,7 +19,7 @@ process.on("message", (message) => {
   const work =
     job.kind === "clean"
       ? clean(sharp, job)
-      : (job.kind === "thumb" ? drawThumb(sharp, job.source, job.target) : drawRendition(sharp, job.source, job.rendition, job.out)).then((drawn): RenditionAnswer => ({ drawn }));
+      : (job.kind === "thumb" ? drawThumb(sharp, job.source, job.target, job.side) : drawRendition(sharp, job.source, job.rendition, job.out)).then((drawn): RenditionAnswer => ({ drawn }));
   void work.then(
     (answer) => process.send?.(answer),
     // Both kinds call it so: a picture sharp could not read or write.
