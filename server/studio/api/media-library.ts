@@ -61,6 +61,9 @@ export const mediaLibraryRoutes: ApiRoute[] = [
       const withUses = ctx.url.searchParams.get("uses") !== "0";
       if (!withUses && query.filter === "unused") throw new HttpError(400, LIBRARY_MESSAGES.unusedInPicker);
       const body: MediaList = mediaPage(ctx.services.config.contentDir, query, withUses);
+      // The page's small copies not drawn yet (pictures from before them) are queued now, in order, behind
+      // people's uploads: the grid's requests for them wait for those jobs, not for a turn of their own.
+      for (const item of body.items) ctx.services.thumbs.draw(item.file);
       ctx.send(200, body);
     },
   },
