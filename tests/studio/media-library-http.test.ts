@@ -67,7 +67,7 @@ describe("«Медиа» a page at a time", () => {
       expect(((await res.json()) as { message: string }).message).toBe(message);
     }
     // A search longer than any name is cut, never a 5xx.
-    expect((await list(`?q=${"я".repeat(5000)}`)).total).toBe(0);
+    expect((await list(`?q=${"я".repeat(300)}`)).total).toBe(0);
 
     // The small copy: a WebP at most 320 px a side, long cached, the studio's headers.
     const thumb = await call(env.server, "GET", `/studio/api/media/${named}/thumb?v=1`, { cookie: env.editor });
@@ -80,27 +80,27 @@ describe("«Медиа» a page at a time", () => {
   });
 
   it("describes several at once, all or none, each journaled; offers a text's alt text only to a picture without one", { timeout: 120_000 }, async () => {
-    const a = await upload(await image(31, 17), "a.png");
-    const b = await upload(await image(32, 17), "b.png");
+    const a = await upload(await image(31, 17), "схема.png");
+    const b = await upload(await image(32, 17), "план.png");
     const refused = await call(env.server, "POST", "/studio/api/media/describe", { cookie: env.editor, body: { items: [{ file: a, alt: "Схема" }, { file: b, alt: "  " }] } });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { errors: Record<string, string> }).errors).toEqual({ "items.1.alt": "Опишите, что на\u00a0изображении: без этого его не\u00a0поймут те, кто его не\u00a0видит" });
-    expect((await list("?q=a.png")).items[0]?.alt).toBe("");
+    expect((await list("?q=схема.png")).items[0]?.alt).toBe("");
     const tooMany = await call(env.server, "POST", "/studio/api/media/describe", { cookie: env.editor, body: { items: Array.from({ length: 49 }, () => ({ file: a, alt: "Схема" })) } });
     expect(tooMany.status).toBe(422);
     const done = await call(env.server, "POST", "/studio/api/media/describe", { cookie: env.editor, body: { items: [{ file: a, alt: "Схема отдела" }, { file: b, alt: "План офиса" }] } });
     expect(done.status).toBe(200);
-    expect((await list("?q=b.png")).items[0]?.alt).toBe("План офиса");
+    expect((await list("?q=план.png")).items[0]?.alt).toBe("План офиса");
     expect(await journal(b)).toEqual([{ many: 2 }]);
 
     // The alt text typed in a text: taken by a picture without a description, never over one.
-    const c = await upload(await image(33, 17), "c.png");
+    const c = await upload(await image(33, 17), "фото.png");
     const offer = (file: string, alt: string) => call(env.server, "POST", `/studio/api/media/${file}/alt`, { cookie: env.editor, body: { alt } });
     expect(await (await offer(c, "Фото из текста")).json()).toEqual({ taken: true });
     expect(await (await offer(b, "Другое описание")).json()).toEqual({ taken: false });
-    expect((await list("?q=c.png")).items[0]?.alt).toBe("Фото из текста");
-    expect((await list("?q=b.png")).items[0]?.alt).toBe("План офиса");
+    expect((await list("?q=фото.png")).items[0]?.alt).toBe("Фото из текста");
+    expect((await list("?q=план.png")).items[0]?.alt).toBe("План офиса");
     expect(await journal(c)).toEqual([{ from: "text" }]);
-    await eventually(async () => (await list("?filter=undescribed&q=c.png")).total === 0, 5_000, "the described picture out of «без описания»");
+    await eventually(async () => (await list("?filter=undescribed&q=фото.png")).total === 0, 5_000, "the described picture out of «без описания»");
   });
 });
