@@ -105,9 +105,12 @@ describe("«Медиа» at 200 pictures", () => {
     for (let n = 1; n <= 10; n++) await page.getByLabel(`Выбрать «foto-${n}.png»`).check();
     await page.getByRole("button", { name: "Описать выбранные (10)" }).click();
     const form = page.getByRole("region", { name: "Описать выбранные: 10" });
+    const fields = form.getByRole("textbox");
+    await fields.first().waitFor();
+    expect(await fields.count()).toBe(10);
     await form.getByRole("button", { name: "Сохранить описания" }).click();
-    await expect.poll(() => form.getByLabel("Что на изображении «foto-1.png»").getAttribute("aria-invalid")).toBe("true");
-    for (let n = 1; n <= 10; n++) await form.getByLabel(`Что на изображении «foto-${n}.png»`).fill(`Снимок номер ${n} для отчёта`);
+    await form.getByText("Проверьте поля, отмеченные красным").waitFor();
+    for (let n = 1; n <= 10; n++) await fields.nth(n - 1).fill(`Снимок номер ${n} для отчёта`);
     expect(await atEveryWidth(page, 1440)).toEqual([]);
     await form.getByRole("button", { name: "Сохранить описания" }).click();
     await page.getByText("Описания сохранены (10)").waitFor();
