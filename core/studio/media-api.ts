@@ -11,6 +11,8 @@ export type MediaUse = { type: string; slug: string; title: string };
 export type MediaItem = {
   /** `<hash>.<ext>` under content/uploads/: how Markdown names it (`/uploads/<file>`). */
   file: string;
+  /** The file's name on the uploader's computer («foto-1.jpg»), found by the search; "" for a picture uploaded before names were kept. */
+  name: string;
   width: number;
   height: number;
   bytes: number;
@@ -26,10 +28,44 @@ export type MediaItem = {
 };
 
 /**
- * GET /media?q=…: the library, newest first, found by alt text, caption or
- * file name. With `uses=0` (the pickers) each item's `uses` is left empty:
- * finding them reads every content file.
+ * GET /media?q=…&filter=…&type=…&page=…: the library, newest first, a page
+ * of MEDIA_PAGE_SIZE at a time, found by alt text, caption, the original
+ * file name or ours; `filter` "undescribed" (no alt text) or "unused" (no
+ * saved entry shows it), `type` one of MEDIA_TYPES. With `uses=0` (the
+ * pickers) each item's `uses` is left empty: finding them reads every
+ * content file (and `filter=unused` needs them, so it is refused there).
+ * GET /media/:file: one image, without its uses. GET /media/:file/thumb: its
+ * small copy for the grids (a WebP MEDIA_THUMB_WIDTH wide at most), drawn
+ * in the image pool at upload or when first asked, then kept.
  */
+export const MEDIA_PAGE_SIZE = 48;
+export const MEDIA_THUMB_WIDTH = 320;
+export const MEDIA_FILTERS = ["undescribed", "unused"] as const;
+export type MediaFilter = (typeof MEDIA_FILTERS)[number];
+export const MEDIA_TYPES = ["jpg", "png", "webp", "avif"] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const MEDIA_TYPE_NAMES: Record<MediaType, string> = { jpg: "JPEG", png: "PNG", webp: "WebP", avif: "AVIF" };
+/** The longest search, and the last page a request may ask for (a page past the library's end is answered with its last). */
+export const MEDIA_QUERY_MAX = 200;
+export const MEDIA_PAGE_MAX = 10_000;
+/** The longest original file name kept (the rest is cut). */
+export const MEDIA_NAME_MAX = 200;
+
+/** A page's query as the API reads it (GET /media). */
+export type MediaQuery = { q: string; filter: MediaFilter | null; type: MediaType | null; page: number };
+
+/** The small copy's address (long cached: a file's bytes never change under its name; `v` moves when the copy is drawn differently). */
+export const mediaThumbPath = (file: string) => `/media/${file}/thumb?v=1`;
+
+/**
+ * An original file name as «Медиа» keeps it: without its folders, one line
+ * without hidden controls, at most MEDIA_NAME_MAX characters; "" for none.
+ */
+export function originalName(raw: string | null | undefined): string {
+  if (!raw) return "";
+  const base = raw.split(/[\\/]/).pop() ?? "";
+  return oneLine(base).replace(new RegExp(HIDDEN_CONTROLS.source, "gu"), "").slice(0, MEDIA_NAME_MAX).trim();
+}
 /**
  * GET /media/:file/places: everywhere an image is still needed, each a reason
  * it cannot be deleted — saved entries (`entries`), the live site's
@@ -78,7 +114,24 @@ export type MediaRefused = { ok: false; message: string; places: MediaPlaces };
  */
 export type TrashedPicture = { file: string; width: number; height: number; alt: string; deletedBy: { login: string; name: string }; deletedAt: number; daysLeft: number };
 
-export type MediaList = { items: MediaItem[]; total: number };
+/** One page of the library: `total` found by the query, `library` in «Медиа» at all, `page` of `pages` (at least 1). */
+export type MediaList = { items: MediaItem[]; total: number; library: number; page: number; pages: number };
+
+/**
+ * POST /media/describe: several images described at once, each its own
+ * alt text (a description is of one picture: one text for all would tell
+ * those who do not see them nothing). At most MEDIA_PAGE_SIZE; the rest of
+ * each image's description (caption, focal point) stays. Refused whole,
+ * with each wrong one's error under `items.<i>.alt`, or saved whole.
+ */
+export type MediaDescribeMany = { items: Array<{ file: string; alt: string }> };
+
+/**
+ * POST /media/:file/alt: the alt text typed for a picture in a text, given
+ * to «Медиа» as its description when it has none yet (otherwise nothing
+ * changes): `taken` says which.
+ */
+export type MediaAltOffered = { taken: boolean };
 
 /** PUT /media/:file */
 export type MediaUpdate = { alt: string; caption?: string; focal?: { x: number; y: number } };

@@ -5,7 +5,11 @@
  * synthetic articles and the images of «Медиа» used in some of them. The
  * functions the endpoints call, in this process: no HTTP, no session.
  *
- *   npm run bench:studio-scale [-- --articles 5000] [--runs 7] [--published]
+ *   npm run bench:studio-scale [-- --articles 5000] [--images 5000] [--runs 7] [--published]
+ *
+ * `--images N`: «Медиа» holds N pictures (20 by default: the first twenty
+ * stored through the image pool, the rest copies of them written as
+ * uploads, a quarter described, named «foto-<n>.png»).
  *
  * `--published` publishes the copy first (about four minutes at 5,000
  * articles): the studio then starts from the release's parsed content, as it
@@ -16,12 +20,12 @@
  * and the load average, for docs/studio.md.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { listMedia } from "../../server/studio/content/media.ts";
+import { mediaPage } from "../../server/studio/content/media-list.ts";
 import { mediaPlaces } from "../../server/studio/content/media-places.ts";
 import type { DraftStore } from "../../server/studio/content/drafts.ts";
 import type { TrashStore } from "../../server/studio/content/trash.ts";
@@ -33,7 +37,7 @@ import { createImagePool } from "../../server/studio/images/pool.ts";
 import { makeSandbox, runPublish } from "../../tests/support/releases.ts";
 import { addArticles } from "../search-scale/corpus.ts";
 
-const { values } = parseArgs({ options: { articles: { type: "string", default: "5000" }, runs: { type: "string", default: "7" }, published: { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { articles: { type: "string", default: "5000" }, images: { type: "string", default: "20" }, runs: { type: "string", default: "7" }, published: { type: "boolean", default: false } } });
 const count = Number(values.articles);
 const runs = Number(values.runs);
 
@@ -48,6 +52,14 @@ try {
     files.push((await storeUpload(sandbox.contentDir, bytes, { uploadedAt: Date.now(), alt: `Изображение ${i + 1}` }, { pool, owner: "bench" })).file);
   }
   pool.stop();
+  const imageCount = Math.max(20, Number(values.images));
+  for (let i = 20; i < imageCount; i++) {
+    const from = files[i % 20] ?? "";
+    const hash = i.toString(16).padStart(24, "a");
+    copyFileSync(join(sandbox.contentDir, "uploads", from), join(sandbox.contentDir, "uploads", `${hash}.png`));
+    const side = { width: 400, height: 300, format: "png", uploadedAt: Date.now() - i * 1000, name: `foto-${i}.png`, ...(i % 4 === 0 ? { alt: `Снимок ${i}` } : {}) };
+    writeFileSync(join(sandbox.contentDir, "uploads", `${hash}.json`), `${JSON.stringify(side)}\n`);
+  }
   const articles = readdirSync(join(sandbox.contentDir, "academy")).filter((name) => name.startsWith("synthetic-"));
   files.forEach((file, i) => {
     const path = join(sandbox.contentDir, "academy", articles[i * 37] ?? "");
@@ -95,8 +107,11 @@ try {
     ["reading the content ahead after a start (`readAhead`: entries, the repository's upkeep, pages, every list; in the background)", { first: warm, median: Number.NaN, slowest: Number.NaN }],
     ["a content list: «Статьи Академии» (`listEntries`, GET /content/articles)", await time(() => listEntries(place, "articles"))],
     ["the same request's choices for reference fields (`referenceOptions`)", await time(() => referenceOptions(place))],
-    ["«Медиа» with where each image is used (`listMedia`, GET /media)", await time(() => listMedia(sandbox.contentDir))],
-    ["a picker's library, without the uses (GET /media?uses=0)", await time(() => listMedia(sandbox.contentDir, "", false))],
+    ["«Медиа»'s first page with where each image is used (`mediaPage`, GET /media)", await time(() => mediaPage(sandbox.contentDir, { q: "", filter: null, type: null, page: 1 }))],
+    ["a picker's first page, without the uses (GET /media?uses=0)", await time(() => mediaPage(sandbox.contentDir, { q: "", filter: null, type: null, page: 1 }, false))],
+    ["«Медиа» searched by an original file name (GET /media?q=foto-1234)", await time(() => mediaPage(sandbox.contentDir, { q: "foto-1234", filter: null, type: null, page: 1 }))],
+    ["«Медиа»'s pictures without a description, PNG only (GET /media?filter=undescribed&type=png)", await time(() => mediaPage(sandbox.contentDir, { q: "", filter: "undescribed", type: "png", page: 2 }))],
+    ["«Медиа»'s unused pictures (GET /media?filter=unused)", await time(() => mediaPage(sandbox.contentDir, { q: "", filter: "unused", type: null, page: 1 }))],
     // The store's two LIKE queries stand aside (a few rows): the content's and git's reads are what grow.
     // Another image each run: the answer for one image is kept until the history moves.
     ["where one image is needed (`mediaPlaces`, GET /media/:file/places: saved and live content, kept versions in git)", await time(() => mediaPlaces({ ...place, drafts: noRows as unknown as DraftStore, trash: noRows as unknown as TrashStore }, files[asked++ % files.length] ?? ""))],
@@ -106,7 +121,7 @@ try {
   const cpu = cpus();
   console.log(
     [
-      `Run ${new Date().toISOString()}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, load average ${before.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after; ${articles.length} synthetic articles besides the demo content, 20 images in «Медиа»; ${values.published ? "published first" : "never published"}; ${runs} runs each, warm file cache.`,
+      `Run ${new Date().toISOString()}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, load average ${before.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after; ${articles.length} synthetic articles besides the demo content, ${imageCount} images in «Медиа»; ${values.published ? "published first" : "never published"}; ${runs} runs each, warm file cache.`,
       "",
       `| read | first run | median of the other ${runs - 1} | slowest of them |`,
       "| --- | ---: | ---: | ---: |",

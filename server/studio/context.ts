@@ -4,6 +4,7 @@ import type { AuditLog } from "./audit.ts";
 import type { DraftStore } from "./content/drafts.ts";
 import type { ImagePool } from "./images/pool.ts";
 import type { Renditions } from "./images/renditions.ts";
+import type { Thumbs } from "./images/thumbs.ts";
 import type { TrashStore } from "./content/trash.ts";
 import type { Auth, Client } from "./auth.ts";
 import type { PersonalData } from "./inbox/personal-data.ts";
@@ -36,6 +37,8 @@ export type StudioServices = {
   images: ImagePool;
   /** An upload's published copies, drawn in that pool once it is stored, ahead of the release that shows it. */
   renditions: Renditions;
+  /** The small copies «Медиа» and the pickers show, drawn in that pool and kept on disk. */
+  thumbs: Thumbs;
   inbox: InboxStore;
   personalData: PersonalData;
   /** «Настройки» (server/settings/settings.ts). */

@@ -2,12 +2,13 @@ import { useContext, useId, useState } from "react";
 import { Button } from "../ui/index.ts";
 import { FormState } from "./form-state.ts";
 import { GroupError } from "./group-error.tsx";
-import { MediaPicker, uploadPreview, useMediaLibrary } from "./media-picker.tsx";
+import { MediaPicker, uploadPreview, useMediaItem } from "./media-picker.tsx";
 import { type FieldNode, pathKey } from "./model.ts";
 
 /**
- * An image field (a cover): picked from «Медиа», never typed. Only a
- * described image can be picked (its alt text goes wherever it is shown);
+ * An image field (a cover): picked from «Медиа» or uploaded from its picker,
+ * never typed. Only a described image can be picked (its alt text goes
+ * wherever it is shown; one uploaded here is described here);
  * the field stores its `/uploads/<file>` as the content names uploads.
  */
 const HREF = /^\/uploads\/([a-f\d]{24}\.(?:jpg|png|webp|avif))$/;
@@ -19,9 +20,8 @@ export function ImageField({ node, path, value }: { node: Extract<FieldNode, { k
   const error = errors[key] ?? null;
   const file = typeof value === "string" ? (HREF.exec(value)?.[1] ?? null) : null;
   // Loaded with the form: the chosen image's description is shown beside it.
-  const library = useMediaLibrary();
+  const chosen = useMediaItem(file);
   const [picking, setPicking] = useState(false);
-  const chosen = library.items?.find((item) => item.file === file) ?? null;
   const label = node.required ? node.title : `${node.title} (необязательно)`;
   return (
     <fieldset className="s-group s-image-field" aria-describedby={[error ? `${id}-error` : "", `${id}-hint`].filter(Boolean).join(" ")}>
@@ -50,9 +50,9 @@ export function ImageField({ node, path, value }: { node: Extract<FieldNode, { k
       </div>
       {picking ? (
         <MediaPicker
-          library={library}
           current={file}
           describedOnly
+          upload
           onPick={(item) => {
             change(path, `/uploads/${item.file}`);
             setPicking(false);

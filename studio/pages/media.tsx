@@ -1,45 +1,242 @@
-import { useRef, useState } from "react";
-import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { plural } from "#core/lib/format.ts";
-import { MEDIA_LIMITS, type MediaItem, type MediaList, type MediaRefused, type MediaReplaced } from "#core/studio/media-api.ts";
-import { STUDIO_API } from "#core/studio/paths.ts";
+import { MEDIA_TYPE_NAMES, MEDIA_TYPES, type MediaItem, type MediaList } from "#core/studio/media-api.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
-import { sendImage, uploadImage } from "../content/upload.ts";
-import { formatDate } from "../lib/format.ts";
-import { Button, EmptyState, Field, Notice, NoticeArea, Page } from "../ui/index.ts";
-import { MediaPlacesView } from "./media-places.tsx";
+import { uploadImage } from "../content/upload.ts";
+import { MediaThumb } from "../content/media-picker.tsx";
+import { Button, EmptyState, Notice, NoticeArea, Page } from "../ui/index.ts";
+import { BulkDescribe } from "./media-bulk.tsx";
+import { MediaDetails, type Said } from "./media-details.tsx";
+import "./media.css";
 
 /**
- * «Медиа»: every image uploaded into the content. Upload several at once,
- * describe each (alt text, required before it is used; a caption; the point
- * a crop keeps), see where it is used, find it by its words, delete one that
- * nothing uses.
+ * «Медиа»: every image uploaded into the content, a page of 48 at a time
+ * (the server finds, filters and pages: GET /media), each card a small copy
+ * drawn for it, never the original. Upload several at once, find one by its
+ * words or the name it had on the uploader's computer, show only those
+ * without a description, unused or of one type, describe several at once,
+ * open one to describe it (alt text, a caption, the point a crop keeps), see
+ * where it is used, replace its file, delete it when nothing needs it.
  */
+const PARAMS = ["q", "filter", "type", "page"] as const;
+
 export function mediaLoader({ request }: LoaderFunctionArgs): Promise<MediaList> {
-  return signedIn(request, () => api<MediaList>("GET", "/media"));
+  const asked = new URL(request.url).searchParams;
+  const query = new URLSearchParams();
+  for (const name of PARAMS) {
+    const value = asked.get(name);
+    if (value) query.set(name, value.slice(0, 200));
+  }
+  return signedIn(request, () => api<MediaList>("GET", `/media${query.size > 0 ? `?${query}` : ""}`));
 }
 
-const preview = (file: string) => `${STUDIO_API}/content/uploads/${file}`;
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("ru-RU")}\u00a0КБ`;
+const pictures = (n: number) => `${n}\u00a0${plural(n, ["изображение", "изображения", "изображений"])}`;
 
 export function Media() {
-  const { items } = useLoaderData() as MediaList;
+  const { items, total, library, page, pages } = useLoaderData() as MediaList;
+  const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(params.get("q") ?? "");
   const [open, setOpen] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [opened, setOpened] = useState<MediaItem | null>(null);
+  const [selected, setSelected] = useState<Map<string, MediaItem>>(new Map());
+  const [describing, setDescribing] = useState(false);
+  const [notice, setNotice] = useState<Said | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
+  const filtered = Boolean(params.get("q") || params.get("filter") || params.get("type"));
+
+  /** The URL's query changed: the search, a filter or the page (a new search or filter starts from the first page). */
+  function ask(changes: Partial<Record<(typeof PARAMS)[number], string>>) {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    if (!("page" in changes)) next.delete("page");
+    setParams(next, { replace: !("page" in changes) });
+  }
+
+  // The search is asked of the server once typing pauses.
+  useEffect(() => {
+    if (query.trim() === (params.get("q") ?? "")) return;
+    const timer = setTimeout(() => ask({ q: query.trim() }), 300);
+    return () => clearTimeout(timer);
+  });
+
+  // The image opened: from this page, or asked alone (uploaded, replaced or found on another page).
+  const onPage = items.find((item) => item.file === open) ?? null;
+  useEffect(() => {
+    if (!open || onPage) return;
+    let live = true;
+    void api<MediaItem>("GET", `/media/${open}`)
+      .then((item) => live && setOpened(item))
+      .catch(() => live && setOpen(null));
+    return () => {
+      live = false;
+    };
+  }, [open, onPage]);
+  const current = onPage ?? (opened?.file === open ? opened : null);
+
+  function toggle(item: MediaItem) {
+    const next = new Map(selected);
+    if (next.has(item.file)) next.delete(item.file);
+    else next.set(item.file, item);
+    setSelected(next);
+  }
+
+  const status = filtered ? `Найдено ${total} из ${library}` : pictures(library);
+  return (
+    <Page title="Медиа" lead="Изображения сайта: загрузите, опишите и найдите, где каждое используется.">
+      <NoticeArea>{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : uploading ? <Notice>{uploading}</Notice> : null}</NoticeArea>
+      <div className="s-media__tools">
+        <MediaUpload
+          onProgress={setUploading}
+          onDone={async (last, said) => {
+            await revalidator.revalidate();
+            if (last) setOpen(last);
+            setNotice(said);
+          }}
+        />
+        <div className="s-field">
+          <label className="s-field__label" htmlFor="media-query">
+            Поиск
+          </label>
+          <input id="media-query" className="s-input" type="search" maxLength={200} value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Описание, подпись или имя файла" />
+        </div>
+        <MediaFilters params={params} ask={ask} />
+      </div>
+      <div className="s-media__bar">
+        <p className="s-field__hint" role="status">
+          {status}
+        </p>
+        {selected.size > 0 ? (
+          <div className="s-actions">
+            <Button variant="primary" aria-expanded={describing} onClick={() => setDescribing(true)}>
+              Описать выбранные ({selected.size})
+            </Button>
+            <Button variant="quiet" onClick={() => setSelected(new Map())}>
+              Снять выбор
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {describing && selected.size > 0 ? (
+        <BulkDescribe
+          items={[...selected.values()]}
+          onClose={() => setDescribing(false)}
+          onDone={(said) => {
+            setDescribing(false);
+            setSelected(new Map());
+            setNotice(said);
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
+      {current ? <MediaDetails key={current.file} item={current} onClose={() => setOpen(null)} onReplaced={setOpen} onSaid={setNotice} /> : null}
+      {items.length === 0 ? (
+        <EmptyState title={library === 0 ? "Изображений пока нет" : "Ничего не нашлось"}>
+          <p>{library === 0 ? "Загрузите первое: оно появится здесь, и его можно будет вставить в любой текст." : "Измените поиск или отбор."}</p>
+        </EmptyState>
+      ) : (
+        <MediaGrid items={items} selected={selected} open={open} onToggle={toggle} onOpen={setOpen} />
+      )}
+      {pages > 1 ? <Pages page={page} pages={pages} params={params} /> : null}
+    </Page>
+  );
+}
+
+/** The pages of a long library: the one before, where this one stands, the one after. */
+function Pages({ page, pages, params }: { page: number; pages: number; params: URLSearchParams }) {
+  const to = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    return `?${next}`;
+  };
+  return (
+    <nav className="s-media__pages" aria-label="Страницы «Медиа»">
+      {page > 1 ? <Link to={to(page - 1)}>← Предыдущая</Link> : <span aria-hidden="true" />}
+      <span>
+        Страница {page} из {pages}
+      </span>
+      {page < pages ? <Link to={to(page + 1)}>Следующая →</Link> : <span aria-hidden="true" />}
+    </nav>
+  );
+}
+
+/** What the grid shows: all, without a description or unused; of any type or one. */
+function MediaFilters({ params, ask }: { params: URLSearchParams; ask(changes: { filter?: string; type?: string }): void }) {
+  return (
+    <div className="s-media__filters">
+      <div className="s-field">
+        <label className="s-field__label" htmlFor="media-filter">
+          Показать
+        </label>
+        <select id="media-filter" className="s-input" value={params.get("filter") ?? ""} onChange={(e) => ask({ filter: e.target.value })}>
+          <option value="">Все</option>
+          <option value="undescribed">Без описания</option>
+          <option value="unused">Не используются</option>
+        </select>
+      </div>
+      <div className="s-field">
+        <label className="s-field__label" htmlFor="media-type">
+          Тип
+        </label>
+        <select id="media-type" className="s-input" value={params.get("type") ?? ""} onChange={(e) => ask({ type: e.target.value })}>
+          <option value="">Любой</option>
+          {MEDIA_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {MEDIA_TYPE_NAMES[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** A page of cards: each a small copy, its original name and description, selectable for describing several at once. */
+function MediaGrid(props: { items: MediaItem[]; selected: Map<string, MediaItem>; open: string | null; onToggle(item: MediaItem): void; onOpen(file: string): void }) {
+  const { items, selected, open, onToggle: toggle, onOpen: setOpen } = props;
+  return (
+    <ul className="s-media__grid">
+      {items.map((item) => (
+        <li key={item.file} className="s-media__card">
+          <label className="s-media__pick">
+            <input type="checkbox" checked={selected.has(item.file)} onChange={() => toggle(item)} />
+            Выбрать
+            <span className="s-visually-hidden">{item.name ? ` «${item.name}»` : ` изображение ${item.width} × ${item.height}`}</span>
+          </label>
+          <button type="button" className="s-media__open" onClick={() => setOpen(item.file)} aria-pressed={open === item.file}>
+            <MediaThumb item={item} />
+            {item.name ? <span className="s-media__name">{item.name}</span> : null}
+            <span className="s-media__alt">
+              {item.alt || <span className="s-badge">нет описания</span>}
+              {item.alt && item.checkAlt ? <span className="s-badge">проверьте описание</span> : null}
+            </span>
+          </button>
+          <span className="s-media__meta">
+            {item.width}&nbsp;×&nbsp;{item.height}, {kilobytes(item.bytes)} ·{" "}
+            {item.uses.length > 0 ? `используется: ${item.uses.length}` : "не используется"}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Several pictures uploaded at once, one after another: the progress said above the page, the last one opened to be described. */
+function MediaUpload({ onProgress, onDone }: { onProgress(text: string | null): void; onDone(last: string | null, said: Said): Promise<void> }) {
   const input = useRef<HTMLInputElement>(null);
-  const q = query.trim().toLowerCase();
-  const shown = items.filter((item) => !q || [item.alt, item.caption, item.file].some((text) => text.toLowerCase().includes(q)));
-  const current = items.find((item) => item.file === open) ?? null;
 
   async function upload(files: FileList | null) {
     if (!files || files.length === 0) return;
     const failed: string[] = [];
     let last: string | null = null;
     for (const [index, file] of [...files].entries()) {
-      setUploading(`Загружаем ${index + 1} из ${files.length}…`);
+      onProgress(`Загружаем ${index + 1} из ${files.length}…`);
       try {
         last = (await uploadImage(file)).file;
       } catch (failure) {
@@ -47,11 +244,10 @@ export function Media() {
         failed.push(`«${file.name}»: ${failure.message}`);
       }
     }
-    setUploading(null);
+    onProgress(null);
     if (input.current) input.current.value = "";
-    await revalidator.revalidate();
-    if (last) setOpen(last);
-    setNotice(
+    await onDone(
+      last,
       failed.length > 0
         ? { tone: "error", text: `Не загружено: ${failed.join("; ")}` }
         : { tone: "success", text: "Загружено. Опишите, что на\u00a0изображении: без описания его не\u00a0поймут те, кто его не\u00a0видит." },
@@ -59,206 +255,24 @@ export function Media() {
   }
 
   return (
-    <Page title="Медиа" lead="Изображения сайта: загрузите, опишите и найдите, где каждое используется.">
-      <NoticeArea>{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : uploading ? <Notice>{uploading}</Notice> : null}</NoticeArea>
-      <div className="s-media__tools">
-        <div className="s-field">
-          {/* The browser's own file control speaks the browser's language: it stays for the keyboard and screen readers, hidden behind a Russian button. */}
-          <input
-            ref={input}
-            id="media-upload"
-            className="s-visually-hidden s-file__input"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            multiple
-            aria-describedby="media-upload-hint"
-            onChange={(e) => void upload(e.target.files)}
-          />
-          <label htmlFor="media-upload" className="s-button s-button--secondary s-file__button">
-            Загрузить изображения
-          </label>
-          <p className="s-field__hint" id="media-upload-hint">
-            JPEG, PNG, WebP или AVIF до&nbsp;10&nbsp;МБ. Сведения о&nbsp;камере и&nbsp;координаты съёмки не&nbsp;сохраняются.
-          </p>
-        </div>
-        <div className="s-field">
-          <label className="s-field__label" htmlFor="media-query">
-            Поиск
-          </label>
-          <input id="media-query" className="s-input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Описание, подпись или имя файла" />
-        </div>
-      </div>
-      <p className="s-field__hint" role="status">
-        {q ? `Найдено ${shown.length} из ${items.length}` : `${items.length} ${plural(items.length, ["изображение", "изображения", "изображений"])}`}
+    <div className="s-field">
+      {/* The browser's own file control speaks the browser's language: it stays for the keyboard and screen readers, hidden behind a Russian button. */}
+      <input
+        ref={input}
+        id="media-upload"
+        className="s-visually-hidden s-file__input"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        multiple
+        aria-describedby="media-upload-hint"
+        onChange={(e) => void upload(e.target.files)}
+      />
+      <label htmlFor="media-upload" className="s-button s-button--secondary s-file__button">
+        Загрузить изображения
+      </label>
+      <p className="s-field__hint" id="media-upload-hint">
+        JPEG, PNG, WebP или AVIF до&nbsp;10&nbsp;МБ. Сведения о&nbsp;камере и&nbsp;координаты съёмки не&nbsp;сохраняются.
       </p>
-      {current ? <MediaDetails key={current.file} item={current} onClose={() => setOpen(null)} onReplaced={setOpen} onSaid={setNotice} /> : null}
-      {shown.length === 0 ? (
-        <EmptyState title={items.length === 0 ? "Изображений пока нет" : "Ничего не нашлось"}>
-          <p>{items.length === 0 ? "Загрузите первое: оно появится здесь, и его можно будет вставить в любой текст." : "Измените поиск."}</p>
-        </EmptyState>
-      ) : (
-        <ul className="s-media__grid">
-          {shown.map((item) => (
-            <li key={item.file} className="s-media__card">
-              <button type="button" className="s-media__open" onClick={() => setOpen(item.file)} aria-pressed={open === item.file}>
-                <img src={preview(item.file)} alt="" width={item.width} height={item.height} loading="lazy" />
-                <span className="s-media__alt">
-                  {item.alt || <span className="s-badge">нет описания</span>}
-                  {item.alt && item.checkAlt ? <span className="s-badge">проверьте описание</span> : null}
-                </span>
-              </button>
-              <span className="s-media__meta">
-                {item.width}&nbsp;×&nbsp;{item.height}, {kilobytes(item.bytes)} ·{" "}
-                {item.uses.length > 0 ? `используется: ${item.uses.length}` : "не используется"}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Page>
-  );
-}
-
-type Said = { tone: "success" | "error"; text: string };
-
-/** One image opened: its description, the crop's point, where it is used, its file replaced everywhere, deletion when nothing uses it. */
-function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; onClose(): void; onReplaced(file: string): void; onSaid(notice: Said): void }) {
-  const revalidator = useRevalidator();
-  const [alt, setAlt] = useState(item.alt);
-  const [caption, setCaption] = useState(item.caption);
-  const [focal, setFocal] = useState(item.focal);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function save() {
-    setBusy(true);
-    try {
-      const done = await api<{ message: string }>("PUT", `/media/${item.file}`, { alt, caption, focal });
-      setErrors({});
-      await revalidator.revalidate();
-      onSaid({ tone: "success", text: done.message });
-    } catch (failure) {
-      if (!(failure instanceof ApiFailure)) throw failure;
-      setErrors(failure.errors);
-      onSaid({ tone: "error", text: failure.message });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function replace(files: FileList | null) {
-    const chosen = files?.[0];
-    if (!chosen) return;
-    setBusy(true);
-    onSaid({ tone: "success", text: "Заменяем файл…" });
-    try {
-      const done = await sendImage<MediaReplaced>(`/media/${item.file}/replace`, chosen);
-      await revalidator.revalidate();
-      onReplaced(done.file);
-      onSaid({ tone: "success", text: done.message });
-    } catch (failure) {
-      if (!(failure instanceof ApiFailure)) throw failure;
-      onSaid({ tone: "error", text: `Файл не заменён: ${failure.message}` });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** Deletes the image (to «Корзина»); the refusal's places when something still needs it. */
-  async function remove(): Promise<MediaRefused | null> {
-    setBusy(true);
-    try {
-      const done = await api<{ message: string }>("DELETE", `/media/${item.file}`);
-      onClose();
-      await revalidator.revalidate();
-      onSaid({ tone: "success", text: done.message });
-      return null;
-    } catch (failure) {
-      if (!(failure instanceof ApiFailure)) throw failure;
-      onSaid({ tone: "error", text: failure.message });
-      return failure.status === 409 ? (failure.data as MediaRefused) : null;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const percent = (v: number) => Math.round(v * 100);
-  return (
-    <section className="s-panel s-media__details" aria-labelledby="media-details-title">
-      <h2 className="s-section__title" id="media-details-title">
-        Изображение {item.width}&nbsp;×&nbsp;{item.height}
-        {item.uploadedAt ? `, загружено ${formatDate(item.uploadedAt)}` : ""}
-      </h2>
-      <div className="s-media__focus">
-        {/* A click on the picture sets the point a crop keeps; the two fields below do the same from the keyboard. */}
-        <img
-          src={preview(item.file)}
-          alt={alt || "Изображение без описания"}
-          width={item.width}
-          height={item.height}
-          onClick={(e) => {
-            const box = e.currentTarget.getBoundingClientRect();
-            setFocal({ x: Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)), y: Math.min(1, Math.max(0, (e.clientY - box.top) / box.height)) });
-          }}
-        />
-        <span className="s-media__dot" aria-hidden="true" style={{ insetInlineStart: `${percent(focal.x)}%`, insetBlockStart: `${percent(focal.y)}%` }} />
-      </div>
-      <form
-        className="s-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        {item.checkAlt ? (
-          <Notice>Описание перенесено с&nbsp;прежнего файла. Проверьте, подходит&nbsp;ли оно новому изображению, и&nbsp;сохраните.</Notice>
-        ) : null}
-        <Field label="Что на изображении (альтернативный текст)" name="alt" error={errors.alt ?? null} hint={`Для тех, кто не видит изображение; одной строкой (переносы станут пробелами), не длиннее ${MEDIA_LIMITS.alt} знаков. Вставляется в текст вместе с ним.`}>
-          {(control) => <textarea className="s-input s-textarea" rows={2} {...control} value={alt} onChange={(e) => setAlt(e.target.value)} />}
-        </Field>
-        <Field label="Подпись (необязательно)" name="caption" error={errors.caption ?? null}>
-          {(control) => <input className="s-input" type="text" {...control} value={caption} onChange={(e) => setCaption(e.target.value)} />}
-        </Field>
-        <fieldset className="s-media__point">
-          <legend className="s-field__label">Точка фокуса: её сохранит любая обрезка. Нажмите на изображение или задайте числами.</legend>
-          {errors.focal ? <p className="s-field__error">{errors.focal}</p> : null}
-          <label>
-            Слева, %{" "}
-            <input className="s-input s-input--short" type="number" min={0} max={100} value={percent(focal.x)} onChange={(e) => setFocal({ ...focal, x: Math.min(100, Math.max(0, Number(e.target.value))) / 100 })} />
-          </label>
-          <label>
-            Сверху, %{" "}
-            <input className="s-input s-input--short" type="number" min={0} max={100} value={percent(focal.y)} onChange={(e) => setFocal({ ...focal, y: Math.min(100, Math.max(0, Number(e.target.value))) / 100 })} />
-          </label>
-        </fieldset>
-        <div className="s-actions">
-          <Button type="submit" variant="primary" busy={busy}>
-            Сохранить описание
-          </Button>
-          <Button onClick={onClose}>Закрыть</Button>
-        </div>
-      </form>
-      <h3 className="s-media__subtitle">Заменить файл</h3>
-      <div className="s-field">
-        <input
-          id="media-replace"
-          className="s-visually-hidden s-file__input"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          disabled={busy}
-          aria-describedby="media-replace-hint"
-          onChange={(e) => void replace(e.target.files)}
-        />
-        <label htmlFor="media-replace" className="s-button s-button--secondary s-file__button">
-          Загрузить новый файл вместо этого
-        </label>
-        <p className="s-field__hint" id="media-replace-hint">
-          Новое изображение встанет везде, где было это, с&nbsp;тем&nbsp;же описанием, подписью и&nbsp;точкой фокуса (если оно уже есть в&nbsp;«Медиа» со&nbsp;своим описанием, останется своё). Записи с&nbsp;ним нужно будет опубликовать.
-        </p>
-      </div>
-      <h3 className="s-media__subtitle">Где используется</h3>
-      <MediaPlacesView file={item.file} busy={busy} onDelete={remove} />
-    </section>
+    </div>
   );
 }

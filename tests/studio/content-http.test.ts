@@ -407,7 +407,8 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     }
     // «Медиа»: a file name where the content's paths have a type and a slug.
     const mediaBodies: unknown[] = [...bodies.slice(0, 4), { alt: 1 }, { alt: "x", focal: "центр" }, { alt: "x", focal: { x: "1", y: null } }, { alt: "x".repeat(20_000) }, { alt: ["x"], caption: {} }, ...HOSTILE_DESCRIPTIONS.map(({ text }) => ({ alt: text, caption: text }))];
-    for (const template of ["GET /media?q=:s", "PUT /media/:s", "DELETE /media/:s", "POST /media/:s/replace"]) {
+    const pages = ["GET /media?page=:s", "GET /media?filter=:s&type=:s", "GET /media/:s", "GET /media/:s/thumb", "POST /media/:s/alt"];
+    for (const template of ["GET /media?q=:s", "PUT /media/:s", "DELETE /media/:s", "POST /media/:s/replace", ...pages]) {
       const [method, path] = template.split(" ") as [string, string];
       for (const s of ["-", "0123456789abcdef01234567.png", ...strings]) {
         const target = `/studio/api${path.replaceAll(":s", encodeURIComponent(s))}`;
@@ -420,6 +421,15 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
           sent++;
         }
       }
+    }
+    // Several described at once: whatever the list holds, a 4xx.
+    for (const items of [undefined, "x", [1], [null], [{ file: 1 }], [{ file: "-", alt: "x" }], [{ file: "0123456789abcdef01234567.png", alt: ["x"] }], Array.from({ length: 500 }, () => ({ file: "-", alt: "x" }))]) {
+      tasks.push(async () => {
+        const res = await call(env.server, "POST", "/studio/api/media/describe", { cookie: env.editor, body: { items } });
+        await res.arrayBuffer();
+        if (res.status >= 500) failures.push(`${res.status} POST /media/describe ${JSON.stringify(items)?.slice(0, 60)}`);
+      });
+      sent++;
     }
     // Per commit every fourth request, which still sends each endpoint its odd slugs and bodies;
     // the whole corpus in `npm run test:full`. Four at a time, as several editors' tabs would

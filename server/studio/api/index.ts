@@ -9,6 +9,7 @@ import { contentHistoryRoutes } from "./content-history.ts";
 import { contentOverviewRoutes } from "./content-overview.ts";
 import { contentChoicesRoutes } from "./content-choices.ts";
 import { mediaRoutes } from "./media.ts";
+import { mediaLibraryRoutes } from "./media-library.ts";
 import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
@@ -27,6 +28,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...contentLiveRoutes,
   ...contentOverviewRoutes,
   ...contentChoicesRoutes,
+  ...mediaLibraryRoutes,
   ...mediaRoutes,
   ...contentHistoryRoutes,
   ...contentRoutes,

@@ -3,7 +3,6 @@ import {
   isNeeded,
   MEDIA_LIMITS,
   MEDIA_TEXT_MESSAGE,
-  type MediaList,
   type MediaPlaces,
   type MediaRefused,
   type MediaReplaced,
@@ -15,7 +14,7 @@ import { clock } from "../../clock.ts";
 import { keepPicture } from "../content/media-trash.ts";
 import { mediaPlaces } from "../content/media-places.ts";
 import { plural } from "#core/lib/format.ts";
-import { adoptDescription, describeMedia, listMedia, mediaAbout, mediaUses } from "../content/media.ts";
+import { adoptDescription, describeMedia, mediaAbout, mediaUses } from "../content/media.ts";
 import { EntryInvalid } from "../content/check.ts";
 import { removeUpload, replaceUpload } from "../content/service.ts";
 import { authorOf } from "../publishing.ts";
@@ -50,7 +49,7 @@ export const MEDIA_MESSAGES = {
 } as const;
 
 /** The image a request names (`:file`), for an editor: exactly one of «Медиа»'s (mediaAbout), or 404 whatever the name holds. */
-async function mediaTarget(ctx: Context) {
+export async function mediaTarget(ctx: Context) {
   const session = await ctx.requireUser();
   const file = ctx.params.file;
   const { contentDir } = ctx.services.config;
@@ -60,7 +59,7 @@ async function mediaTarget(ctx: Context) {
 }
 
 /** A description's text as «Медиа» keeps it: one line (oneLine), or its field's error. */
-function describedText(body: Record<string, unknown>, name: "alt" | "caption", errors: Record<string, string>): string {
+export function describedText(body: Record<string, unknown>, name: "alt" | "caption", errors: Record<string, string>): string {
   const text = oneLine(field(body, name, 10_000));
   if (hasHiddenControls(text)) errors[name] = MEDIA_TEXT_MESSAGE;
   return text;
@@ -69,17 +68,6 @@ function describedText(body: Record<string, unknown>, name: "alt" | "caption", e
 const unit = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 1;
 
 export const mediaRoutes: ApiRoute[] = [
-  {
-    method: "GET",
-    path: "/media",
-    access: "content:edit",
-    async handle(ctx) {
-      const q = (ctx.url.searchParams.get("q") ?? "").slice(0, 200);
-      const items = listMedia(ctx.services.config.contentDir, q, ctx.url.searchParams.get("uses") !== "0");
-      const body: MediaList = { items, total: items.length };
-      ctx.send(200, body);
-    },
-  },
   {
     method: "PUT",
     path: "/media/:file",

@@ -1,3 +1,4 @@
+import { originalName } from "#core/studio/media-api.ts";
 import { clock } from "../../clock.ts";
 import { BUSY_RETRY_SECONDS, type StoredUpload, storeUpload, type UploadAbout, UPLOAD_MESSAGES, UploadRefused } from "../content/uploads.ts";
 import type { Context } from "../context.ts";
@@ -20,10 +21,16 @@ export async function receiveUpload(ctx: Context, about: Omit<UploadAbout, "uplo
   const session = await ctx.requireUser();
   const { type, bytes } = await readRaw(ctx.req, UPLOAD_BODY_LIMIT, IMAGE_TYPES, UPLOAD_MESSAGES.type);
   if (type === "image/svg+xml") throw new HttpError(415, UPLOAD_MESSAGES.svg);
+  // The name it had on the uploader's computer (`?name=`): «Медиа» shows it and finds the picture by it.
+  const name = originalName(ctx.url.searchParams.get("name"));
   try {
     const work = { pool: ctx.services.images, owner: String(session.user.id) };
-    const stored = await storeUpload(ctx.services.config.contentDir, bytes, { ...about, uploadedAt: clock.now() }, work);
-    ctx.res.once("close", () => ctx.services.renditions.draw(stored.file));
+    const stored = await storeUpload(ctx.services.config.contentDir, bytes, { ...about, ...(name ? { name } : {}), uploadedAt: clock.now() }, work);
+    ctx.res.once("close", () => {
+      // Its small copy first: «Медиа» shows it next.
+      ctx.services.thumbs.draw(stored.file);
+      ctx.services.renditions.draw(stored.file);
+    });
     return stored;
   } catch (error) {
     if (error instanceof UploadRefused) {

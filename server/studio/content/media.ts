@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName, SINGLE, TABLE_CATALOG } from "#core/content/catalog.ts";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
-import type { MediaItem, MediaUse } from "#core/studio/media-api.ts";
+import type { MediaUse } from "#core/studio/media-api.ts";
 import { fileFacts } from "./file-facts.ts";
 import { listSlugs, readEntry, removeContentFile, titleOf, writeContentFile } from "./files.ts";
 
@@ -13,9 +13,20 @@ import { listSlugs, readEntry, removeContentFile, titleOf, writeContentFile } fr
  * it came. Where an image is used is found in the content's own text, so it
  * is always true: an entry that names `/uploads/<file>` uses it.
  */
-type Sidecar = { width: number; height: number; format: string; alt?: string; caption?: string; focal?: { x: number; y: number }; uploadedAt?: number; checkAlt?: boolean };
+export type Sidecar = {
+  width: number;
+  height: number;
+  format: string;
+  alt?: string;
+  caption?: string;
+  focal?: { x: number; y: number };
+  uploadedAt?: number;
+  checkAlt?: boolean;
+  /** The file's name on the uploader's computer (originalName), when it came with one. */
+  name?: string;
+};
 
-const sidecarPath = (file: string) => `${UPLOADS_FOLDER}/${file.replace(/\.[a-z]+$/, ".json")}`;
+export const sidecarPath = (file: string) => `${UPLOADS_FOLDER}/${file.replace(/\.[a-z]+$/, ".json")}`;
 
 /**
  * The sidecar of the picture `file`, or null unless `file` is exactly one of
@@ -23,7 +34,7 @@ const sidecarPath = (file: string) => `${UPLOADS_FOLDER}/${file.replace(/\.[a-z]
  * sidecar that is its own (one of another file of the same hash names
  * another format). `<hash>.png` is not `<hash>.jpg`, whatever they share.
  */
-function readSidecar(contentDir: string, file: string): Sidecar | null {
+export function readSidecar(contentDir: string, file: string): Sidecar | null {
   const name = UPLOAD_NAME.exec(file);
   if (!name || !existsSync(join(contentDir, UPLOADS_FOLDER, file))) return null;
   try {
@@ -88,49 +99,34 @@ export function filesNaming(contentDir: string, file: string): Map<string, strin
   return found;
 }
 
-/**
- * The library, newest first; `query` finds by alt text, caption or file name.
- * Where each image is used means reading every content file (a third of a
- * second at 5,000 articles): a picker, which does not show it, goes without.
- */
-export function listMedia(contentDir: string, query = "", withUses = true): MediaItem[] {
-  const dir = join(contentDir, UPLOADS_FOLDER);
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => UPLOAD_NAME.test(name)) : [];
-  const uses = withUses ? mediaUses(contentDir, files) : new Map<string, MediaUse[]>();
-  const q = query.trim().toLowerCase();
-  return files
-    .map((file): MediaItem | null => {
-      const side = readSidecar(contentDir, file);
-      if (!side) return null;
-      const bytes = statSync(join(dir, file));
-      return {
-        file,
-        width: side.width,
-        height: side.height,
-        bytes: bytes.size,
-        alt: side.alt ?? "",
-        caption: side.caption ?? "",
-        focal: side.focal ?? { x: 0.5, y: 0.5 },
-        uploadedAt: side.uploadedAt ?? Math.round(bytes.mtimeMs),
-        uses: uses.get(file) ?? [],
-        checkAlt: side.checkAlt === true,
-      };
-    })
-    .filter((item): item is MediaItem => item !== null && (!q || [item.alt, item.caption, item.file].some((text) => text.toLowerCase().includes(q))))
-    .sort((a, b) => (b.uploadedAt ?? 0) - (a.uploadedAt ?? 0) || a.file.localeCompare(b.file));
-}
-
 /** What people say about an image: its alt text, caption and focal point. */
 export type MediaAbout = { alt: string; caption: string; focal: { x: number; y: number } };
 
 /** Writes what people say about an image into its sidecar (its size stays as measured); false when `file` is not one of «Медиа»'s. */
-export function describeMedia(contentDir: string, file: string, about: MediaAbout): boolean {
+export function describeMedia(contentDir: string, file: string, about: MediaAbout | Pick<MediaAbout, "alt">): boolean {
   const side = readSidecar(contentDir, file);
   if (!side) return false;
   // Described by a person now: whatever it took from a replaced file has been looked at.
   const { checkAlt: _looked, ...rest } = side;
   writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...rest, ...about })}\n`);
   return true;
+}
+
+/**
+ * The alt text typed for a picture in a text, taken as its description when
+ * «Медиа» has none for it (a cover can then be chosen from it); true when taken.
+ */
+export function offerDescription(contentDir: string, file: string, alt: string): boolean {
+  const side = readSidecar(contentDir, file);
+  if (!side || side.alt?.trim() || !alt.trim()) return false;
+  writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, alt })}\n`);
+  return true;
+}
+
+/** Gives a picture kept without its original file name the one it came with now. */
+export function nameIfNone(contentDir: string, file: string, name: string): void {
+  const side = readSidecar(contentDir, file);
+  if (side && !side.name) writeContentFile(contentDir, sidecarPath(file), `${JSON.stringify({ ...side, name })}\n`);
 }
 
 /**

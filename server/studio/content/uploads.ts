@@ -5,7 +5,7 @@ import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
 import { type CleanRefusal, type Format, MAX_SIDE } from "../images/clean.ts";
 import type { ImagePool, PoolRefusal } from "../images/pool.ts";
 import { writeContentFile } from "./files.ts";
-import { mediaAbout } from "./media.ts";
+import { mediaAbout, nameIfNone } from "./media.ts";
 
 /**
  * Images uploaded into the content. An upload is judged by its bytes, never
@@ -87,7 +87,8 @@ export type StoredUpload = { file: string; width: number; height: number; stored
  * other's description (server/studio/content/media.ts reads them).
  */
 /** `checkAlt`: the description came from the file this one replaced, and nobody has looked at it since («Медиа» asks to). */
-export type UploadAbout = { uploadedAt: number; alt?: string; caption?: string; focal?: { x: number; y: number }; checkAlt?: boolean };
+/** `name`: the file's name on the uploader's computer (originalName), found by «Медиа»'s search. */
+export type UploadAbout = { uploadedAt: number; alt?: string; caption?: string; focal?: { x: number; y: number }; checkAlt?: boolean; name?: string };
 
 /** Who asks and where the work is done: the queue of `pool` is fair between owners. */
 export type UploadWork = { pool: ImagePool; owner: string };
@@ -111,6 +112,8 @@ export async function storeUpload(contentDir: string, bytes: Buffer, about: Uplo
   // The sidecar first: a picture is never there without one, even for a moment.
   if (stored !== "kept") writeContentFile(contentDir, `${UPLOADS_FOLDER}/${hash}.json`, `${JSON.stringify({ width, height, format, ...about })}\n`);
   if (stored === "new") writeContentFile(contentDir, `${UPLOADS_FOLDER}/${file}`, clean);
+  // The same picture again, kept from before names were: it takes the name it came with now.
+  if (stored === "kept" && about.name) nameIfNone(contentDir, file, about.name);
   return { file, width, height, stored };
 }
 

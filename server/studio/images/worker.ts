@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { drawRendition } from "../../releases/draw-rendition.ts";
 import { clean } from "./clean.ts";
+import { drawThumb } from "./draw-thumb.ts";
 import type { ImageJob, RenditionAnswer } from "./jobs.ts";
 
 /**
@@ -15,7 +16,10 @@ sharp.cache(false);
 
 process.on("message", (message) => {
   const job = message as ImageJob;
-  const work = job.kind === "clean" ? clean(sharp, job) : drawRendition(sharp, job.source, job.rendition, job.out).then((drawn): RenditionAnswer => ({ drawn }));
+  const work =
+    job.kind === "clean"
+      ? clean(sharp, job)
+      : (job.kind === "thumb" ? drawThumb(sharp, job.source, job.target, job.side) : drawRendition(sharp, job.source, job.rendition, job.out)).then((drawn): RenditionAnswer => ({ drawn }));
   void work.then(
     (answer) => process.send?.(answer),
     // Both kinds call it so: a picture sharp could not read or write.

@@ -1,6 +1,7 @@
 import type { Command } from "prosemirror-state";
 import { type ReactNode, useId, useState } from "react";
 import { type IncomingImage, LongTextFrame, useImageSource } from "../long-text-frame.tsx";
+import { offerDescription } from "../upload.ts";
 import { type Ask, AskForm } from "./ask-form.tsx";
 import * as edit from "./commands.ts";
 import { schema } from "./markdown.ts";
@@ -78,6 +79,7 @@ export function VisualField({ label, hint, error, value, onChange, modeSwitch, o
       }
       setAsk(null);
       run(edit.insertImage(ask.src, text));
+      offerDescription(ask.src, text);
       setStatus(`Изображение вставлено (${ask.size}).`);
     }
   }
