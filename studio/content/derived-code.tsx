@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { slugFromTitle } from "#core/lib/slug.ts";
 import { Button, Field } from "../ui/index.ts";
 import { FormState } from "./form-state.ts";
@@ -26,7 +26,7 @@ export function DerivedCode({ node, path, value }: Props) {
   const code = typeof value === "string" ? value : "";
   const [editing, setEditing] = useState(false);
   // Only an item that came without a code (a new one) follows its name.
-  const follows = useRef(code === "");
+  const [follows, setFollows] = useState(code === "");
   const field = path[path.length - 1] as string;
   const index = path[path.length - 2];
   const list = getIn(values, path.slice(0, -2));
@@ -36,11 +36,11 @@ export function DerivedCode({ node, path, value }: Props) {
   let unique = made;
   for (let n = 2; unique !== "" && others.includes(unique); n++) unique = `${made}-${n}`;
   useEffect(() => {
-    if (follows.current && unique !== code) change(path, unique === "" ? undefined : unique);
+    if (follows && unique !== code) change(path, unique === "" ? undefined : unique);
   });
   const taken = code !== "" && others.includes(code) ? "Такой код уже есть у другого пункта списка: измените его" : null;
   const error = taken ?? errors[key] ?? null;
-  const hint = [node.description, follows.current ? "Составится сам, пока вы пишете название" : null].filter(Boolean).join(". ");
+  const hint = [node.description, follows ? "Составится сам, пока вы пишете название" : null].filter(Boolean).join(". ");
   if (!editing && !error) {
     return (
       <div className="s-field">
@@ -65,7 +65,7 @@ export function DerivedCode({ node, path, value }: Props) {
           value={code}
           autoComplete="off"
           onChange={(e) => {
-            follows.current = false;
+            setFollows(false);
             change(path, e.target.value);
           }}
         />

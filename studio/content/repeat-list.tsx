@@ -99,66 +99,29 @@ export function RepeatList({ node, path, items, renderItem }: Props) {
       </p>
       {items.length === 0 ? <p className="s-field__hint">Пока пусто.</p> : null}
       <ol className="s-repeat" ref={list}>
-        {items.map((_, index) => {
-          const name = title(index);
-          const isOpen = open === index;
-          return (
-            <li
-              key={index}
-              data-index={index}
-              className={["s-repeat__item", isOpen ? "s-repeat__item--open" : "", withErrors.includes(index) ? "s-repeat__item--error" : "", dragged === index ? "s-repeat__item--dragged" : ""].filter(Boolean).join(" ")}
-              onDragOver={(event) => {
-                if (dragged !== null) event.preventDefault();
-              }}
-              onDrop={(event) => {
-                event.preventDefault();
-                if (dragged !== null) reorder(dragged, index);
-                setDragged(null);
-              }}
-            >
-              <div className="s-repeat__line">
-                {/* Dragging is for a mouse; the same move by keyboard is «Выше» and «Ниже». */}
-                <span
-                  className="s-repeat__handle"
-                  draggable
-                  aria-hidden="true"
-                  title="Перетащите, чтобы переставить"
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = "move";
-                    event.dataTransfer.setData("text/plain", name);
-                    setDragged(index);
-                  }}
-                  onDragEnd={() => setDragged(null)}
-                >
-                  ⠿
-                </span>
-                <span className="s-repeat__title">
-                  <span className="s-repeat__number">{index + 1}.</span> {name}
-                  {withErrors.includes(index) ? <span className="s-repeat__flag"> — есть ошибки</span> : null}
-                </span>
-                <span className="s-repeat__actions">
-                  <Button variant="quiet" data-act="open" aria-expanded={isOpen} aria-controls={isOpen ? `${id}-${index}` : undefined} aria-label={`${isOpen ? "Свернуть" : "Открыть"}: ${name}`} onClick={() => setOpen(isOpen ? null : index)}>
-                    {isOpen ? "Свернуть" : "Открыть"}
-                  </Button>
-                  <Button variant="quiet" data-act="up" disabled={index === 0} aria-label={`Выше: ${name}`} onClick={() => reorder(index, index - 1, "up")}>
-                    Выше
-                  </Button>
-                  <Button variant="quiet" data-act="down" disabled={index === items.length - 1} aria-label={`Ниже: ${name}`} onClick={() => reorder(index, index + 1, "down")}>
-                    Ниже
-                  </Button>
-                  <Button variant="quiet" aria-label={`Удалить: ${name}`} onClick={() => remove(index)}>
-                    Удалить
-                  </Button>
-                </span>
-              </div>
-              {isOpen ? (
-                <div className="s-repeat__body" id={`${id}-${index}`}>
-                  {renderItem(index, `${word} ${index + 1}`)}
-                </div>
-              ) : null}
-            </li>
-          );
-        })}
+        {items.map((_, index) => (
+          <RepeatRow
+            key={index}
+            index={index}
+            count={items.length}
+            name={title(index)}
+            open={open === index}
+            error={withErrors.includes(index)}
+            dragged={dragged === index}
+            bodyId={`${id}-${index}`}
+            onToggle={() => setOpen(open === index ? null : index)}
+            onMove={(to, act) => reorder(index, to, act)}
+            onRemove={() => remove(index)}
+            onDrag={(on) => setDragged(on ? index : null)}
+            onDrop={() => {
+              if (dragged !== null) reorder(dragged, index);
+              setDragged(null);
+            }}
+            dragging={dragged !== null}
+          >
+            {open === index ? renderItem(index, `${word} ${index + 1}`) : null}
+          </RepeatRow>
+        ))}
       </ol>
       {node.maxItems === undefined || items.length < node.maxItems ? (
         <Button
@@ -171,5 +134,80 @@ export function RepeatList({ node, path, items, renderItem }: Props) {
         </Button>
       ) : null}
     </fieldset>
+  );
+}
+
+type RowProps = {
+  index: number;
+  count: number;
+  name: string;
+  open: boolean;
+  error: boolean;
+  dragged: boolean;
+  dragging: boolean;
+  bodyId: string;
+  children: ReactNode;
+  onToggle(): void;
+  onMove(to: number, act: string): void;
+  onRemove(): void;
+  onDrag(on: boolean): void;
+  onDrop(): void;
+};
+
+/** One item: its line (handle, title, actions) and, opened, its fields. */
+function RepeatRow({ index, count, name, open, error, dragged, dragging, bodyId, children, onToggle, onMove, onRemove, onDrag, onDrop }: RowProps) {
+  return (
+    <li
+      data-index={index}
+      className={["s-repeat__item", open ? "s-repeat__item--open" : "", error ? "s-repeat__item--error" : "", dragged ? "s-repeat__item--dragged" : ""].filter(Boolean).join(" ")}
+      onDragOver={(event) => {
+        if (dragging) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        onDrop();
+      }}
+    >
+      <div className="s-repeat__line">
+        {/* Dragging is for a mouse; the same move by keyboard is «Выше» and «Ниже». */}
+        <span
+          className="s-repeat__handle"
+          draggable
+          aria-hidden="true"
+          title="Перетащите, чтобы переставить"
+          onDragStart={(event) => {
+            event.dataTransfer.effectAllowed = "move";
+            event.dataTransfer.setData("text/plain", name);
+            onDrag(true);
+          }}
+          onDragEnd={() => onDrag(false)}
+        >
+          ⠿
+        </span>
+        <span className="s-repeat__title">
+          <span className="s-repeat__number">{index + 1}.</span> {name}
+          {error ? <span className="s-repeat__flag"> — есть ошибки</span> : null}
+        </span>
+        <span className="s-repeat__actions">
+          <Button variant="quiet" data-act="open" aria-expanded={open} aria-controls={open ? bodyId : undefined} aria-label={`${open ? "Свернуть" : "Открыть"}: ${name}`} onClick={onToggle}>
+            {open ? "Свернуть" : "Открыть"}
+          </Button>
+          <Button variant="quiet" data-act="up" disabled={index === 0} aria-label={`Выше: ${name}`} onClick={() => onMove(index - 1, "up")}>
+            Выше
+          </Button>
+          <Button variant="quiet" data-act="down" disabled={index === count - 1} aria-label={`Ниже: ${name}`} onClick={() => onMove(index + 1, "down")}>
+            Ниже
+          </Button>
+          <Button variant="quiet" aria-label={`Удалить: ${name}`} onClick={onRemove}>
+            Удалить
+          </Button>
+        </span>
+      </div>
+      {open ? (
+        <div className="s-repeat__body" id={bodyId}>
+          {children}
+        </div>
+      ) : null}
+    </li>
   );
 }

@@ -6,6 +6,7 @@ import { DeletePanel } from "../content/delete-panel.tsx";
 import { EntryPreview } from "../content/entry-preview.tsx";
 import { FormField } from "../content/fields.tsx";
 import { FormState } from "../content/form-state.ts";
+import { AddressCheck } from "../content/address-check.tsx";
 import { FormSections } from "../content/form-sections.tsx";
 import { emptyValues, type FieldNode, formModel, pruned } from "../content/model.ts";
 import { historyHref } from "../content/paths.ts";
@@ -104,6 +105,7 @@ function Editor({ data }: { data: EntryLoad }) {
                 {key === "description" && snippet ? (
                   <SnippetPreview title={String(values.title ?? "")} description={String(values.description ?? "")} path={snippet.path} site={session.site} published={data.life.state !== "draft"} />
                 ) : null}
+                {type === "redirects" && key === "rules" ? <AddressCheck values={values} /> : null}
               </Fragment>
             )}
           />
