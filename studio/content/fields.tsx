@@ -2,13 +2,17 @@ import { useContext, useId, useState } from "react";
 import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
 import { FormState } from "./form-state.ts";
-import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.ts";
+import { type FieldNode, type ObjectNode, pathKey } from "./model.ts";
 import { GroupError } from "./group-error.tsx";
 import { ImageField } from "./image-field.tsx";
 import { limitHint } from "./limit-hint.ts";
 import { LONG_LIST, LongList } from "./long-list.tsx";
 import { LongTextField } from "./long-text-field.tsx";
-import { IconField, TagsField, TimeZoneField } from "./pickers.tsx";
+import { RepeatList } from "./repeat-list.tsx";
+import { WordGroups } from "./word-groups.tsx";
+import { IconField, TagsField, TimeZoneField, zoneLabel } from "./pickers.tsx";
+import { DerivedCode } from "./derived-code.tsx";
+import { MonthField, PhoneField } from "./masked-fields.tsx";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 
 /**
@@ -23,15 +27,20 @@ const hintOf = (node: FieldNode, extra?: string) => [node.description, extra].fi
 const str = (value: unknown) => (typeof value === "string" ? value : value === undefined || value === null ? "" : String(value));
 
 export function FormField({ node, path, value }: Props) {
-  const { errors, options, change, readOnly } = useContext(FormState);
+  const { errors, options, change, readOnly, values } = useContext(FormState);
   const key = pathKey(path);
   const error = errors[key] ?? null;
   const label = node.required ? node.title : `${node.title} (необязательно)`;
   const set = (next: unknown) => change(path, next);
   const locked = readOnly?.has(key) ?? false;
+  // A moment of a form with a time zone (an event's) is typed in that zone's time.
+  const zone = node.kind === "datetime" ? zoneOf(values, path) : undefined;
   if (node.kind === "text" && node.widget === "icon") return <IconField node={node} path={path} value={value} />;
   if (node.kind === "text" && node.widget === "time-zone") return <TimeZoneField node={node} path={path} value={value} />;
   if (node.kind === "text" && node.widget === "image") return <ImageField node={node} path={path} value={value} />;
+  if (node.kind === "text" && node.widget === "month") return <MonthField node={node} path={path} value={value} />;
+  if (node.kind === "text" && node.widget === "phone") return <PhoneField node={node} path={path} value={value} />;
+  if (node.kind === "text" && node.derivedFrom && !locked) return <DerivedCode node={node} path={path} value={value} />;
   switch (node.kind) {
     case "object":
       return <Group node={node} path={path} value={value} />;
@@ -62,7 +71,7 @@ export function FormField({ node, path, value }: Props) {
       return node.kind === "references" ? <ReferencesField node={node} path={path} value={value} /> : <TagsField node={node} path={path} value={value} />;
     default:
       return (
-        <Field label={label} name={key} hint={hintOf(node, node.kind === "datetime" ? "Например 03.12.2026 19:00, время московское" : node.kind === "date" ? "Например 25.11.2026" : limitHint(node))} error={error}>
+        <Field label={label} name={key} hint={hintOf(node, node.kind === "datetime" ? momentHint(zone) : node.kind === "date" ? "Например 25.11.2026" : limitHint(node))} error={error}>
           {(control) => {
             if (node.kind === "enum") {
               return (
@@ -110,7 +119,7 @@ export function FormField({ node, path, value }: Props) {
                   control={control}
                   value={str(value)}
                   show={moment ? momentToRussian : dateToRussian}
-                  read={moment ? (text) => momentFromRussian(text, str(value)) : dateFromRussian}
+                  read={moment ? (text) => momentFromRussian(text, str(value), zone) : dateFromRussian}
                   placeholder={moment ? "ДД.ММ.ГГГГ ЧЧ:ММ" : "ДД.ММ.ГГГГ"}
                   onChange={(next) => set(next === "" ? undefined : next)}
                 />
@@ -123,6 +132,16 @@ export function FormField({ node, path, value }: Props) {
       );
   }
 }
+
+/** The time zone field beside a moment (`timeZone` of the same group), if the form has one. */
+function zoneOf(values: unknown, path: Array<string | number>): string | undefined {
+  let at: unknown = values;
+  for (const step of path.slice(0, -1)) at = typeof at === "object" && at !== null ? (at as Record<string | number, unknown>)[step] : undefined;
+  const zone = typeof at === "object" && at !== null ? (at as Record<string, unknown>).timeZone : undefined;
+  return typeof zone === "string" && zone !== "" ? zone : undefined;
+}
+
+const momentHint = (zone: string | undefined) => `Например 03.12.2026 19:00, ${zone ? `по времени часового пояса события: ${zoneLabel(zone)}` : "время московское"}`;
 
 /** A date typed the Russian way; the value is ISO once it reads as a date. */
 function DateInput(props: { control: ControlProps; value: string; show(value: string): string; read(text: string): string; placeholder: string; onChange(value: string): void }) {
@@ -175,14 +194,9 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** Repeatable groups: each item a fieldset with «Выше», «Ниже», «Удалить»; «Добавить» below. */
+/** Repeatable groups: a long table (the redirects) a page at a time, a short list one line per item (repeat-list.tsx). */
 function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "list" }>; path: Array<string | number>; value: unknown }) {
-  const { errors, change } = useContext(FormState);
   const items = Array.isArray(value) ? (value as unknown[]) : [];
-  const error = errors[pathKey(path)];
-  const id = useId();
-  const itemTitle = node.item.title === "Пункт" || node.item.title === node.title ? "Пункт" : node.item.title;
-  const hint = hintOf(node, limitHint(node));
   if (items.length > LONG_LIST) {
     return (
       <LongList
@@ -193,35 +207,7 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "li
       />
     );
   }
-  return (
-    <fieldset className="s-group s-list" aria-describedby={error ? `${id}-e` : undefined}>
-      <legend className="s-group__legend">{node.title}</legend>
-      {hint ? <p className="s-field__hint">{hint}</p> : null}
-      {error ? <GroupError id={`${id}-e`} text={error} /> : null}
-      {items.length === 0 ? <p className="s-field__hint">Пока пусто.</p> : null}
-      <ol className="s-list__items">
-        {items.map((item, index) => (
-          <li key={index} className="s-list__item">
-            <FormField node={{ ...node.item, title: `${itemTitle} ${index + 1}`, required: true }} path={[...path, index]} value={item} />
-            <div className="s-list__actions">
-              <Button variant="quiet" disabled={index === 0} onClick={() => change(path, move(items, index, index - 1))} aria-label={`${itemTitle} ${index + 1}: поднять выше`}>
-                Выше
-              </Button>
-              <Button variant="quiet" disabled={index === items.length - 1} onClick={() => change(path, move(items, index, index + 1))} aria-label={`${itemTitle} ${index + 1}: опустить ниже`}>
-                Ниже
-              </Button>
-              <Button variant="quiet" onClick={() => change(path, items.filter((_, i) => i !== index))} aria-label={`${itemTitle} ${index + 1}: удалить`}>
-                Удалить
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ol>
-      {node.maxItems === undefined || items.length < node.maxItems ? (
-        <Button onClick={() => change(path, [...items, emptyValues(node.item)])}>Добавить в&nbsp;«{node.title}»</Button>
-      ) : null}
-    </fieldset>
-  );
+  return <RepeatList node={node} path={path} items={items} renderItem={(index, title) => <FormField node={{ ...node.item, title, required: true }} path={[...path, index]} value={items[index]} />} />;
 }
 
 /** A list of texts: one field each, with the same actions. */
@@ -231,6 +217,8 @@ function StringsField({ node, path, value }: { node: Extract<FieldNode, { kind: 
   const error = errors[pathKey(path)];
   const id = useId();
   const hint = hintOf(node, limitHint(node));
+  // A list of lists of words (the search's synonyms): a table, a row a group.
+  if (node.item.kind === "tags") return <WordGroups node={node} path={path} items={items} />;
   return (
     <fieldset className="s-group s-list" aria-describedby={error ? `${id}-e` : undefined}>
       <legend className="s-group__legend">{node.required || node.minItems > 0 ? node.title : `${node.title} (необязательно)`}</legend>
@@ -251,9 +239,8 @@ function StringsField({ node, path, value }: { node: Extract<FieldNode, { kind: 
           </li>
         ))}
       </ol>
-      {/* A list of lists (the search synonyms' groups) adds an empty list, a list of texts an empty text. */}
       {node.maxItems === undefined || items.length < node.maxItems ? (
-        <Button onClick={() => change(path, [...items, node.item.kind === "tags" ? [] : ""])}>Добавить в&nbsp;«{node.title}»</Button>
+        <Button onClick={() => change(path, [...items, ""])}>Добавить в&nbsp;«{node.title}»</Button>
       ) : null}
     </fieldset>
   );

@@ -10,6 +10,8 @@ export type FormContext = {
   readOnly?: ReadonlySet<string>;
   /** The entry's type: what pickers ask the API about (the tags its collection uses). */
   type?: string;
+  /** The whole entry as the form holds it: what a field made from another one (a code from a name) reads. */
+  values?: unknown;
 };
 
 export const FormState = createContext<FormContext>({ errors: {}, options: {}, change: () => {} });

@@ -9,10 +9,11 @@ import { type EditableType, typeInfo } from "#core/content/catalog.ts";
  * reference to other entries, `x-labels` the names of an enum's values.
  */
 export type Option = { value: string; label: string };
+export type Widget = "icon" | "time-zone" | "image" | "month" | "phone";
 
 type Base = { title: string; description: string | undefined; required: boolean };
 export type FieldNode =
-  | (Base & { kind: "text"; pattern: string | undefined; minLength: number; maxLength: number | undefined; long: boolean; widget: "icon" | "time-zone" | "image" | undefined })
+  | (Base & { kind: "text"; pattern: string | undefined; minLength: number; maxLength: number | undefined; long: boolean; widget: Widget | undefined; derivedFrom: string | undefined })
   | (Base & { kind: "markdown"; nestedUnder: number | undefined; maxLength: number | undefined })
   | (Base & { kind: "number"; integer: boolean; minimum: number | undefined; maximum: number | undefined })
   | (Base & { kind: "boolean"; default: boolean })
@@ -25,7 +26,9 @@ export type FieldNode =
   | (Base & { kind: "strings"; item: FieldNode; minItems: number; maxItems: number | undefined })
   | (Base & { kind: "list"; item: ObjectNode; minItems: number; maxItems: number | undefined })
   | ObjectNode;
-export type ObjectNode = Base & { kind: "object"; fields: Array<[string, FieldNode]> };
+export type ObjectNode = Base & { kind: "object"; fields: Array<[string, FieldNode]>; groups?: FormSection[] };
+/** A section of a form (the schema's `x-groups`): its heading and its fields' keys, in order. */
+export type FormSection = { title: string; keys: string[] };
 
 type Json = {
   type?: string;
@@ -50,8 +53,11 @@ type Json = {
   "x-reference"?: string;
   "x-labels"?: Record<string, string>;
   "x-nested-under"?: number;
-  /** A text picked rather than typed: an icon of the site's set, a time zone, an image from «Медиа». */
-  "x-widget"?: "icon" | "time-zone" | "image";
+  "x-groups"?: Array<{ title: string; fields: string[] }>;
+  /** A text picked rather than typed: an icon of the site's set, a time zone, an image from «Медиа», a month, a phone number. */
+  "x-widget"?: Widget;
+  /** A code made from another field of the same group (an anchor from a title): shown, editable, not typed. */
+  "x-derived-from"?: string;
 };
 
 const LONG_TEXT = 160;
@@ -72,7 +78,8 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
   }
   if (json.type === "object") {
     const req = new Set(json.required ?? []);
-    return { ...base, kind: "object", fields: Object.entries(json.properties ?? {}).map(([key, child]) => [key, node(child, req.has(key), key)]) };
+    const fields = Object.entries(json.properties ?? {}).map(([key, child]): [string, FieldNode] => [key, node(child, req.has(key), key)]);
+    return { ...base, kind: "object", fields, ...(json["x-groups"] ? { groups: sections(json["x-groups"], fields) } : {}) };
   }
   if (json.type === "array") {
     const item = json.items ?? {};
@@ -91,7 +98,16 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
   if (json.contentMediaType === "text/markdown") return { ...base, kind: "markdown", nestedUnder: json["x-nested-under"], maxLength: json.maxLength };
   if (json.format === "date") return { ...base, kind: "date" };
   if (json.format === "date-time") return { ...base, kind: "datetime" };
-  return { ...base, kind: "text", pattern: json.pattern, minLength: json.minLength ?? 0, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"] };
+  return { ...base, kind: "text", pattern: json.pattern, minLength: json.minLength ?? 0, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"], derivedFrom: json["x-derived-from"] };
+}
+
+/** The schema's sections; a field none of them names (a schema ahead of its groups) goes to a last one, «Прочее». */
+function sections(declared: Array<{ title: string; fields: string[] }>, fields: Array<[string, FieldNode]>): FormSection[] {
+  const keys = new Set(fields.map(([key]) => key));
+  const out = declared.map((group) => ({ title: group.title, keys: group.fields.filter((key) => keys.has(key)) })).filter((group) => group.keys.length > 0);
+  const named = new Set(out.flatMap((group) => group.keys));
+  const rest = fields.map(([key]) => key).filter((key) => !named.has(key));
+  return rest.length > 0 ? [...out, { title: "Прочее", keys: rest }] : out;
 }
 
 const models = new Map<string, ObjectNode>();

@@ -243,6 +243,12 @@ function timeZones() {
   return zones;
 }
 
+/** A zone as the list names it («Москва, GMT+3»), or its IANA name when the list has none. */
+export function zoneLabel(zone: string): string {
+  const { russia, world } = timeZones();
+  return [...russia, ...world].find((z) => z.value === zone)?.label ?? zone;
+}
+
 export function TimeZoneField({ node, path, value }: Props<"text">) {
   const { errors, change } = useContext(FormState);
   const key = pathKey(path);

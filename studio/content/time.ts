@@ -30,10 +30,26 @@ export function momentToRussian(value: string): string {
   return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}:${m[5]}` : value;
 }
 
-/** "03.12.2026 20:30" → "2026-12-03T20:30:00+05:00", keeping the offset `previous` had. */
-export function momentFromRussian(text: string, previous: string): string {
+/** The offset of an IANA zone at a wall-clock moment: "+05:00" (Moscow's if the zone is unknown). */
+export function zoneOffset(zone: string, wall: { y: number; m: number; d: number; h: number; min: number }): string {
+  try {
+    const at = Date.UTC(wall.y, wall.m - 1, wall.d, wall.h, wall.min);
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+    const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
+    return m ? `${m[1]}:${m[2] ?? "00"}` : "+00:00";
+  } catch {
+    return MOSCOW;
+  }
+}
+
+/**
+ * "03.12.2026 20:30" → "2026-12-03T20:30:00+05:00": the offset of `zone` at
+ * that time when the form has a zone (an event's), else the one `previous` had.
+ */
+export function momentFromRussian(text: string, previous: string, zone?: string): string {
   const m = RU_MOMENT.exec(text.trim());
   if (!m) return text.trim();
-  const offset = ISO.exec(previous)?.[6] ?? MOSCOW;
+  const wall = { y: Number(m[3]), m: Number(m[2]), d: Number(m[1]), h: Number(m[4]), min: Number(m[5]) };
+  const offset = zone ? zoneOffset(zone, wall) : (ISO.exec(previous)?.[6] ?? MOSCOW);
   return `${m[3]}-${two(m[2] as string)}-${two(m[1] as string)}T${two(m[4] as string)}:${m[5]}:00${offset === "Z" ? "+00:00" : offset}`;
 }

@@ -6,7 +6,9 @@ import { DeletePanel } from "../content/delete-panel.tsx";
 import { EntryPreview } from "../content/entry-preview.tsx";
 import { FormField } from "../content/fields.tsx";
 import { FormState } from "../content/form-state.ts";
-import { emptyValues, formModel, pruned } from "../content/model.ts";
+import { AddressCheck } from "../content/address-check.tsx";
+import { FormSections } from "../content/form-sections.tsx";
+import { emptyValues, type FieldNode, formModel, pruned } from "../content/model.ts";
 import { historyHref } from "../content/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
 import { lifeLabel } from "../content/life.ts";
@@ -62,6 +64,7 @@ function Editor({ data }: { data: EntryLoad }) {
   const { type, model, session, values, baseHash, errors, setErrors, problems, setSubmitted, notice, savers, renaming, setRenaming, deleting, setDeleting, busy, life } = editor;
   const { form, dirty, draftStatus, editors, title, snippet, change, save, focusFirstError } = editor;
   const collection = isCollectionName(type);
+  const nodes = useMemo(() => new Map(model.fields), [model]);
   const readOnly = useMemo(() => new Set(type === "legal" && !data.isNew ? ["slug"] : []), [type, data.isNew]);
 
   return (
@@ -92,15 +95,20 @@ function Editor({ data }: { data: EntryLoad }) {
           void save();
         }}
       >
-        <FormState.Provider value={{ errors, options: data.options, change, readOnly, type: data.type }}>
-          {model.fields.map(([key, node]) => (
-            <Fragment key={key}>
-              <FormField node={node} path={[key]} value={values[key]} />
-              {key === "description" && snippet ? (
-                <SnippetPreview title={String(values.title ?? "")} description={String(values.description ?? "")} path={snippet.path} site={session.site} published={data.life.state !== "draft"} />
-              ) : null}
-            </Fragment>
-          ))}
+        <FormState.Provider value={{ errors, options: data.options, change, readOnly, type: data.type, values }}>
+          <FormSections
+            type={type}
+            model={model}
+            renderField={(key) => (
+              <Fragment key={key}>
+                <FormField node={nodes.get(key) as FieldNode} path={[key]} value={values[key]} />
+                {key === "description" && snippet ? (
+                  <SnippetPreview title={String(values.title ?? "")} description={String(values.description ?? "")} path={snippet.path} site={session.site} published={data.life.state !== "draft"} />
+                ) : null}
+                {type === "redirects" && key === "rules" ? <AddressCheck values={values} /> : null}
+              </Fragment>
+            )}
+          />
         </FormState.Provider>
         <div className="s-entry__bar">
           <Button type="submit" variant="primary" busy={busy}>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cover, isoDate, markdown, ref, seo, slug } from "../fields.ts";
+import { cover, isoDate, markdown, ref, seo, slug, withGroups } from "../fields.ts";
 import { TAG_MAX, TAGS_MAX } from "../limits.ts";
 import { TAG_PATTERN, tagAddress } from "../tags.ts";
 
@@ -14,7 +14,8 @@ const tag = () =>
     .refine((typed) => tagAddress(typed) !== "", "Нужна хотя\u00a0бы одна русская или латинская буква либо цифра: из\u00a0них составляется адрес тега");
 
 /** An academy article: `content/academy/<slug>.md`. */
-export const ArticleSchema = z.strictObject({
+export const ArticleSchema = withGroups(
+  z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса статьи: /academy/адрес/" }),
   ...seo(),
   cover: cover(),
@@ -29,7 +30,13 @@ export const ArticleSchema = z.strictObject({
   updated: isoDate().optional().meta({ title: "Дата обновления", description: "Если статью существенно дополнили" }),
   /** The article (Markdown: headings ##/###, lists, quotes, tables, images, fenced code with a language). */
   body: markdown().meta({ title: "Текст статьи" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["title", "author", "category", "tags", "published", "updated", "cover"] },
+    { title: "Адрес и поиск", fields: ["slug", "description"] },
+    { title: "Текст статьи", fields: ["body"] },
+  ],
+);
 
 export type Article = z.output<typeof ArticleSchema>;
 export type ArticleCategory = Article["category"];

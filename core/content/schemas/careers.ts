@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, markdown, seo, slug, text } from "../fields.ts";
+import { isoDate, markdown, seo, slug, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, TITLE_MAX } from "../limits.ts";
 
 /** A point of a list: one line. */
@@ -7,7 +7,8 @@ const item = (title: string) => text(TITLE_MAX).meta({ title });
 const points = (title: string, min: number) => z.array(item(title)).min(min).max(ITEMS_MAX);
 
 /** An open position: `content/career/<slug>.md`. */
-export const PositionSchema = z.strictObject({
+export const PositionSchema = withGroups(
+  z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса вакансии: /career/адрес/" }),
   ...seo(),
   /** Department the position is grouped under on /career/. */
@@ -38,6 +39,14 @@ export const PositionSchema = z.strictObject({
     .meta({ title: "Как проходит отбор", description: "Этапы по порядку" }),
   /** About the team and the work (Markdown). */
   body: markdown().meta({ title: "О команде и работе" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["department", "level", "format", "city", "salary", "published", "summary"] },
+    { title: "Адрес и поиск", fields: ["slug", "title", "description"] },
+    { title: "Задачи и требования", fields: ["responsibilities", "requirements", "niceToHave"] },
+    { title: "Условия и отбор", fields: ["conditions", "process"] },
+    { title: "Текст вакансии", fields: ["body"] },
+  ],
+);
 
 export type Position = z.output<typeof PositionSchema>;

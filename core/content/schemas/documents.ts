@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { email, faqItem, httpsUrl, icon, markdown, ref, seo, slug, text } from "../fields.ts";
+import { email, faqItem, httpsUrl, icon, markdown, ref, seo, slug, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, ROSTER_MAX, TITLE_MAX, WORD_MAX } from "../limits.ts";
 
 /** The agency's values: `content/worths.yaml`. */
-export const WorthsSchema = z.strictObject({
+export const WorthsSchema = withGroups(
+  z.strictObject({
   ...seo(),
   lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   items: z
     .array(
       z.strictObject({
-        id: slug().meta({ title: "Код", description: "Латиницей, для якоря на странице" }),
+        id: slug().meta({ title: "Якорь на странице", description: "Часть ссылки на эту ценность: /worths/#якорь", "x-derived-from": "title" }),
         title: text(NAME_MAX).meta({ title: "Ценность" }),
         icon: icon(),
         /** The value in one sentence. */
@@ -21,16 +22,22 @@ export const WorthsSchema = z.strictObject({
     .min(1)
     .max(ITEMS_MAX)
     .meta({ title: "Ценности" }),
-});
+  }),
+  [
+    { title: "Ценности", fields: ["lead", "items"] },
+    { title: "Для поисковиков", fields: ["title", "description"] },
+  ],
+);
 
 /** Questions and answers grouped by topic: `content/questions.yaml`. */
-export const QuestionsSchema = z.strictObject({
+export const QuestionsSchema = withGroups(
+  z.strictObject({
   ...seo(),
   lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   topics: z
     .array(
       z.strictObject({
-        id: slug().meta({ title: "Код", description: "Латиницей, для якорей вопросов" }),
+        id: slug().meta({ title: "Якорь темы", description: "Часть ссылок на вопросы темы", "x-derived-from": "title" }),
         title: text(TITLE_MAX).meta({ title: "Тема" }),
         items: z.array(faqItem()).min(1).max(ITEMS_MAX).meta({ title: "Вопросы" }),
       }),
@@ -38,11 +45,16 @@ export const QuestionsSchema = z.strictObject({
     .min(1)
     .max(ITEMS_MAX)
     .meta({ title: "Темы" }),
-});
+  }),
+  [
+    { title: "Вопросы", fields: ["lead", "topics"] },
+    { title: "Для поисковиков", fields: ["title", "description"] },
+  ],
+);
 
 const TeamMemberSchema = z.strictObject({
   /** Referenced by articles' `author`. */
-  id: slug().meta({ title: "Код", description: "Латиницей; по нему статьи называют автора" }),
+  id: slug().meta({ title: "Код сотрудника", description: "По нему статьи называют автора", "x-derived-from": "name" }),
   name: text(NAME_MAX).meta({ title: "Имя" }),
   role: text(TITLE_MAX).meta({ title: "Должность" }),
   /** Two or three sentences for author cards. */
@@ -52,7 +64,8 @@ const TeamMemberSchema = z.strictObject({
 });
 
 /** Company page, team, awards and clients: `content/company.yaml`. */
-export const CompanySchema = z.strictObject({
+export const CompanySchema = withGroups(
+  z.strictObject({
   ...seo(),
   lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   founded: z.number().int().min(1990).max(2100).meta({ title: "Год основания" }),
@@ -88,10 +101,20 @@ export const CompanySchema = z.strictObject({
     .max(ROSTER_MAX)
     .default([])
     .meta({ title: "Клиенты", description: "Показываются логотипами-надписями" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["lead", "founded", "figures"] },
+    { title: "Команда", fields: ["team"] },
+    { title: "История", fields: ["story"] },
+    { title: "Награды и рейтинги", fields: ["awards", "ratings"] },
+    { title: "Клиенты", fields: ["clients"] },
+    { title: "Для поисковиков", fields: ["title", "description"] },
+  ],
+);
 
 /** Offices, channels and requisites: `content/contacts.yaml`. */
-export const ContactsSchema = z.strictObject({
+export const ContactsSchema = withGroups(
+  z.strictObject({
   ...seo(),
   lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
   /** General address for new projects. */
@@ -101,11 +124,14 @@ export const ContactsSchema = z.strictObject({
   offices: z
     .array(
       z.strictObject({
-        id: slug().meta({ title: "Код", description: "Латиницей" }),
+        id: slug().meta({ title: "Код офиса", description: "Различает офисы на странице контактов", "x-derived-from": "city" }),
         city: text(NAME_MAX).meta({ title: "Город" }),
         address: text(TITLE_MAX).meta({ title: "Адрес" }),
         /** Phone in E.164, e.g. +74951234567. */
-        phone: z.string().regex(/^\+\d{11,15}$/, "Телефон в виде +74951234567").meta({ title: "Телефон", description: "В виде +74951234567" }),
+        phone: z
+          .string()
+          .regex(/^\+\d{11,15}$/, "Телефон с\u00a0кодом страны: +7 495 123-45-67")
+          .meta({ title: "Телефон", description: "Можно писать как удобно: 8 (495) 123-45-67", "x-widget": "phone" }),
         email: email().meta({ title: "Почта" }),
         hours: text(NAME_MAX).meta({ title: "Часы работы" }),
         /** How to get there (metro, entrance). */
@@ -145,7 +171,15 @@ export const ContactsSchema = z.strictObject({
       bik: z.string().regex(/^\d{9}$/, "9 цифр").meta({ title: "БИК" }),
     })
     .meta({ title: "Реквизиты" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["lead", "salesEmail", "hrEmail", "pressEmail"] },
+    { title: "Офисы", fields: ["offices"] },
+    { title: "Мессенджеры", fields: ["messengers"] },
+    { title: "Реквизиты", fields: ["requisites"] },
+    { title: "Для поисковиков", fields: ["title", "description"] },
+  ],
+);
 
 /** Metadata and headings of pages that have no collection of their own: `content/pages.yaml`. */
 const page = (title: string) =>
@@ -156,7 +190,8 @@ const page = (title: string) =>
       lead: text(PARAGRAPH_MAX).optional().meta({ title: "Вступление" }),
     })
     .meta({ title });
-export const StaticPagesSchema = z.strictObject({
+export const StaticPagesSchema = withGroups(
+  z.strictObject({
   home: page("Главная"),
   services: page("Услуги"),
   servicesIndustry: page("Услуги по отраслям"),
@@ -167,7 +202,14 @@ export const StaticPagesSchema = z.strictObject({
   search: page("Поиск"),
   sub: page("Рассылка"),
   error: page("Страница ошибки"),
-});
+  }),
+  [
+    { title: "Главная и услуги", fields: ["home", "services", "servicesIndustry"] },
+    { title: "Проекты и Академия", fields: ["projects", "academy"] },
+    { title: "Карьера и события", fields: ["career", "events"] },
+    { title: "Поиск, рассылка, ошибка", fields: ["search", "sub", "error"] },
+  ],
+);
 
 export type Worths = z.output<typeof WorthsSchema>;
 export type Questions = z.output<typeof QuestionsSchema>;

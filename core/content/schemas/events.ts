@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { cover, httpsUrl, isoDateTime, markdown, seo, slug, text, timeZone } from "../fields.ts";
+import { cover, httpsUrl, isoDateTime, markdown, seo, slug, text, timeZone, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, TITLE_MAX } from "../limits.ts";
 
 export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
 
 /** A conference, webinar or meetup: `content/events/<slug>.md`. */
-export const EventSchema = z.strictObject({
+export const EventSchema = withGroups(
+  z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Якорь события на странице /events/" }),
   ...seo(),
   cover: cover(),
@@ -37,6 +38,13 @@ export const EventSchema = z.strictObject({
   recordingUrl: httpsUrl().optional().meta({ title: "Ссылка на запись" }),
   /** Description (Markdown). Shown under the event's <h3> on the events page: its `##` is an <h4> there. */
   body: markdown({ nestedUnder: 3 }).meta({ title: "Описание" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["kind", "startsAt", "endsAt", "timeZone", "online", "place", "city"] },
+    { title: "Адрес и поиск", fields: ["slug", "title", "description", "cover"] },
+    { title: "Спикеры и ссылки", fields: ["speakers", "registrationUrl", "recordingUrl"] },
+    { title: "Описание", fields: ["body"] },
+  ],
+);
 
 export type SiteEvent = z.output<typeof EventSchema>;

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { icon, markdown, ref, seo, slug, text } from "../fields.ts";
+import { icon, markdown, ref, seo, slug, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, REFERENCES_MAX, TITLE_MAX } from "../limits.ts";
 
 /** An industry the agency works in: `content/industries/<slug>.md`. Its cases are those whose `industry` names it. */
-export const IndustrySchema = z.strictObject({
+export const IndustrySchema = withGroups(
+  z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Якорь отрасли на странице /services-industry/" }),
   ...seo(),
   /** Short name for chips and filters ("Ритейл", "Финтех"). */
@@ -19,6 +20,13 @@ export const IndustrySchema = z.strictObject({
   services: z.array(ref("services")).min(1).max(REFERENCES_MAX).meta({ title: "Услуги для отрасли" }),
   /** The body (Markdown). */
   body: markdown().meta({ title: "Текст" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["name", "summary", "icon", "order"] },
+    { title: "Адрес и поиск", fields: ["slug", "title", "description"] },
+    { title: "Задачи и услуги", fields: ["challenges", "services"] },
+    { title: "Описание", fields: ["body"] },
+  ],
+);
 
 export type Industry = z.output<typeof IndustrySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sitePath, text } from "../fields.ts";
+import { sitePath, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX } from "../limits.ts";
 
 const link = () =>
@@ -13,7 +13,8 @@ const link = () =>
  * browser as root loader data (app/root.tsx), sent once with the first page.
  * A release checks that every link leads to a page of the site.
  */
-export const NavigationSchema = z.strictObject({
+export const NavigationSchema = withGroups(
+  z.strictObject({
   /** Header navigation: every area of the site. */
   main: z.array(link()).min(1).max(ITEMS_MAX).meta({ title: "Меню в шапке" }),
   /** Footer columns. */
@@ -24,6 +25,11 @@ export const NavigationSchema = z.strictObject({
     .meta({ title: "Колонки подвала" }),
   /** Legal documents, in the footer's bottom row. */
   legal: z.array(link()).min(1).max(ITEMS_MAX).meta({ title: "Документы внизу подвала" }),
-});
+  }),
+  [
+    { title: "Шапка", fields: ["main"] },
+    { title: "Подвал", fields: ["footer", "legal"] },
+  ],
+);
 
 export type SiteNav = z.output<typeof NavigationSchema>;

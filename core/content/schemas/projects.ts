@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cover, httpsUrl, isoDate, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, markdown, metric, ref, seo, slug, text, yearMonth } from "../fields.ts";
+import { cover, httpsUrl, isoDate, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, markdown, metric, ref, seo, slug, text, yearMonth, withGroups } from "../fields.ts";
 import { NAME_MAX, PARAGRAPH_MAX, REFERENCES_MAX, TITLE_MAX } from "../limits.ts";
 
 /** Sections of the projects area: /projects/<card>/<slug>/. */
@@ -7,7 +7,8 @@ export const PROJECT_CARDS = ["cases", "reviews"] as const;
 export type ProjectCard = (typeof PROJECT_CARDS)[number];
 
 /** A case study: `content/projects/cases/<slug>.md`. */
-export const CaseSchema = z.strictObject({
+export const CaseSchema = withGroups(
+  z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса кейса: /projects/cases/адрес/" }),
   ...seo(),
   cover: cover(),
@@ -20,8 +21,8 @@ export const CaseSchema = z.strictObject({
   /** When the work ran. */
   period: z
     .strictObject({
-      from: yearMonth().meta({ title: "С", description: "ГГГГ-ММ" }),
-      to: yearMonth().optional().meta({ title: "По", description: "ГГГГ-ММ; пусто, если работа идёт" }),
+      from: yearMonth().meta({ title: "С", description: "Месяц, когда работа началась" }),
+      to: yearMonth().optional().meta({ title: "По", description: "Не выбран, если работа идёт" }),
     })
     .meta({ title: "Период работы" }),
   /** Publication date, for ordering (newest first). */
@@ -52,10 +53,18 @@ export const CaseSchema = z.strictObject({
     .transform((s) => (s ?? "").trim())
     .pipe(z.union([z.literal(""), markdown()]))
     .meta({ title: "Подробности", description: "Необязательно", contentMediaType: "text/markdown" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["client", "industry", "services", "period", "published", "featured", "cover"] },
+    { title: "Адрес и поиск", fields: ["slug", "title", "description"] },
+    { title: "Задача, решение, результат", fields: ["task", "solution", "results", "quote"] },
+    { title: "Текст кейса", fields: ["body"] },
+  ],
+);
 
 /** A client review: `content/projects/reviews/<slug>.md`. */
-export const ReviewSchema = z.strictObject({
+export const ReviewSchema = withGroups(
+  z.strictObject({
   slug: slug().meta({ title: "Адрес", description: "Часть адреса отзыва: /projects/reviews/адрес/" }),
   ...seo(),
   /** Who wrote the review. */
@@ -83,7 +92,14 @@ export const ReviewSchema = z.strictObject({
   published: isoDate().meta({ title: "Дата публикации" }),
   /** The review text (Markdown). */
   body: markdown().meta({ title: "Текст отзыва" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["author", "position", "company", "rating", "published", "source"] },
+    { title: "Адрес и поиск", fields: ["slug", "title", "description"] },
+    { title: "О проекте", fields: ["industry", "services", "case"] },
+    { title: "Текст отзыва", fields: ["body"] },
+  ],
+);
 
 export type Case = z.output<typeof CaseSchema>;
 export type Review = z.output<typeof ReviewSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withGroups } from "../fields.ts";
 import { ITEMS_MAX, REDIRECTS_MAX, URL_MAX } from "../limits.ts";
 
 /**
@@ -12,7 +13,8 @@ import { ITEMS_MAX, REDIRECTS_MAX, URL_MAX } from "../limits.ts";
 const path = () => z.string().max(URL_MAX).regex(/^\/[^\s,?#"]*(?:\?[^\s,?#"&=]+=[^\s,?#"&=]+)?$/, "Адрес на сайте, начинающийся с /, можно с одним параметром после ?");
 const target = () => z.string().max(URL_MAX).regex(/^(\/[^\s,"]*|https:\/\/[^\s,"]+)$/, "Адрес сайта (с /) или ссылка https://");
 
-export const RedirectsSchema = z.strictObject({
+export const RedirectsSchema = withGroups(
+  z.strictObject({
   redirects: z
     .array(
       z.strictObject({
@@ -29,8 +31,8 @@ export const RedirectsSchema = z.strictObject({
           .string()
           .max(URL_MAX)
           .regex(/^\/[^\s?#]*$/, "Адрес, начинающийся с /, можно с /** в конце")
-          .meta({ title: "Адрес или раздел", description: "/price/ — один адрес, /blog/** — всё, что под /blog/" }),
-        redirect: target().meta({ title: "Куда ведёт", description: "С /** в конце — с сохранением остатка адреса" }),
+          .meta({ title: "Адрес или раздел", description: "Один адрес, например /price/, или целый раздел: /blog/** ведёт всё, что начинается с /blog/. Проверьте правило кнопкой «Проверить адрес» ниже" }),
+        redirect: target().meta({ title: "Куда ведёт", description: "Для раздела: /** в конце переносит остаток адреса (/blog/a/ → /academy/a/), без него все адреса раздела ведут на одну страницу" }),
         status: z
           .union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)])
           .default(301)
@@ -39,6 +41,11 @@ export const RedirectsSchema = z.strictObject({
     )
     .max(ITEMS_MAX)
     .meta({ title: "Правила для разделов" }),
-});
+  }),
+  [
+    { title: "Старые адреса", fields: ["redirects"] },
+    { title: "Правила для разделов", fields: ["rules"] },
+  ],
+);
 
 export type RedirectsValues = z.input<typeof RedirectsSchema>;

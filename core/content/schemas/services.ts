@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { faqItem, icon, markdown, metric, ref, seo, slug, text } from "../fields.ts";
+import { faqItem, icon, markdown, metric, ref, seo, slug, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, REFERENCES_MAX, TITLE_MAX } from "../limits.ts";
 
 export const SERVICE_DIRECTIONS = ["analytics", "marketing", "creative", "development", "consulting"] as const;
 
 /** A service the agency sells: `content/services/<slug>.md`. */
-export const ServiceSchema = z.strictObject({
+export const ServiceSchema = withGroups(
+  z.strictObject({
   /** The file name; the page lives at /services/<slug>/. */
   slug: slug().meta({ title: "Адрес", description: "Часть адреса услуги: /services/адрес/" }),
   ...seo(),
@@ -76,7 +77,16 @@ export const ServiceSchema = z.strictObject({
   faq: z.array(faqItem()).max(ITEMS_MAX).default([]).meta({ title: "Вопросы и ответы" }),
   /** The longer description (Markdown). */
   body: markdown().meta({ title: "Описание" }),
-});
+  }),
+  [
+    { title: "Основное", fields: ["name", "summary", "direction", "icon", "order", "popular"] },
+    { title: "Адрес и поиск", fields: ["slug", "title", "description"] },
+    { title: "Что входит и этапы", fields: ["included", "stages"] },
+    { title: "Результаты и стоимость", fields: ["results", "pricing", "packages"] },
+    { title: "Инструменты, кейсы, вопросы", fields: ["tools", "cases", "faq"] },
+    { title: "Описание", fields: ["body"] },
+  ],
+);
 
 export type Service = z.output<typeof ServiceSchema>;
 export type ServiceDirection = Service["direction"];
