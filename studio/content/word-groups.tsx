@@ -9,10 +9,10 @@ import "./word-groups.css";
 /**
  * Groups of words that mean the same (the search's synonyms and glossary) as
  * a table: a row a group, its words as chips, the hint said once above it.
- * Found by a search and shown 25 rows a page (the glossary has hundreds); a
+ * Found by a search and shown 15 rows a page (the glossary has hundreds); a
  * refused save brings the first row with an error into view.
  */
-const PAGE = 25;
+const PAGE = 15;
 
 type Props = { node: Extract<FieldNode, { kind: "strings" }>; path: Array<string | number>; items: unknown[] };
 

@@ -23,7 +23,7 @@ export const ArticleSchema = withGroups(
   author: ref("team").meta({ title: "Автор", description: "Сотрудник из раздела «Компания»" }),
   category: z.enum(ARTICLE_CATEGORIES).meta({ title: "Рубрика", "x-labels": { seo: "SEO", aso: "ASO", performance: "Performance", analytics: "Аналитика", brand: "Бренд" } }),
   /** Topic tags as typed («сквозная аналитика»), used as filters on /academy/ (each at the address core/content/tags.ts makes). */
-  tags: z.array(tag()).min(1).max(TAGS_MAX, `Не\u00a0больше ${TAGS_MAX} тегов`).meta({ title: "Теги", description: "Как они читаются, по-русски или латиницей; по ним фильтруют статьи в Академии" }),
+  tags: z.array(tag()).min(1).max(TAGS_MAX, `Не\u00a0больше ${TAGS_MAX} тегов`).meta({ title: "Теги", description: "Как они читаются, по-русски или по-английски; по ним фильтруют статьи в Академии" }),
   /** First publication date. */
   published: isoDate().meta({ title: "Дата публикации" }),
   /** Date of the last substantive update, if any. */
