@@ -112,7 +112,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     expect(await ids({ ...window, kind: "job" }, ["job"])).toEqual([b.id]);
     expect(await ids({ ...window, source: "/services/seo/" })).toEqual([a.id]);
     expect(await ids({ ...window, utm: "yandex" })).toEqual([a.id]);
-    await inbox.setStatus(a.id, ALL, "spam", by);
+    await inbox.setStatus(a.id, ALL, "spam", by, Date.now(), { reason: "Спам или ошибка" });
     expect(await ids({ ...window, status: "spam" })).toEqual([a.id]);
     expect(await ids({ ...window, status: "new" })).toEqual([lateEvening.id, c.id, b.id]);
   });
