@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Form } from "react-router";
 import { type Funnel, KINDS } from "#core/studio/inbox.ts";
 import type { FilterErrors } from "../../lib/filter-errors.ts";
@@ -10,6 +11,14 @@ import "./funnel.css";
  * outcomes by source. Tables: the figures are the point, and a screen reader reads them as such.
  */
 const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.round((part / whole) * 100)}\u00a0%`);
+/** A source may be a long path: it may wrap after a slash, a dash or a dot, never inside a word. */
+const breakable = (text: string) =>
+  text.split(/(?<=[/\-.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 const day = (iso: string) => iso.split("-").reverse().join(".");
 
 export function FunnelPanel({ funnel, filters }: { funnel: Funnel & { filterErrors: FilterErrors }; filters: URLSearchParams }) {
@@ -90,7 +99,7 @@ export function FunnelPanel({ funnel, filters }: { funnel: Funnel & { filterErro
                   <tbody>
                     {k.sources.map((source) => (
                       <tr key={source.source}>
-                        <th scope="row">{source.source}</th>
+                        <th scope="row">{breakable(source.source)}</th>
                         <td>{source.total}</td>
                         <td>{source.won}</td>
                         <td>{source.lost}</td>
