@@ -152,8 +152,8 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     expect(detail?.status).toBe("hired");
     expect(detail?.history).toEqual([
       // No account by these ids here: the screens then show the login.
-      { at: 1_000, actorLogin: "sales.olga", actorName: null, from: "new", to: "screening" },
-      { at: 3_000, actorLogin: "hr.ivan", actorName: null, from: "screening", to: "hired" },
+      { at: 1_000, actorLogin: "sales.olga", actorName: null, from: "new", to: "screening", reason: null, note: null },
+      { at: 3_000, actorLogin: "hr.ivan", actorName: null, from: "screening", to: "hired", reason: null, note: null },
     ]);
     expect(await inbox.detail(s.id, ["project"])).toBeNull();
     expect(await inbox.file(s.id, ["project"])).toBeNull();
