@@ -33,7 +33,8 @@ beforeAll(async () => {
   await server.db.query("UPDATE submissions SET owner_id = $2 WHERE id = $1", [lost.id, sales?.id]);
   await server.db.query("INSERT INTO submission_comments (submission_id, at, author_login, author_name, body) VALUES ($1, $2, 'sales.web', 'Соня Продажина', 'Сравнивают с\u00a0другим агентством')", [lost.id, now - HOUR]);
   browser = await launchBrowser();
-});
+  // A server of its own and a browser, on a shared two-core host.
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
@@ -82,7 +83,7 @@ describe("stages with an outcome in a browser", () => {
     expect(entries[0]?.details).not.toContain("вдвое");
     expect(session.problems).toEqual([]);
     await session.context.close();
-  });
+  }, 180_000);
 
   it("shows requests on a phone's first screen, the panels folded and opened by keyboard, nothing wider than 390 px", async () => {
     const session = await signIn(390, "sales.web");
@@ -110,7 +111,7 @@ describe("stages with an outcome in a browser", () => {
     expect(groups).toEqual(["Заявка на проект", "Подписка на рассылку"]);
     expect(session.problems).toEqual([]);
     await session.context.close();
-  });
+  }, 180_000);
 
   it.each([390, 768, 1440])("fits %i px with the funnel open, a loss being chosen and the reasons edited: nothing wider, nothing for axe", async (width) => {
     const session = await signIn(width, "admin.web", "/studio/");
@@ -139,5 +140,5 @@ describe("stages with an outcome in a browser", () => {
     }
     expect(session.problems).toEqual([]);
     await session.context.close();
-  });
+  }, 240_000);
 });
