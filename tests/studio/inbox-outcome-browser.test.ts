@@ -30,7 +30,7 @@ beforeAll(async () => {
   await addUser(server, "admin.web", "admin", PASSWORD, "Ада Админова");
   await server.store.insertSubmissions([lost, ...others, subscription]);
   const [sales] = await server.db.query<{ id: number }>("SELECT id FROM studio_users WHERE login = 'sales.web'");
-  await server.db.query("UPDATE submissions SET owner_id = $2 WHERE id = $1", [lost.id, sales?.id]);
+  await server.db.query("UPDATE submissions SET owner_id = $2 WHERE id = $1", [lost.id, Number(sales?.id)]);
   await server.db.query("INSERT INTO submission_comments (submission_id, at, author_login, author_name, body) VALUES ($1, $2, 'sales.web', 'Соня Продажина', 'Сравнивают с\u00a0другим агентством')", [lost.id, now - HOUR]);
   browser = await launchBrowser();
   // A server of its own and a browser, on a shared two-core host.

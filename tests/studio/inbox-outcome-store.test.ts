@@ -9,6 +9,7 @@ import { migrate } from "../../server/leads/migrations.ts";
 import { createStore } from "../../server/leads/store.ts";
 import { createAuditLog } from "../../server/studio/audit.ts";
 import { exportCells, EXPORT_COLUMNS, historyCells } from "../../server/studio/inbox/export.ts";
+import type { ExportRow } from "../../server/studio/inbox/export-rows.ts";
 import { parseFilter } from "../../server/studio/inbox/filter.ts";
 import { funnelPeriod, inboxFunnel } from "../../server/studio/inbox/funnel.ts";
 import { createPersonalData } from "../../server/studio/inbox/personal-data.ts";
@@ -88,8 +89,8 @@ describe.each(BACKENDS)("stages with an outcome and the search on %s", (backend)
     expect(JSON.stringify(entry?.details)).not.toContain("скидку");
 
     const stages = await inbox.stages();
-    const [rows] = await Array.fromAsync(inbox.exportRows(parseFilter(new URLSearchParams({ q: "лютик" }), ALL)));
-    const row = rows?.[0];
+    let row: ExportRow | undefined;
+    for await (const rows of inbox.exportRows(parseFilter(new URLSearchParams({ q: "лютик" }), ALL))) row ??= rows[0];
     expect(row?.id).toBe(s.id);
     expect(exportCells(row!, stages)[EXPORT_COLUMNS.indexOf("Причина отказа")]).toBe("Дорого: Просили скидку 30 %");
     expect(historyCells(row!, stages).at(-1)?.slice(2)).toEqual(["КП отправлено", "Отказ", "sales.olga", "Дорого: Просили скидку 30 %"]);
