@@ -41,32 +41,45 @@ export const STATUSES: Readonly<Record<string, string>> = {
 /** A stage's key: what the store and the addresses carry (its label is the admins' to change). */
 export type Status = string;
 
-/** A stage of one kind: key, label, its place in the kind's order, and whether it ends the work. */
-export type Stage = { key: string; label: string; position: number; closed: boolean };
+/**
+ * What a stage means for the work: still going (`open`), ended well (`won`: a contract, a hire) or
+ * ended without it (`lost`: a refusal, spam). Moving a submission to a lost stage asks for a reason.
+ */
+export const OUTCOMES = { open: "в\u00a0работе", won: "успех", lost: "отказ" } as const;
+export type Outcome = keyof typeof OUTCOMES;
+export function isOutcome(value: unknown): value is Outcome {
+  return typeof value === "string" && Object.hasOwn(OUTCOMES, value);
+}
+
+/** A stage of one kind: key, label, its place in the kind's order, and its outcome (`closed`: it ends the work, won or lost). */
+export type Stage = { key: string; label: string; position: number; outcome: Outcome; closed: boolean };
+
+/** A stage as admins send it and the defaults are written (`closed` follows from the outcome). */
+export type StageInput = { key: string; label: string; outcome: Outcome };
 
 /** The stages each kind starts with (migration 5 writes them; admins edit them in «Этапы»). */
-export const DEFAULT_STAGES: Record<FormKind, Array<Omit<Stage, "position">>> = {
+export const DEFAULT_STAGES: Record<FormKind, StageInput[]> = {
   project: [
-    { key: "new", label: "Новая", closed: false },
-    { key: "qualification", label: "Квалификация", closed: false },
-    { key: "proposal", label: "КП отправлено", closed: false },
-    { key: "contract", label: "Договор", closed: true },
-    { key: "rejected", label: "Отказ", closed: true },
-    { key: "spam", label: "Спам", closed: true },
+    { key: "new", label: "Новая", outcome: "open" },
+    { key: "qualification", label: "Квалификация", outcome: "open" },
+    { key: "proposal", label: "КП отправлено", outcome: "open" },
+    { key: "contract", label: "Договор", outcome: "won" },
+    { key: "rejected", label: "Отказ", outcome: "lost" },
+    { key: "spam", label: "Спам", outcome: "lost" },
   ],
   job: [
-    { key: "new", label: "Новый", closed: false },
-    { key: "screening", label: "Скрининг", closed: false },
-    { key: "interview", label: "Интервью", closed: false },
-    { key: "offer", label: "Оффер", closed: false },
-    { key: "hired", label: "Принят", closed: true },
-    { key: "rejected", label: "Отказ", closed: true },
+    { key: "new", label: "Новый", outcome: "open" },
+    { key: "screening", label: "Скрининг", outcome: "open" },
+    { key: "interview", label: "Интервью", outcome: "open" },
+    { key: "offer", label: "Оффер", outcome: "open" },
+    { key: "hired", label: "Принят", outcome: "won" },
+    { key: "rejected", label: "Отказ", outcome: "lost" },
   ],
   subscribe: [
-    { key: "new", label: "Новая", closed: false },
-    { key: "in-progress", label: "В\u00a0работе", closed: false },
-    { key: "done", label: "Обработана", closed: true },
-    { key: "spam", label: "Спам", closed: true },
+    { key: "new", label: "Новая", outcome: "open" },
+    { key: "in-progress", label: "В\u00a0работе", outcome: "open" },
+    { key: "done", label: "Обработана", outcome: "won" },
+    { key: "spam", label: "Спам", outcome: "lost" },
   ],
 };
 
@@ -78,6 +91,24 @@ export function isStatus(value: unknown): value is Status {
 }
 
 export type Stages = Record<FormKind, Stage[]>;
+
+/**
+ * The reasons a kind's submission is lost for, as the team words them (edited beside the
+ * stages); a loss takes one of them and, if wanted, a note of its own.
+ */
+export type LossReasons = Record<FormKind, string[]>;
+export const DEFAULT_LOSS_REASONS: LossReasons = {
+  project: ["Дорого", "Выбрали другое агентство", "Нет бюджета", "Перестали отвечать", "Не\u00a0наш профиль", "Спам или ошибка", "Другое"],
+  job: ["Не\u00a0подходит опыт", "Кандидат отказался", "Выбрали другого кандидата", "Перестал отвечать", "Другое"],
+  subscribe: ["Спам или ошибка", "Другое"],
+};
+/** A reason's label and a loss's note, at most. */
+export const LOSS_REASON_MAX = 80;
+export const LOSS_NOTE_MAX = 500;
+export const LOSS_REASONS_MAX = 20;
+
+/** A lost submission's reason (one of its kind's list when it was lost) and the note written with it. */
+export type Loss = { reason: string; note: string | null };
 
 /** The stages of the kinds a role may read: no other kind's pipeline is named to it. */
 export type VisibleStages = Partial<Stages>;
@@ -127,6 +158,9 @@ export type InboxItem = {
   phone: string;
   /** The position applied for (applications), the company (requests). */
   subject: string;
+  /** The services asked about and the budget chosen (requests; empty otherwise). */
+  services: string[];
+  budget: string;
   page: string;
   utmSource: string | null;
   hasFile: boolean;
@@ -154,6 +188,26 @@ export type InboxOverview = {
   sinceVisit: { at: number; count: number } | null;
 };
 
+/**
+ * GET /studio/api/inbox/funnel?since=&until=: each kind's funnel for the submissions that came in a period (Moscow days, both included):
+ * how many reached each open or won stage (the stage they are in, or one they passed through,
+ * or a later one), how many were won and lost, the losses by reason and the outcomes by source.
+ */
+export type Funnel = {
+  /** The period's first and last Moscow days, YYYY-MM-DD. */
+  since: string;
+  until: string;
+  kinds: Array<{
+    kind: FormKind;
+    total: number;
+    steps: Array<{ key: string; label: string; outcome: Outcome; reached: number }>;
+    won: number;
+    lost: number;
+    reasons: Array<{ reason: string; count: number }>;
+    sources: Array<{ source: string; total: number; won: number; lost: number }>;
+  }>;
+};
+
 /** One internal comment on a submission. */
 export type Comment = { id: number; at: number; authorLogin: string | null; authorName: string | null; body: string };
 
@@ -172,7 +226,7 @@ export type Delivery = {
 };
 
 /** `actorName`: who changed it, by name (null: a user since removed, or the system; the login is said then). */
-export type StatusChange = { at: number; actorLogin: string | null; actorName: string | null; from: Status; to: Status };
+export type StatusChange = { at: number; actorLogin: string | null; actorName: string | null; from: Status; to: Status; reason: string | null; note: string | null };
 
 export type ConsentRecord = { at: string; ip: string; purposes: string[]; documents: { agreement: string; privacy: string } };
 
@@ -188,6 +242,10 @@ export type InboxDetail = {
   /** Who may be made responsible for it (leads:work and its kind). */
   owners: Owner[];
   stages: Stage[];
+  /** Why it was lost, while it is in a lost stage. */
+  loss: Loss | null;
+  /** The reasons its kind may be lost for. */
+  lossReasons: string[];
   comments: Comment[];
   fields: Record<string, unknown>;
   page: string;

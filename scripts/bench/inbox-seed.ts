@@ -1,6 +1,7 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db } from "../../server/leads/db.ts";
 import type { Store } from "../../server/leads/store.ts";
+import { addSearchWords, commentWords } from "../../server/leads/search-keys.ts";
 import type { NewSubmission } from "../../server/leads/types.ts";
 import type { SubmissionSeed } from "../../tests/support/inbox.ts";
 
@@ -108,6 +109,21 @@ export async function seedSubmissions(store: Store, db: Db, count: number, optio
   };
   for (const [status, ids] of Object.entries(statuses)) await inChunks(ids, (list) => `UPDATE submissions SET status = $1 WHERE id IN (${list})`, [status]);
   for (const [owner, ids] of owned) await inChunks(ids, (list) => `UPDATE submissions SET owner_id = $1 WHERE id IN (${list})`, [String(owner)]);
+  // Each moved once from its first stage, a day after it came; the lost ones with a reason of their kind.
+  await db.query(
+    `INSERT INTO submission_status_history (submission_id, at, actor_login, from_status, to_status)
+     SELECT id, created_at + 86400000, 'seed', 'new', status FROM submissions WHERE status <> 'new'`,
+  );
+  await db.query(
+    `UPDATE submissions SET loss_reason = CASE WHEN status = 'spam' THEN 'Спам или ошибка' WHEN number % 3 = 0 THEN 'Другое' WHEN form = 'job' THEN 'Не подходит опыт' ELSE 'Дорого' END
+     WHERE status IN ('rejected', 'spam')`,
+  );
+  // A comment on one in 50, found by its words.
+  const commented = await db.query<{ id: string }>("SELECT id FROM submissions WHERE number % 50 = 0");
+  for (const { id } of commented) {
+    await db.query("INSERT INTO submission_comments (submission_id, at, author_login, author_name, body) VALUES ($1, $2, 'seed', 'Сид', $3)", [id, Date.now(), "Перезвонить после праздников"]);
+    await addSearchWords(db, id, commentWords("Перезвонить после праздников"));
+  }
   // Worked on within a day or two of coming; those still in their first stage were never touched.
   await db.query("UPDATE submissions SET touched_at = created_at + 86400000 WHERE status <> 'new'");
   await inChunks(dead, (list) => `UPDATE outbox SET status = 'dead', attempts = 8, last_error = 'HTTP 502' WHERE channel = 'webhook' AND submission_id IN (${list})`);

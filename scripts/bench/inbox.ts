@@ -73,8 +73,17 @@ function cases(sample: { id: string; number: number }): Case[] {
     { name: "a month, sort by stage", role: "sales", path: `/inbox?${month(6)}&sort=stage` },
     { name: "overview (sales)", role: "sales", path: "/inbox/overview" },
     { name: "overview (admin)", role: "admin", path: "/inbox/overview" },
+    { name: "search: company «ромашка»", role: "sales", path: `/inbox?${q("ромашка")}` },
+    { name: "search: phone «+7 (916) 12»", role: "sales", path: `/inbox?${q("+7 (916) 12")}` },
+    { name: "search: phone without 8 «916 12»", role: "sales", path: `/inbox?${q("916 12")}` },
+    { name: "search: a comment's word «праздников»", role: "sales", path: `/inbox?${q("праздников")}` },
+    { name: "funnel (sales), last 30 days", role: "sales", path: "/inbox/funnel" },
+    { name: "funnel (admin), a year", role: "admin", path: `/inbox/funnel?since=${day(-364)}` },
   ];
 }
+
+/** A Moscow day `offset` days from today, YYYY-MM-DD. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] as number;

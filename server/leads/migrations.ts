@@ -1,5 +1,6 @@
 import type { Db, Row } from "./db.ts";
 import { searchKeys, writeSearchKeys } from "./search-keys.ts";
+import { fillMoreSearchWords, noStatisticsOfNotes, writeDefaultLossReasons } from "./migration-steps.ts";
 import { redact } from "../redact.ts";
 import { PERSONAL_COLUMNS } from "./wipe.ts";
 import { DEFAULT_STAGES } from "#core/studio/inbox.ts";
@@ -323,6 +324,26 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
     "CREATE INDEX studio_sign_in_challenges_user ON studio_sign_in_challenges (user_id)",
     `CREATE TABLE studio_switches (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at ${d.bigint} NOT NULL)`,
   ],
+  // Stages with an outcome (open, won, lost) and the reasons a submission is lost for, kept with
+  // it and in its history; the search finds a request by its company and its comments too.
+  () => [
+    "ALTER TABLE inbox_stages ADD COLUMN outcome TEXT NOT NULL DEFAULT 'open'",
+    // «Завершающий» meant either: the ends that are a contract, a hire or a handled subscription are won.
+    "UPDATE inbox_stages SET outcome = CASE WHEN closed = 0 THEN 'open' WHEN key IN ('contract', 'hired', 'done') THEN 'won' ELSE 'lost' END",
+    `CREATE TABLE inbox_loss_reasons (
+      form TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      label TEXT NOT NULL,
+      PRIMARY KEY (form, position)
+    )`,
+    writeDefaultLossReasons,
+    "ALTER TABLE submissions ADD COLUMN loss_reason TEXT",
+    "ALTER TABLE submissions ADD COLUMN loss_note TEXT",
+    "ALTER TABLE submission_status_history ADD COLUMN reason TEXT",
+    "ALTER TABLE submission_status_history ADD COLUMN note TEXT",
+    noStatisticsOfNotes,
+    fillMoreSearchWords,
+  ],
 ];
 
 async function redactStoredErrors(tx: Db): Promise<void> {
@@ -342,6 +363,9 @@ async function redactStoredErrors(tx: Db): Promise<void> {
 async function noStatisticsOfPersonalData(tx: Db): Promise<void> {
   if (tx.backend !== "postgres") return;
   for (const [table, column, type] of PERSONAL_COLUMNS) {
+    // Columns added by later versions are not there yet: those versions set their own target.
+    const exists = await tx.query("SELECT 1 AS x FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name = $2", [table, column]);
+    if (exists.length === 0) continue;
     await tx.query(`ALTER TABLE ${table} ALTER COLUMN ${column} SET STATISTICS 0`);
     const kept = await tx.query("SELECT 1 AS x FROM pg_stats WHERE schemaname = current_schema() AND tablename = $1 AND attname = $2", [table, column]);
     if (kept.length > 0) await tx.query(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${type}`);
@@ -363,7 +387,7 @@ const STAGE_RENAMES: Array<[string, string, string]> = [
 async function writeDefaultStages(tx: Db): Promise<void> {
   for (const [form, stages] of Object.entries(DEFAULT_STAGES)) {
     for (const [position, stage] of stages.entries()) {
-      await tx.query("INSERT INTO inbox_stages (form, key, label, position, closed) VALUES ($1, $2, $3, $4, $5)", [form, stage.key, stage.label, position, stage.closed ? 1 : 0]);
+      await tx.query("INSERT INTO inbox_stages (form, key, label, position, closed) VALUES ($1, $2, $3, $4, $5)", [form, stage.key, stage.label, position, stage.outcome === "open" ? 0 : 1]);
     }
   }
 }

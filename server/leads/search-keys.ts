@@ -7,8 +7,10 @@ import { normalizePhone } from "#core/forms/phone.ts";
  * ones), so no search parses JSON or lower-cases a column at query time:
  * - `emailKey`: the e-mail, trimmed and lower-case (exact match, 152-FZ requests);
  * - `phoneKey`: the phone's digits as the forms normalise it ("79123456789");
- * - `words`: the name's words lower-case (ё as е), the e-mail key and the phone
- *   key, each indexed for prefix search (submission_words).
+ * - `words`: the name's and the company's words lower-case (ё as е), the e-mail key
+ *   and the phone key, each indexed for prefix search (submission_words); the team's
+ *   comments add theirs when written (`commentWords`). All go with the submission when
+ *   it is erased (the table's rows are deleted with it: wipe.ts).
  */
 export type SearchKeys = { emailKey: string | null; phoneKey: string | null; utmSource: string | null; words: string[] };
 
@@ -46,6 +48,7 @@ export function searchKeys(data: Record<string, unknown>, utm: Record<string, st
   const email = emailKey(text(data.email));
   const phone = phoneKey(text(data.phone));
   const words = new Set(wordsOf(text(data.name)).slice(0, WORDS_MAX));
+  for (const word of wordsOf(text(data.company)).slice(0, WORDS_MAX)) words.add(word);
   if (email) words.add(email);
   if (phone) words.add(phone);
   const source = text(utm.utm_source).trim().slice(0, 200);
@@ -58,6 +61,22 @@ export async function writeSearchKeys(tx: Db, id: string, keys: SearchKeys): Pro
   if (keys.words.length === 0) return;
   const values = keys.words.map((_, i) => `($1, $${i + 2})`).join(", ");
   await tx.query(`INSERT INTO submission_words (submission_id, word) VALUES ${values}`, [id, ...keys.words]);
+}
+
+/** Words of a comment worth finding it by (two letters or more, each once): at most COMMENT_WORDS_MAX. */
+const COMMENT_WORDS_MAX = 300;
+export function commentWords(body: string): string[] {
+  return [...new Set(wordsOf(body).filter((word) => word.length >= 2))].slice(0, COMMENT_WORDS_MAX);
+}
+
+/** More words of a submission (a comment's), those it has already left as they are. */
+export async function addSearchWords(tx: Db, id: string, words: readonly string[]): Promise<void> {
+  // A few hundred at most: in slices, well inside either backend's limit on parameters.
+  for (let i = 0; i < words.length; i += 100) {
+    const slice = words.slice(i, i + 100);
+    const values = slice.map((_, j) => `($1, $${j + 2})`).join(", ");
+    await tx.query(`INSERT INTO submission_words (submission_id, word) VALUES ${values} ON CONFLICT DO NOTHING`, [id, ...slice]);
+  }
 }
 
 /**

@@ -53,6 +53,9 @@ export const PERSONAL_COLUMNS: ReadonlyArray<readonly [PersonalTable, string, st
   ["subscriptions", "token_hash", "TEXT"],
   ["submission_words", "word", 'TEXT COLLATE "C"'],
   ["submission_comments", "body", "TEXT"],
+  // A loss's note is the team's words about the person, as a comment is.
+  ["submissions", "loss_note", "TEXT"],
+  ["submission_status_history", "note", "TEXT"],
 ];
 
 /**

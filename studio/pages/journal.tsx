@@ -48,7 +48,7 @@ function summary(entry: AuditEntry): string {
     case "user.rename":
       return `${String(d.from)} → ${String(d.to)}`;
     case "inbox.status":
-      return `${statusLabel(d.from)} → ${statusLabel(d.to)}`;
+      return `${statusLabel(d.from)} → ${statusLabel(d.to)}${typeof d.reason === "string" ? `, причина: ${d.reason}${d.note === true ? " (с\u00a0пояснением)" : ""}` : ""}`;
     case "inbox.list":
       return `заявок на странице: ${ids(d.ids)}${(d.filter as { search?: boolean } | undefined)?.search ? ", с поиском" : ""}`;
     case "inbox.export":

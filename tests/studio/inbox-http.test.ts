@@ -150,7 +150,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
-    expect(text.split("\r\n")[0]).toMatch(/^\ufeff"Номер";"Получена \(МСК\)";"Тип";"Этап";"Ответственный";"Последний комментарий";/);
+    expect(text.split("\r\n")[0]).toMatch(/^\ufeff"Номер";"Получена \(МСК\)";"Тип";"Этап";"Причина отказа";"Ответственный";"Последний комментарий";/);
     const rows = parse(text, { bom: true, delimiter: ";" }) as string[][];
     expect(rows).toHaveLength(2);
     const [header, row] = rows as [string[], string[]];
@@ -215,9 +215,9 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     expect(stringCells).toEqual(expect.arrayContaining([column("Телефон"), column("Компания")]));
     // The second sheet: a row per stage change, in order, with who made it.
     const history = (await readSheet(bytes, 2)) as unknown[][];
-    expect(history[0]).toEqual(["Номер", "Когда (МСК)", "Было", "Стало", "Кто"]);
+    expect(history[0]).toEqual(["Номер", "Когда (МСК)", "Было", "Стало", "Кто", "Причина отказа"]);
     const ours = history.slice(1).filter((line) => line[0] === Number(stored?.number));
-    expect(ours.map((line) => line.slice(2))).toEqual([
+    expect(ours.map((line) => line.slice(2, 5))).toEqual([
       ["Новая", "Квалификация", "sales.user"],
       ["Квалификация", "Новая", "sales.user"],
     ]);

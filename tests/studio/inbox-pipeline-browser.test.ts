@@ -101,7 +101,7 @@ describe("the inbox's pipeline in a browser", () => {
     expect(String(cell("Последний комментарий"))).toMatch(/, Соня Продажина: Просит КП до\u00a0пятницы$/);
     expect(cell("Источник")).toBe("yandex");
     const changes = ((await readSheet(bytes, "История этапов")) as unknown[][]).filter((line) => line[0] === number);
-    expect(changes.map((line) => line.slice(2))).toEqual([
+    expect(changes.map((line) => line.slice(2, 5))).toEqual([
       ["Новая", "Квалификация", "sales.web"],
       ["Квалификация", "КП отправлено", "sales.web"],
       ["КП отправлено", "Договор", "sales.web"],
@@ -119,6 +119,8 @@ describe("the inbox's pipeline in a browser", () => {
       await row.getByRole("checkbox").check();
     }
     await page.getByLabel("Новый этап отмеченных").selectOption({ label: "Отказ" });
+    // A loss asks for its reason.
+    await page.getByLabel("Причина отказа").selectOption({ label: "Выбрали другое агентство" });
     await page.getByLabel("Ответственный за\u00a0отмеченные").selectOption({ label: "Борис Аккаунтов" });
     await page.getByRole("button", { name: "Изменить отмеченные" }).click();
     await page.getByRole("status").filter({ hasText: "Изменено заявок: 3." }).waitFor();
@@ -158,7 +160,7 @@ describe("the inbox's pipeline in a browser", () => {
     // An empty one goes.
     await page.reload();
     await requests.getByRole("button", { name: "Добавить этап" }).click();
-    const added = requests.getByRole("textbox").last();
+    const added = requests.getByLabel(/^Этап \d+$/).last();
     await added.fill("Пилот");
     await requests.getByRole("button", { name: "Сохранить этапы" }).click();
     await requests.getByRole("status").filter({ hasText: "Этапы сохранены." }).waitFor();

@@ -91,4 +91,45 @@ describe("the inbox's pipeline over HTTP", () => {
     expect(await kindsIn("hr.ivan", "/inbox")).toEqual(["job"]);
     expect((await api("editor.ed", "GET", "/inbox/stages")).status).toBe(403);
   });
+
+  it("asks a loss for a reason of the kind's list at its field, bounds the note, and keeps roles to their kinds' funnels and reasons", async () => {
+    const lost = submission({ form: "project", name: "Отказная Заявка" });
+    await server.store.insertSubmission(lost);
+    const put = (body: unknown) => api("sales.olga", "PUT", `/inbox/${lost.id}/status`, body);
+    const fields = async (res: Response) => Object.keys((await res.json()).errors ?? {});
+    const bare = await put({ status: "rejected" });
+    expect(bare.status).toBe(422);
+    expect(await fields(bare)).toEqual(["reason"]);
+    expect(await fields(await put({ status: "rejected", reason: "Кандидат отказался" }))).toEqual(["reason"]);
+    const long = await put({ status: "rejected", reason: "Дорого", note: "д".repeat(501) });
+    expect(long.status).toBe(422);
+    expect(await fields(long)).toEqual(["note"]);
+    expect((await put({ status: "rejected", reason: "x".repeat(5_000) })).status, "past any bound: malformed").toBe(400);
+    expect((await put({ status: "rejected", reason: "Дорого", note: "Бюджет меньше" })).status).toBe(200);
+    expect((await (await api("sales.olga", "GET", `/inbox/${lost.id}`)).json()).loss).toEqual({ reason: "Дорого", note: "Бюджет меньше" });
+    const bulk = await api("sales.olga", "POST", "/inbox/bulk", { ids: [request.id], stage: "spam" });
+    expect(await fields(bulk)).toEqual(["reason"]);
+
+    const funnel = await (await api("sales.olga", "GET", "/inbox/funnel")).json();
+    expect(funnel.kinds.map((k: { kind: string }) => k.kind)).toEqual(["project", "subscribe"]);
+    expect(funnel.kinds[0].reasons).toEqual([{ reason: "Дорого", count: 1 }]);
+    expect((await (await api("hr.ivan", "GET", "/inbox/funnel")).json()).kinds.map((k: { kind: string }) => k.kind)).toEqual(["job"]);
+    const wrong = await api("sales.olga", "GET", "/inbox/funnel?since=2026-13-01");
+    expect(wrong.status).toBe(400);
+    expect(await fields(wrong)).toEqual(["since"]);
+    expect((await api("editor.ed", "GET", "/inbox/funnel")).status).toBe(403);
+    expect(Object.keys(await (await api("hr.ivan", "GET", "/inbox/loss-reasons")).json())).toEqual(["job"]);
+
+    const reasons = await api("admin.ada", "PUT", "/inbox/stages/subscribe", {
+      stages: [
+        { key: "new", label: "Новая", outcome: "open" },
+        { key: "in-progress", label: "В работе", outcome: "open" },
+        { key: "done", label: "Обработана", outcome: "won" },
+        { key: "spam", label: "Спам", outcome: "lost" },
+      ],
+      reasons: ["Спам", ""],
+    });
+    expect(reasons.status).toBe(422);
+    expect(await fields(reasons)).toEqual(["reasons.1"]);
+  });
 });

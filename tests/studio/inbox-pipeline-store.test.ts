@@ -203,7 +203,7 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
     await inbox.setStatus(s.id, ALL, "interview", by());
     const job = (await inbox.stages()).job;
     const renamed = job.map((stage) => (stage.key === "interview" ? { ...stage, label: "Собеседование" } : stage));
-    const withTest = [renamed[0], { key: "test-task", label: "Тестовое задание", closed: false }, ...renamed.slice(1)].map((stage) => ({ key: stage!.key, label: stage!.label, closed: stage!.closed }));
+    const withTest = [renamed[0], { key: "test-task", label: "Тестовое задание", outcome: "open" as const }, ...renamed.slice(1)].map((stage) => ({ key: stage!.key, label: stage!.label, outcome: stage!.outcome }));
     expect(await inbox.saveStages("job", withTest, by())).toEqual({ saved: true });
     expect((await inbox.stages()).job.map((stage) => stage.label)).toEqual(["Новый", "Тестовое задание", "Скрининг", "Собеседование", "Оффер", "Принят", "Отказ"]);
     expect(await inbox.setStatus(s.id, ALL, "test-task", by())).toBe("test-task");
@@ -211,8 +211,8 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
     expect(await inbox.saveStages("job", dropped, by())).toEqual({ saved: false, inUse: "test-task" });
     expect((await inbox.stages()).job).toHaveLength(7);
     // Back as it was for the other tests.
-    await inbox.setStatus(s.id, ALL, "rejected", by());
-    await inbox.saveStages("job", job.map(({ key, label, closed }) => ({ key, label, closed })), by());
+    await inbox.setStatus(s.id, ALL, "rejected", by(), Date.now(), { reason: "Другое" });
+    await inbox.saveStages("job", job.map(({ key, label, outcome }) => ({ key, label, outcome })), by());
   });
 
   it("counts new, unassigned and untouched for 24 hours at the moment given, and submissions per week by source", async () => {
@@ -232,7 +232,7 @@ describe.each(BACKENDS)("the inbox's pipeline on %s", (backend) => {
       const e = submission({ form: "project", createdAt: now - 3 * HOUR, page: "/contacts/", visit: { referrer: "vc.ru", landing: "/academy/" } });
       const f = submission({ form: "project", createdAt: now - 3 * HOUR, page: "/contacts/", visit: { referrer: null, landing: "/academy/" } });
       await leads.insertSubmissions([a, b, c, d, e, f]);
-      for (const closed of [d, e, f]) await inbox.setStatus(closed.id, ALL, "spam", { actor: { id: owner, login: "sales.olga" }, ip: "x" }, now - 100 * HOUR);
+      for (const closed of [d, e, f]) await inbox.setStatus(closed.id, ALL, "spam", { actor: { id: owner, login: "sales.olga" }, ip: "x" }, now - 100 * HOUR, { reason: "Спам или ошибка" });
       const at = await inboxOverview(opened.db, ALL, now);
       expect(at).toMatchObject({ fresh: 3, unassigned: 3, untouched: 2 });
       expect((await inboxOverview(opened.db, ["job"], now)).fresh).toBe(1);

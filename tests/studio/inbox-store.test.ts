@@ -113,7 +113,7 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     expect(await ids({ ...window, kind: "job" }, ["job"])).toEqual([b.id]);
     expect(await ids({ ...window, source: "/services/seo/" })).toEqual([a.id]);
     expect(await ids({ ...window, utm: "yandex" })).toEqual([a.id]);
-    await inbox.setStatus(a.id, ALL, "spam", by);
+    await inbox.setStatus(a.id, ALL, "spam", by, Date.now(), { reason: "Спам или ошибка" });
     expect(await ids({ ...window, status: "spam" })).toEqual([a.id]);
     expect(await ids({ ...window, status: "new" })).toEqual([lateEvening.id, c.id, b.id]);
   });
@@ -153,8 +153,8 @@ describe.each(BACKENDS)("inbox store on %s", (backend) => {
     expect(detail?.status).toBe("hired");
     expect(detail?.history).toEqual([
       // No account by these ids here: the screens then show the login.
-      { at: 1_000, actorLogin: "sales.olga", actorName: null, from: "new", to: "screening" },
-      { at: 3_000, actorLogin: "hr.ivan", actorName: null, from: "screening", to: "hired" },
+      { at: 1_000, actorLogin: "sales.olga", actorName: null, from: "new", to: "screening", reason: null, note: null },
+      { at: 3_000, actorLogin: "hr.ivan", actorName: null, from: "screening", to: "hired", reason: null, note: null },
     ]);
     expect(await inbox.detail(s.id, ["project"])).toBeNull();
     expect(await inbox.file(s.id, ["project"])).toBeNull();

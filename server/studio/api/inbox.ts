@@ -1,9 +1,10 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import { isFormKind } from "#core/forms/kinds.ts";
-import { isStatus, kindsFor, type InboxPage, type Stage, STAGE_KEY, visibleStages } from "#core/studio/inbox.ts";
+import { isOutcome, isStatus, kindsFor, type InboxPage, LOSS_NOTE_MAX, LOSS_REASON_MAX, LOSS_REASONS_MAX, type StageInput, STAGE_KEY, visibleStages } from "#core/studio/inbox.ts";
 import { formatCount } from "#core/lib/format.ts";
 import { clock } from "../../clock.ts";
 import { inboxOverview } from "../inbox/overview.ts";
+import { funnelPeriod, inboxFunnel } from "../inbox/funnel.ts";
 import { permissionsOf } from "#core/studio/roles.ts";
 import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
@@ -39,6 +40,12 @@ export const INBOX_MESSAGES = {
   stageLabel: "У\u00a0этапа должно быть название до\u00a060\u00a0знаков",
   stageTwice: "Два этапа с\u00a0одним названием: переименуйте один",
   stagesEmpty: "Оставьте хотя бы один этап",
+  reason: "Выберите причину отказа из\u00a0списка",
+  noteLong: `Пояснение длиннее ${LOSS_NOTE_MAX}\u00a0знаков: сократите его`,
+  noteControl: "В\u00a0пояснении есть непечатные символы: уберите их",
+  reasonLabel: `У\u00a0причины должно быть название до\u00a0${LOSS_REASON_MAX}\u00a0знаков`,
+  reasonTwice: "Две одинаковые причины: уберите одну",
+  reasonsEmpty: "Оставьте хотя бы одну причину отказа",
   stageInUse: (label: string) => `В\u00a0этапе «${label}» есть заявки, его нельзя убрать. Сначала переведите их в\u00a0другой этап.`,
 } as const;
 
@@ -77,7 +84,7 @@ function ownerOf(value: string): number | null {
  * A kind's stages as the settings screen sends them, in order: label, whether it ends the work,
  * and the key of a stage that exists (a new one gets a key of its own). Errors name the row.
  */
-function stagesOf(value: unknown): Array<Omit<Stage, "position">> {
+function stagesOf(value: unknown): StageInput[] {
   if (!Array.isArray(value) || value.length > 30) throw new HttpError(400, MESSAGES.badJson);
   if (value.length === 0) throw new HttpError(422, MESSAGES.invalid, { stages: INBOX_MESSAGES.stagesEmpty });
   const errors: Record<string, string> = {};
@@ -97,10 +104,39 @@ function stagesOf(value: unknown): Array<Omit<Stage, "position">> {
       key = `stage-${n}`;
     }
     keys.add(key);
-    return { key, label, closed: entry.closed === true };
+    // `closed` of before still reads as a lost end when no outcome is sent.
+    const outcome = isOutcome(entry.outcome) ? entry.outcome : entry.closed === true ? "lost" : "open";
+    return { key, label, outcome };
   });
   if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
   return stages;
+}
+
+/** A kind's reasons for a loss as the settings screen sends them, in order; errors name the row. */
+function reasonsOf(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > LOSS_REASONS_MAX) throw new HttpError(400, MESSAGES.badJson);
+  if (value.length === 0) throw new HttpError(422, MESSAGES.invalid, { reasons: INBOX_MESSAGES.reasonsEmpty });
+  const errors: Record<string, string> = {};
+  const seen = new Set<string>();
+  const reasons = value.map((raw, index) => {
+    const label = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : "";
+    if (!label || label.length > LOSS_REASON_MAX || /[\u0000-\u001f\u007f]/.test(label)) errors[`reasons.${index}`] = INBOX_MESSAGES.reasonLabel;
+    else if (seen.has(label.toLowerCase())) errors[`reasons.${index}`] = INBOX_MESSAGES.reasonTwice;
+    seen.add(label.toLowerCase());
+    return label;
+  });
+  if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
+  return reasons;
+}
+
+/** The reason and the note a move to a lost stage carries (the store checks the reason against the kind's list). */
+function lossInput(body: Record<string, unknown>): { reason?: string; note?: string } {
+  const reason = field(body, "reason", LOSS_REASON_MAX * 4).trim();
+  const note = field(body, "note", LOSS_NOTE_MAX * 4).trim();
+  if (note.length > LOSS_NOTE_MAX) throw new HttpError(422, MESSAGES.invalid, { note: INBOX_MESSAGES.noteLong });
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(note)) throw new HttpError(422, MESSAGES.invalid, { note: INBOX_MESSAGES.noteControl });
+  return { ...(reason ? { reason } : {}), ...(note ? { note } : {}) };
 }
 
 export const inboxRoutes: ApiRoute[] = [
@@ -160,6 +196,15 @@ export const inboxRoutes: ApiRoute[] = [
     },
   },
   {
+    method: "GET",
+    path: "/inbox/funnel",
+    access: "leads:read",
+    async handle(ctx) {
+      const { kinds } = await caller(ctx);
+      ctx.send(200, await inboxFunnel(ctx.services.inbox.db, kinds, funnelPeriod(ctx.url.searchParams, clock.now())));
+    },
+  },
+  {
     method: "POST",
     path: "/inbox/bulk",
     access: "leads:work",
@@ -175,7 +220,12 @@ export const inboxRoutes: ApiRoute[] = [
       const ownerText = field(body, "owner", 20);
       if (!stage && !ownerText) throw new HttpError(422, MESSAGES.invalid, { stage: INBOX_MESSAGES.bulkNothing });
       if (stage && !isStatus(stage)) throw new HttpError(422, MESSAGES.invalid, { stage: INBOX_MESSAGES.status });
-      const change = { ...(stage ? { stage } : {}), ...(ownerText ? { owner: ownerText === "none" ? null : ownerOf(ownerText) } : {}) };
+      const change = { ...(stage ? { stage, ...lossInput(body) } : {}), ...(ownerText ? { owner: ownerText === "none" ? null : ownerOf(ownerText) } : {}) };
+      // A loss in any of the caller's kinds asks for its reason at the field, rather than leaving every row.
+      const stages = await ctx.services.inbox.stages();
+      if (stage && !change.reason && kinds.some((kind) => stages[kind].some((s) => s.key === stage && s.outcome === "lost"))) {
+        throw new HttpError(422, MESSAGES.invalid, { reason: INBOX_MESSAGES.reason });
+      }
       ctx.send(200, await ctx.services.inbox.bulk(wanted, kinds, change, by, clock.now()));
     },
   },
@@ -189,6 +239,16 @@ export const inboxRoutes: ApiRoute[] = [
     },
   },
   {
+    method: "GET",
+    path: "/inbox/loss-reasons",
+    access: "leads:read",
+    async handle(ctx) {
+      const { kinds } = await caller(ctx);
+      const reasons = await ctx.services.inbox.lossReasons();
+      ctx.send(200, Object.fromEntries(kinds.map((kind) => [kind, reasons[kind]])));
+    },
+  },
+  {
     method: "PUT",
     path: "/inbox/stages/:kind",
     access: "leads:stages",
@@ -196,8 +256,10 @@ export const inboxRoutes: ApiRoute[] = [
       const session = await ctx.requireUser();
       const kind = ctx.params.kind;
       if (!isFormKind(kind)) throw new HttpError(404, MESSAGES.notFound);
-      const stages = stagesOf((await ctx.body()).stages);
-      const saved = await ctx.services.inbox.saveStages(kind, stages, { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip }, clock.now());
+      const body = await ctx.body();
+      const stages = stagesOf(body.stages);
+      const reasons = reasonsOf(body.reasons);
+      const saved = await ctx.services.inbox.saveStages(kind, stages, { actor: { id: session.user.id, login: session.user.login }, ip: ctx.client.ip }, clock.now(), reasons);
       if (!saved.saved) {
         // The stage left out is not in the list sent: the error belongs to the list as a whole, naming it.
         const label = (await ctx.services.inbox.stages())[kind].find((stage) => stage.key === saved.inUse)?.label ?? saved.inUse;
@@ -227,11 +289,13 @@ export const inboxRoutes: ApiRoute[] = [
     async handle(ctx) {
       const { kinds, by } = await caller(ctx);
       const id = submissionId(ctx);
-      const status = field(await ctx.body(), "status", 100);
+      const body = await ctx.body();
+      const status = field(body, "status", 100);
       if (!isStatus(status)) throw new HttpError(422, MESSAGES.invalid, { status: INBOX_MESSAGES.status });
-      const set = await ctx.services.inbox.setStatus(id, kinds, status, by, clock.now());
+      const set = await ctx.services.inbox.setStatus(id, kinds, status, by, clock.now(), lossInput(body));
       if (!set) throw new HttpError(404, INBOX_MESSAGES.notFound);
       if (set === "unknown") throw new HttpError(422, MESSAGES.invalid, { status: INBOX_MESSAGES.status });
+      if (set === "reason") throw new HttpError(422, MESSAGES.invalid, { reason: INBOX_MESSAGES.reason });
       ctx.send(200, { status: set });
     },
   },

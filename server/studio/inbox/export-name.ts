@@ -13,8 +13,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function exportFileName(query: URLSearchParams, now: number, extension: "csv" | "xlsx"): string {
   const today = new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
-  const kind = query.get("kind") as FormKind | null;
-  const status = query.get("status") as Status | null;
+  // A stage of one kind comes as «project:new».
+  const [stageKind, stage] = (query.get("status") ?? "").includes(":") ? (query.get("status") ?? "").split(":", 2) : [null, query.get("status")];
+  const kind = (query.get("kind") || stageKind) as FormKind | null;
+  const status = (stage || null) as Status | null;
   const [from, to] = [query.get("from"), query.get("to")];
   const parts = [
     "zayavki",

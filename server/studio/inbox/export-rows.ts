@@ -8,7 +8,7 @@ import { whereOf } from "./query.ts";
  * first (keyset pagination: memory stays flat however many there are). The work of a batch is
  * two queries over its ids, not two per submission.
  */
-export type StageChange = { at: number; by: string | null; from: string; to: string };
+export type StageChange = { at: number; by: string | null; from: string; to: string; reason: string | null; note: string | null };
 export type LastComment = { at: number; by: string | null; body: string };
 
 export type ExportRow = Row & {
@@ -18,6 +18,8 @@ export type ExportRow = Row & {
   created_at: number;
   status: string;
   owner_name: string | null;
+  loss_reason: string | null;
+  loss_note: string | null;
   data: string;
   page: string;
   utm: string;
@@ -47,8 +49,8 @@ async function attachWork(db: Db, rows: ExportRow[]): Promise<void> {
     `SELECT submission_id, at, author_name, author_login, body FROM submission_comments WHERE submission_id IN (${placeholders(ids.length)}) ORDER BY submission_id, at, id`,
     ids,
   );
-  const history = await db.query<Row & { submission_id: string; at: number; actor_login: string | null; from_status: string; to_status: string }>(
-    `SELECT submission_id, at, actor_login, from_status, to_status FROM submission_status_history WHERE submission_id IN (${placeholders(ids.length)}) ORDER BY submission_id, at, id`,
+  const history = await db.query<Row & { submission_id: string; at: number; actor_login: string | null; from_status: string; to_status: string; reason: string | null; note: string | null }>(
+    `SELECT submission_id, at, actor_login, from_status, to_status, reason, note FROM submission_status_history WHERE submission_id IN (${placeholders(ids.length)}) ORDER BY submission_id, at, id`,
     ids,
   );
   const last = new Map<string, LastComment>();
@@ -57,7 +59,7 @@ async function attachWork(db: Db, rows: ExportRow[]): Promise<void> {
   const changes = new Map<string, StageChange[]>();
   for (const h of history) {
     const list = changes.get(h.submission_id) ?? [];
-    list.push({ at: Number(h.at), by: h.actor_login, from: h.from_status, to: h.to_status });
+    list.push({ at: Number(h.at), by: h.actor_login, from: h.from_status, to: h.to_status, reason: h.reason ?? null, note: h.note ?? null });
     changes.set(h.submission_id, list);
   }
   for (const row of rows) {
@@ -79,7 +81,7 @@ export async function* readExportRows(db: Db, filter: InboxFilter, batch = 500):
       keyset = `${where.sql ? " AND" : "WHERE"} (s.created_at < ${at} OR (s.created_at = ${at} AND s.id < ${id}))`;
     }
     const rows: ExportRow[] = await db.query<ExportRow>(
-      `SELECT s.id, s.number, s.form, s.created_at, s.status, u.name AS owner_name, s.data, s.page, s.utm, s.source, s.landing, s.consent, f.name AS file_name
+      `SELECT s.id, s.number, s.form, s.created_at, s.status, s.loss_reason, s.loss_note, u.name AS owner_name, s.data, s.page, s.utm, s.source, s.landing, s.consent, f.name AS file_name
        FROM submissions s LEFT JOIN files f ON f.submission_id = s.id LEFT JOIN studio_users u ON u.id = s.owner_id
        ${where.sql}${keyset} ORDER BY s.created_at DESC, s.id DESC LIMIT ${batch}`,
       params,

@@ -20,6 +20,7 @@ export const EXPORT_COLUMNS = [
   "Получена (МСК)",
   "Тип",
   "Этап",
+  "Причина отказа",
   "Ответственный",
   "Последний комментарий",
   "Имя",
@@ -43,7 +44,7 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /** The XLSX file's second sheet: one line per stage change, newest submission first, each one's changes in order. */
-export const HISTORY_COLUMNS = ["Номер", "Когда (МСК)", "Было", "Стало", "Кто"] as const;
+export const HISTORY_COLUMNS = ["Номер", "Когда (МСК)", "Было", "Стало", "Кто", "Причина отказа"] as const;
 
 /** The CSV file's extra last column: the same history, a line per change. */
 export const CSV_HISTORY_COLUMN = "История этапов";
@@ -55,6 +56,9 @@ const str = (value: unknown) => (typeof value === "string" ? value : "");
 /** Spreadsheets and CSV readers get ordinary spaces. */
 const plain = (text: string) => text.replace(/\u00a0/g, " ");
 
+/** «Дорого: просили скидку 30 %» — a loss's reason and its note, or nothing. */
+const lossText = (reason: string | null | undefined, note: string | null | undefined) => (reason ? plain(note ? `${reason}: ${note}` : reason) : "");
+
 /** A cell of the export: text, a number, or a moment a spreadsheet shows as a Moscow date and time. */
 export type ExportCell = string | { number: number } | { moment: number };
 
@@ -65,8 +69,6 @@ export function exportCells(row: ExportRow, stages: Stages): ExportCell[] {
   const utm = JSON.parse(row.utm) as Record<string, string>;
   const consent = JSON.parse(row.consent) as ConsentRecord;
   const person = summaryOf(kind, data);
-  const services = Array.isArray(data.services) ? (data.services as Array<{ name?: string }>).map((s) => str(s.name)).join(", ") : "";
-  const budget = (data.budget as { label?: string } | null | undefined)?.label ?? "";
   const consentAt = Date.parse(consent.at);
   const comment = row.lastComment;
   return [
@@ -74,6 +76,7 @@ export function exportCells(row: ExportRow, stages: Stages): ExportCell[] {
     { moment: Number(row.created_at) },
     plain(KINDS[kind]?.label ?? kind),
     plain(stageLabel(stages, kind, row.status)),
+    lossText(row.loss_reason, row.loss_note),
     row.owner_name ?? "",
     comment ? `${moscowTime(comment.at)}, ${comment.by ?? "—"}: ${comment.body}` : "",
     person.name,
@@ -81,8 +84,8 @@ export function exportCells(row: ExportRow, stages: Stages): ExportCell[] {
     person.phone,
     kind === "job" ? "" : person.subject,
     kind === "job" ? person.subject : "",
-    services,
-    budget,
+    person.services.join(", "),
+    person.budget,
     str(data.message) || str(data.letter),
     str(data.cvLink),
     row.file_name ?? "",
@@ -104,14 +107,16 @@ export function historyCells(row: ExportRow, stages: Stages): ExportCell[][] {
   const kind = row.form as FormKind;
   const number: ExportCell = row.number === null || row.number === undefined ? "" : { number: Number(row.number) };
   const name = (key: string) => plain(stageLabel(stages, kind, key));
-  return (row.history ?? []).map((change: StageChange) => [number, { moment: change.at }, name(change.from), name(change.to), change.by ?? "—"]);
+  return (row.history ?? []).map((change: StageChange) => [number, { moment: change.at }, name(change.from), name(change.to), change.by ?? "—", lossText(change.reason, change.note)]);
 }
 
 /** The CSV file's history cell: «28.11.2026 14:05 sales.web: Новая → Квалификация», a line per change. */
 function historyText(row: ExportRow, stages: Stages): string {
   const kind = row.form as FormKind;
   const name = (key: string) => plain(stageLabel(stages, kind, key));
-  return (row.history ?? []).map((change) => `${moscowTime(change.at)} ${change.by ?? "—"}: ${name(change.from)} → ${name(change.to)}`).join("\n");
+  return (row.history ?? [])
+    .map((change) => `${moscowTime(change.at)} ${change.by ?? "—"}: ${name(change.from)} → ${name(change.to)}${change.reason ? ` (${lossText(change.reason, change.note)})` : ""}`)
+    .join("\n");
 }
 
 /** The column whose phone numbers stay unmarked in the CSV file (csv.ts). */

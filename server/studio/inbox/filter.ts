@@ -107,8 +107,12 @@ export function parseFilter(query: URLSearchParams, allowed: readonly FormKind[]
   }
   const status = text(query.get("status"), "status");
   if (status) {
-    if (!isStatus(status)) throw wrong("status", FILTER_MESSAGES.choice);
-    filter.status = status;
+    // «project:rejected»: a stage of one kind (the list's choices keep kinds apart: subscriptions'
+    // «new» is not a request's); a bare key is that stage in every kind that has it.
+    const [stageKind, key] = status.includes(":") ? status.split(":", 2) : [null, status];
+    if (!isStatus(key) || (stageKind !== null && !(FORM_KINDS as readonly string[]).includes(stageKind))) throw wrong("status", FILTER_MESSAGES.choice);
+    if (stageKind !== null) filter.kinds = filter.kinds.filter((k) => k === stageKind);
+    filter.status = key;
   }
   for (const name of ["from", "to"] as const) {
     const value = text(query.get(name), name);

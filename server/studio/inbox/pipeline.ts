@@ -1,5 +1,5 @@
 import { FORM_KINDS, type FormKind, numberLabel } from "#core/forms/kinds.ts";
-import { DEFAULT_STAGES, KINDS, type Owner, type Stage, type Stages } from "#core/studio/inbox.ts";
+import { DEFAULT_LOSS_REASONS, DEFAULT_STAGES, isOutcome, KINDS, type LossReasons, type Owner, type Stage, type StageInput, type Stages } from "#core/studio/inbox.ts";
 import { isRole, permissionsOf } from "#core/studio/roles.ts";
 import type { Db, Row, SqlValue } from "../../leads/db.ts";
 
@@ -8,27 +8,51 @@ import type { Db, Row, SqlValue } from "../../leads/db.ts";
  * a submission, and the SQL pieces the list's orders and the overview are made
  * of. Shared by the inbox's store (store.ts) and its overview (overview.ts).
  */
-type StageRow = Row & { form: string; key: string; label: string; position: number; closed: number | boolean };
+type StageRow = Row & { form: string; key: string; label: string; position: number; outcome: string };
 
 /** Each kind's stages in order (a kind without rows yet has its defaults: a store never left without stages). */
 export async function readStages(db: Db): Promise<Stages> {
-  const rows = await db.query<StageRow>("SELECT form, key, label, position, closed FROM inbox_stages ORDER BY form, position");
+  const rows = await db.query<StageRow>("SELECT form, key, label, position, outcome FROM inbox_stages ORDER BY form, position");
   const stages = Object.fromEntries(FORM_KINDS.map((kind) => [kind, [] as Stage[]])) as Stages;
   for (const row of rows) {
     if (!(FORM_KINDS as readonly string[]).includes(row.form)) continue;
-    stages[row.form as FormKind].push({ key: row.key, label: row.label, position: Number(row.position), closed: Boolean(Number(row.closed)) });
+    const outcome = isOutcome(row.outcome) ? row.outcome : "open";
+    stages[row.form as FormKind].push({ key: row.key, label: row.label, position: Number(row.position), outcome, closed: outcome !== "open" });
   }
   for (const kind of FORM_KINDS) {
-    if (stages[kind].length === 0) stages[kind] = DEFAULT_STAGES[kind].map((stage, position) => ({ ...stage, position }));
+    if (stages[kind].length === 0) stages[kind] = DEFAULT_STAGES[kind].map((stage, position) => ({ ...stage, position, closed: stage.outcome !== "open" }));
   }
   return stages;
 }
 
+/** Each kind's reasons for a loss, in the team's order (a kind without rows has its defaults). */
+export async function readLossReasons(db: Db): Promise<LossReasons> {
+  const rows = await db.query<Row & { form: string; label: string }>("SELECT form, label FROM inbox_loss_reasons ORDER BY form, position");
+  const reasons = Object.fromEntries(FORM_KINDS.map((kind) => [kind, [] as string[]])) as LossReasons;
+  for (const row of rows) if ((FORM_KINDS as readonly string[]).includes(row.form)) reasons[row.form as FormKind].push(row.label);
+  for (const kind of FORM_KINDS) if (reasons[kind].length === 0) reasons[kind] = [...DEFAULT_LOSS_REASONS[kind]];
+  return reasons;
+}
+
+/** A kind's reasons replaced whole in the caller's transaction (losses keep the words they were given). */
+export async function writeLossReasons(tx: Db, kind: FormKind, reasons: readonly string[]): Promise<void> {
+  await tx.query("DELETE FROM inbox_loss_reasons WHERE form = $1", [kind]);
+  for (const [position, label] of reasons.entries()) await tx.query("INSERT INTO inbox_loss_reasons (form, position, label) VALUES ($1, $2, $3)", [kind, position, label]);
+}
+
 /** A kind's stages, replaced whole in the caller's transaction (the settings screen sends them all). */
-export async function writeStages(tx: Db, kind: FormKind, stages: readonly Omit<Stage, "position">[]): Promise<void> {
+export async function writeStages(tx: Db, kind: FormKind, stages: readonly StageInput[]): Promise<void> {
   await tx.query("DELETE FROM inbox_stages WHERE form = $1", [kind]);
   for (const [position, stage] of stages.entries()) {
-    await tx.query("INSERT INTO inbox_stages (form, key, label, position, closed) VALUES ($1, $2, $3, $4, $5)", [kind, stage.key, stage.label, position, stage.closed ? 1 : 0]);
+    // `closed` is still written for a server of before that reads it.
+    await tx.query("INSERT INTO inbox_stages (form, key, label, position, closed, outcome) VALUES ($1, $2, $3, $4, $5, $6)", [
+      kind,
+      stage.key,
+      stage.label,
+      position,
+      stage.outcome === "open" ? 0 : 1,
+      stage.outcome,
+    ]);
   }
 }
 

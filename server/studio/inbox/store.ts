@@ -1,12 +1,14 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Db, Row } from "../../leads/db.ts";
 import { createOutboxStore } from "../../leads/outbox-store.ts";
-import { INBOX_PAGE_SIZE, type BulkResult, type Comment, type InboxDetail, type InboxItem, type InboxPage, type Stage, type Stages, type Status, type StatusChange } from "#core/studio/inbox.ts";
+import { INBOX_PAGE_SIZE, type BulkResult, type Comment, type InboxDetail, type InboxItem, type InboxPage, type LossReasons, type StageInput, type Stages, type Status, type StatusChange } from "#core/studio/inbox.ts";
 import type { AuditLog } from "../audit.ts";
 import type { InboxFilter } from "./filter.ts";
 import { type ExportRow, readExportRows } from "./export-rows.ts";
 import { whereOf } from "./query.ts";
-import { ownerGroups, paramsFrom, readOwners, readStages, rowNumber, stageGroups, writeStages } from "./pipeline.ts";
+import { ownerGroups, paramsFrom, readLossReasons, readOwners, readStages, rowNumber, stageGroups, writeLossReasons, writeStages } from "./pipeline.ts";
+import { addSearchWords, commentWords } from "../../leads/search-keys.ts";
+import { type By, bulkLoss, createStageMoves, type LossInput, lossFor, stageOf } from "./stage-moves.ts";
 
 /**
  * The inbox's reads and writes over the leads' store, the same SQL on both
@@ -14,8 +16,7 @@ import { ownerGroups, paramsFrom, readOwners, readStages, rowNumber, stageGroups
  * returns or changes a submission of another kind: for the caller it does
  * not exist. Changes are written with their audit entry in one transaction.
  */
-export type Actor = { id: number; login: string };
-export type By = { actor: Actor; ip: string };
+export type { Actor, By } from "./stage-moves.ts";
 
 type ListRow = Row & {
   id: string;
@@ -46,6 +47,8 @@ type SubmissionRow = Row & {
   landing: string | null;
   ip: string;
   consent: string;
+  loss_reason: string | null;
+  loss_note: string | null;
 };
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -60,7 +63,14 @@ export function summaryOf(kind: FormKind, data: Record<string, unknown>) {
     email: str(data.email),
     phone: str(data.phone),
     subject: kind === "job" ? str(position?.title) : str(data.company),
+    ...requestTerms(data),
   };
+}
+
+/** The services and the budget a request names (as the form stored them: names and a label). */
+export function requestTerms(data: Record<string, unknown>): { services: string[]; budget: string } {
+  const services = Array.isArray(data.services) ? (data.services as Array<{ name?: unknown }>).map((s) => str(s?.name)).filter(Boolean) : [];
+  return { services, budget: str((data.budget as { label?: unknown } | null | undefined)?.label) };
 }
 
 /** The kinds as SQL's `IN` list for a statement whose own parameters come first. */
@@ -77,17 +87,7 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
     return row ?? null;
   }
 
-  /** A stage change with its history line, its audit entry and the submission touched. */
-  async function moveStage(tx: Db, row: SubmissionRow, status: Status, by: By, now: number): Promise<void> {
-    if (row.status === status) return;
-    await tx.query("UPDATE submissions SET status = $2, touched_at = $3 WHERE id = $1", [row.id, status, now]);
-    await tx.query(
-      "INSERT INTO submission_status_history (submission_id, at, actor_id, actor_login, from_status, to_status) VALUES ($1, $2, $3, $4, $5, $6)",
-      [row.id, now, by.actor.id, by.actor.login, row.status, status],
-    );
-    await audit.write({ action: "inbox.status", actor: by.actor, target: row.id, details: { kind: row.form, number: num(row.number), from: row.status, to: status }, ip: by.ip, at: now }, tx);
-    row.status = status;
-  }
+  const moveStage = createStageMoves(audit);
 
   /** A new owner, its audit entry and, when someone else is made responsible and has an e-mail, a letter through the outbox. */
   async function assign(tx: Db, row: SubmissionRow, owner: number | null, by: By, now: number): Promise<void> {
@@ -186,8 +186,8 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
       if (!row) return null;
       const [file] = await db.query<Row & { name: string; type: string; size: number }>("SELECT name, type, size FROM files WHERE submission_id = $1", [id]);
       // The person's name as it is now (a removed user keeps the login the row was written with).
-      const history = await db.query<Row & { at: number; actor_login: string | null; actor_name: string | null; from_status: string; to_status: string }>(
-        "SELECT h.at, h.actor_login, u.name AS actor_name, h.from_status, h.to_status FROM submission_status_history h LEFT JOIN studio_users u ON u.id = h.actor_id WHERE h.submission_id = $1 ORDER BY h.at, h.id",
+      const history = await db.query<Row & { at: number; actor_login: string | null; actor_name: string | null; from_status: string; to_status: string; reason: string | null; note: string | null }>(
+        "SELECT h.at, h.actor_login, u.name AS actor_name, h.from_status, h.to_status, h.reason, h.note FROM submission_status_history h LEFT JOIN studio_users u ON u.id = h.actor_id WHERE h.submission_id = $1 ORDER BY h.at, h.id",
         [id],
       );
       const comments = await db.query<Row & { id: number; at: number; author_login: string | null; author_name: string | null; body: string }>(
@@ -208,6 +208,8 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
         ownerName: owner?.name ?? null,
         owners,
         stages: (await readStages(db))[kind],
+        loss: row.loss_reason ? { reason: row.loss_reason, note: row.loss_note ?? null } : null,
+        lossReasons: (await readLossReasons(db))[kind],
         comments: comments.map((c): Comment => ({ id: Number(c.id), at: Number(c.at), authorLogin: c.author_login, authorName: c.author_name, body: c.body })),
         fields: JSON.parse(row.data) as Record<string, unknown>,
         page: row.page,
@@ -227,7 +229,15 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
           deliveredAt: item.deliveredAt,
         })),
         history: history.map(
-          (h): StatusChange => ({ at: Number(h.at), actorLogin: h.actor_login, actorName: h.actor_name, from: h.from_status as Status, to: h.to_status as Status }),
+          (h): StatusChange => ({
+            at: Number(h.at),
+            actorLogin: h.actor_login,
+            actorName: h.actor_name,
+            from: h.from_status as Status,
+            to: h.to_status as Status,
+            reason: h.reason ?? null,
+            note: h.note ?? null,
+          }),
         ),
       };
     },
@@ -236,13 +246,15 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
      * A new stage, kept in the submission's history with who set it. Null when not visible;
      * "unknown" when its kind has no such stage; unchanged when the same.
      */
-    async setStatus(id: string, kinds: readonly FormKind[], status: Status, by: By, now = Date.now()): Promise<Status | "unknown" | null> {
+    async setStatus(id: string, kinds: readonly FormKind[], status: Status, by: By, now = Date.now(), input: LossInput = {}): Promise<Status | "unknown" | "reason" | null> {
       return db.transaction(async (tx) => {
         const row = await visible(tx, id, kinds);
         if (!row) return null;
-        const stages = await readStages(tx);
-        if (!stages[row.form as FormKind].some((stage) => stage.key === status)) return "unknown";
-        await moveStage(tx, row, status, by, now);
+        const stage = stageOf(await readStages(tx), row.form, status);
+        if (!stage) return "unknown";
+        const loss = lossFor(stage, (await readLossReasons(tx))[row.form as FormKind], input);
+        if (loss === "reason") return "reason";
+        await moveStage(tx, row, status, loss, by, now);
         return status;
       });
     },
@@ -268,6 +280,8 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
           [id, now, by.actor.id, by.actor.login, by.name, body],
         );
         await tx.query("UPDATE submissions SET touched_at = $2 WHERE id = $1", [id, now]);
+        // Found by its words too; they go with the submission when it is erased.
+        await addSearchWords(tx, id, commentWords(body));
         // The audit says that a comment was written, not what it says: it may hold personal data.
         await audit.write({ action: "inbox.comment", actor: by.actor, target: id, details: { kind: row.form, number: num(row.number) }, ip: by.ip, at: now }, tx);
         return { id: Number(added?.id), at: now, authorLogin: by.actor.login, authorName: by.name, body };
@@ -278,9 +292,10 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
      * Several submissions to one stage and/or one owner, in one transaction. Those of a kind
      * without that stage (or that owner) are left as they were and named in `skipped`.
      */
-    async bulk(ids: readonly string[], kinds: readonly FormKind[], change: { stage?: Status; owner?: number | null }, by: By, now = Date.now()): Promise<BulkResult> {
+    async bulk(ids: readonly string[], kinds: readonly FormKind[], change: { stage?: Status; owner?: number | null } & LossInput, by: By, now = Date.now()): Promise<BulkResult> {
       return db.transaction(async (tx) => {
         const stages = await readStages(tx);
+        const reasons = await readLossReasons(tx);
         const owners = change.owner === undefined ? [] : await readOwners(tx);
         let changed = 0;
         const skipped: string[] = [];
@@ -288,17 +303,18 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
           const row = await visible(tx, id, kinds);
           if (!row) continue;
           const kind = row.form as FormKind;
-          const stageFits = change.stage === undefined || stages[kind].some((stage) => stage.key === change.stage);
+          // A kind without the stage, or whose reasons for a loss do not include the one given, is left.
+          const loss = change.stage === undefined ? null : bulkLoss(stages, reasons, kind, change.stage, change);
           const ownerFits = change.owner === undefined || change.owner === null || owners.some((o) => o.id === change.owner && o.kinds.includes(kind));
-          if (!stageFits || !ownerFits) {
+          if (loss === "unknown" || loss === "reason" || !ownerFits) {
             skipped.push(rowNumber(row));
             continue;
           }
-          if (change.stage !== undefined) await moveStage(tx, row, change.stage, by, now);
+          if (change.stage !== undefined) await moveStage(tx, row, change.stage, loss, by, now);
           if (change.owner !== undefined) await assign(tx, row, change.owner, by, now);
           changed++;
         }
-        await audit.write({ action: "inbox.bulk", actor: by.actor, details: { ids, stage: change.stage, owner: change.owner, changed, skipped: skipped.length }, ip: by.ip, at: now }, tx);
+        await audit.write({ action: "inbox.bulk", actor: by.actor, details: { ids, stage: change.stage, owner: change.owner, ...(change.reason ? { reason: change.reason } : {}), changed, skipped: skipped.length }, ip: by.ip, at: now }, tx);
         return { changed, skipped };
       });
     },
@@ -306,18 +322,23 @@ export function createInboxStore(db: Db, audit: AuditLog, notify?: () => void) {
     /** Each kind's stages. */
     stages: (): Promise<Stages> => readStages(db),
 
+    /** Each kind's reasons for a loss. */
+    lossReasons: (): Promise<LossReasons> => readLossReasons(db),
+
     /**
      * A kind's stages replaced (renamed, added, reordered). A stage left out that submissions
      * are in is refused: "in-use" with its key, so nobody's submission loses its stage.
      */
-    async saveStages(kind: FormKind, stages: readonly Omit<Stage, "position">[], by: By, now = Date.now()): Promise<{ saved: true } | { saved: false; inUse: string }> {
+    async saveStages(kind: FormKind, stages: readonly StageInput[], by: By, now = Date.now(), reasons?: readonly string[]): Promise<{ saved: true } | { saved: false; inUse: string }> {
       return db.transaction(async (tx) => {
         const keep = new Set(stages.map((stage) => stage.key));
         const used = await tx.query<Row & { status: string }>("SELECT DISTINCT status FROM submissions WHERE form = $1", [kind]);
         const lost = used.find((row) => !keep.has(row.status));
         if (lost) return { saved: false as const, inUse: lost.status };
         await writeStages(tx, kind, stages);
-        await audit.write({ action: "inbox.stages", actor: by.actor, details: { kind, stages: stages.map((stage) => stage.key) }, ip: by.ip, at: now }, tx);
+        if (reasons) await writeLossReasons(tx, kind, reasons);
+        const details = { kind, stages: stages.map((stage) => `${stage.key}:${stage.outcome}`), ...(reasons ? { reasons } : {}) };
+        await audit.write({ action: "inbox.stages", actor: by.actor, details, ip: by.ip, at: now }, tx);
         return { saved: true as const };
       });
     },

@@ -1,5 +1,5 @@
 import { pages } from "#core/studio/paths.ts";
-import { type Owner, type Stage, type VisibleStages, stageLabel, STATUSES } from "#core/studio/inbox.ts";
+import { KINDS, type Owner, type Stage, type VisibleStages, stageLabel, STATUSES } from "#core/studio/inbox.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
 
 /** Pieces the inbox's pages share. */
@@ -18,7 +18,7 @@ export const itemPath = (id: string) => `${pages.inbox}${id}/`;
 export function StatusBadge({ status, stages, kind }: { status: string; stages?: VisibleStages; kind?: FormKind }) {
   const list: Stage[] = (stages && kind ? stages[kind] : undefined) ?? [];
   const stage = list.find((s) => s.key === status);
-  const tone = status === "new" || (stage && stage === list[0]) ? "new" : stage?.closed || status === "spam" ? "closed" : "open";
+  const tone = status === "new" || (stage && stage === list[0]) ? "new" : stage?.outcome === "won" ? "won" : stage?.closed || status === "spam" ? "closed" : "open";
   const label = stages && kind ? stageLabel(stages, kind, status) : (STATUSES[status] ?? status);
   return <span className={`s-badge s-badge--${tone}`}>{label}</span>;
 }
@@ -34,6 +34,19 @@ export function stageOptions(stages: VisibleStages, kinds: readonly FormKind[]):
     }
   }
   return [...labels.entries()].map(([value, list]) => ({ value, label: list.join(" / ") }));
+}
+
+/**
+ * The stages a filter offers, kinds kept apart: one kind's as their keys; several kinds' as
+ * «kind:key» in a group per kind (the server reads it as that kind's stage), so a request's
+ * «Новая» is never a subscription's.
+ */
+export function stageFilterGroups(stages: VisibleStages, kinds: readonly FormKind[]): Array<{ label: string | null; options: Array<{ value: string; label: string }> }> {
+  if (kinds.length === 1) {
+    const kind = kinds[0] as FormKind;
+    return [{ label: null, options: (stages[kind] ?? []).map((stage) => ({ value: stage.key, label: stage.label })) }];
+  }
+  return kinds.map((kind) => ({ label: KINDS[kind].label, options: (stages[kind] ?? []).map((stage) => ({ value: `${kind}:${stage.key}`, label: stage.label })) }));
 }
 
 /** Owners as choices, by name. */

@@ -1,5 +1,6 @@
+import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { type InboxDetail, stageLabel, type VisibleStages } from "#core/studio/inbox.ts";
+import { type InboxDetail, LOSS_NOTE_MAX, type StatusChange, stageLabel, type VisibleStages } from "#core/studio/inbox.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { Button, Field, SelectField } from "../../ui/index.ts";
 import { type Result, StatusBadge } from "./parts.tsx";
@@ -19,18 +20,49 @@ export function Pipeline({
   ownerChoices: Array<{ value: string; label: string }>;
 }) {
   const stages: VisibleStages = { [s.kind]: s.stages };
+  const [chosen, setChosen] = useState(s.status);
+  const losing = s.stages.find((stage) => stage.key === chosen)?.outcome === "lost" && chosen !== s.status;
   return (
     <section className="s-section" aria-labelledby="status-title">
       <h2 id="status-title" className="s-section__title">
         Этап: <StatusBadge status={s.status} stages={stages} kind={s.kind} />
       </h2>
+      {s.loss ? (
+        <p>
+          Причина отказа: {s.loss.reason}
+          {s.loss.note ? <span className="s-inbox__text">. {s.loss.note}</span> : null}
+        </p>
+      ) : null}
       {work ? (
-        <status.Form method="post" className="s-inline-form">
+        <status.Form method="post" className={losing ? "s-form" : "s-inline-form"}>
           <input type="hidden" name="intent" value="status" />
-          <SelectField label="Новый этап" name="status" defaultValue={s.status} error={status.data?.errors?.status} options={s.stages.map((stage) => ({ value: stage.key, label: stage.label }))} />
-          <Button type="submit" variant="primary" busy={status.state !== "idle"}>
-            Сохранить этап
-          </Button>
+          <SelectField
+            label="Новый этап"
+            name="status"
+            value={chosen}
+            onChange={(event) => setChosen(event.target.value)}
+            error={status.data?.errors?.status}
+            options={s.stages.map((stage) => ({ value: stage.key, label: stage.label }))}
+          />
+          {losing ? (
+            <>
+              <SelectField
+                label="Причина отказа"
+                name="reason"
+                defaultValue=""
+                error={status.data?.errors?.reason}
+                options={[{ value: "", label: "Выберите причину" }, ...s.lossReasons.map((reason) => ({ value: reason, label: reason }))]}
+              />
+              <Field label="Пояснение" name="note" error={status.data?.errors?.note} hint="Необязательно. Видно только в\u00a0студии">
+                {(control) => <textarea {...control} className="s-input s-textarea" rows={2} maxLength={LOSS_NOTE_MAX} />}
+              </Field>
+            </>
+          ) : null}
+          <div>
+            <Button type="submit" variant="primary" busy={status.state !== "idle"}>
+              Сохранить этап
+            </Button>
+          </div>
         </status.Form>
       ) : null}
       {s.history.length === 0 ? (
@@ -40,6 +72,7 @@ export function Pipeline({
           {s.history.map((h, i) => (
             <li key={i}>
               <time dateTime={isoDateTime(h.at)}>{formatDateTime(h.at)}</time>, {h.actorName ?? h.actorLogin ?? "—"}: {stageLabel(stages, s.kind, h.from)} → {stageLabel(stages, s.kind, h.to)}
+              <LossNote change={h} />
             </li>
           ))}
         </ol>
@@ -61,6 +94,18 @@ export function Pipeline({
         </owner.Form>
       ) : null}
     </section>
+  );
+}
+
+/** A move to a lost stage says why. */
+function LossNote({ change }: { change: StatusChange }) {
+  if (!change.reason) return null;
+  return (
+    <span className="s-inbox__text">
+      {" "}
+      (причина: {change.reason}
+      {change.note ? `; ${change.note}` : ""})
+    </span>
   );
 }
 

@@ -28,7 +28,7 @@ export async function submissionAction({ request, params }: ActionFunctionArgs):
     try {
       if (intent === "status") {
         const status = String(form.get("status") ?? "");
-        await api("PUT", `/inbox/${id}/status`, { status });
+        await api("PUT", `/inbox/${id}/status`, { status, reason: String(form.get("reason") ?? ""), note: String(form.get("note") ?? "") });
         return { ok: true, at, message: "Этап изменён." };
       }
       if (intent === "owner") {

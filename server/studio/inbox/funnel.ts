@@ -1,0 +1,113 @@
+import type { FormKind } from "#core/forms/kinds.ts";
+import type { Funnel } from "#core/studio/inbox.ts";
+import { FILTER_FIELD_MESSAGES } from "#core/studio/filter-checks.ts";
+import type { Db, Row } from "../../leads/db.ts";
+import { moscowDayStart } from "../api/audit.ts";
+import { HttpError } from "../http.ts";
+import { OTHER_SOURCES, UNKNOWN_SOURCE } from "./overview.ts";
+import { paramsFrom, readStages } from "./pipeline.ts";
+
+/**
+ * The funnel of each kind for the submissions that came in a period (GET /studio/api/inbox/funnel):
+ * how many reached each open or won stage — the furthest such stage a submission is in or passed
+ * through (its history's from and to), counted for every stage up to it —, how many are won and
+ * lost now, the losses by reason and the outcomes by source. Three grouped reads over the
+ * period's rows (by kind and date from an index), whatever the number of submissions.
+ */
+export type Period = { since: string; until: string; from: number; to: number };
+
+const DAY = 86_400_000;
+/** The default period: the last 30 Moscow days, today included. */
+const DEFAULT_DAYS = 30;
+/** At most two years: a longer period is a report, not a glance. */
+const MAX_DAYS = 731;
+const TOP_SOURCES = 5;
+
+export const FUNNEL_MESSAGES = { bad: "Период воронки задан неверно", long: "Выберите период не\u00a0длиннее двух лет" } as const;
+
+const moscowDay = (at: number) => new Date(at + 3 * 3_600_000).toISOString().slice(0, 10);
+
+/** `since` and `until` (YYYY-MM-DD, Moscow days, both included), or the last 30 days to `now`. */
+export function funnelPeriod(query: URLSearchParams, now: number): Period {
+  const wrong = (field: string, message: string) => new HttpError(400, FUNNEL_MESSAGES.bad, { [field]: message });
+  const until = (query.get("until") ?? "").trim() || moscowDay(now);
+  const end = moscowDayStart(until);
+  if (end === null) throw wrong("until", FILTER_FIELD_MESSAGES.date);
+  const since = (query.get("since") ?? "").trim() || moscowDay(end - (DEFAULT_DAYS - 1) * DAY);
+  const start = moscowDayStart(since);
+  if (start === null) throw wrong("since", FILTER_FIELD_MESSAGES.date);
+  if (start > end) throw wrong("until", FILTER_FIELD_MESSAGES.dates);
+  if (end - start >= MAX_DAYS * DAY) throw wrong("since", FUNNEL_MESSAGES.long);
+  return { since, until, from: start, to: end + DAY };
+}
+
+export async function inboxFunnel(db: Db, kinds: readonly FormKind[], period: Period): Promise<Funnel> {
+  const stages = await readStages(db);
+  if (kinds.length === 0) return { since: period.since, until: period.until, kinds: [] };
+  const p = paramsFrom(1);
+  const inPeriod = `s.form IN (${kinds.map((kind) => p.add(kind)).join(", ")}) AND s.created_at >= ${p.add(period.from)} AND s.created_at < ${p.add(period.to)}`;
+  const now = await db.query<Row & { form: string; status: string; reason: string | null; source: string; n: number }>(
+    `SELECT s.form, s.status, s.loss_reason AS reason, COALESCE(s.source, '') AS source, COUNT(*) AS n FROM submissions s
+     WHERE ${inPeriod} GROUP BY s.form, s.status, s.loss_reason, COALESCE(s.source, '')`,
+    p.params,
+  );
+  // The furthest open or won stage each submission is in or passed through, counted by kind.
+  const furthest = await db.query<Row & { form: string; position: number; n: number }>(
+    `SELECT r.form, r.position, COUNT(*) AS n FROM (
+       SELECT x.id, x.form, MAX(st.position) AS position FROM (
+         SELECT s.id, s.form, s.status AS key FROM submissions s WHERE ${inPeriod}
+         UNION ALL
+         SELECT s.id, s.form, h.from_status FROM submissions s JOIN submission_status_history h ON h.submission_id = s.id WHERE ${inPeriod}
+         UNION ALL
+         SELECT s.id, s.form, h.to_status FROM submissions s JOIN submission_status_history h ON h.submission_id = s.id WHERE ${inPeriod}
+       ) AS x JOIN inbox_stages st ON st.form = x.form AND st.key = x.key AND st.outcome <> 'lost'
+       GROUP BY x.id, x.form
+     ) AS r GROUP BY r.form, r.position`,
+    p.params,
+  );
+  return {
+    since: period.since,
+    until: period.until,
+    kinds: kinds.map((kind) => {
+      const list = stages[kind];
+      const outcomeOf = (key: string) => list.find((stage) => stage.key === key)?.outcome ?? "open";
+      const rows = now.filter((row) => row.form === kind);
+      const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
+      const steps = list.filter((stage) => stage.outcome !== "lost");
+      // Everyone came in at the first stage; a later one counts those who reached it or went further.
+      const reached = steps.map((stage, index) =>
+        index === 0 ? total : furthest.filter((row) => row.form === kind && Number(row.position) >= stage.position).reduce((sum, row) => sum + Number(row.n), 0),
+      );
+      const reasons = new Map<string, number>();
+      const sources = new Map<string, { total: number; won: number; lost: number }>();
+      let won = 0;
+      let lost = 0;
+      for (const row of rows) {
+        const n = Number(row.n);
+        const outcome = outcomeOf(row.status);
+        if (outcome === "won") won += n;
+        if (outcome === "lost") {
+          lost += n;
+          const reason = row.reason ?? "Без причины";
+          reasons.set(reason, (reasons.get(reason) ?? 0) + n);
+        }
+        const source = sources.get(row.source || UNKNOWN_SOURCE) ?? { total: 0, won: 0, lost: 0 };
+        source.total += n;
+        if (outcome !== "open") source[outcome] += n;
+        sources.set(row.source || UNKNOWN_SOURCE, source);
+      }
+      const ranked = [...sources.entries()].sort((a, b) => b[1].total - a[1].total || a[0].localeCompare(b[0], "ru"));
+      const shown = ranked.slice(0, TOP_SOURCES).map(([source, figures]) => ({ source, ...figures }));
+      const rest = ranked.slice(TOP_SOURCES).reduce((sum, [, f]) => ({ total: sum.total + f.total, won: sum.won + f.won, lost: sum.lost + f.lost }), { total: 0, won: 0, lost: 0 });
+      return {
+        kind,
+        total,
+        steps: steps.map((stage, index) => ({ key: stage.key, label: stage.label, outcome: stage.outcome, reached: reached[index] ?? 0 })),
+        won,
+        lost,
+        reasons: [...reasons.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], "ru")).map(([reason, count]) => ({ reason, count })),
+        sources: rest.total > 0 ? [...shown, { source: OTHER_SOURCES, ...rest }] : shown,
+      };
+    }),
+  };
+}
