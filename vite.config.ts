@@ -28,7 +28,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "vendor", test: /node_modules[\\/](?!zod[\\/]|@orama[\\/])/, priority: 2 },
-            { name: "ui", test: /app[\\/](ui[\\/](?!accordion|breadcrumbs|page-header|prose|tag)|site[\\/](?!not-found|section-chips)|runtime[\\/](?!analytics|build-updates|prefetch-host)|lib[\\/]|consent[\\/])|app[\\/]forms[\\/]deferred\.|core[\\/](lib[\\/]|forms[\\/]utm\.)|app[\\/]root\.tsx|app[\\/]layouts[\\/]default/, priority: 1 },
+            { name: "ui", test: /app[\\/](ui[\\/](?!accordion|breadcrumbs|page-header|prose|tag)|chrome[\\/](?!not-found|section-chips)|runtime[\\/](?!analytics|build-updates|prefetch-host)|lib[\\/]|consent[\\/])|app[\\/]forms[\\/]deferred\.|core[\\/](lib[\\/]|forms[\\/]utm\.)|app[\\/]root\.tsx|app[\\/]layouts[\\/]default/, priority: 1 },
           ],
         },
       },

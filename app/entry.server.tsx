@@ -13,7 +13,7 @@ import { type EntryContext, ServerRouter } from "react-router";
 export const streamTimeout = 5_000;
 
 /** How the server hands this build's routes their capabilities for a request (decision 027). */
-export { createSiteContext } from "#core/lib/site-context.server.ts";
+export { createSiteContext } from "#core/lib/load-context.server.ts";
 
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });

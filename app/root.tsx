@@ -6,7 +6,7 @@ import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { publicConfig } from "#core/config/env.server.ts";
-import { contentScope } from "#core/lib/site-context.server.ts";
+import { contentScope } from "#core/lib/load-context.server.ts";
 import { CookieNotice } from "./consent/cookie-notice.tsx";
 import { logRouteError } from "./lib/log-error.ts";
 import { defaultTitle, siteConfig, type RootData } from "./lib/meta.ts";
@@ -14,8 +14,8 @@ import { AppRuntime } from "./runtime/app-runtime.tsx";
 import { useAppState } from "./runtime/app-state.ts";
 import { runtimeMiddleware } from "./runtime/navigation-middleware.ts";
 import { WEB_FONTS_HEAD_SCRIPT } from "./runtime/web-fonts.ts";
-import { ErrorPage, errorStatus } from "./site/error-page.tsx";
-import { siteNav } from "./site/navigation.server.ts";
+import { ErrorPage, errorStatus } from "./chrome/error-page.tsx";
+import { siteNav } from "./chrome/navigation.server.ts";
 
 export function loader(): RootData {
   return { site: publicConfig(), nav: siteNav() };

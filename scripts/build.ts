@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { BUILD_DIR } from "#core/config/paths.server.ts";
+import { BUILD_DIR } from "#core/config/folders.server.ts";
 import { writeCodeIdentity } from "./build-identity.ts";
 import { buildStudio } from "./build-studio.ts";
 import { compressCodeAssets } from "./compress.ts";

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { CLIENT_DIR, STUDIO_DIR } from "#core/config/paths.server.ts";
+import { CLIENT_DIR, STUDIO_DIR } from "#core/config/folders.server.ts";
 import { isCompressible } from "../server/mime.ts";
 
 export function compressCodeAssets(): void {

@@ -46,13 +46,13 @@ describe("import boundaries", () => {
   test("ESLint refuses the public app importing the server and core importing the app, by name", async () => {
     const output = await withPlants(
       {
-        [`app/site/${tag}.ts`]: `import { createLogger } from "../../server/log.ts";\nexport const planted = createLogger;\n`,
-        [`core/lib/${tag}.ts`]: `export const planted = () => import("../../app/site/error-page.tsx");\n`,
+        [`app/chrome/${tag}.ts`]: `import { createLogger } from "../../server/log.ts";\nexport const planted = createLogger;\n`,
+        [`core/lib/${tag}.ts`]: `export const planted = () => import("../../app/chrome/error-page.tsx");\n`,
         [`server/leads/${tag}.ts`]: `export { paths } from "../../scripts/build.ts";\n`,
       },
       (files) => failure(join(ROOT, "node_modules/.bin/eslint"), ["--max-warnings", "0", "--no-warn-ignored", ...files]),
     );
-    expect(output).toContain(`app/site/${tag}.ts`);
+    expect(output).toContain(`app/chrome/${tag}.ts`);
     expect(output).toMatch(/the public app imports core\/ only/);
     expect(output).toContain(`core/lib/${tag}.ts`);
     expect(output).toMatch(/core\/ is shared by every part and imports none of them/);

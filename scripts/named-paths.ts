@@ -4,7 +4,7 @@
  *   name what was there then) and in code comments exists — a file, or a folder when it ends in `/`;
  * - every package a source file imports is declared in package.json.
  * A path is a word that starts with one of the repository's top folders and has a file's extension
- * or a closing `/` (`server/app.ts`, `docs/decisions/`); folders the programs make at run time
+ * or a closing `/` (`server/pipeline.ts`, `docs/decisions/`); folders the programs make at run time
  * (`build/`, `data/`, the content's `uploads/`) are not the repository's and are not checked.
  *
  *   node scripts/named-paths.ts [root]

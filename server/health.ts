@@ -71,7 +71,7 @@ export function createReadiness({ timeoutMs = 2_000, cacheMs = 1_000, now = cloc
 
 /**
  * `/healthz` (alive) and `/readyz` (every check passes and the server is not shutting down), in
- * JSON, never cached; probes come every few seconds from every balancer, so server/app.ts neither
+ * JSON, never cached; probes come every few seconds from every balancer, so server/pipeline.ts neither
  * logs nor limits them.
  */
 export async function answerHealth(req: IncomingMessage, res: ServerResponse, target: "/healthz" | "/readyz", readiness: Readiness, isShuttingDown: () => boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import { Server as NetServer } from "node:net";
 import { env } from "#core/config/env.server.ts";
-import { CONTENT_DIR, SHIPPED_CONTENT_DIR } from "#core/config/paths.server.ts";
+import { CONTENT_DIR, SHIPPED_CONTENT_DIR } from "#core/config/folders.server.ts";
 import { paths } from "#core/lib/paths.ts";
 import { createHttpServer } from "./http-server.ts";
 import { leadsConfig } from "./leads/config.ts";
@@ -9,7 +9,7 @@ import { startLeads } from "./leads/service.ts";
 import { compactHeap } from "./releases/heap.ts";
 import { addMissingDocuments, seedContent } from "./releases/history.ts";
 import { DOCUMENT_CATALOG } from "#core/content/catalog.ts";
-import { loadSite } from "./site.ts";
+import { wireServer } from "./wiring.ts";
 import { createLogger } from "./log.ts";
 import { createStudioRoom } from "./studio/room.ts";
 
@@ -38,7 +38,7 @@ const log = createLogger({ level: env.LOG_LEVEL });
 // The studio runs in a process of its own, on the same store, and its pages are streamed to it
 // (decision 034); STUDIO=off: none, /studio/ answers 404 like any unknown address.
 const studio = env.STUDIO ? createStudioRoom({ trustedProxyHops: env.TRUSTED_PROXY_HOPS, log, onMailQueued: leads.mailQueued }) : undefined;
-const site = await loadSite(env, { log, isShuttingDown: () => shuttingDown, leads: leads.service, guard: createFormGuard(leadsConfig()), studio });
+const site = await wireServer(env, { log, isShuttingDown: () => shuttingDown, leads: leads.service, guard: createFormGuard(leadsConfig()), studio });
 site.readiness.register("database", leads.check);
 const server = createHttpServer(site, env);
 // Started once the live release exists (the studio's previews read it), while the site warms up.

@@ -10,7 +10,7 @@ import type { LiveRelease } from "./releases/live.ts";
 import { prerenderedPages, type StaticFile } from "./static-files.ts";
 
 /**
- * What a request for the site resolves to before any expensive work is done (server/app.ts asks):
+ * What a request for the site resolves to before any expensive work is done (server/pipeline.ts asks):
  * a file of the release, a redirect (the redirect table, route rules, the canonical address, a
  * live page in other letters), a 410 for a page taken off, a missing asset, or a page to render.
  * Worked out against a view of one release, made once per release.

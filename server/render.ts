@@ -14,7 +14,7 @@ import type { Admitted } from "./leads/guard.ts";
 import type { Logger } from "./log.ts";
 import { CLIENT_IP_HEADER, clientIp } from "./rate-limit.ts";
 import { plain } from "./respond.ts";
-import { createSiteRenderer } from "./site-renderer.ts";
+import { createSiteRenderer } from "./page-renderer.ts";
 import { releaseSearchIndex } from "./search-index.ts";
 import type { StaticFile } from "./static-files.ts";
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { STUDIO_DIR } from "#core/config/paths.server.ts";
+import { STUDIO_DIR } from "#core/config/folders.server.ts";
 import { uiTypography } from "../scripts/ui-typography.ts";
 
 /**

@@ -7,10 +7,10 @@ import { formOptions } from "../forms/context.server.ts";
 import { formatPhone } from "#core/lib/format.ts";
 import { pageMeta, type RootData } from "../lib/meta.ts";
 import { logRouteError } from "../lib/log-error.ts";
-import { ErrorPage, errorStatus } from "../site/error-page.tsx";
-import { ERROR_TEXTS } from "../site/error-texts.ts";
-import { SiteFooter, type FooterData } from "../site/footer.tsx";
-import { SiteHeader } from "../site/header.tsx";
+import { ErrorPage, errorStatus } from "../chrome/error-page.tsx";
+import { ERROR_TEXTS } from "../chrome/error-texts.ts";
+import { SiteFooter, type FooterData } from "../chrome/footer.tsx";
+import { SiteHeader } from "../chrome/header.tsx";
 
 export function loader() {
   const { contacts } = content();

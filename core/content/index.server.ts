@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "./catalog.ts";
 import { type FileCache, ContentError, loadCollection, loadDocument } from "./load.server.ts";
-import { CONTENT_DIR } from "../config/paths.server.ts";
+import { CONTENT_DIR } from "../config/folders.server.ts";
 import { activeScope } from "./source.server.ts";
 import { setUploadsRoot } from "./uploads.server.ts";
 

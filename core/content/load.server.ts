@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import type * as Yaml from "yaml";
 import { basename, join, relative } from "node:path";
 import type { z } from "zod";
-import { CONTENT_DIR } from "../config/paths.server.ts";
+import { CONTENT_DIR } from "../config/folders.server.ts";
 import "./present.server.ts";
 
 /**

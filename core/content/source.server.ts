@@ -34,7 +34,7 @@ type Scope = {
 
 /**
  * The render under way. Route code reaches it through the site's load context
- * (core/lib/site-context.server.ts opens it around each request), and the
+ * (core/lib/load-context.server.ts opens it around each request), and the
  * server, the release maker and the routes share this one module (decision 027).
  */
 const storage = new AsyncLocalStorage<Scope>();

@@ -5,7 +5,7 @@ import type { FormKind } from "./kinds.ts";
 /**
  * What route modules know of the leads service the server starts at boot
  * (server/leads): its contract, and how they are handed it, through React
- * Router's load context (core/lib/site-context.server.ts), so the site's build
+ * Router's load context (core/lib/load-context.server.ts), so the site's build
  * never carries the storage code.
  */
 export type SubmitResult = { status: number; answer: FormAnswer; headers?: Record<string, string> };

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONTENT_DIR } from "../config/paths.server.ts";
+import { CONTENT_DIR } from "../config/folders.server.ts";
 import { z } from "zod";
 import "../content/messages.ts";
 import type { RouteRules } from "./route-rules.ts";

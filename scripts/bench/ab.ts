@@ -23,7 +23,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLIENT_DIR } from "#core/config/paths.server.ts";
+import { CLIENT_DIR } from "#core/config/folders.server.ts";
 import { COMPILE_HINT } from "../compile-hint.ts";
 import { runLighthouse, startChromium } from "./lighthouse.ts";
 import { startSite } from "./support.ts";

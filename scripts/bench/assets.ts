@@ -11,7 +11,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { CLIENT_DIR } from "#core/config/paths.server.ts";
+import { CLIENT_DIR } from "#core/config/folders.server.ts";
 import { launchBrowser } from "../../tests/support/browser.ts";
 import { fileSizes } from "../../tests/support/page-weight.ts";
 import { freePort, startServer, stopServer } from "../../tests/support/server.ts";

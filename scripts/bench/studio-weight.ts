@@ -9,7 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { STUDIO_DIR } from "#core/config/paths.server.ts";
+import { STUDIO_DIR } from "#core/config/folders.server.ts";
 import { studioHref } from "#core/studio/paths.ts";
 import { launchBrowser } from "../../tests/support/browser.ts";
 import { addUser, startStudioServer } from "../../tests/support/studio.ts";

@@ -17,7 +17,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Font } from "opentype.js/dist/opentype.mjs";
-import { CONTENT_DIR } from "#core/config/paths.server.ts";
+import { CONTENT_DIR } from "#core/config/folders.server.ts";
 import { advanceEm, loadFont, onest, type Weight } from "#core/images/outlines.ts";
 
 const LIBERATION = "/usr/share/fonts/truetype/liberation";

@@ -9,10 +9,10 @@
  */
 import { parseArgs } from "node:util";
 import { env, runtimeConfig } from "#core/config/env.server.ts";
-import { BUILD_DIR, CONTENT_DIR } from "#core/config/paths.server.ts";
+import { BUILD_DIR, CONTENT_DIR } from "#core/config/folders.server.ts";
 import { clock } from "../clock.ts";
 import { runtimeConfigTag } from "../runtime-config.ts";
-import { loadServerBuild } from "../site-renderer.ts";
+import { loadServerBuild } from "../page-renderer.ts";
 import { type Author, gitAuthor } from "./history.ts";
 import { publish } from "./publish.ts";
 import { configFingerprint, madeBy, PublishRefused } from "./record.ts";

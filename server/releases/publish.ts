@@ -171,7 +171,7 @@ async function settleContent(root: string, options: PublishOptions, previous: Pr
     const livePages = withContentSource({ content: loaded.content, images: {}, modified: {} }, () => prerenderPaths());
     tables = loadTables(published, livePages);
     checkNavigation(loaded.content.navigation, livePages);
-    // What was on the site and is no longer, nor redirected: 410 (server/app.ts).
+    // What was on the site and is no longer, nor redirected: 410 (server/pipeline.ts).
     const before = previous ? { pages: Object.keys(previous.state.pages), gone: previous.source.tables.gone ?? [] } : null;
     tables = { ...tables, gone: goneAddresses(before, livePages, tables) };
   } catch (error) {

@@ -4,7 +4,7 @@ import { Reads, toPageDeps, type PageDeps } from "#core/content/reads.server.ts"
 import type { ContentSource } from "#core/content/source.server.ts";
 import { FEED_PATHS } from "#core/content/sitemap.server.ts";
 import { detachHydrationData } from "../defer-hydration.ts";
-import { createSiteRenderer } from "../site-renderer.ts";
+import { createSiteRenderer } from "../page-renderer.ts";
 
 export type RenderedPage = {
   path: string;
@@ -19,7 +19,7 @@ export type RenderedPage = {
 export type PageRenderer = (path: string) => Promise<RenderedPage>;
 
 /**
- * Renders pages to files with the site's renderer (server/site-renderer.ts),
+ * Renders pages to files with the site's renderer (server/page-renderer.ts),
  * in this process, the way React Router's prerendering does (a data request,
  * then the document), but without an HTTP server in between, from the
  * release's content, recording what each page reads.

@@ -15,7 +15,7 @@ import { type ApiRoute, createRouter, dispatch } from "./router.ts";
 
 /**
  * The studio's HTTP entry: /studio/ and everything under it, handed over by
- * server/app.ts before the site plans anything (the site's security headers
+ * server/pipeline.ts before the site plans anything (the site's security headers
  * are already set). Order: the studio's own headers; writes only from our
  * origin (403); the per-visitor rate limit; then the API (JSON), the app's
  * files, or the app's page (signed-out visitors are sent to sign in first).

@@ -3,7 +3,7 @@ import { CSP_REPORT_PATH } from "../csp.ts";
 
 /**
  * What every studio response adds to the site's security headers (already
- * set by server/app.ts): its own policy, stricter than the site's (no inline
+ * set by server/pipeline.ts): its own policy, stricter than the site's (no inline
  * script or style at all: the studio is a bundle of files, nothing is
  * prerendered into its pages), never indexed, never cached.
  * `frame-src 'self'` is for the preview of pages to come.

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import { STUDIO_DIR } from "#core/config/paths.server.ts";
+import { STUDIO_DIR } from "#core/config/folders.server.ts";
 import type { Db } from "../leads/db.ts";
 import type { Logger } from "../log.ts";
 import { API_ROUTES } from "./api/index.ts";
@@ -37,7 +37,7 @@ import { createTwoFactorStore } from "./two-factor/store.ts";
 /**
  * The studio, assembled: its stores on the leads' database, the API, the
  * browser app's files. server/main.ts creates it (unless STUDIO=off) and
- * server/app.ts hands it every request for /studio and below.
+ * server/pipeline.ts hands it every request for /studio and below.
  */
 export type Studio = {
   owns(target: string): boolean;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openSession } from "../support/browser.ts";
-import { baseUrl, get, getHtml } from "../support/site.ts";
+import { baseUrl, get, getHtml } from "../support/http.ts";
 import { scrolledToRest, waitForHydration } from "../support/app.ts";
 
 let browser: Browser;

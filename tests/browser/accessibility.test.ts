@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axe } from "../support/axe.ts";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 import { FULL_RUN, inTurn, pageTemplates, sweptPages } from "../support/templates.ts";
 
 let browser: Browser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { type FormsServer, startFormsServer } from "../support/forms-server.ts";
 import { counterDecided, navigateInApp, openApp } from "../support/app.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 
 const COUNTER = "12345678";
 let browser: Browser;

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { pageWeight } from "../support/page-weight.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 
 /**
  * Size budgets, held in CI. The home page's JavaScript is the React + router

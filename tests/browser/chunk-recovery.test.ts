@@ -11,7 +11,7 @@ import {
   waitForHydration,
   waitForReady,
 } from "../support/app.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 
 let browser: Browser;
 

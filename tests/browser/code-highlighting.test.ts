@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { parse } from "node-html-parser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_DIR } from "#core/config/paths.server.ts";
+import { CLIENT_DIR } from "#core/config/folders.server.ts";
 import { liveFilesDir } from "../support/releases.ts";
 import { prerenderedHtmlFiles } from "../../scripts/typography-check.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";

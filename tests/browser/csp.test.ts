@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { navigateInApp, waitForHydration } from "../support/app.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { startFormsServer } from "../support/forms-server.ts";
-import { baseUrl, plain } from "../support/site.ts";
+import { baseUrl, plain } from "../support/http.ts";
 import { sweptPages } from "../support/templates.ts";
 
 let browser: Browser;

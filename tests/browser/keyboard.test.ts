@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration } from "../support/app.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
-import { baseUrl, plain } from "../support/site.ts";
+import { baseUrl, plain } from "../support/http.ts";
 
 /**
  * A visitor who uses only the keyboard, on a phone-sized screen: skip link,

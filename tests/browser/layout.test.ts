@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openSession } from "../support/browser.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 import { waitForHydration, waitForReady } from "../support/app.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { type Stall, startStallingProxy } from "../support/stalling-proxy.ts";

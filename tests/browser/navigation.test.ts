@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchBrowser, openSession } from "../support/browser.ts";
-import { baseUrl, plain } from "../support/site.ts";
+import { baseUrl, plain } from "../support/http.ts";
 import { waitForHydration } from "../support/app.ts";
 
 let browser: Browser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { ROUTE_RULES_DELAY_MS } from "../../app/runtime/route-rules.ts";
 import { collectErrors, markSurvived, markWindow, navigateInApp, openApp, requestsSettled } from "../support/app.ts";
-import { baseUrl, getDocument } from "../support/site.ts";
+import { baseUrl, getDocument } from "../support/http.ts";
 
 let browser: Browser;
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../app/routes/search/use-search.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 import { requestsSettled, waitForHydration } from "../support/app.ts";
 import { FULL_RUN } from "../support/templates.ts";
 

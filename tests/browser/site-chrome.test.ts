@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { waitForHydration, waitForReady } from "../support/app.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 import { inTurn, pageTemplates } from "../support/templates.ts";
 
 let browser: Browser;

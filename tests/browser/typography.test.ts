@@ -6,7 +6,7 @@ import { liveFilesDir } from "../support/releases.ts";
 import { prerenderedHtmlFiles, typographyViolations } from "../../scripts/typography-check.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { collectErrors, openApp } from "../support/app.ts";
-import { getHtml } from "../support/site.ts";
+import { getHtml } from "../support/http.ts";
 
 let browser: Browser;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { livePagePaths } from "#core/content/sitemap.server.ts";
 import { RSS_ITEMS } from "../../app/routes/academy/rss.ts";
-import { get } from "../support/site.ts";
+import { get } from "../support/http.ts";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["url", "item"].includes(name) });
 

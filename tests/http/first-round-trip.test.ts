@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 import { pageTemplates } from "../support/templates.ts";
 
 /**

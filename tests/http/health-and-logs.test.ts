@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcess } from "../support/in-process.ts";
-import { get } from "../support/site.ts";
+import { get } from "../support/http.ts";
 
 describe("health endpoints (production server)", () => {
   it("/healthz says the process is alive", async () => {

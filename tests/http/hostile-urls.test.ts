@@ -5,7 +5,7 @@ import { startInProcess } from "../support/in-process.ts";
 import { FULL_RUN } from "../support/templates.ts";
 import { ABSOLUTE_TARGETS, expectHarmless, HOSTILE_PATHS, variants } from "../support/hostile.ts";
 import { rawGet } from "../support/raw-http.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 
 const port = Number(new URL(baseUrl).port);
 const label = (target: string) => JSON.stringify(target.length > 60 ? `${target.slice(0, 60)}…(${target.length})` : target);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { livePagePaths } from "#core/content/sitemap.server.ts";
-import { get, getDocument } from "../support/site.ts";
+import { get, getDocument } from "../support/http.ts";
 
 const pages = [...livePagePaths(), "/error/"];
 /** Every image and icon URL the pages reference, checked once at the end. */

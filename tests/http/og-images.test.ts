@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { livePagePaths } from "#core/content/sitemap.server.ts";
-import { get, getDocument } from "../support/site.ts";
+import { get, getDocument } from "../support/http.ts";
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {

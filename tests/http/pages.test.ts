@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { livePagePaths } from "#core/content/sitemap.server.ts";
-import { get, getDocument, plain, rawGet } from "../support/site.ts";
+import { get, getDocument, plain, rawGet } from "../support/http.ts";
 
 const c = content();
 const first = <T>(list: readonly T[]): T => {

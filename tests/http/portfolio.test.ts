@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
-import { getDocument } from "../support/site.ts";
+import { getDocument } from "../support/http.ts";
 
 const c = content();
 const DEDICATED = ["aso", "seo", "performance-marketing"];

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { livePagePaths } from "#core/content/sitemap.server.ts";
 import { canonicalPathname } from "#core/lib/url.ts";
 import { parseRedirectTable } from "../../server/redirect-table.ts";
-import { get } from "../support/site.ts";
+import { get } from "../support/http.ts";
 
 const csv = readFileSync("content/redirects.csv", "utf8");
 const rows = csv

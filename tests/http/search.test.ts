@@ -11,7 +11,7 @@ import { PAGE_SIZE } from "../../app/routes/search/use-search.ts";
 import { engineOnSite, firstResults, type SiteEngine } from "../support/search-engine.ts";
 import { rawGet } from "../support/raw-http.ts";
 import { expectInlineScriptsAllowed, expectSecurityHeaders } from "../support/security.ts";
-import { baseUrl, get, getDocument, plain } from "../support/site.ts";
+import { baseUrl, get, getDocument, plain } from "../support/http.ts";
 
 let c: Content;
 let records: ReturnType<typeof customRecords>;

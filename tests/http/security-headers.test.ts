@@ -5,7 +5,7 @@ import { startInProcess } from "../support/in-process.ts";
 import { releasesFor } from "../support/releases.ts";
 import { rawExchange, rawGet } from "../support/raw-http.ts";
 import { cspDirectives, expectInlineScriptsAllowed, expectSecurityHeaders } from "../support/security.ts";
-import { baseUrl, get } from "../support/site.ts";
+import { baseUrl, get } from "../support/http.ts";
 
 const port = Number(new URL(baseUrl).port);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
-import { get, getHtml, plain, rawRequest } from "../support/site.ts";
+import { get, getHtml, plain, rawRequest } from "../support/http.ts";
 
 /** Status, headers and body length of a request sent without Accept-Encoding unless given. */
 async function raw(method: string, path: string, headers: Record<string, string> = {}) {

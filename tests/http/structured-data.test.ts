@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { livePagePaths } from "#core/content/sitemap.server.ts";
-import { getDocument } from "../support/site.ts";
+import { getDocument } from "../support/http.ts";
 
 type Node = Record<string, unknown>;
 

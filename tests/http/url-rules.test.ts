@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { get, rawGet } from "../support/site.ts";
+import { get, rawGet } from "../support/http.ts";
 
 describe("trailing slashes and double slashes", () => {
   it("redirects a path without a trailing slash with 301", async () => {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, getEntry, newArticle, publishSandbox, save, SECOND } from "../support/content.ts";
 import { signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
-import { plain as plainText } from "../support/site.ts";
+import { plain as plainText } from "../support/http.ts";
 
 /**
  * «Контент» in Chromium, as the agency's people use it: find an entry,

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_DIR } from "#core/config/paths.server.ts";
+import { CLIENT_DIR } from "#core/config/folders.server.ts";
 import { waitForReady } from "../support/app.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { inPool } from "../support/pool.ts";
-import { baseUrl } from "../support/site.ts";
+import { baseUrl } from "../support/http.ts";
 import { FULL_RUN, pageTemplates } from "../support/templates.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { CLIENT_DIR } from "#core/config/paths.server.ts";
-import { baseUrl } from "./site.ts";
+import { CLIENT_DIR } from "#core/config/folders.server.ts";
+import { baseUrl } from "./http.ts";
 
 /** Window properties the browser tests read (the router is React Router's own global). */
 export type TestWindow = Window & {

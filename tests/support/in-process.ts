@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseEnv } from "#core/config/env.server.ts";
-import { type AppOptions, createApp } from "../../server/app.ts";
+import { type PipelineOptions, createPipeline } from "../../server/pipeline.ts";
 import { createHttpServer } from "../../server/http-server.ts";
 import { createLogger } from "../../server/log.ts";
 import type { LiveRelease } from "../../server/releases/live.ts";
-import { loadSite, type SiteOverrides } from "../../server/site.ts";
+import { wireServer, type WiringOverrides } from "../../server/wiring.ts";
 
 export type LogLine = Record<string, unknown> & { level: string; msg: string };
 
@@ -16,7 +16,7 @@ export type LogLine = Record<string, unknown> & { level: string; msg: string };
  */
 export async function startInProcess(
   env: Record<string, string> = {},
-  overrides: SiteOverrides = {},
+  overrides: WiringOverrides = {},
   /** Serves a changed copy of the live release (a broken table, say). */
   alterRelease?: (release: LiveRelease) => LiveRelease,
 ) {
@@ -30,8 +30,8 @@ export async function startInProcess(
     },
   });
   // A release made at start is made by a child process: with these variables, not this process's.
-  const loaded = await loadSite(config, { log, ...overrides }, { PATH: process.env.PATH, HOME: process.env.HOME, ...variables });
-  const site = alterRelease ? { ...loaded, handle: createApp({ ...loaded, releases: altered(loaded.releases, alterRelease) }) } : loaded;
+  const loaded = await wireServer(config, { log, ...overrides }, { PATH: process.env.PATH, HOME: process.env.HOME, ...variables });
+  const site = alterRelease ? { ...loaded, handle: createPipeline({ ...loaded, releases: altered(loaded.releases, alterRelease) }) } : loaded;
   const server: Server = createHttpServer(site, config);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -55,7 +55,7 @@ export async function startInProcess(
 }
 
 /** The live release through `alter`, made once per release (the server works out a view of each). */
-function altered(releases: AppOptions["releases"], alter: (release: LiveRelease) => LiveRelease): AppOptions["releases"] {
+function altered(releases: PipelineOptions["releases"], alter: (release: LiveRelease) => LiveRelease): PipelineOptions["releases"] {
   const made = new WeakMap<LiveRelease, LiveRelease>();
   return {
     current() {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { CLIENT_DIR } from "#core/config/paths.server.ts";
+import { CLIENT_DIR } from "#core/config/folders.server.ts";
 import { liveFilesDir } from "./releases.ts";
 
 /**

@@ -4,7 +4,7 @@
  */
 import { vi } from "vitest";
 import type * as SearchEngine from "../../app/routes/search/search-engine.ts";
-import { baseUrl } from "./site.ts";
+import { baseUrl } from "./http.ts";
 
 export type SiteEngine = typeof SearchEngine;
 

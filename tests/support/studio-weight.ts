@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { STUDIO_DIR } from "#core/config/paths.server.ts";
+import { STUDIO_DIR } from "#core/config/folders.server.ts";
 import { STUDIO_BASE } from "#core/studio/paths.ts";
 import { signedInSession } from "./studio.ts";
 

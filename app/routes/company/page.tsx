@@ -5,7 +5,7 @@ import { clientLogo, teamAvatar } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
 import { organization } from "../../lib/structured-data.server.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/page";
 import { content } from "#core/content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { ErrorPage } from "../../site/error-page.tsx";
-import { ERROR_TEXTS } from "../../site/error-texts.ts";
+import { ErrorPage } from "../../chrome/error-page.tsx";
+import { ERROR_TEXTS } from "../../chrome/error-texts.ts";
 
 /**
  * /error/ shows the error page itself with HTTP 200 (it is a page, not a

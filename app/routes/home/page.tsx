@@ -6,7 +6,7 @@ import { caseCover, clientLogo, serviceCover } from "../../images/images.server.
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
 import { organization, webSite } from "../../lib/structured-data.server.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { ButtonLink } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";

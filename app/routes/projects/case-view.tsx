@@ -1,6 +1,6 @@
 import type { caseData } from "./entry.server.ts";
 import { paths } from "#core/lib/paths.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Picture } from "../../ui/picture.tsx";

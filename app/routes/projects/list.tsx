@@ -4,7 +4,7 @@ import { content } from "#core/content/index.server.ts";
 import { caseCover } from "../../images/images.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";

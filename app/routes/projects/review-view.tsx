@@ -1,7 +1,7 @@
 import type { reviewData } from "./entry.server.ts";
 import { formatDate } from "#core/lib/format.ts";
 import { paths } from "#core/lib/paths.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { plural } from "#core/lib/format.ts";
 import { paths } from "#core/lib/paths.ts";
-import { SectionChips } from "../../site/section-chips.tsx";
+import { SectionChips } from "../../chrome/section-chips.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/class-names.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSiteContext } from "#core/lib/site-context.server.ts";
+import { createSiteContext } from "#core/lib/load-context.server.ts";
 import { assembleIndex } from "#core/search/assemble.ts";
 import { createIndexReader, type IndexReader } from "#core/search/index-reader.ts";
 import { analyse, type PageParts } from "../../../tests/support/search-index-fixtures.ts";

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { searchIndexContext } from "#core/lib/site-context.server.ts";
+import { searchIndexContext } from "#core/lib/load-context.server.ts";
 import type { IndexReader } from "#core/search/index-reader.ts";
 import type { SearchKind } from "#core/search/kinds.ts";
 import { createSearchEngine, type SearchEngine } from "./search-engine.ts";

@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { useAppNavigate } from "../../lib/navigate.ts";
 import { paths } from "#core/lib/paths.ts";
 import { keepRecent } from "./recent.ts";
-import type { SearchArrival } from "../../site/search-entry.tsx";
+import type { SearchArrival } from "../../chrome/search-entry.tsx";
 import { isSearchKind, type SearchKind } from "#core/search/kinds.ts";
 import type { SearchHit, SearchOutcome } from "./search-engine.ts";
 

@@ -2,13 +2,13 @@ import type { ServiceData } from "./service.server.ts";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { ProjectRequestForm } from "../../forms/deferred.tsx";
 import { paths } from "#core/lib/paths.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { ButtonLink, buttonClass } from "../../ui/button.tsx";
 import { cx } from "../../ui/class-names.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Section } from "../../ui/section.tsx";
 import { Stat, StatList } from "../../ui/stat.tsx";
-import { PRIMARY_ACTION } from "../../site/primary-action.ts";
+import { PRIMARY_ACTION } from "../../chrome/primary-action.ts";
 import { AboutSection, CasesSection, FaqSection, IncludedSection, StagesSection, rub } from "./service-parts.tsx";
 
 type Service = ServiceData["service"];

@@ -3,7 +3,7 @@ import { content } from "#core/content/index.server.ts";
 import type { ServiceDirection } from "#core/content/schemas/services.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { Card } from "../../ui/card.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Section } from "../../ui/section.tsx";

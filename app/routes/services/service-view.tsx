@@ -2,7 +2,7 @@ import type { ServiceData } from "./service.server.ts";
 import { JsonLd } from "../../ui/json-ld.tsx";
 import { ProjectRequestForm } from "../../forms/deferred.tsx";
 import { paths } from "#core/lib/paths.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import {
   AboutSection,

@@ -2,7 +2,7 @@ import type { Route } from "./+types/page";
 import { content } from "#core/content/index.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
-import { CallToAction } from "../../site/cta.tsx";
+import { CallToAction } from "../../chrome/cta.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";

@@ -20,7 +20,7 @@ import type { StaticFile } from "./static-files.ts";
 import { wasCutByTimeout } from "./timeout.ts";
 import type { StudioRoom } from "./studio/room.ts";
 
-export type AppOptions = {
+export type PipelineOptions = {
   build: ServerBuild;
   /** The configured public origin: the only source of absolute URLs. */
   origin: string;
@@ -81,7 +81,7 @@ function splitTarget(raw: string): { pathname: string; search: string } | null {
   return { pathname, search };
 }
 
-export function createApp(options: AppOptions) {
+export function createPipeline(options: PipelineOptions) {
   const { origin, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
   const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag, trustedProxyHops: options.trustedProxyHops, ...(options.leads ? { leads: options.leads } : {}) });

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { RUNTIME_DIR } from "#core/config/paths.server.ts";
+import { RUNTIME_DIR } from "#core/config/folders.server.ts";
 import type { LeadsService } from "#core/forms/service.server.ts";
-import type { RenderScope, SiteCapabilities } from "#core/lib/site-context.server.ts";
+import type { RenderScope, SiteCapabilities } from "#core/lib/load-context.server.ts";
 import type { IndexReader } from "#core/search/index-reader.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { injectIntoHead } from "./runtime-config.ts";

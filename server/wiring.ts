@@ -1,20 +1,20 @@
 import { type Env, runtimeConfig } from "#core/config/env.server.ts";
-import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "#core/config/paths.server.ts";
-import { type AppOptions, createApp } from "./app.ts";
+import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "#core/config/folders.server.ts";
+import { type PipelineOptions, createPipeline } from "./pipeline.ts";
 import { createSecurityHeaders, securityOptionsFromEnv } from "./headers.ts";
 import { createReadiness } from "./health.ts";
 import { createLogger } from "./log.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { startReleases } from "./releases/serving.ts";
 import { runtimeConfigTag } from "./runtime-config.ts";
-import { loadServerBuild } from "./site-renderer.ts";
+import { loadServerBuild } from "./page-renderer.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 /** CSP reports per visitor: enough for a page with a few violations, not a flood. */
 const REPORTS_PER_MINUTE = 30;
 const REPORT_BURST = 20;
 
-export type SiteOverrides = Partial<AppOptions> & { now?: () => number };
+export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number };
 
 /**
  * Everything the request handler needs: the code build, the live content
@@ -24,7 +24,7 @@ export type SiteOverrides = Partial<AppOptions> & { now?: () => number };
  * are cached by). `variables`: what `env` was parsed from, the environment of
  * the process that makes a release at start.
  */
-export async function loadSite(env: Env, overrides: SiteOverrides = {}, variables: NodeJS.ProcessEnv = process.env) {
+export async function wireServer(env: Env, overrides: WiringOverrides = {}, variables: NodeJS.ProcessEnv = process.env) {
   const build = await loadServerBuild();
   const { now, ...parts } = overrides;
   const log = parts.log ?? createLogger({ level: env.LOG_LEVEL });
@@ -34,7 +34,7 @@ export async function loadSite(env: Env, overrides: SiteOverrides = {}, variable
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const releases =
     parts.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log, compactAfterSwitch: true }));
-  const options: AppOptions = {
+  const options: PipelineOptions = {
     build,
     origin: env.SITE_ORIGIN,
     releases,
@@ -49,5 +49,5 @@ export async function loadSite(env: Env, overrides: SiteOverrides = {}, variable
     log,
     ...parts,
   };
-  return { handle: createApp(options), ...options };
+  return { handle: createPipeline(options), ...options };
 }
