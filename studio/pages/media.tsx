@@ -211,7 +211,7 @@ function MediaGrid(props: { items: MediaItem[]; selected: Map<string, MediaItem>
           </label>
           <button type="button" className="s-media__open" onClick={() => setOpen(item.file)} aria-pressed={open === item.file}>
             <MediaThumb item={item} />
-            {item.name ? <span className="s-media__name">{item.name}</span> : null}
+            {item.name ? <span className="s-media__name">{item.name}</span> : null}{" "}
             <span className="s-media__alt">
               {item.alt || <span className="s-badge">нет описания</span>}
               {item.alt && item.checkAlt ? <span className="s-badge">проверьте описание</span> : null}

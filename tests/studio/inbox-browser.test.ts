@@ -175,10 +175,11 @@ describe("the inbox in a browser", () => {
     expect(readFileSync(await cv.path())).toEqual(Buffer.from(pdf()));
     await page.getByRole("button", { name: "Повторить доставку" }).click();
     await page.getByRole("status").filter({ hasText: "Доставка снова в очереди" }).waitFor();
-    // A project request's page is not HR's: as if it did not exist.
+    // A project request's page is not HR's: the server answers 403 and the studio says so.
     const [project] = await server.db.query<{ id: string }>("SELECT id FROM submissions WHERE form = 'project'");
     await page.goto(`${server.baseUrl}/studio/inbox/${project?.id}/`);
-    await page.getByRole("heading", { level: 1, name: "Страница не найдена" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Нет доступа" }).waitFor();
+    expect(await page.getByText("Тимофей Покупателев").count()).toBe(0);
     expect(session.problems).toEqual([]);
     await session.context.close();
   });

@@ -90,7 +90,8 @@ describe("«Медиа» in a browser", () => {
     await page.reload();
     await page.getByLabel("Поиск").fill("планёрк");
     await page.getByText("Найдено 2 из 3").waitFor();
-    await page.getByRole("button", { name: "Команда агентства на планёрке", exact: true }).click();
+    // The old file's card: its original name, then its description (the new one asks to check it).
+    await page.getByRole("button", { name: /^команда\.jpg\s+Команда агентства на планёрке$/ }).click();
     await page.getByRole("link", { name: /^Версия от .+, статья «Статья с фотографией»$/ }).waitFor();
     expect(await page.getByRole("button", { name: "Удалить изображение" }).count()).toBe(0);
     const refused = await call(env.server, "DELETE", `/studio/api/media/${file}`, { cookie: env.editor });
