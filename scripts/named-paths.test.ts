@@ -32,7 +32,7 @@ describe("docs that cannot drift (npm run lint)", () => {
   it("names a planted path in a comment or the docs, and an import package.json does not declare", () => {
     const root = repository({
       // Put together here, so that this file's own text plants nothing for the check it tests.
-      "server/pipeline.ts": [`/${"*"}*`, ` * Moved long ago to server/${"pipeline"}.ts.`, " */", `import { marked } from ${'"marked"'};`, `const lazy = () => import(${'"@scope/thing/sub"'});`, ""].join("\n"),
+      "server/app.ts": [`/${"*"}*`, ` * Moved long ago to server/${"pipeline"}.ts.`, " */", `import { marked } from ${'"marked"'};`, `const lazy = () => import(${'"@scope/thing/sub"'});`, ""].join("\n"),
       "README.md": "| `tests/build/` | checks |",
       "docs/guide.md": "The pipeline is in core/old/pipeline.ts.",
     });
@@ -40,9 +40,9 @@ describe("docs that cannot drift (npm run lint)", () => {
       [
         "README.md:1: names tests/build/, which is not in the repository",
         "docs/guide.md:1: names core/old/pipeline.ts, which is not in the repository",
-        "server/pipeline.ts:2: names server/pipeline.ts, which is not in the repository",
-        "server/pipeline.ts: imports marked, which package.json does not declare",
-        "server/pipeline.ts: imports @scope/thing, which package.json does not declare",
+        "server/app.ts:2: names server/pipeline.ts, which is not in the repository",
+        "server/app.ts: imports marked, which package.json does not declare",
+        "server/app.ts: imports @scope/thing, which package.json does not declare",
       ].sort(),
     );
   });

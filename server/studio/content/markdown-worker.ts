@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { compileLanguages, languagesToCompile } from "#core/content/highlight.server.ts";
 import { renderMarkdown } from "#core/content/markdown.server.ts";
@@ -11,6 +12,15 @@ import type { MarkdownJob, Progress, Rendered } from "./markdown-off-thread.ts";
  */
 /** A short text of what texts hold (typography, a list, a table, a link): rendered once before the first text. */
 const WARM_UP = "Текст с **жирным** и [ссылкой](/services/) — в 2026 году.\n\n- пункт\n\n| а | б |\n| --- | --- |\n| 1 | 2 |\n";
+
+// Behind everything else on the machine: a text's limit is its own CPU time (markdown.server.ts), so
+// a worker that yields to the site's process costs the text nothing but wall time. On Linux this
+// lowers this thread alone (setpriority of the calling thread); where it is refused, nothing changes.
+try {
+  setPriority(10);
+} catch {
+  // Not permitted here: the worker runs at the process's priority.
+}
 
 parentPort?.on("message", (job: MarkdownJob) => {
   let answer: Rendered;
