@@ -17,9 +17,9 @@ describe("a two-factor secret in the store", () => {
     expect(seal("JBSWY3DPEHPK3PXP", key)).not.toBe(sealed);
     expect(unseal(sealed, key)).toBe("JBSWY3DPEHPK3PXP");
     expect(unseal(sealed, randomBytes(32))).toBeNull();
-    const parts = sealed.split(".");
-    parts[4] = `${parts[4]?.slice(0, -2)}AA`;
-    expect(unseal(parts.join("."), key)).toBeNull();
+    // Its last characters changed: the authentication fails.
+    const altered = `${sealed.slice(0, -2)}${sealed.endsWith("AA") ? "BB" : "AA"}`;
+    expect(unseal(altered, key)).toBeNull();
     expect(unseal("nonsense", key)).toBeNull();
   });
 

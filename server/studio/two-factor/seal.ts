@@ -1,31 +1,18 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createSecretBox } from "../../settings/secret-box.ts";
 
 /**
- * A two-factor secret as the store keeps it: encrypted with the configuration's key
- * (AES-256-GCM, a fresh nonce each time), so a copy of the database signs no one in.
- * The text names the key by a short digest of it: a secret sealed with another key is told
- * apart from a damaged one, and neither is ever taken for a valid secret.
+ * A two-factor secret as the store keeps it: sealed as every secret in the store is
+ * (server/settings/secret-box.ts: AES-256-GCM, a fresh nonce each time, its name bound in), under
+ * the two-factor key (twoFactorKey in ../config.ts), so a copy of the database signs no one in.
+ * A secret sealed with another key, or altered, does not open: never taken for a valid one.
  */
-const VERSION = "v1";
-
-const keyId = (key: Buffer) => createHash("sha256").update(key).digest("base64url").slice(0, 8);
+const NAME = "two-factor secret";
 
 export function seal(plain: string, key: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, keyId(key), iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(".");
+  return createSecretBox(key).seal(NAME, plain);
 }
 
 /** The plain text, or null when another key sealed it or it was altered. */
 export function unseal(text: string, key: Buffer): string | null {
-  const [version, id, iv, tag, sealed] = text.split(".");
-  if (version !== VERSION || id !== keyId(key) || !iv || !tag || sealed === undefined) return null;
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
+  return createSecretBox(key).open(NAME, text);
 }
