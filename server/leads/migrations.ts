@@ -296,8 +296,8 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
   // Two-factor sign-in (server/studio/two-factor/): an account's TOTP secret, encrypted with the
   // configuration's key (never in clear), the one being set up, the last time step a code was
   // taken at (each code counts once); its recovery codes (hashed, each good once); the second
-  // step of a sign-in in progress (no session before the code); and the studio's own switches
-  // (whether admins must have a second factor).
+  // step of a sign-in in progress (no session before the code). Whether admins must have one is a
+  // value of app_settings, beside «Настройки»'s.
   (d) => [
     `CREATE TABLE studio_two_factor (
       user_id ${d.bigint} PRIMARY KEY REFERENCES studio_users (id) ON DELETE CASCADE,
@@ -318,7 +318,6 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
       created_at ${d.bigint} NOT NULL
     )`,
     "CREATE INDEX studio_sign_in_challenges_user ON studio_sign_in_challenges (user_id)",
-    `CREATE TABLE studio_switches (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at ${d.bigint} NOT NULL)`,
   ],
   // Stages with an outcome (open, won, lost) and the reasons a submission is lost for, kept with
   // it and in its history; the search finds a request by its company and its comments too.

@@ -27,8 +27,8 @@ export type StudioConfig = {
   mail: boolean;
   /** The image pool uploads are decoded and encoded in (decision 035). */
   images: PoolOptions;
-  /** The key two-factor secrets are encrypted with (twoFactorKey). */
-  twoFactorKey: Buffer;
+  /** The key two-factor secrets are encrypted with (twoFactorKey), worked out on first use: building the configuration makes no file. */
+  twoFactorKey: () => Buffer;
 };
 
 /**
@@ -63,6 +63,12 @@ export function twoFactorKey(source: Pick<Env, "SECRETS_KEY" | "DATA_DIR">): Buf
   return Buffer.from(hkdfSync("sha256", settingsKey(source.SECRETS_KEY, source.DATA_DIR), "orientir-studio", "two-factor secrets", 32));
 }
 
+/** A value worked out on its first use and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function studioConfig(source: Env = env): StudioConfig {
@@ -85,6 +91,6 @@ export function studioConfig(source: Env = env): StudioConfig {
     metrikaId: source.PUBLIC_METRIKA_ID ?? null,
     mail: source.SMTP_URL !== undefined,
     images: imagePool(source),
-    twoFactorKey: twoFactorKey(source),
+    twoFactorKey: once(() => twoFactorKey(source)),
   };
 }

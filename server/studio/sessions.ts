@@ -57,7 +57,7 @@ export function createSessionStore(db: Db, limits: SessionLimits) {
       const [row] = await db.query<JoinedRow>(
         `SELECT s.id_hash, s.created_at, s.last_seen_at, u.id AS user_id, u.login, u.name, u.role, u.password_hash,
            (SELECT t.enabled_at FROM studio_two_factor t WHERE t.user_id = u.id) AS two_factor_at,
-           (SELECT w.value FROM studio_switches w WHERE w.key = 'admins-two-factor') AS admins_two_factor
+           (SELECT w.value FROM app_settings w WHERE w.key = 'switch.admins-two-factor') AS admins_two_factor
          FROM studio_sessions s JOIN studio_users u ON u.id = s.user_id WHERE s.id_hash = $1 AND u.blocked_at IS NULL`,
         [idHash],
       );

@@ -90,21 +90,21 @@ export function FormSections({ type, model, renderField }: Props) {
         {groups.map((group, index) => {
           const open = !closed.includes(index);
           return (
-            <section key={group.title} className="s-section" aria-labelledby={`${id}-${index}`}>
-              <h2 className="s-section__title">
+            <section key={group.title} className="s-form-section" aria-labelledby={`${id}-${index}`}>
+              <h2 className="s-form-section__title">
                 <button
                   type="button"
-                  className="s-section__toggle"
+                  className="s-form-section__toggle"
                   id={`${id}-${index}`}
                   aria-expanded={open}
                   aria-controls={`${id}-${index}-body`}
                   onClick={() => setClosed(open ? [...closed, index] : closed.filter((n) => n !== index))}
                 >
                   {group.title}
-                  {withErrors.includes(index) ? <span className="s-section__flag"> — есть ошибки</span> : null}
+                  {withErrors.includes(index) ? <span className="s-form-section__flag"> — есть ошибки</span> : null}
                 </button>
               </h2>
-              <div className="s-section__body" id={`${id}-${index}-body`} hidden={!open}>
+              <div className="s-form-section__body" id={`${id}-${index}-body`} hidden={!open}>
                 {group.keys.map((key) => renderField(key))}
               </div>
             </section>

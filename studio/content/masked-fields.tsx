@@ -1,4 +1,5 @@
 import { useContext, useId, useState } from "react";
+import { formatPhone } from "#core/lib/format.ts";
 import { Field } from "../ui/index.ts";
 import { FormState } from "./form-state.ts";
 import { type FieldNode, pathKey } from "./model.ts";
@@ -18,20 +19,18 @@ export function MonthField({ node, path, value }: Props) {
   const { errors, change } = useContext(FormState);
   const id = useId();
   const key = pathKey(path);
-  const m = /^(\d{4})-(\d{2})$/.exec(typeof value === "string" ? value : "");
-  const [year, setYear] = useState(m?.[1] ?? "");
-  const [month, setMonth] = useState(m?.[2] ?? "");
+  // Read from the value itself, so a value set from outside (a draft, a colleague's version) shows at once;
+  // a half-chosen month is kept as "2025-" or "-03" until the other half comes.
+  const m = /^(\d{4})?-(\d{2})?$/.exec(typeof value === "string" ? value : "");
+  const year = m?.[1] ?? "";
+  const month = m?.[2] ?? "";
   const now = new Date().getFullYear();
   const years = Array.from({ length: now + 3 - 2000 }, (_, i) => String(now + 2 - i));
-  if (m?.[1] && !years.includes(m[1])) years.push(m[1]);
-  const set = (nextYear: string, nextMonth: string) => {
-    setYear(nextYear);
-    setMonth(nextMonth);
-    change(path, nextYear && nextMonth ? `${nextYear}-${nextMonth}` : nextYear || nextMonth ? `${nextYear}-${nextMonth}` : undefined);
-  };
+  if (year && !years.includes(year)) years.push(year);
+  const set = (nextYear: string, nextMonth: string) => change(path, nextYear || nextMonth ? `${nextYear}-${nextMonth}` : undefined);
   const error = errors[key] ?? null;
   return (
-    <fieldset className="s-month" aria-describedby={[error ? `${id}-e` : "", node.description ? `${id}-h` : ""].filter(Boolean).join(" ") || undefined}>
+    <fieldset className="s-group s-month" aria-describedby={[error ? `${id}-e` : "", node.description ? `${id}-h` : ""].filter(Boolean).join(" ") || undefined}>
       <legend className="s-field__label">{optional(node)}</legend>
       <label className="s-visually-hidden" htmlFor={`${id}-m`}>{`${node.title}: месяц`}</label>
       <select id={`${id}-m`} className="s-input s-select" value={month} aria-invalid={error ? true : undefined} onChange={(e) => set(year, e.target.value)}>
@@ -66,7 +65,7 @@ export function MonthField({ node, path, value }: Props) {
 }
 
 /** Digits as stored: "8 (495) 123-45-67" → "+74951234567"; a Russian number without its code gets +7. */
-export function phoneToStored(typed: string): string {
+function phoneToStored(typed: string): string {
   let digits = typed.replace(/\D/g, "");
   if (digits === "") return "";
   if (!typed.trim().startsWith("+")) {
@@ -76,18 +75,12 @@ export function phoneToStored(typed: string): string {
   return `+${digits}`;
 }
 
-/** "+74951234567" → "+7 495 123-45-67"; another country's number in groups of its digits as stored. */
-export function phoneShown(stored: string): string {
-  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(stored);
-  return m ? `+7 ${m[1]} ${m[2]}-${m[3]}-${m[4]}` : stored;
-}
-
 export function PhoneField({ node, path, value }: Props) {
   const { errors, change } = useContext(FormState);
   const stored = typeof value === "string" ? value : "";
-  const [text, setText] = useState(phoneShown(stored));
-  // A value set from outside (a draft, a colleague's save) replaces what is shown.
-  if (phoneToStored(text) !== stored) setText(phoneShown(stored));
+  // What is typed, while it is being typed; otherwise the stored number, grouped (a value set from
+  // outside, a draft or a colleague's version, shows at once).
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <Field label={optional(node)} name={pathKey(path)} hint={node.description} error={errors[pathKey(path)] ?? null}>
       {(control) => (
@@ -97,12 +90,12 @@ export function PhoneField({ node, path, value }: Props) {
           inputMode="tel"
           autoComplete="off"
           {...control}
-          value={text}
+          value={draft ?? formatPhone(stored)}
           onChange={(e) => {
-            setText(e.target.value);
+            setDraft(e.target.value);
             change(path, phoneToStored(e.target.value) || undefined);
           }}
-          onBlur={() => setText(phoneShown(stored))}
+          onBlur={() => setDraft(null)}
         />
       )}
     </Field>

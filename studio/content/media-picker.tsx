@@ -92,7 +92,7 @@ export function MediaPicker({ current = null, describedOnly = false, upload = fa
       {shown === null && !failed ? <p className="s-field__hint">Открываем «Медиа»…</p> : null}
       {shown !== null && shown.library === 0 ? (
         <p>
-          В «Медиа» пока пусто: {upload ? "загрузите изображение выше" : <Link to={pages.media}>загрузите изображения</Link>} и&nbsp;выберите его.
+          В «Медиа» пока пусто: {upload ? "загрузите изображение выше и\u00a0выберите его" : <><Link to={pages.media}>загрузите изображения</Link> и&nbsp;вернитесь</>}.
         </p>
       ) : null}
       {shown !== null && shown.library > 0 && choices.length === 0 ? <p>Ничего не нашлось: измените поиск.</p> : null}
@@ -101,7 +101,7 @@ export function MediaPicker({ current = null, describedOnly = false, upload = fa
           <li key={item.file} className="s-media__card">
             <button type="button" className="s-media__open" disabled={describedOnly && !item.alt} aria-pressed={item.file === current} onClick={() => onPick(item)}>
               <MediaThumb item={item} />
-              {item.name ? <span className="s-media__name">{item.name}</span> : null}
+              {item.name ? <span className="s-media__name">{item.name}</span> : null}{" "}
               <span className="s-media__alt">{item.alt || (describedOnly ? "Без описания: опишите его в «Медиа», чтобы выбрать" : "Без описания")}</span>
             </button>
           </li>

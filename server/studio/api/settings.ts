@@ -89,11 +89,17 @@ async function view(ctx: Context): Promise<SettingsView> {
   };
 }
 
-/** What the journal keeps of a change: the new addresses and days; of the secret only that it was set or cleared. */
+/**
+ * What the journal keeps of a change: the new mail addresses and days; of the webhook only its
+ * origin (many CRMs put a token in the path); of the secret only that it was set or cleared.
+ */
 function journalValues(changes: Partial<Record<SettingName, string | null>>): Record<string, string | null> {
-  return Object.fromEntries(
-    Object.entries(changes).map(([name, value]) => [name, name === "webhookSecret" ? (value === null ? "удалён" : "задан") : value]),
-  );
+  const kept = (name: string, value: string | null): string | null => {
+    if (name === "webhookSecret") return value === null ? "удалён" : "задан";
+    if (name === "webhookUrl" && value !== null) return URL.canParse(value) ? `${new URL(value).origin}/…` : "задан";
+    return value;
+  };
+  return Object.fromEntries(Object.entries(changes).map(([name, value]) => [name, kept(name, value)]));
 }
 
 /** A clearly marked test payload, signed like a real delivery, sent from the studio's process with a short timeout. */

@@ -16,7 +16,7 @@ export const USER_MESSAGES = {
   self: "Нельзя заблокировать самого себя",
   ownerNeeded: "Выберите, кому передать заявки этого пользователя",
   ownerInvalid: "Этому пользователю нельзя передать эти заявки: выберите другого",
-  ownFactor: "Свой второй фактор администратор отключает в\u00a0профиле — пока он обязателен для\u00a0администраторов, отключить его нельзя",
+  ownFactor: "Свой второй фактор отключают в\u00a0профиле, с\u00a0паролем или кодом",
   noFactor: "У\u00a0этого пользователя второй фактор не\u00a0включён",
 } as const;
 
@@ -190,7 +190,8 @@ export const userRoutes: ApiRoute[] = [
       const login = loginParam(ctx);
       const target = await ctx.services.users.find(login);
       if (!target) throw new HttpError(404, USER_MESSAGES.notFound);
-      if (target.id === session.user.id && session.adminsTwoFactor) throw new HttpError(409, USER_MESSAGES.ownFactor);
+      // One's own goes off only in the profile, where the password or a code proves it is them.
+      if (target.id === session.user.id) throw new HttpError(409, USER_MESSAGES.ownFactor);
       if (!(await ctx.services.twoFactor.disable(target, { actor: session.user, ip: ctx.client.ip }))) throw new HttpError(409, USER_MESSAGES.noFactor);
       ctx.send(204);
     },

@@ -1,4 +1,5 @@
 import type { FormKind } from "#core/forms/kinds.ts";
+import { moscowDay } from "#core/lib/moscow-time.ts";
 import type { Funnel } from "#core/studio/inbox.ts";
 import { FILTER_FIELD_MESSAGES } from "#core/studio/filter-checks.ts";
 import type { Db, Row } from "../../leads/db.ts";
@@ -24,8 +25,6 @@ const MAX_DAYS = 731;
 const TOP_SOURCES = 5;
 
 export const FUNNEL_MESSAGES = { bad: "Период воронки задан неверно", long: "Выберите период не\u00a0длиннее двух лет" } as const;
-
-const moscowDay = (at: number) => new Date(at + 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** `since` and `until` (YYYY-MM-DD, Moscow days, both included), or the last 30 days to `now`. */
 export function funnelPeriod(query: URLSearchParams, now: number): Period {

@@ -17,11 +17,13 @@ export type TwoFactorState = { enabled: boolean; recoveryLeft: number; adminsReq
 export type CodeCheck = "totp" | "recovery" | "replayed" | "wrong" | "unreadable";
 type Person = { id: number; login: string; role?: Role };
 
-const ADMINS_SWITCH = "admins-two-factor";
+/** A row of app_settings (server/settings/): the studio's own switch, not one of «Настройки»'s values. */
+const ADMINS_SWITCH = "switch.admins-two-factor";
 
 type FactorRow = Row & { secret: string | null; pending_secret: string | null; enabled_at: number | null; last_step: number };
 
-export function createTwoFactorStore(db: Db, audit: AuditLog, key: Buffer) {
+/** `keyOf`: the two-factor key, asked for when a secret is first sealed or opened (the key file is made then, not when the store is). */
+export function createTwoFactorStore(db: Db, audit: AuditLog, keyOf: () => Buffer) {
   const row = async (tx: Db, userId: number) => (await tx.query<FactorRow>("SELECT * FROM studio_two_factor WHERE user_id = $1", [userId]))[0] ?? null;
 
   /** Takes the code's step unless it (or a later one) was taken already: one statement, so two tries at once cannot both win. */
@@ -37,7 +39,7 @@ export function createTwoFactorStore(db: Db, audit: AuditLog, key: Buffer) {
   }
 
   async function adminsRequired(tx: Db = db): Promise<boolean> {
-    const [found] = await tx.query<Row & { value: string }>("SELECT value FROM studio_switches WHERE key = $1", [ADMINS_SWITCH]);
+    const [found] = await tx.query<Row & { value: string }>("SELECT value FROM app_settings WHERE key = $1", [ADMINS_SWITCH]);
     return found?.value === "on";
   }
 
@@ -61,7 +63,7 @@ export function createTwoFactorStore(db: Db, audit: AuditLog, key: Buffer) {
       const secret = newSecret();
       await db.query(
         "INSERT INTO studio_two_factor (user_id, pending_secret) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET pending_secret = excluded.pending_secret",
-        [userId, seal(secret, key)],
+        [userId, seal(secret, keyOf())],
       );
       return secret;
     },
@@ -70,7 +72,7 @@ export function createTwoFactorStore(db: Db, audit: AuditLog, key: Buffer) {
     async confirm(user: Person, code: string, by: ChangeContext, now = clock.now()): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const found = await row(tx, user.id);
-        const secret = found?.pending_secret ? unseal(found.pending_secret, key) : null;
+        const secret = found?.pending_secret ? unseal(found.pending_secret, keyOf()) : null;
         const digits = totpInput(code);
         const step = secret && digits ? stepOf(secret, digits, now) : null;
         if (!found?.pending_secret || step === null) return null;
@@ -88,7 +90,7 @@ export function createTwoFactorStore(db: Db, audit: AuditLog, key: Buffer) {
         if (!found?.secret || found.enabled_at === null) return "wrong";
         const digits = totpInput(code);
         if (digits) {
-          const secret = unseal(found.secret, key);
+          const secret = unseal(found.secret, keyOf());
           if (secret === null) return "unreadable";
           const step = stepOf(secret, digits, now);
           if (step === null) return "wrong";
@@ -127,8 +129,8 @@ export function createTwoFactorStore(db: Db, audit: AuditLog, key: Buffer) {
       await db.transaction(async (tx) => {
         if ((await adminsRequired(tx)) === required) return;
         await tx.query(
-          "INSERT INTO studio_switches (key, value, updated_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-          [ADMINS_SWITCH, required ? "on" : "off", now],
+          "INSERT INTO app_settings (key, value, updated_at, updated_by) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by",
+          [ADMINS_SWITCH, required ? "on" : "off", now, by.actor?.login ?? null],
         );
         await audit.write({ action: "two-factor.required", actor: by.actor, target: null, details: { required }, ip: by.ip, at: now }, tx);
       });

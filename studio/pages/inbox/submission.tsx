@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { CONSENT_PURPOSES, FIELD_LABELS, fieldText } from "#core/forms/labels.ts";
 import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
 import { formatPhone } from "#core/lib/format.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
@@ -57,34 +58,6 @@ const CHANNELS: Record<Delivery["channel"], string> = {
   confirm: "Письмо-подтверждение подписчику",
   assign: "Письмо ответственному",
 };
-const PURPOSES: Record<string, string> = { leads: "обработка заявки", jobs: "рассмотрение отклика на вакансию", newsletter: "рассылка" };
-
-const FIELD_LABELS: Record<string, string> = {
-  name: "Имя",
-  email: "E-mail",
-  phone: "Телефон",
-  company: "Компания",
-  services: "Услуги",
-  budget: "Бюджет",
-  message: "Сообщение",
-  newsletter: "Подписка на рассылку",
-  position: "Вакансия",
-  cvLink: "Ссылка на резюме",
-  letter: "Сопроводительное письмо",
-};
-
-/** A field's value as text: lists by their names, choices by their labels, yes/no in words. */
-function fieldText(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "";
-  if (typeof value === "boolean") return value ? "да" : "нет";
-  if (Array.isArray(value)) return value.map((v) => fieldText(v)).join(", ");
-  if (typeof value === "object") {
-    const o = value as { name?: unknown; label?: unknown; title?: unknown };
-    return String(o.name ?? o.label ?? o.title ?? JSON.stringify(value));
-  }
-  return String(value);
-}
-
 function Fields({ fields }: { fields: Record<string, unknown> }) {
   const entries = Object.entries(fields).filter(([, value]) => fieldText(value) !== "");
   return (
@@ -188,7 +161,7 @@ export function InboxSubmission() {
               <dt>С адреса</dt>
               <dd>{s.consent.ip}</dd>
               <dt>Цели</dt>
-              <dd>{s.consent.purposes.map((p) => PURPOSES[p] ?? p).join(", ")}</dd>
+              <dd>{s.consent.purposes.map((p) => CONSENT_PURPOSES[p] ?? p).join(", ")}</dd>
               <dt>Согласие</dt>
               <dd>в редакции {s.consent.documents.agreement}</dd>
               <dt>Политика</dt>
