@@ -27,10 +27,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-function vitest(name: string, extra: string[], output: "inherit" | "buffer"): Promise<Result> {
+function vitest(name: string, extra: string[], output: "inherit" | "buffer", env: Record<string, string> = {}): Promise<Result> {
   return new Promise((done) => {
     const stdio = output === "inherit" ? "inherit" : "pipe";
-    const child = spawn("npx", ["vitest", "run", ...extra], { stdio: ["ignore", stdio, stdio] });
+    const child = spawn("npx", ["vitest", "run", ...extra], { stdio: ["ignore", stdio, stdio], env: { ...process.env, ...env } });
     lanes.add(child);
     let text = "";
     child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -44,7 +44,8 @@ function vitest(name: string, extra: string[], output: "inherit" | "buffer"): Pr
 }
 
 if (args.length > 0) {
-  const { ok } = await vitest("тесты", args, "inherit");
+  // A file named runs even when only `npm run test:full` runs it (vitest.config.ts, FULL_ONLY).
+  const { ok } = await vitest("тесты", args, "inherit", { TEST_NAMED: "1" });
   process.exit(ok ? 0 : 1);
 }
 
