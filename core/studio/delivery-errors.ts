@@ -8,6 +8,7 @@ type Rule = { test: RegExp; text: string | ((match: RegExpMatchArray) => string)
 
 const WEBHOOK: Rule[] = [
   { test: /no answer within|timeout|ETIMEDOUT|aborted/i, text: "CRM не\u00a0ответила вовремя. Обычно это временно: сайт повторит доставку сам." },
+  { test: /EPRIVATEADDRESS|may not be called/, text: "Адрес CRM ведёт во\u00a0внутреннюю сеть сервера, а\u00a0туда сайт заявки не\u00a0отправляет: укажите в\u00a0«Настройках» адрес CRM в\u00a0интернете." },
   { test: /ENOTFOUND|EAI_AGAIN/, text: "Адрес CRM не\u00a0найден: проверьте адрес в\u00a0настройках сайта (LEADS_WEBHOOK_URL)." },
   { test: /ECONNREFUSED/, text: "Сервер CRM не\u00a0принял соединение: он выключен или в\u00a0настройках сайта неверный адрес." },
   { test: /certificate|CERT_|SSL|TLS/i, text: "Сайт не\u00a0доверяет HTTPS-сертификату сервера CRM: его нужно обновить или исправить." },

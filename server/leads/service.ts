@@ -93,7 +93,7 @@ async function deliverWebhook(settings: Settings, submission: Submission, item: 
   const problem = webhook.checked ? await webhookTargetProblem(webhook.url, settings.allowLocalWebhook) : null;
   if (problem) throw new DeliveryError(`webhook: the address set in «Настройки» may not be called (${problem})`);
   const { event, body } = webhookBody(submission, item);
-  await postWebhook(webhook, body, { "X-Lead-Id": submission.id, "X-Lead-Event": event, "X-Lead-Delivery": `${item.id}.${item.attempts + 1}` });
+  await postWebhook({ ...webhook, publicOnly: webhook.checked && !settings.allowLocalWebhook }, body, { "X-Lead-Id": submission.id, "X-Lead-Event": event, "X-Lead-Delivery": `${item.id}.${item.attempts + 1}` });
 }
 
 /**

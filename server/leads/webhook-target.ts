@@ -1,12 +1,15 @@
+import { lookup as lookupCallback, type LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
  * Where a webhook set in the studio may point. An admin's address must not turn the server into a
  * way to reach its neighbours (SSRF): https only, no credentials in the address, and a host whose
  * every address is public: not loopback, a private or link-local network (cloud metadata at
  * 169.254.169.254), carrier-grade NAT, multicast or reserved. Checked when the address is saved and
- * again before each delivery (a name may be pointed elsewhere later). LEADS_WEBHOOK_ALLOW_LOCAL
+ * again before each delivery (a name may be pointed elsewhere later), and the delivery connects only
+ * to an address its own lookup found public (publicOnlyLookup: a name re-pointed between the check
+ * and the connection, DNS rebinding, fails there). LEADS_WEBHOOK_ALLOW_LOCAL
  * lifts the scheme and address checks for tests and development. An address set in the
  * environment is the operator's and is not checked.
  */
@@ -82,3 +85,21 @@ export async function webhookTargetProblem(text: string, allowLocal: boolean): P
   if (!addresses || addresses.length === 0) return "unknown";
   return addresses.every(isPublicAddress) ? null : "private";
 }
+
+/** The error code of a connection refused by publicOnlyLookup. */
+export const PRIVATE_ADDRESS = "EPRIVATEADDRESS";
+
+/**
+ * The lookup a checked webhook's connection uses: the addresses it connects to are the ones
+ * checked here, at connection time, so no later answer of the resolver can send it inward.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  lookupCallback(hostname, { ...options, all: true }, (error, found) => {
+    const list = (found ?? []) as LookupAddress[];
+    const refused = error ?? (list.length > 0 && list.every((entry) => isPublicAddress(entry.address)) ? null : Object.assign(new Error(`${hostname}: not a public address`), { code: PRIVATE_ADDRESS }));
+    if (refused) return callback(refused, "", 0);
+    if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, list);
+    const [first] = list as [LookupAddress];
+    callback(null, first.address, first.family);
+  });
+};

@@ -24,3 +24,21 @@ describe("a webhook that cannot be reached", () => {
     expect(explainDeliveryError(failure)).toMatch(/^Сервер CRM не\u00a0принял соединение/);
   });
 });
+
+describe("a webhook set in «Настройки» whose name now points inward (DNS rebinding)", () => {
+  it("is not connected to: the connection's own lookup refuses a private address, and the studio says why in Russian", async () => {
+    let connections = 0;
+    const listener = createServer(() => connections++);
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const { port } = listener.address() as { port: number };
+    // "localhost" passed the check in the past as a public name would; now it resolves to loopback.
+    const failure = await postWebhook({ url: `https://localhost:${port}/crm`, secret: "s", publicOnly: true }, "{}", {}).then(
+      () => null,
+      (error: Error & { reason?: string }) => error,
+    );
+    listener.close();
+    expect(failure?.reason).toBe("EPRIVATEADDRESS");
+    expect(connections).toBe(0);
+    expect(explainDeliveryError(failure?.message ?? null)).toMatch(/^Адрес CRM ведёт во\u00a0внутреннюю сеть/);
+  });
+});

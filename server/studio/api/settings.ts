@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SETTING_LABELS, SETTINGS_MESSAGES as M, type SettingName, type SettingsView, type WebhookTestResult } from "#core/studio/settings.ts";
 import { clock } from "../../clock.ts";
 import { callWebhook, DeliveryError } from "../../leads/webhook.ts";
-import { type TargetProblem, webhookTargetProblem } from "../../leads/webhook-target.ts";
+import { PRIVATE_ADDRESS, type TargetProblem, webhookTargetProblem } from "../../leads/webhook-target.ts";
 import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
 import { LAST_KEY, nextRun } from "../retention-daily.ts";
@@ -114,7 +114,7 @@ async function testSend(ctx: Context): Promise<WebhookTestResult> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const status = await callWebhook(webhook, body, { "X-Lead-Id": id, "X-Lead-Event": "test", "X-Lead-Test": "1" }, now, TEST_TIMEOUT_MS);
+    const status = await callWebhook({ ...webhook, publicOnly: webhook.checked && !ctx.services.settings.allowLocalWebhook }, body, { "X-Lead-Id": id, "X-Lead-Event": "test", "X-Lead-Test": "1" }, now, TEST_TIMEOUT_MS);
     const ok = status >= 200 && status <= 299;
     return { ok, status, ms: ms(), message: ok ? `CRM ответила ${status}: запрос принят` : `CRM ответила ${status}: запрос не\u00a0принят${status >= 300 && status < 400 ? " (перенаправления не\u00a0выполняются)" : ""}` };
   } catch (error) {
@@ -124,6 +124,8 @@ async function testSend(ctx: Context): Promise<WebhookTestResult> {
         ? `CRM не\u00a0ответила за\u00a0${TEST_TIMEOUT_MS / 1000}\u00a0секунд`
         : reason === "ECONNREFUSED"
           ? "Сервер CRM отказал в\u00a0соединении: проверьте адрес и\u00a0порт"
+          : reason === PRIVATE_ADDRESS
+            ? M.urlPrivate
           : reason === "ENOTFOUND" || reason === "EAI_AGAIN"
             ? "Сервер CRM не\u00a0найден: проверьте имя в\u00a0адресе"
             : reason?.startsWith("ERR_TLS") || reason?.includes("CERT")
