@@ -20,12 +20,17 @@ export type PersonalDataCopy = {
     stage: string;
     fields: Record<string, unknown>;
     page: string;
+    /** Where the visit began: the other site and the first page of ours (empty when unknown). */
+    referrer: string;
+    landing: string;
     utm: Record<string, string>;
     ip: string;
     consent: { at?: string; ip?: string; purposes?: string[]; documents?: { agreement?: string; privacy?: string } };
     file: { name: string; type: string; size: number; sha256: string; base64: string } | null;
     deliveries: Array<{ channel: string; status: string; attempts: number; queuedAt: string | null; deliveredAt: string | null }>;
-    statusHistory: Array<{ at: string | null; from: string; to: string; fromStage: string; toStage: string }>;
+    /** A request closed as lost: the reason chosen and the team's note about it. */
+    loss: { reason: string | null; note: string | null } | null;
+    statusHistory: Array<{ at: string | null; from: string; to: string; fromStage: string; toStage: string; reason: string | null; note: string | null }>;
     comments: Array<{ at: string | null; author: string | null; text: string }>;
   }>;
   subscriptions: Array<{ email: string; status: string; requestedAt: string | null; confirmedAt: string | null }>;

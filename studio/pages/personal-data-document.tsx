@@ -62,9 +62,12 @@ function RecordSection({ record, index }: { record: Record_; index: number }) {
     ["Этап рассмотрения", record.stage],
     ...fieldRows(record),
     ["Страница сайта", record.page || "—"],
+    ...(record.landing ? ([["Первая страница визита", record.landing]] as Array<[string, ReactNode]>) : []),
+    ...(record.referrer ? ([["Пришёл с\u00a0сайта", record.referrer]] as Array<[string, ReactNode]>) : []),
     ...(utm ? ([["Метки рекламы (UTM)", utm]] as Array<[string, ReactNode]>) : []),
     ["IP-адрес", record.ip],
     ["Согласие на\u00a0обработку", consentText(record.consent)],
+    ...(record.loss ? ([["Причина отказа", [record.loss.reason, record.loss.note].filter(Boolean).join(": ") || "—"]] as Array<[string, ReactNode]>) : []),
     ...(record.file ? ([["Файл резюме", `${record.file.name}, ${Math.max(1, Math.round(record.file.size / 1024))}\u00a0КБ`]] as Array<[string, ReactNode]>) : []),
   ];
   const id = `pd-doc-record-${index}`;
@@ -94,6 +97,7 @@ function RecordSection({ record, index }: { record: Record_; index: number }) {
             {record.statusHistory.map((h, i) => (
               <li key={i}>
                 {when(h.at)}: «{h.fromStage}» → «{h.toStage}»
+                {[h.reason, h.note].filter(Boolean).length > 0 ? `: ${[h.reason, h.note].filter(Boolean).join(", ")}` : ""}
               </li>
             ))}
           </ul>

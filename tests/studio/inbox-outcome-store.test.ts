@@ -69,9 +69,9 @@ describe.each(BACKENDS)("stages with an outcome and the search on %s", (backend)
     expect(outcomes("subscribe")).toMatchObject({ done: "won", spam: "lost" });
   });
 
-  it("asks a loss for a reason of its kind's list and keeps it with the request, its history, the journal and the export", async () => {
-    const { leads, inbox, audit } = stores();
-    const s = submission({ form: "project", name: "Карина Лосева", company: "ООО «Лютик»" });
+  it("asks a loss for a reason of its kind's list and keeps it with the request, its history, the journal, the export and the person's copy of their data", async () => {
+    const { leads, inbox, audit, personal } = stores();
+    const s = submission({ form: "project", name: "Карина Лосева", company: "ООО «Лютик»", email: "karina@lyutik.example" });
     await leads.insertSubmission(s);
     await inbox.setStatus(s.id, ALL, "proposal", by);
     expect(await inbox.setStatus(s.id, ALL, "rejected", by)).toBe("reason");
@@ -94,6 +94,12 @@ describe.each(BACKENDS)("stages with an outcome and the search on %s", (backend)
     expect(row?.id).toBe(s.id);
     expect(exportCells(row!, stages)[EXPORT_COLUMNS.indexOf("Причина отказа")]).toBe("Дорого: Просили скидку 30 %");
     expect(historyCells(row!, stages).at(-1)?.slice(2)).toEqual(["КП отправлено", "Отказ", "sales.olga", "Дорого: Просили скидку 30 %"]);
+
+    // What the team wrote about the person is theirs to see too (152-ФЗ, ст. 14).
+    const copy = await personal.copy({ by: "email", key: "karina@lyutik.example" });
+    const copied = copy.submissions.find((c) => c.id === s.id);
+    expect(copied?.loss).toEqual({ reason: "Дорого", note: "Просили скидку 30 %" });
+    expect(copied?.statusHistory.at(-1)).toMatchObject({ toStage: "Отказ", reason: "Дорого", note: "Просили скидку 30 %" });
 
     // Back in the work: the loss is over (its history stays).
     expect(await inbox.setStatus(s.id, ALL, "qualification", by)).toBe("qualification");

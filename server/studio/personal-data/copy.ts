@@ -7,13 +7,14 @@ import { belonging, type Chosen, matching, type Subject, subscriptionsOf } from 
 
 /**
  * Everything held about a person (as chosen), as one JSON document for programs: the fields,
- * consent, deliveries, stage history, the team's comments (about the person too), subscriptions,
+ * where the visit began, consent, deliveries, stage history with its reasons and notes, a loss's
+ * reason and note, the team's comments (about the person too), subscriptions,
  * CV files in Base64; times in ISO UTC. The studio's page turns it into the readable document.
  */
-type SubmissionRow = Row & { id: string; number: number | null; form: string; created_at: number; status: string; data: string; page: string; utm: string; ip: string; consent: string };
+type SubmissionRow = Row & { id: string; number: number | null; form: string; created_at: number; status: string; data: string; page: string; referrer: string | null; landing: string | null; utm: string; ip: string; consent: string; loss_reason: string | null; loss_note: string | null };
 type FileRow = Row & { submission_id: string; name: string; type: string; size: number; sha256: string; content: Uint8Array };
 type DeliveryRow = Row & { submission_id: string; channel: string; status: string; attempts: number; created_at: number; delivered_at: number | null };
-type HistoryRow = Row & { submission_id: string; at: number; from_status: string; to_status: string };
+type HistoryRow = Row & { submission_id: string; at: number; from_status: string; to_status: string; reason: string | null; note: string | null };
 type CommentRow = Row & { submission_id: string; at: number; author_name: string | null; body: string };
 type SubscriptionRow = Row & { email: string; status: string; requested_at: number; confirmed_at: number | null };
 
@@ -26,7 +27,7 @@ async function attached(db: Db, subject: Subject, chosen: Chosen) {
   return {
     files: await db.query<FileRow>(`SELECT submission_id, name, type, size, sha256, content FROM files WHERE ${b.sql}`, b.params),
     deliveries: await db.query<DeliveryRow>(`SELECT submission_id, channel, status, attempts, created_at, delivered_at FROM outbox WHERE ${b.sql} ORDER BY id`, b.params),
-    history: await db.query<HistoryRow>(`SELECT submission_id, at, from_status, to_status FROM submission_status_history WHERE ${b.sql} ORDER BY at, id`, b.params),
+    history: await db.query<HistoryRow>(`SELECT submission_id, at, from_status, to_status, reason, note FROM submission_status_history WHERE ${b.sql} ORDER BY at, id`, b.params),
     comments: await db.query<CommentRow>(`SELECT submission_id, at, author_name, body FROM submission_comments WHERE ${b.sql} ORDER BY at, id`, b.params),
     subscriptions: await db.query<SubscriptionRow>(`SELECT email, status, requested_at, confirmed_at FROM subscriptions WHERE ${held.sql} ORDER BY requested_at`, held.params),
   };
@@ -46,12 +47,15 @@ function submissionOf(row: SubmissionRow, rows: Awaited<ReturnType<typeof attach
     stage: label(row.status),
     fields: JSON.parse(row.data),
     page: row.page,
+    referrer: row.referrer ?? "",
+    landing: row.landing ?? "",
     utm: JSON.parse(row.utm),
     ip: row.ip,
     consent: JSON.parse(row.consent),
     file: file ? { name: file.name, type: file.type, size: Number(file.size), sha256: file.sha256, base64: Buffer.from(file.content).toString("base64") } : null,
     deliveries: mine(rows.deliveries).map((d) => ({ channel: d.channel, status: d.status, attempts: Number(d.attempts), queuedAt: iso(d.created_at), deliveredAt: iso(d.delivered_at) })),
-    statusHistory: mine(rows.history).map((h) => ({ at: iso(h.at), from: h.from_status, to: h.to_status, fromStage: label(h.from_status), toStage: label(h.to_status) })),
+    loss: row.loss_reason || row.loss_note ? { reason: row.loss_reason, note: row.loss_note } : null,
+    statusHistory: mine(rows.history).map((h) => ({ at: iso(h.at), from: h.from_status, to: h.to_status, fromStage: label(h.from_status), toStage: label(h.to_status), reason: h.reason, note: h.note })),
     comments: mine(rows.comments).map((c) => ({ at: iso(c.at), author: c.author_name, text: c.body })),
   };
 }
@@ -59,7 +63,7 @@ function submissionOf(row: SubmissionRow, rows: Awaited<ReturnType<typeof attach
 export async function copyHeld(db: Db, subject: Subject, chosen: Chosen, made: { now: number; agency: string }): Promise<PersonalDataCopy> {
   const m = matching(subject, chosen);
   const submissions = await db.query<SubmissionRow>(
-    `SELECT id, number, form, created_at, status, data, page, utm, ip, consent FROM submissions WHERE ${m.sql} ORDER BY created_at`,
+    `SELECT id, number, form, created_at, status, data, page, referrer, landing, utm, ip, consent, loss_reason, loss_note FROM submissions WHERE ${m.sql} ORDER BY created_at`,
     m.params,
   );
   const rows = await attached(db, subject, chosen);
