@@ -63,7 +63,7 @@ function RecordSection({ record, index }: { record: Record_; index: number }) {
     ...fieldRows(record),
     ["Страница сайта", record.page || "—"],
     ...(record.landing ? ([["Первая страница визита", record.landing]] as Array<[string, ReactNode]>) : []),
-    ...(record.referrer ? ([["Пришёл с\u00a0сайта", record.referrer]] as Array<[string, ReactNode]>) : []),
+    ...(record.referrer ? ([["Переход с\u00a0сайта", record.referrer]] as Array<[string, ReactNode]>) : []),
     ...(utm ? ([["Метки рекламы (UTM)", utm]] as Array<[string, ReactNode]>) : []),
     ["IP-адрес", record.ip],
     ["Согласие на\u00a0обработку", consentText(record.consent)],
