@@ -1,26 +1,20 @@
-import type { RetentionResult } from "#core/studio/settings.ts";
 import { moscowDay } from "#core/lib/moscow-time.ts";
 import { clock } from "../clock.ts";
 import type { Db } from "../leads/db.ts";
-import { createStore } from "../leads/store.ts";
-import { redactedMessage } from "../redact.ts";
 import type { Settings } from "../settings/settings.ts";
 import type { AuditLog } from "./audit.ts";
+import { runRetention } from "./retention-run.ts";
 
 /**
  * Retention without a terminal: once a day, at RETENTION_DAILY_AT Moscow time, the studio's
- * process deletes requests and applications older than the days in force («Настройки», or
- * LEADS_RETENTION_DAYS), as `npm run retention` does, off the event loop that answers visitors.
- * Each run is claimed in the store for its day (app_settings, `retention.day`), so of several
- * studio processes on one PostgreSQL one runs it; its result is kept (`retention.last`) for
- * «Настройки» and written to the journal. Time is the server's (server/clock.ts): a test moves
+ * process makes the retention run (retention-run.ts, the one `npm run retention` makes too), off
+ * the event loop that answers visitors. Each run is claimed in the store for its day
+ * (app_settings, `retention.day`), so of several studio processes on one PostgreSQL one runs it.
+ * Time is the server's (server/clock.ts): a test moves
  * it past the due moment instead of waiting a day.
  */
 const TICK_MS = 5_000;
 const DAY_KEY = "retention.day";
-export const LAST_KEY = "retention.last";
-/** The deleted rows' bytes may take a while to leave PostgreSQL's files; nobody waits on this run. */
-const WIPE_DEADLINE_MS = 5 * 60_000;
 const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
 /** The Moscow day whose run is the latest due at `now`: the day of (now − the run's time after midnight). */
@@ -53,18 +47,8 @@ export function startRetentionDaily(options: {
   let running = false;
 
   async function run(now: number): Promise<void> {
-    const days = (await settings.live()).retentionDays;
-    const cutoff = now - days * 24 * 3_600_000;
-    let result: RetentionResult;
-    try {
-      const deleted = await createStore(db).deleteOlderThan(cutoff, days, now, { deadlineMs: WIPE_DEADLINE_MS });
-      result = { at: now, ok: deleted.wiped, days, ...deleted };
-    } catch (error) {
-      options.onError("retention: the daily run failed", error);
-      result = { at: now, ok: false, days, submissions: 0, subscriptions: 0, wiped: false, error: redactedMessage(error) };
-    }
-    await settings.setMark(LAST_KEY, result, now);
-    await audit.write({ action: "retention.run", actor: null, target: null, at: now, details: { ...result, origin: "daily" } });
+    const result = await runRetention({ db, settings, audit }, { now, origin: "daily" });
+    if (result.failure) options.onError("retention: the daily run failed", result.failure);
   }
 
   async function tick(): Promise<void> {

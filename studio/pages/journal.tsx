@@ -65,6 +65,10 @@ function summary(entry: AuditEntry): string {
       return SIGN_IN_FAILURES[String(d.reason)] ?? "неверный пароль";
     case "session.sign-in":
       return d.secondFactor === "recovery" ? "с\u00a0кодом восстановления" : d.secondFactor === "totp" ? "с\u00a0кодом из\u00a0приложения" : "";
+    case "retention.run":
+      return d.ok === false && typeof d.error === "string"
+        ? `не\u00a0удалось: ${d.error}`
+        : `старше ${String(d.days)}\u00a0дн.: заявок ${String(d.submissions)}, неподтверждённых подписок ${String(d.subscriptions)}${d.wiped === false ? "; следы в\u00a0файлах хранилища сотрёт следующий запуск" : ""}`;
     case "two-factor.required":
       return d.required ? "включено" : "выключено";
     default:
@@ -76,7 +80,8 @@ function summary(entry: AuditEntry): string {
 function actor(entry: AuditEntry): string {
   if (entry.actorName) return entry.actorName;
   if (entry.actorLogin) return entry.actorLogin;
-  return entry.details.via === "console" ? "консоль" : "—";
+  if (entry.details.origin === "daily") return "по\u00a0расписанию";
+  return entry.details.via === "console" || entry.details.origin === "command" ? "консоль" : "—";
 }
 
 /** «Журнал»: every change, newest first, filtered by who, what and dates (Moscow time). */

@@ -54,5 +54,11 @@ describe.each(BACKENDS)("`npm run retention` on %s", (backend) => {
     expect(await server.store.submission(recent.id)).not.toBeNull();
     expect(await server.store.submission(confirmed.id)).not.toBeNull();
     expect(await server.store.subscription(String(confirmed.data.email))).toMatchObject({ status: "active" });
+
+    // Recorded as the studio's daily run is: «Настройки» show it, the journal has it.
+    const [mark] = await server.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'retention.last'");
+    expect(JSON.parse(mark?.value ?? "null")).toMatchObject({ ok: true, days: 30, submissions: 3, subscriptions: 1 });
+    const [entry] = await server.db.query<{ details: string }>("SELECT details FROM studio_audit WHERE action = 'retention.run'");
+    expect(JSON.parse(entry?.details ?? "null")).toMatchObject({ origin: "command", submissions: 3 });
   });
 });

@@ -6,7 +6,8 @@ import { callWebhook, DeliveryError } from "../../leads/webhook.ts";
 import { PRIVATE_ADDRESS, type TargetProblem, webhookTargetProblem } from "../../leads/webhook-target.ts";
 import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
-import { LAST_KEY, nextRun } from "../retention-daily.ts";
+import { nextRun } from "../retention-daily.ts";
+import { LAST_KEY } from "../retention-run.ts";
 import type { ApiRoute } from "../router.ts";
 
 /**
