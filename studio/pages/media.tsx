@@ -38,7 +38,10 @@ export function Media() {
   const { items, total, library, page, pages } = useLoaderData() as MediaList;
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
-  const [query, setQuery] = useState(params.get("q") ?? "");
+  const urlQuery = params.get("q") ?? "";
+  const [query, setQuery] = useState(urlQuery);
+  /** The search this page last put in the address: another one there came from back, forward or a link. */
+  const asked = useRef(urlQuery);
   const [open, setOpen] = useState<string | null>(null);
   const [opened, setOpened] = useState<MediaItem | null>(null);
   const [selected, setSelected] = useState<Map<string, MediaItem>>(new Map());
@@ -54,16 +57,24 @@ export function Media() {
       if (value) next.set(name, value);
       else next.delete(name);
     }
+    if ("q" in changes) asked.current = changes.q ?? "";
     if (!("page" in changes)) next.delete("page");
     setParams(next, { replace: !("page" in changes) });
   }
 
   // The search is asked of the server once typing pauses.
   useEffect(() => {
-    if (query.trim() === (params.get("q") ?? "")) return;
+    if (query.trim() === urlQuery) return;
     const timer = setTimeout(() => ask({ q: query.trim() }), 300);
     return () => clearTimeout(timer);
   });
+
+  // The address's search changed by itself (back, forward, a link): the box shows it, not the old text.
+  useEffect(() => {
+    if (urlQuery === asked.current) return;
+    asked.current = urlQuery;
+    setQuery(urlQuery);
+  }, [urlQuery]);
 
   // The image opened: from this page, or asked alone (uploaded, replaced or found on another page).
   const onPage = items.find((item) => item.file === open) ?? null;

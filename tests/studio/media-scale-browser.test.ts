@@ -96,8 +96,12 @@ describe("«Медиа» at 200 pictures", () => {
     await page.getByLabel("Поиск").fill("foto-137");
     await page.getByText("Найдено 1 из 200").waitFor();
     await page.getByText("foto-137.png", { exact: true }).waitFor();
-    await page.getByLabel("Поиск").fill("");
+    // Back to the first page: the box shows the address's search (none), and does not ask its old text again.
+    await page.goBack();
+    await page.getByText("Страница 1 из 5").waitFor();
+    await expect.poll(() => page.getByLabel("Поиск").inputValue()).toBe("");
     await page.getByText("200 изображений").waitFor();
+    expect(new URL(page.url()).searchParams.get("q")).toBeNull();
 
     // Ten without a description, described at once: one form, a field each.
     await page.getByLabel("Показать").selectOption("undescribed");
