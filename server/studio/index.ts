@@ -9,7 +9,7 @@ import { createAuth } from "./auth.ts";
 import { createDraftStore } from "./content/drafts.ts";
 import { createImagePool } from "./images/pool.ts";
 import { createRenditions } from "./images/renditions.ts";
-import { createThumbs } from "./images/thumbs.ts";
+import { createThumbs, thumbsDir } from "./images/thumbs.ts";
 import { UPLOADS_CACHE } from "../releases/uploads.ts";
 import { cacheDir } from "../releases/store.ts";
 import { readAhead } from "./content/entry-reads.ts";
@@ -91,7 +91,7 @@ export function createStudio(options: {
     warn: options.onWarning ?? (() => {}),
   });
   // The small copies of «Медиа»'s grids, beside the published ones (never in the content).
-  const thumbs = createThumbs({ pool: images, contentDir: config.contentDir, dir: join(cacheDir(config.releasesDir, "images"), "studio-thumbs") });
+  const thumbs = createThumbs({ pool: images, contentDir: config.contentDir, dir: thumbsDir(config.releasesDir) });
   let ready = false;
   void options.ready.then(() => (ready = true));
   // The dummy hash is made before the first sign-in needs it: that one would otherwise take twice as long.

@@ -178,7 +178,7 @@ export const trashRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requireUser();
       const file = ctx.params.file ?? "";
-      if (!(await purgePicture(ctx.services.config.releasesDir, file))) throw new HttpError(404, TRASH_MESSAGES.noPicture);
+      if (!(await purgePicture(ctx.services.config.releasesDir, file, ctx.services.config.contentDir))) throw new HttpError(404, TRASH_MESSAGES.noPicture);
       await ctx.services.audit.write({ action: "media.trash-purge", actor: session.user, target: `uploads/${file}`, details: {}, ip: ctx.client.ip });
       ctx.send(200, { ok: true, message: TRASH_MESSAGES.picturePurged });
     },

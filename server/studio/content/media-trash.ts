@@ -6,6 +6,7 @@ import { TRASH_KEEP_MS } from "#core/studio/trash-api.ts";
 import type { TrashedPicture } from "#core/studio/media-api.ts";
 import { clock } from "../../clock.ts";
 import type { AuditLog } from "../audit.ts";
+import { thumbPath } from "../images/thumbs.ts";
 
 /**
  * «Корзина» of «Медиа» (decision 038): an image deleted while nothing needed
@@ -104,17 +105,27 @@ export async function restorePicture(contentDir: string, releasesDir: string, fi
     await rename(partial, join(uploads, file));
   }
   if (!existsSync(join(uploads, sidecarName(file)))) await writeWhole(join(uploads, sidecarName(file)), record.sidecar);
-  await purgePicture(releasesDir, file);
+  await dropTrashCopy(releasesDir, file);
   return { alt: (JSON.parse(record.sidecar) as { alt?: string }).alt ?? "" };
 }
 
-/** Removes an image from the trash for good (its bytes, then its record); false when it was not there. */
-export async function purgePicture(releasesDir: string, file: string): Promise<boolean> {
+/** The trash's copy of an image (its bytes, then its record); false when it was not there. */
+async function dropTrashCopy(releasesDir: string, file: string): Promise<boolean> {
   if (!UPLOAD_NAME.test(file)) return false;
   const folder = folderOf(releasesDir);
   const had = existsSync(join(folder, `${file}.json`));
   await rm(join(folder, file), { force: true });
   await rm(join(folder, `${file}.json`), { force: true });
+  return had;
+}
+
+/**
+ * Removes an image from the trash for good: its bytes, its record and the small copy «Медиа» drew
+ * of it, unless the picture is back in the content meanwhile; false when it was not there.
+ */
+export async function purgePicture(releasesDir: string, file: string, contentDir?: string): Promise<boolean> {
+  const had = await dropTrashCopy(releasesDir, file);
+  if (UPLOAD_NAME.test(file) && !(contentDir && existsSync(join(contentDir, UPLOADS_FOLDER, file)))) await rm(thumbPath(releasesDir, file), { force: true });
   return had;
 }
 

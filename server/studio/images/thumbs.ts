@@ -3,7 +3,14 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { UPLOAD_NAME, UPLOADS_FOLDER } from "#core/content/uploads.server.ts";
 import { MEDIA_THUMB_WIDTH } from "#core/studio/media-api.ts";
+import { cacheDir } from "../../releases/store.ts";
 import { BACKGROUND, type ImagePool } from "./pool.ts";
+
+/** Where the small copies are kept, under the releases' folder. */
+export const thumbsDir = (releasesDir: string) => join(cacheDir(releasesDir, "images"), "studio-thumbs");
+
+/** A picture's small copy. */
+export const thumbPath = (releasesDir: string, file: string) => join(thumbsDir(releasesDir), `${file}.webp`);
 
 /**
  * The small copies of «Медиа»'s pictures (draw-thumb.ts) that its grid and
@@ -12,7 +19,8 @@ import { BACKGROUND, type ImagePool } from "./pool.ts";
  * picture from before (or whose copy was not drawn then), when first asked,
  * in the asker's turn of the pool's fair queue; kept on disk beside the
  * releases' images cache, never in the content. A copy is named by the
- * picture's own name, whose bytes never change.
+ * picture's own name, whose bytes never change; it goes when the picture
+ * leaves «Корзина» for good (server/studio/content/media-trash.ts).
  */
 export type Thumbs = {
   /** Queues the copy of a picture just stored (nobody waits for it). */
