@@ -1,76 +1,15 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { MEDIA_LIMITS, type MediaItem, type MediaRefused, type MediaReplaced } from "#core/studio/media-api.ts";
-import { api, ApiFailure } from "../api/client.ts";
-import { sendImage } from "../content/upload.ts";
+import { MEDIA_LIMITS, type MediaItem } from "#core/studio/media-api.ts";
 import { uploadPreview } from "../content/media-picker.tsx";
 import { formatDate } from "../lib/format.ts";
 import { Button, Field, Notice } from "../ui/index.ts";
 import { MediaPlacesView } from "./media-places.tsx";
+import { useMediaDetails } from "./use-media-details.ts";
 
 export type Said = { tone: "success" | "error"; text: string };
 
 /** One image opened: its description, the crop's point, where it is used, its file replaced everywhere, deletion when nothing uses it. */
 export function MediaDetails({ item, onClose, onReplaced, onSaid }: { item: MediaItem; onClose(): void; onReplaced(file: string): void; onSaid(notice: Said): void }) {
-  const revalidator = useRevalidator();
-  const [alt, setAlt] = useState(item.alt);
-  const [caption, setCaption] = useState(item.caption);
-  const [focal, setFocal] = useState(item.focal);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function save() {
-    setBusy(true);
-    try {
-      const done = await api<{ message: string }>("PUT", `/media/${item.file}`, { alt, caption, focal });
-      setErrors({});
-      await revalidator.revalidate();
-      onSaid({ tone: "success", text: done.message });
-    } catch (failure) {
-      if (!(failure instanceof ApiFailure)) throw failure;
-      setErrors(failure.errors);
-      onSaid({ tone: "error", text: failure.message });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function replace(files: FileList | null) {
-    const chosen = files?.[0];
-    if (!chosen) return;
-    setBusy(true);
-    onSaid({ tone: "success", text: "Заменяем файл…" });
-    try {
-      const done = await sendImage<MediaReplaced>(`/media/${item.file}/replace`, chosen);
-      await revalidator.revalidate();
-      onReplaced(done.file);
-      onSaid({ tone: "success", text: done.message });
-    } catch (failure) {
-      if (!(failure instanceof ApiFailure)) throw failure;
-      onSaid({ tone: "error", text: `Файл не заменён: ${failure.message}` });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** Deletes the image (to «Корзина»); the refusal's places when something still needs it. */
-  async function remove(): Promise<MediaRefused | null> {
-    setBusy(true);
-    try {
-      const done = await api<{ message: string }>("DELETE", `/media/${item.file}`);
-      onClose();
-      await revalidator.revalidate();
-      onSaid({ tone: "success", text: done.message });
-      return null;
-    } catch (failure) {
-      if (!(failure instanceof ApiFailure)) throw failure;
-      onSaid({ tone: "error", text: failure.message });
-      return failure.status === 409 ? (failure.data as MediaRefused) : null;
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { alt, setAlt, caption, setCaption, focal, setFocal, errors, busy, save, replace, remove } = useMediaDetails(item, { onClose, onReplaced, onSaid });
   const percent = (v: number) => Math.round(v * 100);
   return (
     <section className="s-panel s-media__details" aria-labelledby="media-details-title">

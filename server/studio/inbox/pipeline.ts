@@ -86,7 +86,7 @@ export function paramsFrom(first: number) {
 
 /**
  * The list's orders «по этапу» and «по ответственному» as groups in order, each a condition a
- * page is read from by an index in date order (see `store.ts`): every (kind, stage) pair by the
+ * page is read from by an index in date order (see `list.ts`): every (kind, stage) pair by the
  * stage's place in its kind, or nobody then every account by name. Every submission is in one:
  * a stage in use cannot be dropped, and an owner's account removed leaves nobody.
  */

@@ -1,24 +1,21 @@
-import { Fragment } from "react";
-import { CONSENT_PURPOSES, FIELD_LABELS, fieldText } from "#core/forms/labels.ts";
+import { fieldText } from "#core/forms/labels.ts";
 import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
-import { formatPhone } from "#core/lib/format.ts";
 import { api, ApiFailure, signedIn } from "../../api/client.ts";
 import { formatDateTime, isoDateTime } from "../../lib/format.ts";
 import { useSession } from "../../shell/session.ts";
 import { numberLabel } from "#core/forms/kinds.ts";
-import { type Delivery, type InboxDetail, KINDS } from "#core/studio/inbox.ts";
+import { type InboxDetail, KINDS } from "#core/studio/inbox.ts";
 import { pages, STUDIO_API } from "#core/studio/paths.ts";
-import { Button, Notice, NoticeArea, Page, Table } from "../../ui/index.ts";
+import { Notice, NoticeArea, Page } from "../../ui/index.ts";
 import { fileSize, ownerOptions, type Result } from "./parts.tsx";
 import { Comments, Pipeline } from "./pipeline.tsx";
-import { DeliveryError } from "./delivery-error.tsx";
+import { Deliveries } from "./deliveries.tsx";
+import { Consent, Fields, Origin } from "./submission-facts.tsx";
 import "./inbox.css";
 
 export function submissionLoader({ request, params }: LoaderFunctionArgs): Promise<InboxDetail> {
   return signedIn(request, () => api<InboxDetail>("GET", `/inbox/${encodeURIComponent(params.id ?? "")}`));
 }
-
-
 
 export async function submissionAction({ request, params }: ActionFunctionArgs): Promise<Result> {
   const form = await request.formData();
@@ -50,36 +47,6 @@ export async function submissionAction({ request, params }: ActionFunctionArgs):
       throw error;
     }
   });
-}
-
-const CHANNELS: Record<Delivery["channel"], string> = {
-  webhook: "В CRM (вебхук)",
-  mail: "Письмо команде",
-  confirm: "Письмо-подтверждение подписчику",
-  assign: "Письмо ответственному",
-};
-function Fields({ fields }: { fields: Record<string, unknown> }) {
-  const entries = Object.entries(fields).filter(([, value]) => fieldText(value) !== "");
-  return (
-    <dl className="s-facts">
-      {entries.map(([name, value]) => (
-        <Fragment key={name}>
-          <dt>{FIELD_LABELS[name] ?? name}</dt>
-          <dd className="s-inbox__text">
-            {name === "email" ? <a href={`mailto:${String(value)}`}>{String(value)}</a> : name === "phone" ? <a href={`tel:${String(value)}`}>{formatPhone(String(value))}</a> : fieldText(value)}
-          </dd>
-        </Fragment>
-      ))}
-    </dl>
-  );
-}
-
-function DeliveryState({ delivery }: { delivery: Delivery }) {
-  if (delivery.status === "delivered" && delivery.deliveredAt !== null) return <>Доставлена {formatDateTime(delivery.deliveredAt)}</>;
-  if (delivery.status === "pending") {
-    return <>В очереди{delivery.nextAttemptAt !== null ? `, следующая попытка ${formatDateTime(delivery.nextAttemptAt)}` : ""}</>;
-  }
-  return <span className="s-inbox__alert">Не доставлена: попытки кончились</span>;
 }
 
 /** One submission: every field, where it came from, the consent given, its deliveries and its status with their history. */
@@ -120,94 +87,11 @@ export function InboxSubmission() {
         <div className="s-inbox__stack">
           <Pipeline s={s} status={status} owner={owner} work={can("leads:work")} ownerChoices={ownerOptions(s.owners)} />
           <Comments s={s} fetcher={comment} work={can("leads:work")} />
-          <section className="s-section" aria-labelledby="origin-title">
-            <h2 id="origin-title" className="s-section__title">
-              Откуда
-            </h2>
-            <dl className="s-facts">
-              <dt>Страница формы</dt>
-              <dd>{s.page || "—"}</dd>
-              {s.visit.landing && s.visit.landing !== s.page ? (
-                <>
-                  <dt>Первая страница визита</dt>
-                  <dd>{s.visit.landing}</dd>
-                </>
-              ) : null}
-              {s.visit.referrer ? (
-                <>
-                  <dt>Пришли с сайта</dt>
-                  <dd>{s.visit.referrer}</dd>
-                </>
-              ) : null}
-              {Object.entries(s.utm).map(([key, value]) => (
-                <Fragment key={key}>
-                  <dt>{key}</dt>
-                  <dd>{value}</dd>
-                </Fragment>
-              ))}
-              <dt>IP-адрес</dt>
-              <dd>{s.ip}</dd>
-            </dl>
-          </section>
-          <section className="s-section" aria-labelledby="consent-title">
-            <h2 id="consent-title" className="s-section__title">
-              Согласие на обработку данных
-            </h2>
-            <dl className="s-facts">
-              <dt>Дано</dt>
-              <dd>
-                <time dateTime={s.consent.at}>{formatDateTime(Date.parse(s.consent.at))}</time>
-              </dd>
-              <dt>С адреса</dt>
-              <dd>{s.consent.ip}</dd>
-              <dt>Цели</dt>
-              <dd>{s.consent.purposes.map((p) => CONSENT_PURPOSES[p] ?? p).join(", ")}</dd>
-              <dt>Согласие</dt>
-              <dd>в редакции {s.consent.documents.agreement}</dd>
-              <dt>Политика</dt>
-              <dd>в редакции {s.consent.documents.privacy}</dd>
-            </dl>
-          </section>
+          <Origin s={s} />
+          <Consent s={s} />
         </div>
       </div>
-      <section className="s-section" aria-labelledby="deliveries-title">
-        <h2 id="deliveries-title" className="s-section__title">
-          Доставка
-        </h2>
-        {s.deliveries.length === 0 ? (
-          <p className="s-muted">Доставка не настроена: заявка есть только здесь.</p>
-        ) : (
-          <div className="s-inbox__wide">
-          <Table caption="Доставка заявки" hideCaption head={["Куда", "Состояние", "Попыток", "Последняя ошибка", "Действие"]}>
-            {s.deliveries.map((d) => (
-              <tr key={d.id}>
-                <td>{CHANNELS[d.channel]}</td>
-                <td>
-                  <DeliveryState delivery={d} />
-                </td>
-                <td>{d.attempts}</td>
-                <td className="s-inbox__error">
-                  <DeliveryError error={d.lastError} />
-                </td>
-                <td>
-                  {d.status === "dead" && can("leads:work") ? (
-                    <retry.Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="delivery" value={d.id} />
-                      <Button type="submit" busy={retry.state !== "idle"}>
-                        Повторить доставку
-                      </Button>
-                    </retry.Form>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
-          </div>
-        )}
-      </section>
+      <Deliveries s={s} retry={retry} work={can("leads:work")} />
     </Page>
   );
 }
