@@ -104,13 +104,6 @@ function boundaries() {
       });
     }
   }
-  entries.push({
-    // The one crossing left: in `react-router dev` there is no server/index.ts, so the forms'
-    // contract starts the leads service itself. It goes when the service reaches loaders
-    // through React Router's load context instead of a global (see scripts/import-cycles.ts).
-    files: ["core/forms/service.server.ts"],
-    rules: { "no-restricted-syntax": "off" },
-  });
   return entries;
 }
 

@@ -46,6 +46,11 @@ export type CspOptions = {
   thirdParties: readonly ThirdParty[];
   /** Adds upgrade-insecure-requests (sites served over https). */
   upgradeInsecureRequests: boolean;
+  /**
+   * The dev server's pages: Vite inserts each stylesheet as a `<style>` element (and replaces it
+   * on an edit), and React Router inlines a page's styles into it, so `<style>` elements are allowed.
+   */
+  viteStyles?: boolean;
 };
 
 /** The policy for a response whose inline scripts have these hashes. */
@@ -59,7 +64,7 @@ export function createCsp(options: CspOptions): CspBuilder {
   };
   const scriptSources = ["'self'", ...extra("script-src")].join(" ");
   const rest = [
-    list("style-src", ["'self'"]),
+    list("style-src", options.viteStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"]),
     // Components set CSS custom properties in style attributes (icons); an
     // attribute cannot run script, and <style> elements stay 'self' only.
     "style-src-attr 'unsafe-inline'",

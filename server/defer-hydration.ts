@@ -44,7 +44,10 @@ export function deferHydration(html: string, options: DeferOptions = {}): string
 
   const imports: string[] = [];
   const rest: string[] = [];
-  for (const line of script[1].split("\n").map((l) => l.trim()).filter(Boolean)) {
+  // Statements one by one: under the dev server, React Router writes its first two imports (Vite's
+  // hot reload runtime, the manifest) on one line.
+  const statements = script[1].split("\n").flatMap((line) => line.split(/(?<=;)(?=import\s)/));
+  for (const line of statements.map((l) => l.trim()).filter(Boolean)) {
     const namespace = NAMESPACE_IMPORT.exec(line);
     const sideEffect = SIDE_EFFECT_IMPORT.exec(line);
     if (namespace) imports.push(`const ${namespace[1]}=await import(${JSON.stringify(namespace[2])});`);

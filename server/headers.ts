@@ -14,6 +14,8 @@ export type SecurityOptions = {
   origin: string;
   /** Third parties allowed by the CSP; each only when configured. */
   thirdParties: readonly ThirdParty[];
+  /** The dev server: the `<style>` elements Vite inserts are allowed (csp.ts). */
+  viteStyles?: boolean;
 };
 
 export type SecurityHeaders = {
@@ -57,6 +59,7 @@ export function createSecurityHeaders(options: SecurityOptions): SecurityHeaders
   const csp = createCsp({
     thirdParties: options.thirdParties,
     upgradeInsecureRequests: options.origin.startsWith("https:"),
+    ...(options.viteStyles ? { viteStyles: true } : {}),
   });
   const baseline: [string, string][] = [
     ["Content-Security-Policy", csp()],

@@ -10,6 +10,7 @@ process.env.NODE_ENV = "production";
 // Before anything makes a Request or a Response: the process serving the site never loads undici
 // (decision 036). Only here: a test's own process keeps Node's classes for its fetch.
 installSiteFetchClasses();
-await import("./main.ts");
+const { startSite } = await import("./main.ts");
+await startSite();
 
 export {};

@@ -38,19 +38,49 @@ export type SiteRenderer = {
   finish(html: string, dataUrl?: string): string;
 };
 
+/**
+ * Where the site's server build comes from: the code build's, loaded once
+ * (loadServerBuild), or, under the dev server, a function giving the build as
+ * it is now (Vite loads it again after an edit), asked on every request.
+ */
+export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+type Prepared = { handle: ReturnType<typeof createRequestHandler>; createContext: (capabilities: SiteCapabilities) => RouterContextProvider };
+
 export function createSiteRenderer(options: {
-  build: ServerBuild;
+  build: BuildSource;
   /** Public runtime configuration for every page (server/runtime-config.ts). */
   headTag: string | null | undefined;
   leads?: LeadsService;
+  /**
+   * React Router's development mode (the dev server): the styles of a page inlined into it
+   * before its scripts run, and errors shown with their stack.
+   */
+  development?: boolean;
+  /** What is done to each build before it answers (server/render.ts: its errors logged as JSON lines). */
+  adapt?: (build: ServerBuild) => ServerBuild;
 }): SiteRenderer {
-  const handler = createRequestHandler(options.build, "production");
-  // The build's own seam (app/entry.server.tsx): its routes read the context it makes.
-  const createContext = (options.build.entry.module as SiteEntry).createSiteContext;
-  if (!createContext) throw new Error("the site's server build exports no createSiteContext (app/entry.server.tsx)");
-  const { headTag, leads } = options;
+  const { headTag, leads, adapt } = options;
+  // One handler per build: the code build's for the server's life, Vite's until the next edit.
+  const prepared = new WeakMap<ServerBuild, Prepared>();
+  const prepare = (build: ServerBuild): Prepared => {
+    const known = prepared.get(build);
+    if (known) return known;
+    const adapted = adapt ? adapt(build) : build;
+    // The build's own seam (app/entry.server.tsx): its routes read the context it makes.
+    const createContext = (adapted.entry.module as SiteEntry).createSiteContext;
+    if (!createContext) throw new Error("the site's server build exports no createSiteContext (app/entry.server.tsx)");
+    const made = { handle: createRequestHandler(adapted, options.development ? "development" : "production"), createContext };
+    prepared.set(build, made);
+    return made;
+  };
+  const source = options.build;
+  const fixed = typeof source === "function" ? null : prepare(source);
   return {
-    answer: (request, scope, searchIndex) => handler(request, createContext({ content: scope, ...(leads ? { leads } : {}), ...(searchIndex ? { searchIndex } : {}) })),
+    async answer(request, scope, searchIndex) {
+      const { handle, createContext } = fixed ?? prepare(await (source as () => Promise<ServerBuild>)());
+      return handle(request, createContext({ content: scope, ...(leads ? { leads } : {}), ...(searchIndex ? { searchIndex } : {}) }));
+    },
     finish(html, dataUrl) {
       const deferred = deferHydration(html, dataUrl ? { dataUrl } : {});
       return headTag ? injectIntoHead(deferred, headTag) : deferred;

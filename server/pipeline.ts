@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { paths } from "#core/lib/paths.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ServerBuild } from "react-router";
 import type { LeadsService } from "#core/forms/service.server.ts";
 import { bodyProblem, refuseUnread } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
@@ -12,6 +11,7 @@ import { answerHealth, type Readiness } from "./health.ts";
 import { loggablePath, type Logger } from "./log.ts";
 import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
 import type { Releases } from "./releases/serving.ts";
+import type { BuildSource } from "./page-renderer.ts";
 import { createRender } from "./render.ts";
 import { createFileCache } from "./file-cache.ts";
 import { createReleaseViews, ERROR_PAGE, plan, type View } from "./release-view.ts";
@@ -21,7 +21,10 @@ import { wasCutByTimeout } from "./timeout.ts";
 import type { StudioRoom } from "./studio/room.ts";
 
 export type PipelineOptions = {
-  build: ServerBuild;
+  /** The site's server build: the code build's, or (the dev server) Vite's as it is now. */
+  build: BuildSource;
+  /** React Router's development mode: the dev server's (page-renderer.ts). */
+  development?: boolean;
   /** The configured public origin: the only source of absolute URLs. */
   origin: string;
   /** The live content release: files, redirect tables, content (server/releases/). */
@@ -84,7 +87,7 @@ function splitTarget(raw: string): { pathname: string; search: string } | null {
 export function createPipeline(options: PipelineOptions) {
   const { origin, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
-  const render = createRender({ build: options.build, origin, security, log, headTag: options.headTag, trustedProxyHops: options.trustedProxyHops, ...(options.leads ? { leads: options.leads } : {}) });
+  const render = createRender({ build: options.build, ...(options.development ? { development: true } : {}), origin, security, log, headTag: options.headTag, trustedProxyHops: options.trustedProxyHops, ...(options.leads ? { leads: options.leads } : {}) });
   // One for every release: a file a new release did not change stays warm.
   const viewOf = createReleaseViews(security, log, createFileCache(options.fileCacheBytes));
 

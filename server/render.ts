@@ -14,7 +14,7 @@ import type { Admitted } from "./leads/guard.ts";
 import type { Logger } from "./log.ts";
 import { CLIENT_IP_HEADER, clientIp } from "./rate-limit.ts";
 import { plain } from "./respond.ts";
-import { createSiteRenderer } from "./page-renderer.ts";
+import { type BuildSource, createSiteRenderer } from "./page-renderer.ts";
 import { releaseSearchIndex } from "./search-index.ts";
 import type { StaticFile } from "./static-files.ts";
 
@@ -25,7 +25,9 @@ const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml))/;
 
 export type RenderOptions = {
-  build: ServerBuild;
+  build: BuildSource;
+  /** React Router's development mode (the dev server; see page-renderer.ts). */
+  development?: boolean;
   origin: string;
   security: SecurityHeaders;
   log: Logger;
@@ -54,8 +56,8 @@ export type Render = {
  * origin (never the Host header). Server-rendered HTML is buffered so the CSP
  * header can list the hashes of exactly the inline scripts it carries.
  */
-export function createRender({ build, origin, security, log, headTag, trustedProxyHops, leads }: RenderOptions): Render {
-  const renderer = createSiteRenderer({ build: withJsonErrorLog(build, log), headTag, ...(leads ? { leads } : {}) });
+export function createRender({ build, development, origin, security, log, headTag, trustedProxyHops, leads }: RenderOptions): Render {
+  const renderer = createSiteRenderer({ build, adapt: (built) => withJsonErrorLog(built, log), headTag, ...(development ? { development } : {}), ...(leads ? { leads } : {}) });
 
   /**
    * `status`: the answer's own, over the page's (410 for an address taken off the site, its page the not-found one).

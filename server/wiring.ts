@@ -21,12 +21,13 @@ export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number };
  * release (made first if there is none for this code and configuration),
  * configured from the environment. `overrides` let tests swap a part (a
  * logger that records, a tighter limiter, `now`: the time readiness results
- * are cached by). `variables`: what `env` was parsed from, the environment of
+ * are cached by; the dev server: the build, the content and the CSP). `variables`: what `env` was parsed from, the environment of
  * the process that makes a release at start.
  */
 export async function wireServer(env: Env, overrides: WiringOverrides = {}, variables: NodeJS.ProcessEnv = process.env) {
-  const build = await loadServerBuild();
   const { now, ...parts } = overrides;
+  // The dev server brings its own build (Vite's) and content (content/ on disk): scripts/dev/.
+  const build = parts.build ?? (await loadServerBuild());
   const log = parts.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
     parts.readiness ?? createReadiness({ ...(now ? { now } : {}), onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });

@@ -6,8 +6,8 @@ import type { ImageData } from "#core/images/types.ts";
 /**
  * The generated artwork, looked up by loaders. A release draws every image
  * from its content and hands pages its manifest (core/content/source.server.ts);
- * the dev server has none, so `npm run dev` draws them first (`npm run images`)
- * into manifest.generated.json, read here.
+ * the dev server hands them the one `npm run images` writes (manifest.generated.json:
+ * `npm run dev` draws first), which a page rendered outside any scope (a test) reads here.
  */
 const devManifest = () =>
   Object.values(import.meta.glob<Record<string, ImageData>>("./manifest.generated.json", { eager: true, import: "default" }))[0];

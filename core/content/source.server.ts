@@ -51,7 +51,10 @@ export function activeScope(): Scope | undefined {
 }
 
 
-/** A generated image's data, or undefined outside a release (the dev server has its own manifest). */
+/**
+ * A generated image's data from the source pages render from (a release's drawing; under the dev
+ * server, `npm run images`' manifest), or null outside any scope (a page rendered alone reads that manifest).
+ */
 export function releasedImage(key: string): ImageData | undefined | null {
   const scope = storage.getStore();
   if (!scope) return null;

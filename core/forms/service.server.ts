@@ -32,15 +32,9 @@ export interface LeadsService {
 /** The service, as the server hands it to route code for each request. */
 export const leadsContext = createContext<LeadsService | null>(null);
 
-let devService: Promise<LeadsService> | undefined;
-
+/** The service the server handed this request (server/main.ts starts it, in `npm start` and `npm run dev` alike). */
 export async function leadsService(context: Readonly<RouterContextProvider>): Promise<LeadsService> {
   const given = context.get(leadsContext);
   if (given) return given;
-  // `react-router dev` has no server/index.ts to hand it over: start the service in the dev server itself, once.
-  if (import.meta.env.DEV) {
-    devService ??= import("../../server/leads/service.ts").then(async ({ startLeads }) => (await startLeads()).service);
-    return devService;
-  }
   throw new Error("the leads service is not running (server/main.ts starts it and hands it to each request)");
 }

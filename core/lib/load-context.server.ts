@@ -38,7 +38,8 @@ export function createSiteContext(capabilities: SiteCapabilities): RouterContext
 /**
  * The root's server middleware: loaders, actions and the render below it read
  * the scope's content (core/content/index.server.ts), each request its own.
- * Without a scope (the dev server), pages read the files under content/.
+ * Without a scope (a page rendered outside the server: a test, a script), pages
+ * read the files under content/; the dev server hands a scope of content/ too.
  */
 export const contentScope: MiddlewareFunction<Response> = ({ context }, next) => {
   const scope = context.get(contentContext);

@@ -6,13 +6,14 @@ import { CSP_REPORT_PATH } from "../csp.ts";
  * set by server/pipeline.ts): its own policy, stricter than the site's (no inline
  * script or style at all: the studio is a bundle of files, nothing is
  * prerendered into its pages), never indexed, never cached.
- * `frame-src 'self'` is for the preview of pages to come.
+ * `frame-src 'self'` is for the preview of pages to come. `viteStyles`: the dev server's
+ * studio, whose stylesheets Vite inserts as `<style>` elements (and replaces on an edit).
  */
-export function studioCsp(upgradeInsecureRequests: boolean): string {
+export function studioCsp(upgradeInsecureRequests: boolean, viteStyles = false): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    viteStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -60,6 +60,8 @@ export function createStudio(options: {
   settings: Settings;
   rateLimit: { perMinute: number; burst: number };
   filesDir?: string;
+  /** The dev server: the styles Vite inserts as `<style>` elements are allowed by the CSP. */
+  viteStyles?: boolean;
   /** Where releases are made and kept; without it «Публикации» is not offered. */
   publishing?: PublishingOptions;
   onError?: (message: string, error: unknown) => void;
@@ -122,7 +124,7 @@ export function createStudio(options: {
     },
     routes: API_ROUTES,
     files: loadStudioFiles(options.filesDir ?? STUDIO_DIR),
-    csp: studioCsp(config.origin.startsWith("https:")),
+    csp: studioCsp(config.origin.startsWith("https:"), options.viteStyles),
     isReady: () => ready,
     rateLimit: options.rateLimit,
   });

@@ -32,110 +32,125 @@ import { CLOSE_HEADER } from "./stream.ts";
  *   for a deployment that keeps the studio apart from the public replicas.
  */
 
-const socketPath = process.env[STUDIO_SOCKET_VARIABLE];
-/** Run by the site's server: it logs each request and owns the address; this process only answers. */
-const underSite = typeof process.send === "function" && socketPath !== undefined;
-const log = createLogger({ level: env.LOG_LEVEL });
-const security = createSecurityHeaders(securityOptionsFromEnv(env));
+export type StudioProcessOptions = {
+  /** The folder of the app's page and files: build/studio, or the dev server's (its page names Vite's modules). */
+  filesDir?: string;
+  /**
+   * The dev server's studio (scripts/dev/): there is no code build, so no releases are made or
+   * previewed (the dev site shows the content as saved), and the styles Vite inserts are allowed.
+   */
+  dev?: boolean;
+};
 
-function tell(message: StudioMessage): void {
-  if (underSite) process.send?.(message);
-}
+export async function runStudioProcess(options: StudioProcessOptions = {}): Promise<void> {
+  const socketPath = process.env[STUDIO_SOCKET_VARIABLE];
+  /** Run by the site's server: it logs each request and owns the address; this process only answers. */
+  const underSite = typeof process.send === "function" && socketPath !== undefined;
+  const log = createLogger({ level: env.LOG_LEVEL });
+  const security = createSecurityHeaders(securityOptionsFromEnv(env));
 
-// Under the site's server, the site's process delivers the outbox; this one wakes it (mailQueued below).
-const leads = await startLeads(undefined, { delivers: !underSite });
-await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-const studio = createStudio({
-  db: leads.db,
-  ready: leads.ready,
-  // With mail configured: the letter is delivered by the site's server under it (woken there), or here alone.
-  mailQueued: leads.mailQueued
-    ? () => {
-        leads.mailQueued?.();
-        tell({ type: "mail-queued" });
-      }
-    : undefined,
-  config: studioConfig(env),
-  settings: leads.settings,
-  rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
-  publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) },
-  onError: (message, error) => log.error(message, { error }),
-  onWarning: (message, fields) => log.warn(message, fields),
-});
-// Previews render pages of the live release with the site's code, here and not in the site's process.
-const headTag = runtimeConfigTag(runtimeConfig(env));
-const releases = await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables: process.env, codeFiles: new Map(), headTag, log });
-studio.previews.attach({
-  build: await loadServerBuild(),
-  site: siteOf(env),
-  headTag,
-  contentDir: CONTENT_DIR,
-  imagesCache: cacheDir(releasesRoot(env), "images"),
-  live: () => releases.current(),
-});
+  function tell(message: StudioMessage): void {
+    if (underSite) process.send?.(message);
+  }
 
-/**
- * Under the site, "Connection: close" is passed on as CLOSE_HEADER and this socket stays open: the
- * site's server may still be sending the body, and a socket closed under it lost the answer (EPIPE).
- * The site's server closes the visitor's connection and ends this one (room.ts).
- */
-function keepOpen(res: ServerResponse): void {
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name, value) => (name.toLowerCase() === "connection" ? setHeader(CLOSE_HEADER, value) : setHeader(name, value));
-}
-
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const started = performance.now();
-  const target = req.url ?? "/";
-  const forwarded = req.headers["x-request-id"];
-  const id = underSite && typeof forwarded === "string" ? forwarded : randomUUID();
-  security.apply(res);
-  res.setHeader("X-Request-Id", id);
-  if (underSite) keepOpen(res);
-  if (!underSite) {
-    res.on("close", () => {
-      log.request({ id, method: req.method ?? "GET", path: loggablePath(target), status: res.statusCode, ms: Math.round((performance.now() - started) * 100) / 100, aborted: !res.writableFinished });
+  // Under the site's server, the site's process delivers the outbox; this one wakes it (mailQueued below).
+  const leads = await startLeads(undefined, { delivers: !underSite });
+  await Promise.race([leads.ready, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  const studio = createStudio({
+    db: leads.db,
+    ready: leads.ready,
+    // With mail configured: the letter is delivered by the site's server under it (woken there), or here alone.
+    mailQueued: leads.mailQueued
+      ? () => {
+          leads.mailQueued?.();
+          tell({ type: "mail-queued" });
+        }
+      : undefined,
+    config: studioConfig(env),
+    settings: leads.settings,
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
+    ...(options.dev ? { viteStyles: true } : { publishing: { root: releasesRoot(env), contentDir: CONTENT_DIR, runtimeDir: RUNTIME_DIR, code: readCodeId(BUILD_DIR) } }),
+    ...(options.filesDir ? { filesDir: options.filesDir } : {}),
+    onError: (message, error) => log.error(message, { error }),
+    onWarning: (message, fields) => log.warn(message, fields),
+  });
+  // Previews render pages of the live release with the site's code, here and not in the site's process.
+  if (!options.dev) {
+    const headTag = runtimeConfigTag(runtimeConfig(env));
+    const releases = await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables: process.env, codeFiles: new Map(), headTag, log });
+    studio.previews.attach({
+      build: await loadServerBuild(),
+      site: siteOf(env),
+      headTag,
+      contentDir: CONTENT_DIR,
+      imagesCache: cacheDir(releasesRoot(env), "images"),
+      live: () => releases.current(),
     });
   }
-  if (target === "/healthz") {
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("Content-Type", "application/json");
-    res.end(req.method === "HEAD" ? undefined : JSON.stringify({ status: "ok" }));
-    return;
+
+  /**
+   * Under the site, "Connection: close" is passed on as CLOSE_HEADER and this socket stays open: the
+   * site's server may still be sending the body, and a socket closed under it lost the answer (EPIPE).
+   * The site's server closes the visitor's connection and ends this one (room.ts).
+   */
+  function keepOpen(res: ServerResponse): void {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) => (name.toLowerCase() === "connection" ? setHeader(CLOSE_HEADER, value) : setHeader(name, value));
   }
-  // Alone, the studio's address answers nothing else: the site lives on the public servers.
-  if (!isStudioTarget(target)) return plain(res, 404, "Not Found");
-  try {
-    await studio.handle(req, res, log, id);
-  } catch (error) {
-    log.error("studio request failed", { id, path: loggablePath(target), error });
-    if (res.headersSent) res.destroy();
-    else plain(res, 500, "Internal Server Error");
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const target = req.url ?? "/";
+    const forwarded = req.headers["x-request-id"];
+    const id = underSite && typeof forwarded === "string" ? forwarded : randomUUID();
+    security.apply(res);
+    res.setHeader("X-Request-Id", id);
+    if (underSite) keepOpen(res);
+    if (!underSite) {
+      res.on("close", () => {
+        log.request({ id, method: req.method ?? "GET", path: loggablePath(target), status: res.statusCode, ms: Math.round((performance.now() - started) * 100) / 100, aborted: !res.writableFinished });
+      });
+    }
+    if (target === "/healthz") {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("Content-Type", "application/json");
+      res.end(req.method === "HEAD" ? undefined : JSON.stringify({ status: "ok" }));
+      return;
+    }
+    // Alone, the studio's address answers nothing else: the site lives on the public servers.
+    if (!isStudioTarget(target)) return plain(res, 404, "Not Found");
+    try {
+      await studio.handle(req, res, log, id);
+    } catch (error) {
+      log.error("studio request failed", { id, path: loggablePath(target), error });
+      if (res.headersSent) res.destroy();
+      else plain(res, 500, "Internal Server Error");
+    }
   }
-}
 
-const server = underSite ? createHttp({ keepAliveTimeout: 65_000 }, (req, res) => void handle(req, res)) : createHttpServer({ handle, security, log }, env);
+  const server = underSite ? createHttp({ keepAliveTimeout: 65_000 }, (req, res) => void handle(req, res)) : createHttpServer({ handle, security, log }, env);
 
-function stop(): void {
-  studio.stop();
-  server.close();
-  server.closeIdleConnections();
-  void leads.stop().finally(() => {
-    log.flush();
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(0), 5_000).unref();
-}
+  function stop(): void {
+    studio.stop();
+    server.close();
+    server.closeIdleConnections();
+    void leads.stop().finally(() => {
+      log.flush();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 5_000).unref();
+  }
 
-if (underSite) {
-  // The site's server went away (stopped, or killed): so does its studio.
-  process.on("disconnect", stop);
-  process.on("SIGTERM", stop);
-  // The socket file of an earlier run that ended abruptly would refuse the listen.
-  rmSync(socketPath, { force: true });
-  server.listen(socketPath, () => tell({ type: "ready" }));
-} else {
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-  server.listen(env.PORT, env.HOST, () => log.info("listening", { origin: env.SITE_ORIGIN, port: env.PORT, role: "studio" }));
+  if (underSite) {
+    // The site's server went away (stopped, or killed): so does its studio.
+    process.on("disconnect", stop);
+    process.on("SIGTERM", stop);
+    // The socket file of an earlier run that ended abruptly would refuse the listen.
+    rmSync(socketPath, { force: true });
+    server.listen(socketPath, () => tell({ type: "ready" }));
+  } else {
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+    server.listen(env.PORT, env.HOST, () => log.info("listening", { origin: env.SITE_ORIGIN, port: env.PORT, role: "studio" }));
+  }
 }

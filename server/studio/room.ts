@@ -38,8 +38,10 @@ export type StudioRoomOptions = {
   log: Logger;
   /** The studio queued a letter: the outbox that delivers it runs here with an embedded store. */
   onMailQueued?: () => void;
-  /** Built, the studio is build/runtime/studio-server.js beside this chunk; from source, serve.ts. */
+  /** Built, the studio is build/runtime/studio-server.js beside this chunk; from source, serve.ts; the dev server's, scripts/dev/studio.ts. */
   script?: URL;
+  /** Arguments of that program (the dev server's names the folder of the app's page). */
+  args?: readonly string[];
 };
 
 const UNAVAILABLE = "Студия перезапускается. Обновите страницу через минуту: сохранённое не\u00a0пропало.";
@@ -61,7 +63,7 @@ export function createStudioRoom(options: StudioRoomOptions): StudioRoom {
   let started: Promise<void> = new Promise(() => {});
 
   function launch(): void {
-    const process_ = fork(options.script ?? SCRIPT, [], {
+    const process_ = fork(options.script ?? SCRIPT, [...(options.args ?? [])], {
       env: { ...process.env, [STUDIO_SOCKET_VARIABLE]: socketPath, TRUSTED_PROXY_HOPS: String(options.trustedProxyHops + 1) },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

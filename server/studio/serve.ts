@@ -4,6 +4,7 @@
  * production build is chosen before it is first imported, as in server/index.ts.
  */
 process.env.NODE_ENV = "production";
-await import("./process.ts");
+const { runStudioProcess } = await import("./process.ts");
+await runStudioProcess();
 
 export {};

@@ -24,7 +24,8 @@ const engines = new WeakMap<IndexReader, SearchEngine>();
  * without JavaScript sees them, and everyone sees them at first paint. The
  * same engine as the page's, over the live release's index; the page's own
  * engine takes over once it has loaded. Null where no index is handed over
- * (a release's pages, a preview, the dev server), the query is longer than
+ * (a release's pages, a preview) or its files are missing (the dev server, whose content
+ * has no index: releases make it), the query is longer than
  * QUERY_MAX, the search fails or takes longer than `within` ms: the page then
  * searches in the browser as before.
  */
