@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator, useSearchParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { plural } from "#core/lib/format.ts";
 import { MEDIA_TYPE_NAMES, MEDIA_TYPES, type MediaItem, type MediaList } from "#core/studio/media-api.ts";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
@@ -8,6 +8,7 @@ import { MediaThumb } from "../content/media-picker.tsx";
 import { Button, EmptyState, Notice, NoticeArea, Page } from "../ui/index.ts";
 import { BulkDescribe } from "./media-bulk.tsx";
 import { MediaDetails, type Said } from "./media-details.tsx";
+import { MEDIA_PARAMS, useMediaSearch } from "./use-media-search.ts";
 import "./media.css";
 
 /**
@@ -19,12 +20,10 @@ import "./media.css";
  * open one to describe it (alt text, a caption, the point a crop keeps), see
  * where it is used, replace its file, delete it when nothing needs it.
  */
-const PARAMS = ["q", "filter", "type", "page"] as const;
-
 export function mediaLoader({ request }: LoaderFunctionArgs): Promise<MediaList> {
   const asked = new URL(request.url).searchParams;
   const query = new URLSearchParams();
-  for (const name of PARAMS) {
+  for (const name of MEDIA_PARAMS) {
     const value = asked.get(name);
     if (value) query.set(name, value.slice(0, 200));
   }
@@ -36,45 +35,14 @@ const pictures = (n: number) => `${n}\u00a0${plural(n, ["изображение"
 
 export function Media() {
   const { items, total, library, page, pages } = useLoaderData() as MediaList;
-  const [params, setParams] = useSearchParams();
+  const { params, query, setQuery, ask, filtered } = useMediaSearch();
   const revalidator = useRevalidator();
-  const urlQuery = params.get("q") ?? "";
-  const [query, setQuery] = useState(urlQuery);
-  /** The search this page last put in the address: another one there came from back, forward or a link. */
-  const asked = useRef(urlQuery);
   const [open, setOpen] = useState<string | null>(null);
   const [opened, setOpened] = useState<MediaItem | null>(null);
   const [selected, setSelected] = useState<Map<string, MediaItem>>(new Map());
   const [describing, setDescribing] = useState(false);
   const [notice, setNotice] = useState<Said | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
-  const filtered = Boolean(params.get("q") || params.get("filter") || params.get("type"));
-
-  /** The URL's query changed: the search, a filter or the page (a new search or filter starts from the first page). */
-  function ask(changes: Partial<Record<(typeof PARAMS)[number], string>>) {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if ("q" in changes) asked.current = changes.q ?? "";
-    if (!("page" in changes)) next.delete("page");
-    setParams(next, { replace: !("page" in changes) });
-  }
-
-  // The search is asked of the server once typing pauses.
-  useEffect(() => {
-    if (query.trim() === urlQuery) return;
-    const timer = setTimeout(() => ask({ q: query.trim() }), 300);
-    return () => clearTimeout(timer);
-  });
-
-  // The address's search changed by itself (back, forward, a link): the box shows it, not the old text.
-  useEffect(() => {
-    if (urlQuery === asked.current) return;
-    asked.current = urlQuery;
-    setQuery(urlQuery);
-  }, [urlQuery]);
 
   // The image opened: from this page, or asked alone (uploaded, replaced or found on another page).
   const onPage = items.find((item) => item.file === open) ?? null;
