@@ -24,7 +24,9 @@ async function longestStall<T>(work: Promise<T>): Promise<{ result: T; stallMs: 
   }
 }
 
-describe("Markdown rendered off the main thread", () => {
+// The workers yield to everything else (nice 10) and are held to CPU time, not wall time: beside a
+// loaded machine's other work a hostile text's second of CPU can take ten of wall time.
+describe("Markdown rendered off the main thread", { timeout: 90_000 }, () => {
   it("renders a text as the site would, links kept", async () => {
     const source = "## Итоги\n\nСм. [услуги](/services/) и\u00a0`код`.";
     const rendered = await renderOffThread({ source, contentDir });
@@ -36,19 +38,25 @@ describe("Markdown rendered off the main thread", () => {
     // The limit is the worker's CPU time, so it is the CPU the process spent that is bounded,
     // whatever the machine's load makes of the wall time (decision 025, addendum).
     const cpuBefore = process.cpuUsage();
+    const started = performance.now();
     const { result, stallMs } = await longestStall(renderOffThread({ source: hostile, contentDir }));
     const cpu = process.cpuUsage(cpuBefore);
+    // The same timer in a window as long with nothing rendered: what the machine's load costs it now.
+    const span = performance.now() - started;
+    const { stallMs: quietMs } = await longestStall(new Promise((resolve) => setTimeout(resolve, span)));
     expect(result).toEqual({ error: MARKDOWN_MESSAGES.tooComplex });
-    expect((cpu.user + cpu.system) / 1000).toBeLessThan(TIME_LIMIT_MS + 600);
-    expect(stallMs).toBeLessThan(250);
+    // The limit, one scan past it and the answer: 1.1–1.7 s of the process's CPU (more on a loaded
+    // machine, whose caches the other work thrashes), against the half a minute the text takes alone.
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(TIME_LIMIT_MS * 2);
+    expect(stallMs - quietMs, `longest stall ${Math.round(stallMs)} ms while rendering, ${Math.round(quietMs)} ms without`).toBeLessThan(250);
     expect(await renderOffThread({ source: "Текст", contentDir })).toEqual({ html: "<p>Текст</p>" });
   });
 
   it("does not count compiling a fresh worker's code grammars in a text's time", async () => {
     // The hostile text ends the worker: the next one starts with no grammar compiled.
     expect(await renderOffThread({ source: hostile, contentDir })).toEqual({ error: MARKDOWN_MESSAGES.tooComplex });
-    // Typical lines of each language: compiling their grammars takes 1.5–2 s on a quiet machine, as
-    // long as the limit's wall-time backstop (5 × 0.5 s); the text itself is given 0.5 s, which a machine
+    // Typical lines of each language: compiling their grammars takes 1.5–2 s of CPU, more than the
+    // text's backstop (3 × 0.5 s of CPU); the text itself is given 0.5 s, which a machine
     // running the whole suite beside it needs (at 0.2 s it was once refused there as too slow).
     const blocks = Object.entries(WARM_UP_CODE).map(([lang, code]) => `\`\`\`${lang}\n${code}\`\`\``);
     const rendered = await renderOffThread({ source: blocks.join("\n\n"), contentDir }, 500);
@@ -56,6 +64,7 @@ describe("Markdown rendered off the main thread", () => {
     expect(rendered).toEqual({ html: expect.stringContaining('data-lang="css"') as unknown });
   });
 
+  // Eight hostile texts of a second of CPU each: the test measures in their wall time, not against it.
   it("takes people's texts in turn: one editor's six hostile previews keep another's text waiting one text at most", async () => {
     // Both workers started, so the timing below counts texts, not a start.
     await Promise.all([renderOffThread({ source: "а", contentDir }, TIME_LIMIT_MS, "marina"), renderOffThread({ source: "б", contentDir }, TIME_LIMIT_MS, "oleg")]);
@@ -68,8 +77,8 @@ describe("Markdown rendered off the main thread", () => {
     const ordinary = await renderOffThread({ source: "Обычный текст", contentDir }, TIME_LIMIT_MS, "oleg");
     const waitedMs = performance.now() - started;
     expect(ordinary).toEqual({ html: "<p>Обычный текст</p>" });
-    // One hostile text per worker can be under way (and a worker ended by its wall-time backstop
-    // started again); in one queue it was all six, three turns of two.
+    // One hostile text per worker can be under way (and a worker ended by its backstop started
+    // again); in one queue it was all six, three turns of two.
     expect(waitedMs).toBeLessThan(oneMs * 2);
     for (const answer of await Promise.all(hostiles)) expect(answer).toEqual({ error: MARKDOWN_MESSAGES.tooComplex });
   });

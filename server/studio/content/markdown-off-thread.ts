@@ -29,14 +29,28 @@ export type Progress = { compiling: true } | { compiled: true };
  */
 export const TIME_LIMIT_MS = 1_000;
 /**
- * A worker that has not answered after this many times its text's limit in wall time is ended:
- * only typography or highlighting of a hostile text runs on unchecked. Generous, because wall time
- * is what a loaded machine stretches (five texts at once on two cores, and the CPU limit still holds).
+ * A worker that has spent this many times its text's limit of CPU time without answering is ended:
+ * only typography or highlighting of a hostile text runs on unchecked by the renderer's own
+ * deadline. CPU time, read from the worker (Worker.cpuUsage), not wall time: the worker runs at a
+ * lower priority than the site (markdown-worker.ts), so on a loaded machine an ordinary text may
+ * wait seconds for a core, which is no reason to refuse it (a wall-time backstop of 5 s refused
+ * ordinary saves at a load of 8 on two cores).
  */
-const WALL_FACTOR = 5;
-const backstop = (limitMs: number) => limitMs * WALL_FACTOR;
-/** Compiling every code grammar takes about 2 s on a busy machine; a worker still compiling after this is ended. */
+const CPU_FACTOR = 3;
+const backstop = (limitMs: number) => limitMs * CPU_FACTOR;
+/** Compiling every code grammar takes about 2 s of CPU; a worker still compiling after this much is ended. */
 const COMPILE_LIMIT_MS = 15_000;
+/** How often a busy worker's CPU time is read. */
+const POLL_MS = 100;
+/** A worker that gets no answer out in this much wall time, whatever the load, is ended. */
+const WALL_LIMIT_MS = 60_000;
+
+/** A worker thread's CPU time in milliseconds; null once it is gone. */
+const cpuOf = (worker: Worker): Promise<number | null> =>
+  worker.cpuUsage().then(
+    ({ user, system }) => (user + system) / 1000,
+    () => null,
+  );
 /** An idle worker is ended after this. */
 const IDLE_MS = 30_000;
 /** Texts rendered at once: two cores' worth, whatever the number of editors. */
@@ -85,9 +99,16 @@ async function run(slot: Slot, job: MarkdownJob, limitMs: number): Promise<Rende
     end(slot);
     throw new Error("the Markdown worker did not start");
   }
+  // The text's CPU time is counted from here, and each phase's from its start (compiling, then rendering).
+  let mark = await cpuOf(current);
   return new Promise<Rendered>((resolve) => {
+    let settled = false;
     const settle = (answer: Rendered, keep: boolean) => {
-      clearTimeout(timer);
+      // A reading of the CPU time may come back after the answer: the slot may have a new worker by then.
+      if (settled) return;
+      settled = true;
+      clearInterval(poll);
+      clearTimeout(wall);
       current.off("message", onMessage);
       current.off("error", onFailure);
       current.off("exit", onFailure);
@@ -100,10 +121,19 @@ async function run(slot: Slot, job: MarkdownJob, limitMs: number): Promise<Rende
     };
     // Out of memory or a crash of the renderer: the text is refused like one that takes too long.
     const onFailure = () => settle({ error: MARKDOWN_MESSAGES.tooComplex }, false);
-    let timer = setTimeout(onFailure, backstop(limitMs));
+    let budget = backstop(limitMs);
+    const poll = setInterval(() => {
+      void cpuOf(current).then((used) => {
+        if (used === null) return;
+        mark ??= used;
+        if (used - mark > budget) onFailure();
+      });
+    }, POLL_MS);
+    const wall = setTimeout(onFailure, WALL_LIMIT_MS);
+    // A new phase's CPU time starts at the next reading.
     const restart = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(onFailure, ms);
+      mark = null;
+      budget = ms;
     };
     const onMessage = (answer: Rendered | Progress) => {
       if ("compiling" in answer) restart(COMPILE_LIMIT_MS);
