@@ -79,7 +79,8 @@ describe.each(BACKENDS)("two-factor sign-in on %s", (backend) => {
     const [stored] = await server.db.query<{ secret: string; pending_secret: string | null }>(
       "SELECT t.secret, t.pending_secret FROM studio_two_factor t JOIN studio_users u ON u.id = t.user_id WHERE u.login = 'anna'",
     );
-    expect(stored?.secret).toMatch(/^v1\./);
+    // Sealed by the store's secret box (server/settings/secret-box.ts).
+    expect(stored?.secret).toMatch(/^v1:/);
     expect(stored?.secret).not.toContain(secrets.anna);
     expect(stored?.pending_secret).toBeNull();
     const hashes = (await server.db.query<{ code_hash: string }>("SELECT code_hash FROM studio_recovery_codes")).map((r) => r.code_hash);
