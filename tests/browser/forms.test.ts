@@ -237,6 +237,7 @@ describe("cookie notice", () => {
     await context.close();
   });
 
+  // Its server renders a release of its own (the setting is in every page): 35 s on a quiet host.
   it("with ANALYTICS_REQUIRE_CONSENT asks, and the counter starts only once the visitor agrees", async () => {
     const strict = await startFormsServer("sqlite", { env: { ANALYTICS_REQUIRE_CONSENT: "true", PUBLIC_METRIKA_ID: COUNTER } });
     try {
@@ -280,7 +281,7 @@ describe("cookie notice", () => {
     } finally {
       await strict.dispose();
     }
-  });
+  }, 120_000);
 });
 
 
