@@ -4,10 +4,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LeadsService } from "#core/forms/service.server.ts";
 import { bodyProblem, refuseUnread } from "./body.ts";
 import type { FormGuard } from "./leads/guard.ts";
-import { CSP_REPORT_PATH } from "./csp.ts";
-import { answerCspReport } from "./csp-report.ts";
+import { answerEndpoint, type EndpointContext, siteEndpoint } from "./endpoints.ts";
 import type { SecurityHeaders } from "./headers.ts";
-import { answerHealth, type Readiness } from "./health.ts";
+import type { Readiness } from "./health.ts";
 import { loggablePath, type Logger } from "./log.ts";
 import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
 import type { Releases } from "./releases/serving.ts";
@@ -111,6 +110,8 @@ export function createPipeline(options: PipelineOptions) {
     return view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
   }
 
+  const context = (id: string, visitor: string): EndpointContext => ({ id, visitor, readiness: options.readiness, reportLimiter: options.reportLimiter, log, isShuttingDown });
+
   async function route(req: IncomingMessage, res: ServerResponse, id: string, view: View, target: string) {
     // The studio is a room of its own: its own methods, limits and headers (on top of these).
     if (options.studio?.owns(target)) {
@@ -138,7 +139,9 @@ export function createPipeline(options: PipelineOptions) {
     if (problem) return refuseUnread(req, res, problem.status, problem.message);
     if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
     const visitor = rateLimitKey(clientAddress(req, options.trustedProxyHops));
-    if (parts.pathname === CSP_REPORT_PATH) return answerCspReport(req, res, { id, visitor, limiter: options.reportLimiter, log });
+    // The site's own endpoints (endpoints.ts); a probe's path with a query is not the probe.
+    const endpoint = siteEndpoint(parts.pathname);
+    if (endpoint && !endpoint.probe) return answerEndpoint(endpoint, req, res, context(id, visitor));
 
     const next = read ?? plan(view, method, parts.pathname, parts.search);
     // Rendered at /error/ (a query keeps it from the file, whose own headers say the same): never indexed.
@@ -163,10 +166,11 @@ export function createPipeline(options: PipelineOptions) {
       options.trustedProxyHops > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
     // Taken once: a release that goes live meanwhile answers the next request, not half of this one.
     const view = viewOf(options.releases.current());
-    // Probes come every few seconds from every balancer: not logged, not limited.
-    if (target === "/healthz" || target === "/readyz") {
+    // Probes come every few seconds from every balancer: not logged, not limited (endpoints.ts).
+    const probe = siteEndpoint(target);
+    if (probe?.probe) {
       baseline(res, id, view);
-      return answerHealth(req, res, target, options.readiness, isShuttingDown);
+      return answerEndpoint(probe, req, res, context(id, ""));
     }
 
     // A response closes once: `on` spares the wrapper `once` would add to every request.
