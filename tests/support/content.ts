@@ -80,7 +80,9 @@ export function sendImage(env: ContentServer, bytes: Buffer, options: { path?: s
 
 /** An image uploaded into «Медиа» and described there: its file name. */
 export async function describedUpload(env: ContentServer, bytes: Buffer, alt: string): Promise<string> {
-  const { file } = (await (await sendImage(env, bytes)).json()) as { file: string };
+  const sent = await sendImage(env, bytes);
+  if (sent.status !== 201) throw new Error(`upload: ${sent.status} ${await sent.text()}`);
+  const { file } = (await sent.json()) as { file: string };
   const res = await call(env.server, "PUT", `/studio/api/media/${file}`, { cookie: env.editor, body: { alt } });
   if (res.status !== 200) throw new Error(`PUT /media/${file}: ${res.status} ${await res.text()}`);
   return file;
