@@ -34,23 +34,19 @@ export type SiteEndpoint = {
   answer(req: IncomingMessage, res: ServerResponse, context: EndpointContext): Promise<void>;
 };
 
+/** A balancer's probe of health (`/healthz`) or readiness (`/readyz`): health.ts answers both. */
+const probe = (path: "/healthz" | "/readyz"): SiteEndpoint => ({
+  path,
+  methods: ["GET", "HEAD"],
+  access: "public",
+  bodyLimit: 0,
+  probe: true,
+  answer: (req, res, c) => answerHealth(req, res, path, c.readiness, c.isShuttingDown),
+});
+
 export const SITE_ENDPOINTS: readonly SiteEndpoint[] = [
-  {
-    path: "/healthz",
-    methods: ["GET", "HEAD"],
-    access: "public",
-    bodyLimit: 0,
-    probe: true,
-    answer: (req, res, c) => answerHealth(req, res, "/healthz", c.readiness, c.isShuttingDown),
-  },
-  {
-    path: "/readyz",
-    methods: ["GET", "HEAD"],
-    access: "public",
-    bodyLimit: 0,
-    probe: true,
-    answer: (req, res, c) => answerHealth(req, res, "/readyz", c.readiness, c.isShuttingDown),
-  },
+  probe("/healthz"),
+  probe("/readyz"),
   {
     path: CSP_REPORT_PATH,
     methods: ["POST"],

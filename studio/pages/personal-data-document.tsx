@@ -97,7 +97,7 @@ function RecordSection({ record, index }: { record: Record_; index: number }) {
             {record.statusHistory.map((h, i) => (
               <li key={i}>
                 {when(h.at)}: «{h.fromStage}» → «{h.toStage}»
-                {[h.reason, h.note].filter(Boolean).length > 0 ? `: ${[h.reason, h.note].filter(Boolean).join(", ")}` : ""}
+                {h.reason || h.note ? `: ${[h.reason, h.note].filter(Boolean).join(", ")}` : ""}
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import type { Comment, InboxDetail, Status, StatusChange } from "#core/studio/in
 import type { Db, Row } from "../../leads/db.ts";
 import { createOutboxStore } from "../../leads/outbox-store.ts";
 import { readLossReasons, readOwners, readStages } from "./pipeline.ts";
-import { num, visible } from "./visible.ts";
+import { headOf, visible } from "./visible.ts";
 
 /** One submission's page: its fields, its file, the team's work on it, its deliveries and who may own it. */
 export function inboxDetail(db: Db) {
@@ -23,17 +23,12 @@ export function inboxDetail(db: Db) {
         "SELECT id, at, author_login, author_name, body FROM submission_comments WHERE submission_id = $1 ORDER BY at, id",
         [id],
       );
-      const kind = row.form as FormKind;
+      const head = headOf(row);
+      const { kind, ownerId } = head;
       const owners = (await readOwners(db)).filter((owner) => owner.kinds.includes(kind));
-      const ownerId = num(row.owner_id);
       const [owner] = ownerId === null ? [] : await db.query<Row & { name: string }>("SELECT name FROM studio_users WHERE id = $1", [ownerId]);
       return {
-        id: row.id,
-        number: num(row.number),
-        kind,
-        createdAt: Number(row.created_at),
-        status: row.status as Status,
-        ownerId,
+        ...head,
         ownerName: owner?.name ?? null,
         owners,
         stages: (await readStages(db))[kind],

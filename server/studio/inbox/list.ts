@@ -1,11 +1,10 @@
-import type { FormKind } from "#core/forms/kinds.ts";
-import { INBOX_PAGE_SIZE, type InboxItem, type InboxPage, type Stages, type Status } from "#core/studio/inbox.ts";
+import { INBOX_PAGE_SIZE, type InboxItem, type InboxPage, type Stages } from "#core/studio/inbox.ts";
 import type { Db, Row } from "../../leads/db.ts";
 import type { InboxFilter } from "./filter.ts";
 import { ownerGroups, paramsFrom, readOwners, readStages, stageGroups } from "./pipeline.ts";
 import { whereOf } from "./query.ts";
 import { summaryOf } from "./summary.ts";
-import { num } from "./visible.ts";
+import { headOf } from "./visible.ts";
 
 /**
  * The inbox's list: how many submissions a filter holds, and a page of them in the order asked
@@ -77,16 +76,11 @@ export function inboxList(db: Db) {
         [...where.params, ...more.params],
       );
       const items: InboxItem[] = rows.map((row) => {
-        const kind = row.form as FormKind;
+        const head = headOf(row);
         return {
-          id: row.id,
-          number: num(row.number),
-          kind,
-          createdAt: Number(row.created_at),
-          status: row.status as Status,
-          ownerId: num(row.owner_id),
+          ...head,
           ownerName: row.owner_name,
-          ...summaryOf(kind, JSON.parse(row.data) as Record<string, unknown>),
+          ...summaryOf(head.kind, JSON.parse(row.data) as Record<string, unknown>),
           page: row.page,
           utmSource: row.utm_source,
           hasFile: Boolean(row.has_file),

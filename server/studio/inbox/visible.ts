@@ -1,4 +1,5 @@
 import type { FormKind } from "#core/forms/kinds.ts";
+import type { Status } from "#core/studio/inbox.ts";
 import type { Db, Row } from "../../leads/db.ts";
 
 /**
@@ -24,6 +25,18 @@ export type SubmissionRow = Row & {
 };
 
 export const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** What the list's row and a submission's page both start with, read the same way from either row. */
+export function headOf(row: Pick<SubmissionRow, "id" | "number" | "form" | "created_at" | "status" | "owner_id">) {
+  return {
+    id: row.id,
+    number: num(row.number),
+    kind: row.form as FormKind,
+    createdAt: Number(row.created_at),
+    status: row.status as Status,
+    ownerId: num(row.owner_id),
+  };
+}
 
 /** The kinds as SQL's `IN` list for a statement whose own parameters come first. */
 export function kindsIn(kinds: readonly FormKind[], first: number): string {
