@@ -99,9 +99,10 @@ export async function signedInSession(
   await page.getByLabel("Пароль").fill(who.password);
   await page.getByRole("button", { name: "Войти" }).click();
   if (!path) await page.waitForURL(/\/studio\/$/);
-  else {
-    await page.waitForURL((url) => url.pathname === path.split("?")[0]);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-  }
+  else await page.waitForURL((url) => url.pathname === path.split("?")[0]);
+  // The address changes before React commits the new page, so the sign-in form's own heading can
+  // still be on screen; the studio's navigation exists only after sign-in.
+  await page.getByRole("navigation", { name: "Разделы студии" }).waitFor();
+  await page.getByRole("heading", { level: 1 }).waitFor();
   return session;
 }
