@@ -23,9 +23,9 @@ import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { env } from "#core/config/env.server.ts";
 import { content } from "#core/content/index.server.ts";
-import { analysePage, analyseRecord } from "#core/search/analyse.ts";
+import { analyseRecord } from "#core/search/analyse.ts";
 import { assembleIndex } from "#core/search/assemble.ts";
-import { customRecords, indexedPages } from "#core/search/sources.ts";
+import { analyseIndexed, customRecords, indexedPages } from "#core/search/sources.ts";
 import { liveFiles, releasesRoot } from "../server/releases/store.ts";
 import { type Engine, ourEngine, pagefindEngine } from "./search-quality/engines.ts";
 import { HELD_OUT_3_QUERIES, HELD_OUT_4_QUERIES, HELD_OUT_QUERIES, JUDGED_QUERIES, type JudgedQuery, loadJudged, sharedQueries } from "./search-quality/judged.ts";
@@ -39,7 +39,7 @@ if (!existsSync(join(PAGES_DIR, "index.html"))) throw new Error("no release: run
 const c = content();
 const pages = indexedPages(c).map((p) => ({ ...p, html: readFileSync(join(PAGES_DIR, p.path, "index.html"), "utf8") }));
 const records = customRecords(c);
-const docs = [...pages.map((p) => analysePage({ html: p.html, url: p.path, kind: p.kind, names: p.names })), ...records.map(analyseRecord)];
+const docs = [...pages.map((p) => analyseIndexed(p, p.html)), ...records.map(analyseRecord)];
 const known = new Set(docs.map((d) => d.url));
 const sets: Array<{ name: string; queries: JudgedQuery[] }> = args.queries
   ? [{ name: basename(args.queries), queries: loadJudged(args.queries, known) }]

@@ -81,6 +81,18 @@ export const slug = () =>
 /** What a reference may name: a collection's entries, or the company's team (articles' authors). */
 export type ReferenceTarget = "services" | "industries" | "cases" | "team";
 
+/**
+ * How much a field's value weighs in the site's search, when it is searched at all: as much as
+ * the page's name («name»: a case's client), as its lead («lead»: a vacancy's city), as a heading
+ * («heading»: a vacancy's department). Declared on the field (`...searched("lead")` in its
+ * `.meta()`), read by the search index (core/search/facts.ts) and shown beside the field in the
+ * studio as «Ищется». A container searched (a list of awards, the requisites) gives one block per
+ * item, its texts joined.
+ */
+export const SEARCH_WEIGHTS = { name: "как у\u00a0названия страницы", lead: "высокий", heading: "средний" } as const;
+export type SearchWeight = keyof typeof SEARCH_WEIGHTS;
+export const searched = (weight: SearchWeight) => ({ "x-search": weight }) as const;
+
 /** A reference to another entry by its slug; checked by checkReferences (index.server.ts). */
 export const ref = (target: ReferenceTarget) => slug().meta({ "x-reference": target });
 

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { type HTMLElement, type Node, NodeType, parse } from "node-html-parser";
+import type { Fact } from "./facts.ts";
 import { KIND_LABELS, type SearchKind } from "./kinds.ts";
 import { tokens } from "./words.ts";
 
@@ -31,6 +32,8 @@ export type AnalysedBlock = {
   terms: number[];
   /** Identifies the same text on other pages (a hash of the terms). */
   key: string;
+  /** A searched field of the page's entry (facts.ts): weighed, but not cut into excerpts, since the page shows it elsewhere. */
+  fact?: true;
 };
 
 export type AnalysedDoc = {
@@ -59,10 +62,10 @@ export function outlineOf(doc: AnalysedDoc): DocOutline {
 }
 
 /** Raised whenever analysis would give another result for the same page: cached analyses of an older version are stale. */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 /** A block before its terms are numbered. */
-type Block = { field: Field; text: string; terms: string[]; key: string };
+type Block = { field: Field; text: string; terms: string[]; key: string; fact?: true };
 
 function block(field: Field, text: string): Block | null {
   const clean = text.replace(/\s+/g, " ").trim();
@@ -136,8 +139,10 @@ export type PageInput = {
   html: string;
   url: string;
   kind: SearchKind;
-  /** Names the site gives the page besides its breadcrumb (a case's client). */
+  /** Names the site gives the page besides its breadcrumb. */
   names?: readonly string[];
+  /** Its entry's searched fields (core/search/facts.ts), each counted as the part its schema says. */
+  facts?: readonly Fact[];
 };
 
 /**
@@ -145,7 +150,7 @@ export type PageInput = {
  * navigation are not). Fails for a page without `<main>` or `<h1>` rather
  * than indexing the wrong text.
  */
-export function analysePage({ html, url, kind, names = [] }: PageInput): AnalysedDoc {
+export function analysePage({ html, url, kind, names = [], facts = [] }: PageInput): AnalysedDoc {
   const main = parse(html).querySelector("main");
   if (!main) throw new Error(`search index: ${url} has no <main> element`);
   const title = main.querySelector("h1")?.textContent.replace(/\s+/g, " ").trim();
@@ -153,7 +158,7 @@ export function analysePage({ html, url, kind, names = [] }: PageInput): Analyse
   // The breadcrumb of the page itself is the short name the site uses for it («ASO», «Контакты»).
   const crumb = main.querySelector('nav [aria-current="page"]')?.textContent ?? "";
   const heads = [crumb, ...names].map((n) => block("name", n));
-  return analysed(url, kind, title, [...heads, kindBlock(kind), ...mainBlocks(main)]);
+  return analysed(url, kind, title, [...heads, ...factBlocks(facts), kindBlock(kind), ...mainBlocks(main)]);
 }
 
 function analysed(url: string, kind: SearchKind, title: string, blocks: Array<Block | null>): AnalysedDoc {
@@ -174,12 +179,22 @@ export type RecordInput = {
   /** Further text, as plain text, one block each. */
   body: ReadonlyArray<string | undefined>;
   names?: readonly string[];
+  facts?: readonly Fact[];
 };
 
+/** An entry's searched fields as blocks of the parts their schema names. */
+function factBlocks(facts: readonly Fact[]): Array<Block | null> {
+  return facts.map((fact) => {
+    const b = block(fact.part, fact.text);
+    return b ? { ...b, fact: true } : null;
+  });
+}
+
 /** A result without a page of its own (an event, a question), from its content. */
-export function analyseRecord({ url, kind, title, lead, body, names = [] }: RecordInput): AnalysedDoc {
+export function analyseRecord({ url, kind, title, lead, body, names = [], facts = [] }: RecordInput): AnalysedDoc {
   return analysed(url, kind, title, [
     ...names.map((n) => block("name", n)),
+    ...factBlocks(facts),
     kindBlock(kind),
     block("title", title),
     lead ? block("lead", lead) : null,

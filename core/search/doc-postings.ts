@@ -68,9 +68,12 @@ const quantise = (weight: number) => Math.max(1, Math.min(WEIGHT_MAX, Math.round
 const saturate = (count: number) => count / (count + WEIGHTS.saturation);
 
 export function docPostings(doc: AnalysedDoc, furniture: Uint8Array, vocabulary: Vocabulary): DocPostings {
-  const lengths = new Map<Field, number>();
+  // A part's length is its own: searched fields (facts.ts) count against each other, so a long
+  // list of awards weighs as headings without diluting the page's own headings.
+  const lengths = new Map<string, number>();
+  const lengthKey = (b: AnalysedDoc["blocks"][number]) => (b.fact ? `fact:${b.field}` : b.field);
   doc.blocks.forEach((b, i) => {
-    if (furniture[i] === 0) lengths.set(b.field, (lengths.get(b.field) ?? 0) + b.terms.length);
+    if (furniture[i] === 0) lengths.set(lengthKey(b), (lengths.get(lengthKey(b)) ?? 0) + b.terms.length);
   });
 
   const v = vocabulary;
@@ -96,7 +99,7 @@ export function docPostings(doc: AnalysedDoc, furniture: Uint8Array, vocabulary:
     }
     const f = b.field;
     const effect = WEIGHTS.lengthEffect[f];
-    const each = WEIGHTS.field[f] / (1 - effect + (effect * (lengths.get(f) ?? 0)) / WEIGHTS.usualLength[f]);
+    const each = WEIGHTS.field[f] / (1 - effect + (effect * (lengths.get(lengthKey(b)) ?? 0)) / WEIGHTS.usualLength[f]);
     const head = WEIGHTS.head.includes(f) ? Math.min(HEAD_LENGTH_MAX, new Set(b.terms).size) : 0;
     for (const t of b.terms) {
       const n = tally(t);
@@ -132,12 +135,12 @@ export function docPostings(doc: AnalysedDoc, furniture: Uint8Array, vocabulary:
 
 /**
  * The text a page's excerpts are cut from: its own blocks (not its names,
- * kind or furniture), in order, at most MAX_TEXT characters, cut at a word.
+ * kind, searched fields or furniture), in order, at most MAX_TEXT characters, cut at a word.
  * Made when its record is written, so the texts of thousands of pages never
  * wait for the postings to be written.
  */
 export function excerptText(doc: AnalysedDoc, furniture: Uint8Array): string {
-  const text = doc.blocks.filter((b, i) => furniture[i] === 0 && b.field !== "name" && b.field !== "kind").map((b) => b.text).join(" ");
+  const text = doc.blocks.filter((b, i) => furniture[i] === 0 && b.field !== "name" && b.field !== "kind" && !b.fact).map((b) => b.text).join(" ");
   if (text.length <= MAX_TEXT) return text;
   const end = text.lastIndexOf(" ", MAX_TEXT);
   return text.slice(0, end > 0 ? end : MAX_TEXT);

@@ -378,3 +378,71 @@ describe("a query typed on the other keyboard layout, and е/ё/э", () => {
     expect((await hits("СЕО")).urls[0]).toBe("/services/seo/");
   });
 });
+
+describe("fields a schema searches", () => {
+  // Two vacancies and a case: the city, the format and the industry live in fields, which the
+  // page shows as small labels; one vacancy's text mentions the other's city in passing. Each
+  // vacancy has a text as long as the site's (about 250 words).
+  const duties = (what: string) => Array.from({ length: 30 }, (_, i) => `Задача ${i + 1}: ${what}, отчёты и встречи с клиентом.`).join(" ");
+  const facts: PageParts[] = [
+    {
+      url: "/career/seo-kazan/",
+      kind: "position",
+      title: "SEO-специалист",
+      lead: "Ведёте продвижение сайтов клиентов из ритейла.",
+      sections: [{ heading: "Обязанности", text: duties("аудит сайта") }],
+      facts: [
+        { part: "lead", text: "Казань" },
+        { part: "lead", text: "Офис" },
+        { part: "heading", text: "SEO" },
+      ],
+    },
+    {
+      url: "/career/ppc-moscow/",
+      kind: "position",
+      title: "Специалист по контекстной рекламе",
+      lead: "Ведёте кампании в Директе.",
+      sections: [
+        { heading: "Обязанности", text: duties("кампании в Директе") },
+        { heading: "Условия", text: "Командировки в Казань и Самару раз в квартал, офис у метро." },
+      ],
+      facts: [
+        { part: "lead", text: "Москва" },
+        { part: "lead", text: "Гибрид" },
+      ],
+    },
+    {
+      url: "/projects/cases/clinic/",
+      kind: "case",
+      title: "Записи в клинику выросли втрое",
+      lead: "Перезапустили рекламу сети клиник.",
+      facts: [
+        { part: "name", text: "Медлиния" },
+        { part: "lead", text: "Медицина" },
+      ],
+    },
+    { url: "/academy/medicine-ads/", kind: "article", title: "Как рекламировать клиники", lead: "Медицина в рекламе: что можно, а что нет." },
+  ];
+  let fields: Engine;
+  beforeAll(async () => {
+    fields = await engineOver(assembleIndex(facts.map(analyse), []).files);
+  });
+
+  it("finds a vacancy by its city in any case form, ahead of a vacancy that mentions the city in passing", async () => {
+    expect((await firstResults(fields, "вакансии в Казани", 1))[0]).toBe("/career/seo-kazan/");
+    expect((await firstResults(fields, "работа казань", 1))[0]).toBe("/career/seo-kazan/");
+    expect((await firstResults(fields, "вакансия москва", 1))[0]).toBe("/career/ppc-moscow/");
+  });
+
+  it("finds a case by its client's industry, and by its client as by a name", async () => {
+    expect(await firstResults(fields, "кейс медицина", 1)).toEqual(["/projects/cases/clinic/"]);
+    expect(await firstResults(fields, "медлиния", 1)).toEqual(["/projects/cases/clinic/"]);
+  });
+
+  it("leaves the fields out of a result's excerpt, which is cut from the page's own text", async () => {
+    const outcome = await fields.search("казань", null);
+    const hits = await fields.loadHits(outcome, 0, 2);
+    const kazan = hits.find((h) => h.url === "/career/seo-kazan/");
+    expect(kazan?.excerpt.map((part) => part.text).join("")).not.toMatch(/Казань|Офис/);
+  });
+});

@@ -31,15 +31,40 @@ describe("what the search index holds", () => {
     expect(kinds.get(paths.company())).toBe("page");
   });
 
-  it("names each case by its client too", () => {
-    const cases = indexedPages(c).filter((p) => p.kind === "case");
-    expect(cases.map((p) => p.names)).toEqual(c.cases.map((k) => [k.client]));
+  it("gives each page the fields its schema searches, with their weight: a case's client as its name, a vacancy's city and format", () => {
+    const pages = new Map(indexedPages(c).map((p) => [p.path, p.facts ?? []]));
+    const [first] = c.cases;
+    const industry = c.industries.find((i) => i.slug === first?.industry)?.name;
+    const caseFacts = pages.get(paths.project("cases", first?.slug ?? "")) ?? [];
+    expect(caseFacts).toContainEqual({ part: "name", text: first?.client });
+    expect(caseFacts).toContainEqual({ part: "lead", text: industry });
+    // A reference reads as the name of what it points to, each service a block of its own.
+    for (const slug of first?.services ?? []) expect(caseFacts).toContainEqual({ part: "heading", text: c.services.find((s) => s.slug === slug)?.name });
+
+    const kazan = c.positions.find((p) => p.city === "Казань");
+    expect(kazan, "a vacancy in Kazan").toBeDefined();
+    const positionFacts = pages.get(paths.position(kazan?.slug ?? "")) ?? [];
+    expect(positionFacts).toContainEqual({ part: "lead", text: "Казань" });
+    // An option reads as its label, not its code.
+    expect(positionFacts).toContainEqual({ part: "lead", text: { office: "Офис", remote: "Удалённо", hybrid: "Гибрид" }[kazan?.format ?? "office"] });
+
+    // The company's founding year with its field's name, each award a block; the offices' addresses and ways in.
+    const company = pages.get(paths.company()) ?? [];
+    expect(company).toContainEqual({ part: "lead", text: `Год основания ${c.company.founded}` });
+    expect(company.filter((f) => f.part === "heading").length).toBeGreaterThanOrEqual(c.company.awards.length);
+    const contacts = pages.get(paths.contacts()) ?? [];
+    for (const office of c.contacts.offices) expect(contacts).toContainEqual({ part: "lead", text: office.address });
+    expect(contacts.some((f) => f.part === "heading" && f.text.includes(c.contacts.requisites.inn))).toBe(true);
+    // Nothing of a searched field's text reaches the index as markup.
+    for (const facts of pages.values()) for (const fact of facts) expect(fact.text).not.toMatch(/<\/?[a-z][^>]*>/);
   });
 
   it("holds one record per event and per question, linked to its anchor", () => {
     const records = customRecords(c);
     const questions = c.questions.topics.reduce((n, t) => n + t.items.length, 0);
     expect(records.filter((r) => r.kind === "event")).toHaveLength(c.events.length);
+    // An event's kind as its label, searched with the weight of a lead.
+    for (const event of records.filter((r) => r.kind === "event")) expect(event.facts?.some((f) => f.part === "lead" && /^(Конференция|Вебинар|Митап)$/.test(f.text))).toBe(true);
     expect(records.filter((r) => r.kind === "question")).toHaveLength(questions);
     for (const r of records) {
       expect(r.url).toMatch(/^\/(events|questions)\/#[a-z0-9-]+$/);

@@ -9,27 +9,51 @@ import { formatDate } from "../lib/format.ts";
 import { pagesSearchedAs } from "../lib/addresses.ts";
 import { paths } from "../lib/paths.ts";
 import type { SearchKind } from "./kinds.ts";
-import type { RecordInput } from "./analyse.ts";
+import { type AnalysedDoc, analysePage, type RecordInput } from "./analyse.ts";
+import { type Fact, searchedFacts, type TitleOf } from "./facts.ts";
 
 export type IndexedPage = {
   path: string;
   kind: SearchKind;
-  /** Names the page goes by besides its breadcrumb: a case is also found by its client's name (a review's breadcrumb names it: «Отзыв: Медлиния»). */
+  /** Names the page goes by besides its breadcrumb. */
   names?: string[];
+  /** Its entry's fields that the schema says are searched, with their weight (a case's client and industry, a vacancy's city). */
+  facts?: Fact[];
 };
 
-/** Prerendered pages indexed from their HTML, each with its kind. */
+/** How a reference reads in search: the name of the entry it points to. */
+function titles(c: Content): TitleOf {
+  const byTarget: Record<string, Map<string, string>> = {
+    services: new Map(c.services.map((s) => [s.slug, s.name])),
+    industries: new Map(c.industries.map((i) => [i.slug, i.name])),
+    cases: new Map(c.cases.map((p) => [p.slug, p.title])),
+  };
+  return (target, slug) => byTarget[target]?.get(slug);
+}
+
+/** Prerendered pages indexed from their HTML, each with its kind and its entry's searched facts. */
 export function indexedPages(c: Content): IndexedPage[] {
-  const page = (path: string): IndexedPage => ({ path, kind: "page" });
+  const titleOf = titles(c);
+  // Pages of their own whose document has searched fields: the company's awards, the offices' addresses.
+  const documents: Record<string, Fact[]> = {
+    [paths.company()]: searchedFacts("company", c.company, titleOf),
+    [paths.contacts()]: searchedFacts("contacts", c.contacts, titleOf),
+  };
+  const page = (path: string): IndexedPage => ({ path, kind: "page", ...(documents[path] ? { facts: documents[path] } : {}) });
   return [
-    ...c.services.map((s): IndexedPage => ({ path: paths.service(s.slug), kind: "service" })),
-    ...c.cases.map((p): IndexedPage => ({ path: paths.project("cases", p.slug), kind: "case", names: [p.client] })),
-    ...c.reviews.map((p): IndexedPage => ({ path: paths.project("reviews", p.slug), kind: "review" })),
-    ...c.articles.map((a): IndexedPage => ({ path: paths.article(a.slug), kind: "article" })),
-    ...c.positions.map((p): IndexedPage => ({ path: paths.position(p.slug), kind: "position" })),
+    ...c.services.map((s): IndexedPage => ({ path: paths.service(s.slug), kind: "service", facts: searchedFacts("services", s, titleOf) })),
+    ...c.cases.map((p): IndexedPage => ({ path: paths.project("cases", p.slug), kind: "case", facts: searchedFacts("cases", p, titleOf) })),
+    ...c.reviews.map((p): IndexedPage => ({ path: paths.project("reviews", p.slug), kind: "review", facts: searchedFacts("reviews", p, titleOf) })),
+    ...c.articles.map((a): IndexedPage => ({ path: paths.article(a.slug), kind: "article", facts: searchedFacts("articles", a, titleOf) })),
+    ...c.positions.map((p): IndexedPage => ({ path: paths.position(p.slug), kind: "position", facts: searchedFacts("positions", p, titleOf) })),
     // The pages of their own the address table says are searched as pages (core/lib/addresses.ts).
     ...pagesSearchedAs("page").map(page),
   ];
+}
+
+/** A page of the list above, analysed from its prerendered HTML with its names and facts: the one way releases, benchmarks and tests do it. */
+export function analyseIndexed(page: IndexedPage, html: string): AnalysedDoc {
+  return analysePage({ html, url: page.path, kind: page.kind, names: page.names, facts: page.facts });
 }
 
 /**
@@ -46,12 +70,14 @@ function text(html: string): string {
 
 /** Events and questions: entries of list pages, found one by one and linked by their anchor. */
 export function customRecords(c: Content): RecordInput[] {
+  const titleOf = titles(c);
   const events = c.events.map(
     (e): RecordInput => ({
       url: paths.event(e.slug),
       kind: "event",
       title: e.title,
       lead: e.description,
+      facts: searchedFacts("events", e, titleOf),
       body: [
         formatDate(e.startsAt),
         e.city,

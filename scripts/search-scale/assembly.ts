@@ -12,9 +12,9 @@ import { join } from "node:path";
 import { env } from "#core/config/env.server.ts";
 import { content } from "#core/content/index.server.ts";
 import { MANIFEST_FILE, SEARCH_INDEX_URL } from "#core/search/index-format.ts";
-import { analysePage, analyseRecord } from "#core/search/analyse.ts";
+import { analyseRecord } from "#core/search/analyse.ts";
 import { assembleIndex } from "#core/search/assemble.ts";
-import { customRecords, indexedPages } from "#core/search/sources.ts";
+import { analyseIndexed, customRecords, indexedPages } from "#core/search/sources.ts";
 import { liveFiles, releasesRoot } from "../../server/releases/store.ts";
 
 const c = content();
@@ -32,7 +32,7 @@ function timed<T>(run: () => T): { value: T; wall: number; cpu: number } {
   return { value, wall: (performance.now() - started) / 1000, cpu: (used.user + used.system) / 1e6 };
 }
 
-const analysis = timed(() => [...pages.map((p, i) => analysePage({ html: html[i] as string, url: p.path, kind: p.kind, names: p.names })), ...customRecords(c).map(analyseRecord)]);
+const analysis = timed(() => [...pages.map((p, i) => analyseIndexed(p, html[i] as string)), ...customRecords(c).map(analyseRecord)]);
 const docs = analysis.value;
 const full = timed(() => assembleIndex(docs, c.searchSynonyms.groups, { glossary: c.searchGlossary.groups }));
 
@@ -40,7 +40,7 @@ const manifest = `${SEARCH_INDEX_URL}${MANIFEST_FILE}`;
 const articles = pages.flatMap((p, i) => (p.kind === "article" ? [i] : []));
 /** Article `i` analysed with another title (and, for a new article, another address). */
 const retitle = (i: number, title: string, url = (pages[i] as (typeof pages)[number]).path) =>
-  analysePage({ html: (html[i] as string).replace(/<h1>[^<]*<\/h1>/, `<h1>${title}</h1>`), url, kind: "article" });
+  analyseIndexed({ ...(pages[i] as (typeof pages)[number]), path: url }, (html[i] as string).replace(/<h1>[^<]*<\/h1>/, `<h1>${title}</h1>`));
 
 /** Assembles `next` over the first index: time, and how many of its files (tree files apart) are new. */
 function after(next: typeof docs) {

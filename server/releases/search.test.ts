@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
-import { analysePage, analyseRecord } from "#core/search/analyse.ts";
+import { analyseRecord } from "#core/search/analyse.ts";
 import { assembleIndex } from "#core/search/assemble.ts";
 import { engineOver, firstResults, pageHtml } from "../../tests/support/search-index-fixtures.ts";
-import { customRecords, indexedPages } from "#core/search/sources.ts";
+import { analyseIndexed, customRecords, indexedPages } from "#core/search/sources.ts";
 import { readSearchState, SearchRecords } from "./search.ts";
 
 const root = mkdtempSync(join(tmpdir(), "search-packs-"));
@@ -63,7 +63,7 @@ describe("a release's search state", () => {
     const rebuilt = release("r99", "r12", changed);
     expect(rebuilt.index.report.rebuiltBase).toBe(true);
     const analyses = [
-      ...pages.map((page) => analysePage({ html: html(page.path, titles.get(page.path) as string), url: page.path, kind: page.kind, names: page.names })),
+      ...pages.map((page) => analyseIndexed(page, html(page.path, titles.get(page.path) as string))),
       ...customRecords(c).map(analyseRecord),
     ];
     expect(rebuilt.index.files).toEqual(assembleIndex(analyses, c.searchSynonyms.groups, { previous: state.index ?? undefined, glossary: c.searchGlossary.groups }).files);

@@ -1,9 +1,9 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Content } from "#core/content/index.server.ts";
-import { type AnalysedDoc, analysePage, analyseRecord, type DocOutline, outlineOf } from "#core/search/analyse.ts";
+import { type AnalysedDoc, analyseRecord, type DocOutline, outlineOf } from "#core/search/analyse.ts";
 import { assembleIndex, type IndexState } from "#core/search/assemble.ts";
-import { customRecords, type IndexedPage, indexedPages } from "#core/search/sources.ts";
+import { analyseIndexed, customRecords, type IndexedPage, indexedPages } from "#core/search/sources.ts";
 
 /** A page as a release keeps it for search: its outline, and the pack its analysis is in. */
 export type StoredDoc = DocOutline & { pack: string };
@@ -63,7 +63,7 @@ export class SearchRecords {
   rendered(path: string, html: string): void {
     const page = this.pages.get(path);
     if (!page) return;
-    const doc = analysePage({ html, url: path, kind: page.kind, names: page.names });
+    const doc = analyseIndexed(page, html);
     this.fresh.set(path, doc);
     this.docs[path] = { ...outlineOf(doc), pack: this.pack };
   }

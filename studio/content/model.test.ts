@@ -25,6 +25,19 @@ describe("forms made from the content schemas", () => {
     expect(unlabelled).toEqual([]);
   });
 
+  it("says beside each field the site's search finds pages by that it is searched, and with what weight", () => {
+    const hints = new Map<string, string | undefined>();
+    for (const type of TYPES) walk(formModel(type), type, (node, path) => hints.set(path, node.description));
+    expect(hints.get("positions.city")).toBe("Ищется на\u00a0сайте: вес высокий");
+    expect(hints.get("positions.department")).toBe("По нему группируются вакансии на странице «Карьера». Ищется на\u00a0сайте: вес средний");
+    expect(hints.get("cases.client")).toBe("Как его можно называть публично. Ищется на\u00a0сайте: вес как у\u00a0названия страницы");
+    expect(hints.get("contacts.offices[].directions")).toMatch(/Ищется на\u00a0сайте: вес высокий$/);
+    // Only the fields the schemas mark: an address or a salary is not searched.
+    expect(hints.get("positions.slug")).not.toMatch(/Ищется/);
+    expect(hints.get("positions.salary")).not.toMatch(/Ищется/);
+    expect([...hints.values()].filter((h) => h?.includes("Ищется")).length).toBe(20);
+  });
+
   it("knows long texts, references, dates, enums with Russian names, and lists", () => {
     const article = formModel("articles");
     const kinds = Object.fromEntries(article.fields.map(([key, node]) => [key, node.kind]));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type EditableType, typeInfo } from "#core/content/catalog.ts";
+import { SEARCH_WEIGHTS, type SearchWeight } from "#core/content/fields.ts";
 
 /**
  * A content type's form, made from its zod schema (the only source of
@@ -58,19 +59,27 @@ type Json = {
   "x-widget"?: Widget;
   /** A code made from another field of the same group (an anchor from a title): shown, editable, not typed. */
   "x-derived-from"?: string;
+  /** Searched by the site's search with this weight (core/search/facts.ts): said in the field's hint. */
+  "x-search"?: SearchWeight;
 };
 
 const LONG_TEXT = 160;
 
+/** The hint of a field: its own, and whether the site's search finds pages by it. */
+function hintOf(json: Json): string | undefined {
+  const searched = json["x-search"] ? `Ищется на\u00a0сайте: вес ${SEARCH_WEIGHTS[json["x-search"]]}` : undefined;
+  return [json.description, searched].filter(Boolean).join(". ") || undefined;
+}
+
 function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
-  const base: Base = { title: json.title ?? fallbackTitle, description: json.description, required: required && json.default === undefined };
+  const base: Base = { title: json.title ?? fallbackTitle, description: hintOf(json), required: required && json.default === undefined };
   if (json.anyOf) {
     const consts = json.anyOf.map((a) => a.const).filter((c) => c !== undefined);
     if (consts.length === json.anyOf.length) {
       return { ...base, kind: "enum", options: consts.map((c) => ({ value: String(c), label: String(c) })), numeric: typeof consts[0] === "number" };
     }
     const first = json.anyOf.find((a) => a.type !== undefined) ?? {};
-    return node({ ...first, title: json.title, description: json.description }, required, fallbackTitle);
+    return node({ ...first, title: json.title, description: json.description, ...(json["x-search"] ? { "x-search": json["x-search"] } : {}) }, required, fallbackTitle);
   }
   if (json.enum) {
     const labels = json["x-labels"] ?? {};

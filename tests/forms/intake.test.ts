@@ -87,14 +87,22 @@ describe("a hostile form body", () => {
     const before = userCpuMs(pid);
     for (let i = 0; i < 5; i++) answers.push(await postRaw("/api/forms/job/", "multipart/form-data; boundary=b", body));
     const perPost = (userCpuMs(pid) - before) / 5;
-    const started = performance.now();
-    const stall = await longestStall(async () => {
-      for (let i = 0; i < 3; i++) answers.push(await postRaw("/api/forms/job/", "multipart/form-data; boundary=b", body));
-    });
-    // The same probe over a window as long with no post: what the host's own load costs it now.
-    const span = performance.now() - started;
-    const quiet = await longestStall(() => new Promise((resolve) => setTimeout(resolve, span)));
-    expect(answers).toEqual(Array(9).fill(400));
+    // Each round: the longest probe while three posts arrive, and the same probe over a window as
+    // long with no post (what the host's own load costs it now). A longest wait is one sample, so
+    // one scheduling hiccup of a shared host decides it; the better of two rounds is kept, which a
+    // real stall (seconds a post) fails in both.
+    const rounds: Array<{ stall: number; quiet: number }> = [];
+    for (let round = 0; round < 2; round++) {
+      const started = performance.now();
+      const stall = await longestStall(async () => {
+        for (let i = 0; i < 3; i++) answers.push(await postRaw("/api/forms/job/", "multipart/form-data; boundary=b", body));
+      });
+      const span = performance.now() - started;
+      const quiet = await longestStall(() => new Promise((resolve) => setTimeout(resolve, span)));
+      rounds.push({ stall, quiet });
+    }
+    const { stall, quiet } = rounds.reduce((a, b) => (b.stall - b.quiet < a.stall - a.quiet ? b : a));
+    expect(answers).toEqual(Array(12).fill(400));
     // The server's CPU time bounds how long any one of its tasks held the event loop (about
     // 26 ms a post in all, in many small tasks); the
     // parts alone took 0.7–2 s of it on `request.formData()` (issue 53).

@@ -6,6 +6,7 @@ import { vi } from "vitest";
 import type * as SearchEngine from "../../app/routes/search/search-engine.ts";
 import type { SearchKind } from "#core/search/kinds.ts";
 import { analysePage, type AnalysedDoc } from "#core/search/analyse.ts";
+import type { Fact } from "#core/search/facts.ts";
 
 export type PageParts = {
   url: string;
@@ -18,6 +19,8 @@ export type PageParts = {
   /** Titles of other pages shown as cards («Похожие проекты»). */
   cards?: string[];
   names?: string[];
+  /** Its entry's searched fields (core/search/facts.ts). */
+  facts?: Fact[];
 };
 
 /** The same call to action at the end of every page, as on the site. */
@@ -36,7 +39,7 @@ export function pageHtml({ crumb, title, lead, sections = [], cards = [] }: Page
   ].join("");
 }
 
-export const analyse = (page: PageParts): AnalysedDoc => analysePage({ html: pageHtml(page), url: page.url, kind: page.kind, names: page.names });
+export const analyse = (page: PageParts): AnalysedDoc => analysePage({ html: pageHtml(page), url: page.url, kind: page.kind, names: page.names, facts: page.facts });
 
 export type Engine = typeof SearchEngine;
 

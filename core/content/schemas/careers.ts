@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, markdown, seo, slug, text, withGroups } from "../fields.ts";
+import { isoDate, markdown, searched, seo, slug, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, TITLE_MAX } from "../limits.ts";
 
 /** A point of a list: one line. */
@@ -12,10 +12,10 @@ export const PositionSchema = withGroups(
   slug: slug().meta({ title: "Адрес", description: "Часть адреса вакансии: /career/адрес/" }),
   ...seo(),
   /** Department the position is grouped under on /career/. */
-  department: text(NAME_MAX).meta({ title: "Отдел", description: "По нему группируются вакансии на странице «Карьера»" }),
-  level: z.enum(["junior", "middle", "senior", "lead"]).meta({ title: "Уровень", "x-labels": { junior: "Junior", middle: "Middle", senior: "Senior", lead: "Lead" } }),
-  format: z.enum(["office", "remote", "hybrid"]).meta({ title: "Формат работы", "x-labels": { office: "Офис", remote: "Удалённо", hybrid: "Гибрид" } }),
-  city: text(NAME_MAX).meta({ title: "Город" }),
+  department: text(NAME_MAX).meta({ title: "Отдел", description: "По нему группируются вакансии на странице «Карьера»", ...searched("heading") }),
+  level: z.enum(["junior", "middle", "senior", "lead"]).meta({ title: "Уровень", "x-labels": { junior: "Junior", middle: "Middle", senior: "Senior", lead: "Lead" }, ...searched("heading") }),
+  format: z.enum(["office", "remote", "hybrid"]).meta({ title: "Формат работы", "x-labels": { office: "Офис", remote: "Удалённо", hybrid: "Гибрид" }, ...searched("lead") }),
+  city: text(NAME_MAX).meta({ title: "Город", ...searched("lead") }),
   /** Monthly salary range in roubles before tax, when published. */
   salary: z
     .strictObject({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, faqItem, httpsUrl, icon, markdown, ref, seo, slug, text, withGroups } from "../fields.ts";
+import { email, faqItem, httpsUrl, icon, markdown, ref, searched, seo, slug, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, ROSTER_MAX, TITLE_MAX, WORD_MAX } from "../limits.ts";
 
 /** The agency's values: `content/worths.yaml`. */
@@ -68,7 +68,7 @@ export const CompanySchema = withGroups(
   z.strictObject({
   ...seo(),
   lead: text(PARAGRAPH_MAX).meta({ title: "Вступление" }),
-  founded: z.number().int().min(1990).max(2100).meta({ title: "Год основания" }),
+  founded: z.number().int().min(1990).max(2100).meta({ title: "Год основания", ...searched("lead") }),
   /** The story (Markdown). */
   story: markdown().meta({ title: "История" }),
   figures: z
@@ -88,13 +88,13 @@ export const CompanySchema = withGroups(
     )
     .max(ROSTER_MAX)
     .default([])
-    .meta({ title: "Награды" }),
+    .meta({ title: "Награды", ...searched("heading") }),
   /** Places in industry ratings. */
   ratings: z
     .array(z.strictObject({ name: text(TITLE_MAX).meta({ title: "Рейтинг" }), year: z.number().int().meta({ title: "Год" }), place: text(WORD_MAX).meta({ title: "Место" }) }))
     .max(ROSTER_MAX)
     .default([])
-    .meta({ title: "Места в рейтингах" }),
+    .meta({ title: "Места в рейтингах", ...searched("heading") }),
   /** Clients shown as wordmarks (fictional names). */
   clients: z
     .array(z.strictObject({ name: z.string().trim().min(1).max(NAME_MAX).meta({ title: "Название" }), industry: ref("industries").meta({ title: "Отрасль" }) }))
@@ -125,17 +125,17 @@ export const ContactsSchema = withGroups(
     .array(
       z.strictObject({
         id: slug().meta({ title: "Код офиса", description: "Различает офисы на странице контактов", "x-derived-from": "city" }),
-        city: text(NAME_MAX).meta({ title: "Город" }),
-        address: text(TITLE_MAX).meta({ title: "Адрес" }),
+        city: text(NAME_MAX).meta({ title: "Город", ...searched("lead") }),
+        address: text(TITLE_MAX).meta({ title: "Адрес", ...searched("lead") }),
         /** Phone in E.164, e.g. +74951234567. */
         phone: z
           .string()
           .regex(/^\+\d{11,15}$/, "Телефон с\u00a0кодом страны: +7 495 123-45-67")
           .meta({ title: "Телефон", description: "Можно писать как удобно: 8 (495) 123-45-67", "x-widget": "phone" }),
         email: email().meta({ title: "Почта" }),
-        hours: text(NAME_MAX).meta({ title: "Часы работы" }),
+        hours: text(NAME_MAX).meta({ title: "Часы работы", ...searched("heading") }),
         /** How to get there (metro, entrance). */
-        directions: text(PARAGRAPH_MAX).optional().meta({ title: "Как добраться", description: "Метро, вход" }),
+        directions: text(PARAGRAPH_MAX).optional().meta({ title: "Как добраться", description: "Метро, вход", ...searched("lead") }),
         geo: z
           .strictObject({
             lat: z.number().min(-90).max(90).meta({ title: "Широта" }),
@@ -170,7 +170,7 @@ export const ContactsSchema = withGroups(
       account: z.string().regex(/^\d{20}$/, "20 цифр").meta({ title: "Расчётный счёт" }),
       bik: z.string().regex(/^\d{9}$/, "9 цифр").meta({ title: "БИК" }),
     })
-    .meta({ title: "Реквизиты" }),
+    .meta({ title: "Реквизиты", ...searched("heading") }),
   }),
   [
     { title: "Основное", fields: ["lead", "salesEmail", "hrEmail", "pressEmail"] },

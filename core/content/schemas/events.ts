@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cover, httpsUrl, isoDateTime, markdown, seo, slug, text, timeZone, withGroups } from "../fields.ts";
+import { cover, httpsUrl, isoDateTime, markdown, searched, seo, slug, text, timeZone, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, TITLE_MAX } from "../limits.ts";
 
 export const EVENT_KINDS = ["conference", "webinar", "meetup"] as const;
@@ -10,7 +10,7 @@ export const EventSchema = withGroups(
   slug: slug().meta({ title: "Адрес", description: "Якорь события на странице /events/" }),
   ...seo(),
   cover: cover(),
-  kind: z.enum(EVENT_KINDS).meta({ title: "Вид", "x-labels": { conference: "Конференция", webinar: "Вебинар", meetup: "Митап" } }),
+  kind: z.enum(EVENT_KINDS).meta({ title: "Вид", "x-labels": { conference: "Конференция", webinar: "Вебинар", meetup: "Митап" }, ...searched("lead") }),
   /** Start, ISO 8601 with the offset of the event's place. */
   startsAt: isoDateTime().meta({ title: "Начало" }),
   endsAt: isoDateTime().optional().meta({ title: "Окончание" }),
@@ -19,7 +19,7 @@ export const EventSchema = withGroups(
   online: z.boolean().meta({ title: "Онлайн" }),
   /** Venue and address when offline (or the platform when online). */
   place: text(TITLE_MAX).meta({ title: "Место", description: "Площадка и адрес, а для онлайна — платформа" }),
-  city: text(NAME_MAX).optional().meta({ title: "Город" }),
+  city: text(NAME_MAX).optional().meta({ title: "Город", ...searched("lead") }),
   /** Who speaks, with the talk where known. */
   speakers: z
     .array(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cover, httpsUrl, isoDate, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, markdown, metric, ref, seo, slug, text, yearMonth, withGroups } from "../fields.ts";
+import { cover, httpsUrl, isoDate, MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG, markdown, metric, ref, searched, seo, slug, text, yearMonth, withGroups } from "../fields.ts";
 import { NAME_MAX, PARAGRAPH_MAX, REFERENCES_MAX, TITLE_MAX } from "../limits.ts";
 
 /** Sections of the projects area: /projects/<card>/<slug>/. */
@@ -13,11 +13,11 @@ export const CaseSchema = withGroups(
   ...seo(),
   cover: cover(),
   /** The client's name as it may be published (also drawn as its wordmark). */
-  client: text(NAME_MAX).meta({ title: "Клиент", description: "Как его можно называть публично" }),
+  client: text(NAME_MAX).meta({ title: "Клиент", description: "Как его можно называть публично", ...searched("name") }),
   /** Industry slug. */
-  industry: ref("industries").meta({ title: "Отрасль" }),
+  industry: ref("industries").meta({ title: "Отрасль", ...searched("lead") }),
   /** Slugs of the services the case shows. */
-  services: z.array(ref("services")).min(1).max(REFERENCES_MAX).meta({ title: "Услуги" }),
+  services: z.array(ref("services")).min(1).max(REFERENCES_MAX).meta({ title: "Услуги", ...searched("heading") }),
   /** When the work ran. */
   period: z
     .strictObject({
@@ -72,11 +72,11 @@ export const ReviewSchema = withGroups(
   /** Their position at the client. */
   position: text(TITLE_MAX).meta({ title: "Должность" }),
   /** The client company. */
-  company: text(NAME_MAX).meta({ title: "Компания" }),
+  company: text(NAME_MAX).meta({ title: "Компания", ...searched("name") }),
   /** Industry slug, for filters. */
-  industry: ref("industries").meta({ title: "Отрасль" }),
+  industry: ref("industries").meta({ title: "Отрасль", ...searched("lead") }),
   /** Slugs of the services reviewed, for filters. */
-  services: z.array(ref("services")).min(1).max(REFERENCES_MAX).meta({ title: "Услуги" }),
+  services: z.array(ref("services")).min(1).max(REFERENCES_MAX).meta({ title: "Услуги", ...searched("heading") }),
   /** Slug of the case the review belongs to, where one is published. */
   case: ref("cases").optional().meta({ title: "Кейс", description: "Если по этой работе опубликован кейс" }),
   /** Stars out of 5, where the review was given with a rating. */
