@@ -10,7 +10,7 @@ import { LONG_LIST, LongList } from "./long-list.tsx";
 import { LongTextField } from "./long-text-field.tsx";
 import { RepeatList } from "./repeat-list.tsx";
 import { WordGroups } from "./word-groups.tsx";
-import { IconField, TagsField, TimeZoneField, zoneLabel } from "./pickers.tsx";
+import { IconField, siblingsOf, TagsField, TimeZoneField, zoneLabel } from "./pickers.tsx";
 import { DerivedCode } from "./derived-code.tsx";
 import { MonthField, PhoneField } from "./masked-fields.tsx";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
@@ -135,9 +135,7 @@ export function FormField({ node, path, value }: Props) {
 
 /** The time zone field beside a moment (`timeZone` of the same group), if the form has one. */
 function zoneOf(values: unknown, path: Array<string | number>): string | undefined {
-  let at: unknown = values;
-  for (const step of path.slice(0, -1)) at = typeof at === "object" && at !== null ? (at as Record<string | number, unknown>)[step] : undefined;
-  const zone = typeof at === "object" && at !== null ? (at as Record<string, unknown>).timeZone : undefined;
+  const zone = siblingsOf(values, path).timeZone;
   return typeof zone === "string" && zone !== "" ? zone : undefined;
 }
 

@@ -7,6 +7,7 @@ import { FormState } from "./form-state.ts";
 import { GroupError } from "./group-error.tsx";
 import { limitHint } from "./limit-hint.ts";
 import { tidyTag } from "#core/content/tags.ts";
+import { momentInZone } from "./time.ts";
 
 /**
  * Fields picked rather than typed: tags from those the collection already
@@ -250,15 +251,24 @@ export function zoneLabel(zone: string): string {
 }
 
 export function TimeZoneField({ node, path, value }: Props<"text">) {
-  const { errors, change } = useContext(FormState);
+  const { errors, change, values } = useContext(FormState);
   const key = pathKey(path);
   const current = typeof value === "string" && value ? value : "Europe/Moscow";
   const { russia, world } = timeZones();
   const known = russia.some((z) => z.value === current) || world.some((z) => z.value === current);
+  // The moments beside the zone (an event's start and end) keep the time typed and take the new
+  // zone's offset: the zone says where the time is read, so correcting it does not move the clock.
+  const changeZone = (zone: string) => {
+    change(path, zone);
+    const group = siblingsOf(values, path);
+    for (const [key, moment] of Object.entries(group)) {
+      if (typeof moment === "string" && momentInZone(moment, zone) !== moment) change([...path.slice(0, -1), key], momentInZone(moment, zone));
+    }
+  };
   return (
     <Field label={optional(node)} name={key} hint={node.description} error={errors[key] ?? null}>
       {(control) => (
-        <select className="s-input s-select" {...control} value={current} onChange={(e) => change(path, e.target.value)}>
+        <select className="s-input s-select" {...control} value={current} onChange={(e) => changeZone(e.target.value)}>
           {!known ? <option value={current}>{current} (нет в списке)</option> : null}
           <optgroup label="Россия">
             {russia.map((z) => (
@@ -278,4 +288,11 @@ export function TimeZoneField({ node, path, value }: Props<"text">) {
       )}
     </Field>
   );
+}
+
+/** The other values of the group that holds `path`. */
+export function siblingsOf(values: unknown, path: ReadonlyArray<string | number>): Record<string, unknown> {
+  let at: unknown = values;
+  for (const step of path.slice(0, -1)) at = typeof at === "object" && at !== null ? (at as Record<string | number, unknown>)[step] : undefined;
+  return typeof at === "object" && at !== null ? (at as Record<string, unknown>) : {};
 }

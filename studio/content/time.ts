@@ -53,3 +53,12 @@ export function momentFromRussian(text: string, previous: string, zone?: string)
   const offset = zone ? zoneOffset(zone, wall) : (ISO.exec(previous)?.[6] ?? MOSCOW);
   return `${m[3]}-${two(m[2] as string)}-${two(m[1] as string)}T${two(m[4] as string)}:${m[5]}:00${offset === "Z" ? "+00:00" : offset}`;
 }
+
+/**
+ * A moment moved to another zone at the same wall-clock time: "2026-12-03T19:00:00+03:00" in
+ * Asia/Yekaterinburg → "2026-12-03T19:00:00+05:00". What an editor means by correcting an event's
+ * zone: the time they typed and see stays, the zone it is read in changes. Anything else as it is.
+ */
+export function momentInZone(value: string, zone: string): string {
+  return ISO.test(value) ? momentFromRussian(momentToRussian(value), value, zone) : value;
+}

@@ -227,12 +227,22 @@ describe("content in a browser", () => {
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
     expect(contentFile(env.sandbox, "services/aso.md")).toMatch(/\nicon: chart\n/);
-    // A time zone from the list, by its city.
+    // A time zone from the list, by its city: the start keeps the time as typed, now read in that
+    // zone (its offset follows), and the hint under it names the zone.
     await page.goto(`${env.server.baseUrl}/studio/content/events/data-meetup-december-2026/`);
+    const start = page.getByLabel("Начало");
+    const typed = await start.inputValue();
+    const wall = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}:\d{2})$/.exec(typed);
+    expect(wall, `the start as shown: «${typed}»`).not.toBeNull();
     await page.getByLabel("Часовой пояс").selectOption({ label: "Екатеринбург, GMT+5" });
+    expect(await start.inputValue()).toBe(typed);
+    await page.getByText(/по времени часового пояса события: Екатеринбург/).first().waitFor();
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
-    expect(contentFile(env.sandbox, "events/data-meetup-december-2026.md")).toMatch(/\ntimeZone: Asia\/Yekaterinburg\n/);
+    const saved = contentFile(env.sandbox, "events/data-meetup-december-2026.md");
+    expect(saved).toMatch(/\ntimeZone: Asia\/Yekaterinburg\n/);
+    const [, d, m, y, hm] = wall as RegExpExecArray;
+    expect(saved).toMatch(new RegExp(`\\nstartsAt: ['"]?${y}-${m}-${d}T${hm}:00\\+05:00`));
     expect(problems).toEqual([]);
     await context.close();
   });
