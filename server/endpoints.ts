@@ -5,9 +5,22 @@ import { answerHealth, type Readiness } from "./health.ts";
 import type { Logger } from "./log.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { plain } from "./respond.ts";
+import { SEARCH_LOG_BODY_MAX, SEARCH_LOG_PATH } from "#core/search/log.ts";
+import { answerSearchLog, type SearchLog } from "./search-log.ts";
+
+/** What the search log's endpoint counts with: the store (absent: nothing is counted), whose consent it needs, reports per visitor. */
+export type SearchLogOptions = { store: SearchLog | undefined; requireConsent: boolean; limiter: RateLimiter; now: () => number };
 
 /** What one of the site's own endpoints gets from the pipeline for a request. */
-export type EndpointContext = { id: string; visitor: string; readiness: Readiness; reportLimiter: RateLimiter; log: Logger; isShuttingDown: () => boolean };
+export type EndpointContext = {
+  id: string;
+  visitor: string;
+  readiness: Readiness;
+  reportLimiter: RateLimiter;
+  searchLog?: SearchLogOptions;
+  log: Logger;
+  isShuttingDown: () => boolean;
+};
 
 type Method = "GET" | "HEAD" | "POST";
 
@@ -54,6 +67,24 @@ export const SITE_ENDPOINTS: readonly SiteEndpoint[] = [
     bodyLimit: CSP_REPORT_MAX_BYTES,
     probe: false,
     answer: (req, res, c) => answerCspReport(req, res, { id: c.id, visitor: c.visitor, limiter: c.reportLimiter, log: c.log }),
+  },
+  {
+    // The search page's report of a query answered or a result followed (core/search/log.ts).
+    path: SEARCH_LOG_PATH,
+    methods: ["POST"],
+    access: "public",
+    bodyLimit: SEARCH_LOG_BODY_MAX,
+    probe: false,
+    answer: (req, res, c) =>
+      answerSearchLog(req, res, {
+        id: c.id,
+        visitor: c.visitor,
+        store: c.searchLog?.store,
+        limiter: c.searchLog?.limiter ?? c.reportLimiter,
+        requireConsent: c.searchLog?.requireConsent ?? true,
+        now: c.searchLog?.now ?? Date.now,
+        log: c.log,
+      }),
   },
 ];
 

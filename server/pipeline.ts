@@ -18,6 +18,7 @@ import { plain, redirect, tooManyRequests } from "./respond.ts";
 import type { StaticFile } from "./static-files.ts";
 import { wasCutByTimeout } from "./timeout.ts";
 import type { StudioRoom } from "./studio/room.ts";
+import type { SearchLogOptions } from "./endpoints.ts";
 
 export type PipelineOptions = {
   /** The site's server build: the code build's, or (the dev server) Vite's as it is now. */
@@ -42,6 +43,8 @@ export type PipelineOptions = {
   rateLimiter: RateLimiter;
   /** CSP reports, per visitor address (browsers may send one per violation). */
   reportLimiter: RateLimiter;
+  /** What visitors search (server/search-log.ts): the store's counts, who is counted, reports per visitor. */
+  searchLog?: SearchLogOptions;
   bodyLimitBytes: number;
   /** Bytes of the release's most requested files kept in memory (file-cache.ts). */
   fileCacheBytes: number;
@@ -110,7 +113,15 @@ export function createPipeline(options: PipelineOptions) {
     return view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
   }
 
-  const context = (id: string, visitor: string): EndpointContext => ({ id, visitor, readiness: options.readiness, reportLimiter: options.reportLimiter, log, isShuttingDown });
+  const context = (id: string, visitor: string): EndpointContext => ({
+    id,
+    visitor,
+    readiness: options.readiness,
+    reportLimiter: options.reportLimiter,
+    ...(options.searchLog ? { searchLog: options.searchLog } : {}),
+    log,
+    isShuttingDown,
+  });
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, view: View, target: string) {
     // The studio is a room of its own: its own methods, limits and headers (on top of these).

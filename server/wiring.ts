@@ -9,12 +9,18 @@ import { startReleases } from "./releases/serving.ts";
 import { runtimeConfigTag } from "./runtime-config.ts";
 import { loadServerBuild } from "./page-renderer.ts";
 import { loadStaticFiles } from "./static-files.ts";
+import { clock } from "./clock.ts";
+import type { SearchLog } from "./search-log.ts";
 
 /** CSP reports per visitor: enough for a page with a few violations, not a flood. */
 const REPORTS_PER_MINUTE = 30;
 const REPORT_BURST = 20;
+/** Search reports per visitor: a query every couple of seconds and the result followed, not a flood of counts. */
+const SEARCH_REPORTS_PER_MINUTE = 40;
+const SEARCH_REPORT_BURST = 20;
 
-export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number };
+/** `searchLogStore`: where what visitors search is counted (server/leads' store); without it nothing is. */
+export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number; searchLogStore?: SearchLog };
 
 /**
  * Everything the request handler needs: the code build, the live content
@@ -25,7 +31,7 @@ export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number };
  * the process that makes a release at start.
  */
 export async function wireServer(env: Env, overrides: WiringOverrides = {}, variables: NodeJS.ProcessEnv = process.env) {
-  const { now, ...parts } = overrides;
+  const { now, searchLogStore, ...parts } = overrides;
   // The dev server brings its own build (Vite's) and content (content/ on disk): scripts/dev/.
   const build = parts.build ?? (await loadServerBuild());
   const log = parts.log ?? createLogger({ level: env.LOG_LEVEL });
@@ -43,6 +49,12 @@ export async function wireServer(env: Env, overrides: WiringOverrides = {}, vari
     security: createSecurityHeaders(securityOptionsFromEnv(env)),
     rateLimiter: createRateLimiter({ perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST }),
     reportLimiter: createRateLimiter({ perMinute: REPORTS_PER_MINUTE, burst: REPORT_BURST }),
+    searchLog: {
+      store: searchLogStore,
+      requireConsent: env.ANALYTICS_REQUIRE_CONSENT,
+      limiter: createRateLimiter({ perMinute: SEARCH_REPORTS_PER_MINUTE, burst: SEARCH_REPORT_BURST }),
+      now: clock.now,
+    },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     fileCacheBytes: env.FILE_CACHE_MB * 1024 * 1024,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,

@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
             lazy: () => import("./pages/personal-data.tsx").then((m) => ({ Component: m.PersonalData, loader: m.personalDataLoader, action: m.personalDataAction })),
           },
           { path: child(pages.settings), lazy: () => import("./pages/settings.tsx").then((m) => ({ Component: m.Settings, loader: m.settingsLoader, action: m.settingsAction })) },
+          { path: child(pages.searchLog), lazy: () => import("./pages/search-log.tsx").then((m) => ({ Component: m.SearchLog, loader: m.searchLogLoader })) },
           { path: child(pages.content), lazy: () => import("./pages/content.tsx").then((m) => ({ Component: m.ContentHome, loader: m.contentLoader })) },
           { path: child(pages.media), lazy: () => import("./pages/media.tsx").then((m) => ({ Component: m.Media, loader: m.mediaLoader })) },
           { path: child(pages.trash), lazy: () => import("./pages/trash.tsx").then((m) => ({ Component: m.Trash, loader: m.trashLoader, action: m.trashAction })) },

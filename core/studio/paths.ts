@@ -27,6 +27,7 @@ export const pages = {
   inboxStages: "/inbox/stages/",
   personalData: "/personal-data/",
   settings: "/settings/",
+  searchLog: "/search-log/",
 } as const;
 
 export type PageName = keyof typeof pages;

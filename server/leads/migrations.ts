@@ -339,6 +339,25 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
     noStatisticsOfNotes,
     fillMoreSearchWords,
   ],
+  // What visitors search (issue 58): counts per Moscow week and normalised query, and per result
+  // followed from it; nothing about who searched (core/search/log.ts).
+  (d) => [
+    `CREATE TABLE search_log_queries (
+      week ${d.bigint} NOT NULL,
+      query ${d.bytewiseText} NOT NULL,
+      searches INTEGER NOT NULL,
+      empty INTEGER NOT NULL,
+      PRIMARY KEY (week, query)
+    )`,
+    `CREATE TABLE search_log_clicks (
+      week ${d.bigint} NOT NULL,
+      query ${d.bytewiseText} NOT NULL,
+      url TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      clicks INTEGER NOT NULL,
+      PRIMARY KEY (week, query, url, position)
+    )`,
+  ],
 ];
 
 /**

@@ -28,6 +28,8 @@ export type LeadsRuntime = {
   settings: Settings;
   /** What route code submits forms to (handed to each request through the load context). */
   service: LeadsService;
+  /** What visitors search, counted per week (server/search-log.ts). */
+  searchLog: Store["searchLog"];
   ready: Promise<void>;
   /** Readiness of the store (/readyz): throws while it is unreachable or not yet migrated. */
   check(): Promise<void>;
@@ -107,6 +109,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
     db,
     settings,
     service,
+    searchLog: store.searchLog,
     ready,
     mailQueued: mailer ? wake : undefined,
     async check() {

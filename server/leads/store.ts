@@ -1,5 +1,6 @@
 import type { Db } from "./db.ts";
 import { retentionStore } from "./retention-store.ts";
+import { searchLogStore } from "./search-log-store.ts";
 import { submissionStore } from "./submission-store.ts";
 import { subscriptionStore } from "./subscription-store.ts";
 
@@ -17,6 +18,7 @@ export function createStore(db: Db) {
     ...submissionStore(db),
     ...subscriptionStore(db),
     ...retentionStore(db),
+    searchLog: searchLogStore(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { RetentionResult } from "#core/studio/settings.ts";
+import { SEARCH_LOG_DAYS } from "#core/search/log.ts";
 import type { Db } from "../leads/db.ts";
 import { createStore } from "../leads/store.ts";
 import { redactedMessage } from "../redact.ts";
@@ -19,7 +20,8 @@ const WIPE_DEADLINE_MS = 5 * 60_000;
  * The one retention run, made each day by the studio's process (retention-daily.ts) and on demand
  * by `npm run retention` (scripts/retention.ts): requests and applications older than the days in
  * force (`days`, else «Настройки» or LEADS_RETENTION_DAYS) go with their files and deliveries, and
- * unconfirmed subscriptions; the rows' bytes leave the store's files. Its result is kept for
+ * unconfirmed subscriptions; the rows' bytes leave the store's files; and the weeks of what visitors
+ * searched older than SEARCH_LOG_DAYS. Its result is kept for
  * «Настройки» and written to the journal, a failure included (with its message redacted).
  */
 export async function runRetention(deps: { db: Db; settings: Settings; audit: AuditLog }, run: { now: number; days?: number; origin: "daily" | "command" }): Promise<RetentionResult & { failure?: unknown }> {
@@ -27,7 +29,10 @@ export async function runRetention(deps: { db: Db; settings: Settings; audit: Au
   const cutoff = run.now - days * 24 * 3_600_000;
   let result: RetentionResult & { failure?: unknown };
   try {
-    const deleted = await createStore(deps.db).deleteOlderThan(cutoff, days, run.now, { deadlineMs: WIPE_DEADLINE_MS });
+    const store = createStore(deps.db);
+    const deleted = await store.deleteOlderThan(cutoff, days, run.now, { deadlineMs: WIPE_DEADLINE_MS });
+    // What visitors searched: the weeks that ended SEARCH_LOG_DAYS ago go (counts only, no one's data).
+    await store.searchLog.deleteBefore(run.now - (SEARCH_LOG_DAYS + 7) * 24 * 3_600_000);
     result = { at: run.now, ok: deleted.wiped, days, ...deleted };
   } catch (error) {
     result = { at: run.now, ok: false, days, submissions: 0, subscriptions: 0, wiped: false, error: redactedMessage(error) };

@@ -12,6 +12,7 @@ export const NAV: readonly NavItem[] = [
   { page: "content", label: "Контент", permission: "content:edit", description: "Страницы, статьи, кейсы, вакансии и другие материалы сайта" },
   { page: "media", label: "Медиа", permission: "content:edit", description: "Изображения сайта: загрузка, описания, где какое используется" },
   { page: "releases", label: "Публикации", permission: "content:publish", description: "Что опубликовано, когда и кем; откат к прежней версии" },
+  { page: "searchLog", label: "Поиск по\u00a0сайту", permission: "content:edit", description: "Что искали посетители сайта, что не\u00a0нашли и\u00a0куда перешли" },
   { page: "inbox", label: "Заявки", permission: "leads:read", description: "Заявки на проекты, подписки и отклики на вакансии: этапы, ответственные, комментарии, доставка, выгрузка в CSV" },
   {
     page: "personalData",

@@ -59,7 +59,7 @@ describe("the studio in a browser", () => {
     expect(await header.getByText("Студия", { exact: true }).isVisible()).toBe(true);
     expect(await header.getByText("Редактор", { exact: true }).isVisible()).toBe(true);
     const nav = page.getByRole("navigation", { name: "Разделы студии" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Обзор", "Контент", "Медиа", "Публикации", "Мой профиль"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Обзор", "Контент", "Медиа", "Публикации", "Поиск по\u00a0сайту", "Мой профиль"]);
     // Hidden links are not the check: the server refuses the page's data too.
     await page.goto(`${server.baseUrl}/studio/users/`);
     await page.getByRole("heading", { level: 1, name: "Нет доступа" }).waitFor();

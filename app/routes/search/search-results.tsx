@@ -9,6 +9,7 @@ import type { ExcerptPart } from "./excerpt.ts";
 import { KIND_LABELS, SEARCH_KINDS, type SearchKind } from "#core/search/kinds.ts";
 import type { SearchHit } from "./search-engine.ts";
 import type { Shown } from "./use-search.ts";
+import { reportFollowed } from "./report.ts";
 
 const RESULTS = ["результат", "результата", "результатов"] as const;
 
@@ -20,13 +21,13 @@ function Excerpt({ parts }: { parts: ExcerptPart[] }) {
   );
 }
 
-function Hit({ hit }: { hit: SearchHit }) {
+function Hit({ hit, onFollow }: { hit: SearchHit; onFollow: () => void }) {
   return (
     <li className="search-hit">
       <span className="search-hit__kind">{KIND_LABELS[hit.kind].one}</span>
       <h2 className="search-hit__title">
         {/* Results change as the visitor types: their pages load on hover or focus, not all on sight. */}
-        <AppLink to={hit.url} prefetch="intent">
+        <AppLink to={hit.url} prefetch="intent" onClick={onFollow}>
           {hit.title}
         </AppLink>
       </h2>
@@ -109,8 +110,8 @@ export function SearchResults({
       <>
         <KindFilter query={query} kind={kind} total={outcome.total} counts={outcome.counts} />
         <ol className="search-results__list" ref={list}>
-          {hits.map((hit) => (
-            <Hit key={hit.url} hit={hit} />
+          {hits.map((hit, index) => (
+            <Hit key={hit.url} hit={hit} onFollow={() => reportFollowed(query, hit.url, index + 1)} />
           ))}
         </ol>
         {hits.length < matches ? (

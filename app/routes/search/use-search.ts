@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { useAppNavigate } from "../../lib/navigate.ts";
 import { paths } from "#core/lib/paths.ts";
 import { keepRecent } from "./recent.ts";
+import { reportSearch } from "./report.ts";
 import type { SearchArrival } from "../../chrome/search-entry.tsx";
 import { isSearchKind, type SearchKind } from "#core/search/kinds.ts";
 import type { SearchHit, SearchOutcome } from "./search-engine.ts";
@@ -111,6 +112,13 @@ export function useSearch() {
       current = false;
     };
   }, [pending, key, query, kind]);
+
+  // The query the visitor stopped at is counted for «Поиск по сайту», not every prefix typed on the way.
+  useEffect(() => {
+    if (!shown || "failed" in shown || shown.key !== key) return;
+    const timer = setTimeout(() => reportSearch(shown.query, shown.outcome.total), HISTORY_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [shown, key]);
 
   const showMore = useCallback(() => {
     if (!shown || "failed" in shown) return;

@@ -14,6 +14,7 @@ import { profileRoutes } from "./profile.ts";
 import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
 import { settingsRoutes } from "./settings.ts";
+import { searchLogRoutes } from "./search-log.ts";
 import { trashRoutes } from "./trash.ts";
 import { twoFactorRoutes } from "./two-factor.ts";
 import { userRoutes } from "./users.ts";
@@ -38,4 +39,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...inboxRoutes,
   ...personalDataRoutes,
   ...settingsRoutes,
+  ...searchLogRoutes,
 ];

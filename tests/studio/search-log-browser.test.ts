@@ -1,0 +1,67 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { atEveryWidth } from "../support/axe.ts";
+import { launchBrowser, openSession } from "../support/browser.ts";
+import { addUser, signedInSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
+
+/**
+ * «Поиск по сайту» in Chromium: a visitor searches the site and follows a result; the editor sees
+ * the query with its count and the result followed at its place, and what found nothing; the
+ * screen fits 390, 768 and 1440 px and passes axe.
+ */
+const PASSWORD = "Search log in the browser 2026";
+
+let server: StudioServer;
+let browser: Browser;
+let editor: StudioSession;
+
+beforeAll(async () => {
+  server = await startStudioServer("sqlite");
+  await addUser(server, "search.web", "editor", PASSWORD, "Ольга Поисковая");
+  browser = await launchBrowser();
+  editor = await signedInSession(browser, server.baseUrl, { login: "search.web", password: PASSWORD }, 1440, { path: "/studio/search-log/" });
+}, 240_000);
+afterAll(async () => {
+  await editor?.context.close();
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe("«Поиск по сайту»", () => {
+  it("says nothing was searched yet, then shows what a visitor searched, what found nothing and the result followed", async () => {
+    const { page } = editor;
+    await page.getByText("Пока ничего не искали").waitFor();
+
+    const visitor = await openSession(browser, { width: 390, russian: true });
+    await visitor.page.goto(`${server.baseUrl}/search/`);
+    const field = visitor.page.getByLabel("Что вы ищете?");
+    // The query the visitor stops at is reported, once; the beacon is awaited, not a pause.
+    const reported = visitor.page.waitForRequest((r) => r.url().endsWith("/search-log") && (r.postData() ?? "").includes("щзщщзщ"));
+    await field.fill("щзщщзщ");
+    await visitor.page.getByText(/ничего не\sнашлось/).waitFor();
+    await reported;
+    const searched = visitor.page.waitForRequest((r) => r.url().endsWith("/search-log") && (r.postData() ?? "").includes('"found"') && (r.postData() ?? "").includes("аналитика"));
+    await field.fill("сквозная аналитика");
+    const first = visitor.page.locator(".search-hit__title a").first();
+    await first.waitFor();
+    await searched;
+    const href = await first.getAttribute("href");
+    const followed = visitor.page.waitForRequest((r) => r.url().endsWith("/search-log") && (r.postData() ?? "").includes('"position":1'));
+    await first.click();
+    await followed;
+    await visitor.context.close();
+
+    await page.reload();
+    const row = page.getByRole("row", { name: /сквозная аналитика/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`${href} — 1-е место, 1\u00a0переход`);
+    const empty = page.getByRole("row", { name: /щзщщзщ/ });
+    expect(await empty.getByRole("link", { name: "Добавить синонимы" }).count()).toBe(1);
+    await page.getByLabel("Только ничего не нашедшие").check();
+    await page.getByRole("button", { name: "Показать" }).click();
+    await page.waitForURL(/empty=1/);
+    expect(await page.getByRole("row", { name: /сквозная аналитика/ }).count()).toBe(0);
+    expect(await page.getByRole("row", { name: /щзщщзщ/ }).count()).toBe(1);
+    expect(await atEveryWidth(page, 1440)).toEqual([]);
+  });
+});
