@@ -1,4 +1,5 @@
-import { useContext, useId, useState } from "react";
+import { useContext, useEffect, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { Button, Cell, Table } from "../ui/index.ts";
 import { FormState } from "./form-state.ts";
 import { GroupError } from "./group-error.tsx";
@@ -40,6 +41,20 @@ export function WordGroups({ node, path, items }: Props) {
   const pages = Math.max(1, Math.ceil(found.length / PAGE));
   const current = Math.min(page, pages - 1);
   const shown = found.slice(current * PAGE, current * PAGE + PAGE);
+  // «Поиск по сайту» sends a query that found nothing here (`?add=`): a new group starts with it, or
+  // the group that already holds it is shown, for the editor to add the words the pages use.
+  const [params] = useSearchParams();
+  const added = useRef(false);
+  useEffect(() => {
+    const word = (params.get("add") ?? "").trim().slice(0, 100);
+    if (added.current || !word) return;
+    added.current = true;
+    const lower = word.toLocaleLowerCase("ru");
+    const holds = items.some((item) => wordsOf(item).some((w) => w.toLocaleLowerCase("ru") === lower));
+    if (!holds && (node.maxItems === undefined || items.length < node.maxItems)) change(path, [[word], ...items]);
+    setQuery(word);
+    setPage(0);
+  }, [params, items, node.maxItems, change, path]);
   const group = node.item.title;
   const hint = [node.description, node.item.description, "Слово добавляет Enter или запятая", limitHint(node)].filter(Boolean).join(". ");
 

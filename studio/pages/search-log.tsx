@@ -99,7 +99,7 @@ export function SearchLog() {
                     <Followed row={row} />
                   </Cell>
                   <Cell label="Что сделать">
-                    {row.empty > 0 ? <Link to={SYNONYMS}>Добавить синонимы</Link> : "—"}
+                    {row.empty > 0 ? <Link to={`${SYNONYMS}?add=${encodeURIComponent(row.query)}`}>Добавить синонимы</Link> : "—"}
                   </Cell>
                 </tr>
               ))}

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApp } from "../support/app.ts";
 import { atEveryWidth } from "../support/axe.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { addUser, signedInSession, startStudioServer, type StudioServer, type StudioSession } from "../support/studio.ts";
@@ -33,7 +34,8 @@ describe("«Поиск по сайту»", () => {
     await page.getByText("Пока ничего не искали").waitFor();
 
     const visitor = await openSession(browser, { width: 390, russian: true });
-    await visitor.page.goto(`${server.baseUrl}/search/`);
+    // Typed after hydration: text typed into the server's field before it would wait for the next key.
+    await openApp(visitor.page, "/search/", server.baseUrl);
     const field = visitor.page.getByLabel("Что вы ищете?");
     // The query the visitor stops at is reported, once; the beacon is awaited, not a pause.
     const reported = visitor.page.waitForRequest((r) => r.url().endsWith("/search-log") && (r.postData() ?? "").includes("щзщщзщ"));
@@ -63,5 +65,12 @@ describe("«Поиск по сайту»", () => {
     expect(await page.getByRole("row", { name: /сквозная аналитика/ }).count()).toBe(0);
     expect(await page.getByRole("row", { name: /щзщщзщ/ }).count()).toBe(1);
     expect(await atEveryWidth(page, 1440)).toEqual([]);
+
+    // From the query that found nothing, a synonym group starts with it, shown for the words the pages use to be added.
+    await page.getByRole("row", { name: /щзщщзщ/ }).getByRole("link", { name: "Добавить синонимы" }).click();
+    await page.waitForURL(/searchSynonyms/);
+    const words = page.getByRole("row").filter({ hasText: "щзщщзщ" });
+    await words.waitFor();
+    expect(await words.count()).toBe(1);
   });
 });
