@@ -57,6 +57,12 @@ export type PipelineOptions = {
   studio?: Pick<StudioRoom, "owns" | "handle">;
 };
 
+/** What the site's own endpoints get per request (server/endpoints.ts). */
+function endpointContext(options: PipelineOptions, isShuttingDown: () => boolean): (id: string, visitor: string) => EndpointContext {
+  const { readiness, reportLimiter, searchLog, log } = options;
+  return (id, visitor) => ({ id, visitor, readiness, reportLimiter, ...(searchLog ? { searchLog } : {}), log, isShuttingDown });
+}
+
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 /** Longer request targets are refused (nginx's default buffer is 8 KB too). */
 const MAX_TARGET_LENGTH = 8_192;
@@ -86,6 +92,27 @@ function splitTarget(raw: string): { pathname: string; search: string } | null {
   return { pathname, search };
 }
 
+/** The request's id: a trusted proxy's, if it looks like one, else a new one. */
+function requestId(req: IncomingMessage, trustedProxyHops: number): string {
+  const forwarded = req.headers["x-request-id"];
+  return trustedProxyHops > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+}
+
+/** One log line per request, when its response closes (answered or aborted). */
+function logWhenClosed(log: Logger, req: IncomingMessage, res: ServerResponse, request: { id: string; target: string; started: number }): void {
+  // A response closes once: `on` spares the wrapper `once` would add to every request.
+  res.on("close", () => {
+    log.request({
+      id: request.id,
+      method: req.method ?? "GET",
+      path: loggablePath(request.target),
+      status: res.statusCode,
+      ms: Math.round((performance.now() - request.started) * 100) / 100,
+      aborted: !res.writableFinished,
+    });
+  });
+}
+
 export function createPipeline(options: PipelineOptions) {
   const { origin, security, log } = options;
   const isShuttingDown = options.isShuttingDown ?? (() => false);
@@ -113,15 +140,7 @@ export function createPipeline(options: PipelineOptions) {
     return view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
   }
 
-  const context = (id: string, visitor: string): EndpointContext => ({
-    id,
-    visitor,
-    readiness: options.readiness,
-    reportLimiter: options.reportLimiter,
-    ...(options.searchLog ? { searchLog: options.searchLog } : {}),
-    log,
-    isShuttingDown,
-  });
+  const context = endpointContext(options, isShuttingDown);
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, view: View, target: string) {
     // The studio is a room of its own: its own methods, limits and headers (on top of these).
@@ -172,9 +191,7 @@ export function createPipeline(options: PipelineOptions) {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const target = req.url ?? "/";
-    const forwarded = req.headers["x-request-id"];
-    const id =
-      options.trustedProxyHops > 0 && typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    const id = requestId(req, options.trustedProxyHops);
     // Taken once: a release that goes live meanwhile answers the next request, not half of this one.
     const view = viewOf(options.releases.current());
     // Probes come every few seconds from every balancer: not logged, not limited (endpoints.ts).
@@ -184,17 +201,7 @@ export function createPipeline(options: PipelineOptions) {
       return answerEndpoint(probe, req, res, context(id, ""));
     }
 
-    // A response closes once: `on` spares the wrapper `once` would add to every request.
-    res.on("close", () => {
-      log.request({
-        id,
-        method: req.method ?? "GET",
-        path: loggablePath(target),
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        aborted: !res.writableFinished,
-      });
-    });
+    logWhenClosed(log, req, res, { id, target, started });
     try {
       await route(req, res, id, view, target);
     } catch (error) {
