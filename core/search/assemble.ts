@@ -27,6 +27,7 @@ import type { AnalysedDoc, DocOutline } from "./analyse.ts";
 import { contentHash } from "./chunking.ts";
 import { docPostings, type DocPostings, excerptText, findFurniture, signature } from "./doc-postings.ts";
 import { Vocabulary } from "./vocabulary.ts";
+import { compilePins, type SearchPin } from "./pins.ts";
 import { buildSegment } from "./segment.ts";
 import { WEIGHTS } from "./weights.ts";
 
@@ -54,6 +55,8 @@ export type AssembleOptions = {
   maxDelta?: number;
   /** The trade's vocabulary (content/search-glossary.yaml): groups read only by a word that finds nothing. */
   glossary?: ReadonlyArray<readonly string[]>;
+  /** Pages pinned to queries (content/search-synonyms.yaml): in the manifest only, so a pin changes no posting. */
+  pins?: readonly SearchPin[];
   /**
    * The analysis of the n-th page, when `docs` are outlines: asked for only of
    * the pages whose postings or record are written (default: `docs` are analyses).
@@ -199,6 +202,7 @@ export function assembleIndex(docs: readonly DocOutline[], synonymGroups: Readon
   const kinds = Array.from({ length: size }, () => NO_RECORD);
   docs.forEach((doc, n) => (kinds[ids[n] as number] = SEARCH_KINDS.indexOf(doc.kind).toString(36)));
   const glossary = writeGlossary(options.glossary ?? [], files);
+  const pins = compilePins(options.pins ?? [], (url) => pages[url]?.id);
   const manifest: Manifest = {
     format: INDEX_FORMAT,
     docs: size,
@@ -207,6 +211,7 @@ export function assembleIndex(docs: readonly DocOutline[], synonymGroups: Readon
     segments,
     synonyms,
     ...(glossary ? { glossary } : {}),
+    ...(Object.keys(pins).length > 0 ? { pins } : {}),
   };
   files.set(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`, JSON.stringify(manifest));
 

@@ -20,6 +20,7 @@
  * anew when the delta grows past a limit.
  */
 import type { SearchKind } from "./kinds.ts";
+import type { PinTable } from "./pins.ts";
 
 /** Where the index lives, relative to the client build and as a URL. */
 export const SEARCH_INDEX_DIR = "search-index";
@@ -73,6 +74,8 @@ export type Manifest = {
    * that finds nothing reads the file of its letter (ranking.ts).
    */
   glossary?: Record<string, string>;
+  /** Pages pinned to queries (pins.ts): a query's key → its page's id, which the engine puts first. */
+  pins?: PinTable;
 };
 
 /**

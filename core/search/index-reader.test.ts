@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assembleIndex } from "./assemble.ts";
 import { createIndexReader } from "./index-reader.ts";
-import { createSearchEngine } from "../../app/routes/search/search-engine.ts";
+import { createSearchEngine } from "./engine.ts";
 import { analyse, type PageParts } from "../../tests/support/search-index-fixtures.ts";
 
 const pages: PageParts[] = Array.from({ length: 60 }, (_, i) => ({

@@ -74,3 +74,17 @@ export type SearchLogView = {
   more: boolean;
   days: number;
 };
+
+/** A result as «Поиск по сайту» shows it; `pinned`: an editor's pin put it first. */
+export type PreviewHit = { url: string; title: string; pinned: boolean };
+
+/** The first results of a query, and how many there are in all. */
+export type PreviewResults = {
+  total: number;
+  hits: PreviewHit[];
+  /** The query as read with the other keyboard layout, when that is what found them. */
+  switched?: string;
+};
+
+/** GET /studio/api/search-log/results?q=…: a query's results on the site now, and after the next publication (the search's words as saved). */
+export type SearchResultsPreview = { query: string; now: PreviewResults; next: PreviewResults };

@@ -13,6 +13,8 @@ export type PreviewSite = {
   site: OgSite;
   headTag: string | null;
   contentDir: string;
+  /** The folder of releases (a release's search state is there: server/studio/search-preview.ts). */
+  releasesRoot: string;
   /** The shared drawings of releases (covers, wordmarks, avatars). */
   imagesCache: string;
   live: () => LiveRelease;

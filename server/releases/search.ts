@@ -86,7 +86,12 @@ export class SearchRecords {
     const records = customRecords(this.content).map(analyseRecord);
     const outlines: DocOutline[] = [...paths.map((path) => this.docs[path] as StoredDoc), ...records];
     const analysis = (n: number): AnalysedDoc => (n < paths.length ? this.analysisOf(paths[n] as string) : (records[n - paths.length] as AnalysedDoc));
-    const index = assembleIndex(outlines, this.content.searchSynonyms.groups, { previous: this.previous.index ?? undefined, analysis, glossary: this.content.searchGlossary.groups });
+    const index = assembleIndex(outlines, this.content.searchSynonyms.groups, {
+      previous: this.previous.index ?? undefined,
+      analysis,
+      glossary: this.content.searchGlossary.groups,
+      pins: this.content.searchSynonyms.pins,
+    });
     this.index = index.state;
     return { files: index.files, carried: index.carried, report: index.report };
   }

@@ -3,6 +3,8 @@ import { isCollectionName, isDocumentName } from "#core/content/catalog.ts";
 import { COLLECTIONS, type Content } from "#core/content/index.server.ts";
 import type { ValidEntry } from "./content/check.ts";
 import { type PreviewSite, renderPreview } from "../releases/preview.ts";
+import type { SearchResultsPreview } from "#core/search/log.ts";
+import { createSearchPreview } from "./search-preview.ts";
 
 /** How long a rendered preview can be opened (the frames load it at once; a reload within this works). */
 const KEEP_MS = 10 * 60_000;
@@ -18,6 +20,7 @@ type Kept = { html: string; at: number; owner: number };
 export function createPreviews() {
   let site: PreviewSite | null = null;
   const kept = new Map<string, Kept>();
+  const search = createSearchPreview();
   const sweep = (now: number) => {
     for (const [token, entry] of kept) if (now - entry.at > KEEP_MS) kept.delete(token);
     while (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
@@ -36,6 +39,11 @@ export function createPreviews() {
       const token = randomBytes(18).toString("base64url");
       kept.set(token, { html, at: now, owner });
       return token;
+    },
+    /** A query's results on the site now and after the next publication (search-preview.ts). */
+    search(query: string): Promise<SearchResultsPreview> {
+      if (!site) throw new Error("previews are not available before the site has loaded");
+      return search.preview({ live: site.live(), root: site.releasesRoot }, site.contentDir, query);
     },
     html(owner: number, token: string): string | null {
       const entry = kept.get(token);

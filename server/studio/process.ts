@@ -83,6 +83,7 @@ export async function runStudioProcess(options: StudioProcessOptions = {}): Prom
       site: siteOf(env),
       headTag,
       contentDir: CONTENT_DIR,
+      releasesRoot: releasesRoot(env),
       imagesCache: cacheDir(releasesRoot(env), "images"),
       live: () => releases.current(),
     });

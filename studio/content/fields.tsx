@@ -10,6 +10,7 @@ import { LONG_LIST, LongList } from "./long-list.tsx";
 import { LongTextField } from "./long-text-field.tsx";
 import { RepeatList } from "./repeat-list.tsx";
 import { WordGroups } from "./word-groups.tsx";
+import { SearchPins } from "./search-pins.tsx";
 import { IconField, siblingsOf, TagsField, TimeZoneField, zoneLabel } from "./pickers.tsx";
 import { DerivedCode } from "./derived-code.tsx";
 import { MonthField, PhoneField } from "./masked-fields.tsx";
@@ -205,7 +206,9 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "li
       />
     );
   }
-  return <RepeatList node={node} path={path} items={items} renderItem={(index, title) => <FormField node={{ ...node.item, title, required: true }} path={[...path, index]} value={items[index]} />} />;
+  const renderItem = (index: number, title: string) => <FormField node={{ ...node.item, title, required: true }} path={[...path, index]} value={items[index]} />;
+  if (node.widget === "search-pins") return <SearchPins node={node} path={path} items={items} renderItem={renderItem} />;
+  return <RepeatList node={node} path={path} items={items} renderItem={renderItem} />;
 }
 
 /** A list of texts: one field each, with the same actions. */

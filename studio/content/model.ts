@@ -11,6 +11,8 @@ import { SEARCH_WEIGHTS, type SearchWeight } from "#core/content/fields.ts";
  */
 export type Option = { value: string; label: string };
 export type Widget = "icon" | "time-zone" | "image" | "month" | "phone";
+/** A list with a screen of its own: the search's pinned pages, which «Поиск по сайту» fills in (`?pin=`). */
+export type ListWidget = "search-pins";
 
 type Base = { title: string; description: string | undefined; required: boolean };
 export type FieldNode =
@@ -25,7 +27,7 @@ export type FieldNode =
   | (Base & { kind: "references"; target: string; minItems: number; maxItems: number | undefined })
   | (Base & { kind: "tags"; minItems: number; maxItems: number | undefined; itemMaxLength: number | undefined })
   | (Base & { kind: "strings"; item: FieldNode; minItems: number; maxItems: number | undefined })
-  | (Base & { kind: "list"; item: ObjectNode; minItems: number; maxItems: number | undefined })
+  | (Base & { kind: "list"; item: ObjectNode; minItems: number; maxItems: number | undefined; widget?: ListWidget })
   | ObjectNode;
 export type ObjectNode = Base & { kind: "object"; fields: Array<[string, FieldNode]>; groups?: FormSection[] };
 /** A section of a form (the schema's `x-groups`): its heading and its fields' keys, in order. */
@@ -56,7 +58,7 @@ type Json = {
   "x-nested-under"?: number;
   "x-groups"?: Array<{ title: string; fields: string[] }>;
   /** A text picked rather than typed: an icon of the site's set, a time zone, an image from «Медиа», a month, a phone number. */
-  "x-widget"?: Widget;
+  "x-widget"?: Widget | ListWidget;
   /** A code made from another field of the same group (an anchor from a title): shown, editable, not typed. */
   "x-derived-from"?: string;
   /** Searched by the site's search with this weight (core/search/facts.ts): said in the field's hint. */
@@ -95,7 +97,10 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
     const minItems = json.minItems ?? 0;
     const maxItems = json.maxItems;
     if (item["x-reference"]) return { ...base, kind: "references", target: item["x-reference"], minItems, maxItems };
-    if (item.type === "object") return { ...base, kind: "list", item: node(item, true, "Пункт") as ObjectNode, minItems, maxItems };
+    if (item.type === "object") {
+      const widget = json["x-widget"] === "search-pins" ? json["x-widget"] : undefined;
+      return { ...base, kind: "list", item: node(item, true, "Пункт") as ObjectNode, minItems, maxItems, ...(widget ? { widget } : {}) };
+    }
     if (item.type === "string" && (item.pattern || !item.title)) return { ...base, kind: "tags", minItems, maxItems, itemMaxLength: item.maxLength };
     return { ...base, kind: "strings", item: node(item, true, "Пункт"), minItems, maxItems };
   }
@@ -107,7 +112,7 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
   if (json.contentMediaType === "text/markdown") return { ...base, kind: "markdown", nestedUnder: json["x-nested-under"], maxLength: json.maxLength };
   if (json.format === "date") return { ...base, kind: "date" };
   if (json.format === "date-time") return { ...base, kind: "datetime" };
-  return { ...base, kind: "text", pattern: json.pattern, minLength: json.minLength ?? 0, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"], derivedFrom: json["x-derived-from"] };
+  return { ...base, kind: "text", pattern: json.pattern, minLength: json.minLength ?? 0, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"] === "search-pins" ? undefined : json["x-widget"], derivedFrom: json["x-derived-from"] };
 }
 
 /** The schema's sections; a field none of them names (a schema ahead of its groups) goes to a last one, «Прочее». */

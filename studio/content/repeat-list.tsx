@@ -19,6 +19,8 @@ type Props = {
   items: unknown[];
   /** The item's own fields, as the ordinary form draws them. */
   renderItem(index: number, title: string): ReactNode;
+  /** An item to open, when the screen around the list adds or finds one (a pin brought from «Поиск по сайту»). */
+  opened?: number | null;
 };
 
 /** Fields whose text names an item best, in order of preference. */
@@ -41,7 +43,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-export function RepeatList({ node, path, items, renderItem }: Props) {
+export function RepeatList({ node, path, items, renderItem, opened = null }: Props) {
   const { errors, change } = useContext(FormState);
   const id = useId();
   const list = useRef<HTMLOListElement>(null);
@@ -58,6 +60,11 @@ export function RepeatList({ node, path, items, renderItem }: Props) {
   // A refused save (other items with errors than before): the first of them opens, unless the open one has one.
   const errorSet = withErrors.join(",");
   const [seen, setSeen] = useState(errorSet);
+  const [seenOpened, setSeenOpened] = useState<number | null>(null);
+  if (opened !== seenOpened) {
+    setSeenOpened(opened);
+    if (opened !== null) setOpen(opened);
+  }
   if (seen !== errorSet) {
     setSeen(errorSet);
     const first = withErrors[0];

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { api, signedIn } from "../api/client.ts";
 import { formatDate } from "../lib/format.ts";
@@ -5,6 +6,8 @@ import type { LoggedQuery, SearchLogView } from "#core/search/log.ts";
 import { pages } from "#core/studio/paths.ts";
 import { counted } from "#core/lib/format.ts";
 import { Button, Cell, EmptyState, Page, SelectField, Table } from "../ui/index.ts";
+import { QueryResults } from "./query-results.tsx";
+import "./search-log.css";
 
 export function searchLogLoader({ request }: LoaderFunctionArgs): Promise<SearchLogView> {
   const query = new URL(request.url).searchParams;
@@ -15,8 +18,9 @@ export function searchLogLoader({ request }: LoaderFunctionArgs): Promise<Search
   return signedIn(request, () => api<SearchLogView>("GET", `/search-log?${params}`));
 }
 
-/** Where «Синонимы для поиска» are edited: a word visitors use that the pages do not is added there. */
+/** Where «Синонимы для поиска» are edited: a word visitors use that the pages do not is added there, a page pinned to a query. */
 const SYNONYMS = `${pages.content}searchSynonyms/-/`;
+const pinHref = (query: string) => `${SYNONYMS}?pin=${encodeURIComponent(query)}`;
 const DAY_MS = 86_400_000;
 
 /** «23 ноября 2026 г. — 29 ноября 2026 г.»: the Moscow week that starts on `monday`. */
@@ -51,11 +55,13 @@ export function SearchLog() {
   const view = useLoaderData() as SearchLogView;
   const [params] = useSearchParams();
   const onlyEmpty = params.get("empty") === "1";
+  const [checked, setChecked] = useState("");
   return (
     <Page
       title="Поиск по сайту"
       lead={`Что искали посетители сайта за неделю и что нашли. Только числа: ни адресов, ни имён; запросы, похожие на почту или телефон, не сохраняются. Хранится ${counted(view.days, ["день", "дня", "дней"])}.`}
     >
+      <QueryResults query={checked} pinHref={pinHref} />
       {view.week === null ? (
         <EmptyState title="Пока ничего не искали">
           <p>Запросы появятся здесь, когда посетители воспользуются поиском на сайте и не откажутся от аналитики.</p>
@@ -99,7 +105,21 @@ export function SearchLog() {
                     <Followed row={row} />
                   </Cell>
                   <Cell label="Что сделать">
-                    {row.empty > 0 ? <Link to={`${SYNONYMS}?add=${encodeURIComponent(row.query)}`}>Добавить синонимы</Link> : "—"}
+                    <ul className="s-actions-list">
+                      <li>
+                        <Button variant="quiet" aria-label={`Что найдёт «${row.query}»`} onClick={() => setChecked(row.query)}>
+                          Что найдёт
+                        </Button>
+                      </li>
+                      {row.empty > 0 ? (
+                        <li>
+                          <Link to={`${SYNONYMS}?add=${encodeURIComponent(row.query)}`}>Добавить синонимы</Link>
+                        </li>
+                      ) : null}
+                      <li>
+                        <Link to={pinHref(row.query)}>Закрепить страницу</Link>
+                      </li>
+                    </ul>
                   </Cell>
                 </tr>
               ))}

@@ -7,8 +7,9 @@ import { addUser, signedInSession, startStudioServer, type StudioServer, type St
 
 /**
  * «Поиск по сайту» in Chromium: a visitor searches the site and follows a result; the editor sees
- * the query with its count and the result followed at its place, and what found nothing; the
- * screen fits 390, 768 and 1440 px and passes axe.
+ * the query with its count and the result followed at its place, and what found nothing; what a
+ * query finds now and after the next publication; a synonym group or a pinned page started from a
+ * query; the screen fits 390, 768 and 1440 px and passes axe.
  */
 const PASSWORD = "Search log in the browser 2026";
 
@@ -59,8 +60,17 @@ describe("«Поиск по сайту»", () => {
     expect(await row.textContent()).toContain(`${href} — 1-е место, 1\u00a0переход`);
     const empty = page.getByRole("row", { name: /щзщщзщ/ });
     expect(await empty.getByRole("link", { name: "Добавить синонимы" }).count()).toBe(1);
+    // What a query finds on the site now and after the next publication, from its row.
+    await row.getByRole("button", { name: "Что найдёт «сквозная аналитика»" }).click();
+    const now = page.locator(".s-query-results__column").filter({ has: page.getByRole("heading", { name: "Сейчас на\u00a0сайте" }) });
+    await now.getByRole("link").first().waitFor();
+    expect(await now.getByRole("link").first().getAttribute("href")).toBe(href);
+    expect(await page.getByRole("heading", { name: "После публикации" }).count()).toBe(1);
+    expect(await page.getByLabel("Запрос", { exact: true }).inputValue()).toBe("сквозная аналитика");
+    expect(await atEveryWidth(page, 1440)).toEqual([]);
+
     await page.getByLabel("Только ничего не нашедшие").check();
-    await page.getByRole("button", { name: "Показать" }).click();
+    await page.getByRole("button", { name: "Показать", exact: true }).click();
     await page.waitForURL(/empty=1/);
     expect(await page.getByRole("row", { name: /сквозная аналитика/ }).count()).toBe(0);
     expect(await page.getByRole("row", { name: /щзщщзщ/ }).count()).toBe(1);
@@ -72,5 +82,14 @@ describe("«Поиск по сайту»", () => {
     const words = page.getByRole("row").filter({ hasText: "щзщщзщ" });
     await words.waitFor();
     expect(await words.count()).toBe(1);
+
+    // From a query, a page is pinned to it: the new pin opens with the query, for the page to be picked.
+    await page.goBack();
+    await page.getByRole("row", { name: /щзщщзщ/ }).getByRole("link", { name: "Закрепить страницу" }).click();
+    await page.waitForURL(/pin=/);
+    const pinned = page.getByLabel("Запрос", { exact: true });
+    await pinned.waitFor();
+    expect(await pinned.inputValue()).toBe("щзщщзщ");
+    expect(await page.getByLabel("Страница", { exact: true }).count()).toBe(1);
   });
 });

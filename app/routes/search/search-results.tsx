@@ -5,9 +5,9 @@ import { SectionChips } from "../../chrome/section-chips.tsx";
 import { AppLink } from "../../ui/app-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/class-names.ts";
-import type { ExcerptPart } from "./excerpt.ts";
+import type { ExcerptPart } from "#core/search/excerpt.ts";
 import { KIND_LABELS, SEARCH_KINDS, type SearchKind } from "#core/search/kinds.ts";
-import type { SearchHit } from "./search-engine.ts";
+import type { SearchHit } from "#core/search/engine.ts";
 import type { Shown } from "./use-search.ts";
 import { reportFollowed } from "./report.ts";
 

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { searchIndexContext } from "#core/lib/load-context.server.ts";
 import type { IndexReader } from "#core/search/index-reader.ts";
 import type { SearchKind } from "#core/search/kinds.ts";
-import { createSearchEngine, type SearchEngine } from "./search-engine.ts";
+import { createSearchEngine, type SearchEngine } from "#core/search/engine.ts";
 import { PAGE_SIZE, type Shown } from "./use-search.ts";
 
 /** The longest query answered on the server; the field takes any, the engine reads its first words anyway. */

@@ -2,11 +2,11 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { useLocation, useSearchParams } from "react-router";
 import { useAppNavigate } from "../../lib/navigate.ts";
 import { paths } from "#core/lib/paths.ts";
-import { keepRecent } from "./recent.ts";
+import { keepRecent } from "#core/search/recent.ts";
 import { reportSearch } from "./report.ts";
 import type { SearchArrival } from "../../chrome/search-entry.tsx";
 import { isSearchKind, type SearchKind } from "#core/search/kinds.ts";
-import type { SearchHit, SearchOutcome } from "./search-engine.ts";
+import type { SearchHit, SearchOutcome } from "#core/search/engine.ts";
 
 /** Results follow typing after this pause. */
 const DEBOUNCE_MS = 200;

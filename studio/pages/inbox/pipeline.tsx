@@ -53,7 +53,7 @@ export function Pipeline({
                 error={status.data?.errors?.reason}
                 options={[{ value: "", label: "Выберите причину" }, ...s.lossReasons.map((reason) => ({ value: reason, label: reason }))]}
               />
-              <Field label="Пояснение" name="note" error={status.data?.errors?.note} hint="Необязательно. Видно только в\u00a0студии">
+              <Field label="Пояснение" name="note" error={status.data?.errors?.note} hint={"Необязательно. Видно только в\u00a0студии"}>
                 {(control) => <textarea {...control} className="s-input s-textarea" rows={2} maxLength={LOSS_NOTE_MAX} />}
               </Field>
             </>
