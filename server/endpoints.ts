@@ -14,6 +14,8 @@ export type SearchLogOptions = { store: SearchLog | undefined; requireConsent: b
 /** What one of the site's own endpoints gets from the pipeline for a request. */
 export type EndpointContext = {
   id: string;
+  /** The site's public origin: a report from another site's page is refused. */
+  origin: string;
   visitor: string;
   readiness: Readiness;
   reportLimiter: RateLimiter;
@@ -83,6 +85,7 @@ export const SITE_ENDPOINTS: readonly SiteEndpoint[] = [
         limiter: c.searchLog?.limiter ?? c.reportLimiter,
         requireConsent: c.searchLog?.requireConsent ?? true,
         now: c.searchLog?.now ?? Date.now,
+        origin: c.origin,
         log: c.log,
       }),
   },

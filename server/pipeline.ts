@@ -59,8 +59,8 @@ export type PipelineOptions = {
 
 /** What the site's own endpoints get per request (server/endpoints.ts). */
 function endpointContext(options: PipelineOptions, isShuttingDown: () => boolean): (id: string, visitor: string) => EndpointContext {
-  const { readiness, reportLimiter, searchLog, log } = options;
-  return (id, visitor) => ({ id, visitor, readiness, reportLimiter, ...(searchLog ? { searchLog } : {}), log, isShuttingDown });
+  const { origin, readiness, reportLimiter, searchLog, log } = options;
+  return (id, visitor) => ({ id, origin, visitor, readiness, reportLimiter, ...(searchLog ? { searchLog } : {}), log, isShuttingDown });
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST"]);

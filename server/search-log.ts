@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { LOGGED_POSITION_MAX, LOGGED_QUERY_MAX, loggedQuery, SEARCH_LOG_BODY_MAX, type SearchLogEvent, weekOf } from "#core/search/log.ts";
 import { BODY_MESSAGES, readBody, refuseUnread } from "./body.ts";
+import { isCrossSite } from "./cross-site.ts";
 import type { searchLogStore } from "./leads/search-log-store.ts";
 import type { Logger } from "./log.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -32,6 +33,8 @@ export type SearchLogDeps = {
   /** ANALYTICS_REQUIRE_CONSENT: only a visitor who agreed to analytics is counted; otherwise anyone who did not refuse. */
   requireConsent: boolean;
   now: () => number;
+  /** The site's public origin. */
+  origin: string;
   log: Logger;
 };
 
@@ -39,10 +42,13 @@ export type SearchLogDeps = {
  * A search page's report (POST SEARCH_LOG_PATH, JSON, core/search/log.ts): a query answered or a
  * result followed, counted for its week. Nothing of the request but the query and the result is
  * read into the count: not the address, not the cookie (it is only looked at for the visitor's
- * consent). A query that looks like an e-mail, a phone or a long number is dropped unread. Always
+ * consent). A query that looks like an e-mail, a phone or a long number is dropped unread; a
+ * report from another site's page is refused (403). Always
  * 204 for a well-formed report, whatever was counted, so the page learns nothing from the answer.
  */
 export async function answerSearchLog(req: IncomingMessage, res: ServerResponse, deps: SearchLogDeps): Promise<void> {
+  // Another site's page cannot fill the table with queries through its visitors' browsers.
+  if (isCrossSite(req, deps.origin)) return refuseUnread(req, res, 403, "Отчёт поиска принимается только со\u00a0страниц сайта");
   const decision = deps.limiter.take(deps.visitor);
   if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);
   const body = await readBody(req, SEARCH_LOG_BODY_MAX);

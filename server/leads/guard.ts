@@ -4,6 +4,7 @@ import { formAddressPattern } from "#core/lib/addresses.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { formParts } from "#core/forms/schemas.ts";
 import { refuseUnread } from "../body.ts";
+import { isCrossSite } from "../cross-site.ts";
 import { clientIp, createRateLimiter, rateLimitKey } from "../rate-limit.ts";
 import { type FormShape, formBodyProblem, MIN_UPLOAD_BYTES_PER_SECOND, spoolBody, UPLOAD_GRACE_MS, type UploadPace } from "./form-body.ts";
 import { isFormType, parseFormType } from "../web/multipart.ts";
@@ -52,7 +53,6 @@ export const MAX_WAIT_MS = 10_000;
 
 /** The forms' addresses: /forms/<kind>/, /api/forms/<kind>/, /sub/confirm/ (and `x.data`, `x/_.data`). */
 const FORM_PATH = formAddressPattern();
-const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
 
 export type GuardConfig = {
   origin: string;
@@ -174,14 +174,6 @@ export function createFormGuard(config: GuardConfig) {
     return true;
   }
 
-  function crossSite(req: IncomingMessage): boolean {
-    const site = req.headers["sec-fetch-site"];
-    if (typeof site === "string") return !SAME_SITE_FETCH.has(site);
-    const origin = req.headers.origin;
-    // Browsers send Origin with every POST; tools without one are not a cross-site threat.
-    return origin !== undefined && origin !== config.origin;
-  }
-
   /**
    * False when the request is no form post; true when it answered (the request is refused);
    * otherwise the post's whole body, once the post may be handled.
@@ -190,7 +182,7 @@ export function createFormGuard(config: GuardConfig) {
     if (!owns(req, pathname)) return false;
     // Per address, and per /64 for IPv6 (one host has them all), as the site's own limiter.
     const ip = rateLimitKey(clientIp(req, config.trustedProxyHops));
-    if (crossSite(req)) return refuse(req, res, 403, M.form.crossSite);
+    if (isCrossSite(req, config.origin)) return refuse(req, res, 403, M.form.crossSite);
     const contentType = req.headers["content-type"] ?? "";
     if (!isFormType(contentType)) return refuse(req, res, 415, M.form.wrongType);
     const type = parseFormType(contentType);

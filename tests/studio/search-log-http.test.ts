@@ -82,6 +82,24 @@ describe.each(BACKENDS)("what visitors search, on %s", (backend) => {
     }
   });
 
+  it("refuses a report sent from another site's page (403) and counts nothing of it", async () => {
+    const before = await view();
+    const foreign = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}/search-log`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain;charset=UTF-8", Cookie: "cookie_consent=analytics", ...headers },
+        body: JSON.stringify({ q: "чужой сайт", found: 0 }),
+      });
+    expect((await foreign({ Origin: "https://elsewhere.example" })).status).toBe(403);
+    expect((await foreign({ "Sec-Fetch-Site": "cross-site", Origin: "https://elsewhere.example" })).status).toBe(403);
+    expect((await foreign({ "Sec-Fetch-Site": "same-site" })).status).toBe(403);
+    // The site's own page: same-origin.
+    expect((await foreign({ "Sec-Fetch-Site": "same-origin", Origin: server.baseUrl })).status).toBe(204);
+    const after = await view();
+    expect(after.searches).toBe(before.searches + 1);
+    expect(after.queries.find((q) => q.query === "чужой сайт")?.searches).toBe(1);
+  });
+
   it("refuses a report that is not one with its status, and a flood of them with 429", async () => {
     expect((await report("{not json")).status).toBe(400);
     expect((await report({ q: "seo", found: -1 })).status).toBe(400);
