@@ -51,7 +51,7 @@ const SECTIONS: Array<[RegExp, readonly Access[]]> = [
   [/^\/inbox(\/|$)/, ["leads:read", "leads:export", "leads:work", "leads:stages"]],
   [/^\/personal-data\//, ["personal-data:requests", "personal-data:retention"]],
   [/^\/settings(\/|$)/, ["settings:manage"]],
-  [/^\/search-log$/, ["content:edit"]],
+  [/^\/search-log(?:\/results)?$/, ["content:edit"]],
 ];
 
 it("gives every route of the table an access its section allows, public only to signing in and out", () => {
