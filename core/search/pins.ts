@@ -38,11 +38,11 @@ export function compilePins(pins: readonly SearchPin[], idOf: (url: string) => n
   return Object.fromEntries(table);
 }
 
-/** A stem this short is not taken as another form of a longer one. */
-const STEM_MIN = 3;
+/** A term this short is not taken as another form of a longer one (words.ts's STEM_MIN is about typing, not this). */
+const FORM_MIN = 3;
 
 /** Two terms that are one word in two forms: equal, or the stemmer cut one shorter («ауд» of «аудит», «аудит» of «аудиту»). */
-const sameWord = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= STEM_MIN && (a.startsWith(b) || b.startsWith(a)));
+const sameWord = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= FORM_MIN && (a.startsWith(b) || b.startsWith(a)));
 
 /** Whether two keys name one query: as many terms, each paired with a term of the other that is the same word. */
 function sameQuery(key: string, other: string): boolean {
@@ -51,7 +51,8 @@ function sameQuery(key: string, other: string): boolean {
   if (mine.length !== theirs.length) return false;
   const free = [...theirs];
   return mine.every((term) => {
-    const at = free.indexOf(term) !== -1 ? free.indexOf(term) : free.findIndex((t) => sameWord(t, term));
+    const exact = free.indexOf(term);
+    const at = exact !== -1 ? exact : free.findIndex((t) => sameWord(t, term));
     if (at === -1) return false;
     free.splice(at, 1);
     return true;

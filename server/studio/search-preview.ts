@@ -14,7 +14,7 @@ import { releaseSearchIndex } from "../search-index.ts";
 import { readEntry } from "./content/files.ts";
 
 /** Results shown per column: the first page a visitor sees. */
-export const PREVIEW_RESULTS = 10;
+const PREVIEW_RESULTS = 10;
 
 /** What the preview needs of the site: the live release and the folder of releases. */
 export type PreviewRelease = { live: LiveRelease; root: string };

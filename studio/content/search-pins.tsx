@@ -1,5 +1,6 @@
 import { type ReactNode, useContext, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { pinKey } from "#core/search/pins.ts";
 import { FormState } from "./form-state.ts";
 import { emptyValues, type FieldNode } from "./model.ts";
 import { RepeatList } from "./repeat-list.tsx";
@@ -18,7 +19,11 @@ type Props = {
 };
 
 const queryOf = (item: unknown) => (typeof item === "object" && item !== null ? String((item as { query?: unknown }).query ?? "") : "");
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase("ru").replaceAll("ё", "е") === b.trim().toLocaleLowerCase("ru").replaceAll("ё", "е");
+/** One query by the rule the schema refuses a second pin by (core/search/pins.ts): any case form and word order. */
+const same = (a: string, b: string) => {
+  const key = pinKey(a);
+  return key !== "" && key === pinKey(b);
+};
 
 export function SearchPins({ node, path, items, renderItem }: Props) {
   const { change } = useContext(FormState);
