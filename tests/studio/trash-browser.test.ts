@@ -89,7 +89,11 @@ for (const backend of BACKENDS) {
       expect(plain(await panel.textContent())).not.toContain("истории публикаций");
       // Ever published: a 301 from its address is offered (and left on).
       expect(await panel.getByRole("checkbox", { name: new RegExp(`Перенаправлять адрес ${address}`) }).isChecked()).toBe(true);
+      // The answer first: a refusal (a conflict, a check) is said with its reason, not as a page that never moved.
+      const answered = page.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith(`/${article.slug}/delete`));
       await panel.getByRole("button", { name: "Удалить", exact: true }).click();
+      const answer = await answered;
+      expect(answer.status(), await answer.text()).toBe(200);
       await page.waitForURL(/\/studio\/content\/articles\/$/);
       await page.getByText(/перенесена в\s«Корзину»/).waitFor();
       expect(existsSync(join(env.sandbox.contentDir, file))).toBe(false);
