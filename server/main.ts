@@ -60,7 +60,7 @@ export async function startSite(sources: SiteSources = {}): Promise<void> {
   // The studio runs in a process of its own, on the same store, and its pages are streamed to it
   // (decision 034); STUDIO=off: none, /studio/ answers 404 like any unknown address.
   const studio = env.STUDIO ? createStudioRoom({ trustedProxyHops: env.TRUSTED_PROXY_HOPS, log, onMailQueued: leads.mailQueued, ...sources.studio }) : undefined;
-  const site = await wireServer(env, { log, isShuttingDown: () => shuttingDown, leads: leads.service, searchLogStore: leads.searchLog, guard: createFormGuard(leadsConfig()), studio, ...sources.wiring });
+  const site = await wireServer(env, { log, isShuttingDown: () => shuttingDown, leads: leads.service, searchLogStore: leads.searchLog, landingViews: leads.landingViews, guard: createFormGuard(leadsConfig()), studio, ...sources.wiring });
   site.readiness.register("database", leads.check);
   // The front needs the server (its upgrades), and the server's handler the front: set once made.
   const fronted: { front?: Front } = {};
@@ -91,7 +91,8 @@ export async function startSite(sources: SiteSources = {}): Promise<void> {
   }
 
   function exitAfterStudio() {
-    void (studio?.stop() ?? Promise.resolve()).finally(exit);
+    // The landings' views counted since their last write go to the store first.
+    void Promise.allSettled([studio?.stop(), site.landings?.flush()]).finally(exit);
   }
 
   function shutdown(signal: string) {

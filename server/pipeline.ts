@@ -18,6 +18,7 @@ import { plain, redirect, tooManyRequests } from "./respond.ts";
 import type { StaticFile } from "./static-files.ts";
 import { wasCutByTimeout } from "./timeout.ts";
 import type { StudioRoom } from "./studio/room.ts";
+import type { LandingVariants } from "./landing-variants.ts";
 import type { SearchLogOptions } from "./endpoints.ts";
 
 export type PipelineOptions = {
@@ -53,6 +54,8 @@ export type PipelineOptions = {
   log: Logger;
   /** Set once shutdown begins: keep-alive clients are told to close, /readyz turns 503. */
   isShuttingDown?: () => boolean;
+  /** Landings' headline tests: which variant a visitor's page is, and its view counted (landing-variants.ts). */
+  landings?: LandingVariants;
   /** The studio's process (server/studio/room.ts), answering /studio and below; absent with STUDIO=off. */
   studio?: Pick<StudioRoom, "owns" | "handle">;
 };
@@ -140,6 +143,13 @@ export function createPipeline(options: PipelineOptions) {
     return view.fileResponder.send(req, res, path, file, perRequest(id, view), status);
   }
 
+  /** A file of the release as planned; a landing's page as the variant its visitor drew (landing-variants.ts). */
+  function servePlanned(req: IncomingMessage, res: ServerResponse, id: string, view: View, path: string, file: StaticFile) {
+    const landing = options.landings?.pick(req, view.release.files, path);
+    if (!landing) return serveFile(req, res, id, view, path, file);
+    return view.fileResponder.send(req, res, landing.path, landing.file, [...perRequest(id, view), ...landing.headers]);
+  }
+
   const context = endpointContext(options, isShuttingDown);
 
   async function route(req: IncomingMessage, res: ServerResponse, id: string, view: View, target: string) {
@@ -154,7 +164,7 @@ export function createPipeline(options: PipelineOptions) {
     // Most requests are for a file of the release or the build: answered before anything else
     // is set, with the headers worked out once per file (file-response.ts).
     if (read?.kind === "file" && !req.headers.expect && !bodyProblem(req, options.bodyLimitBytes)) {
-      return serveFile(req, res, id, view, read.path, read.file);
+      return servePlanned(req, res, id, view, read.path, read.file);
     }
     baseline(res, id, view);
     if (!METHODS.has(method)) {
@@ -176,7 +186,7 @@ export function createPipeline(options: PipelineOptions) {
     const next = read ?? plan(view, method, parts.pathname, parts.search);
     // Rendered at /error/ (a query keeps it from the file, whose own headers say the same): never indexed.
     if (parts.pathname === paths.error()) res.setHeader("X-Robots-Tag", "noindex");
-    if (next.kind === "file") return serveFile(req, res, id, view, next.path, next.file);
+    if (next.kind === "file") return servePlanned(req, res, id, view, next.path, next.file);
     if (next.kind === "missing-asset") return plain(res, 404, "Not Found");
     const decision = options.rateLimiter.take(visitor);
     if (!decision.allowed) return tooManyRequests(res, decision.retryAfterSeconds);

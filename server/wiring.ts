@@ -11,6 +11,8 @@ import { loadServerBuild } from "./page-renderer.ts";
 import { loadStaticFiles } from "./static-files.ts";
 import { clock } from "./clock.ts";
 import type { SearchLog } from "./search-log.ts";
+import { createLandingVariants } from "./landing-variants.ts";
+import type { LandingViewsStore } from "./leads/landing-views-store.ts";
 
 /** CSP reports per visitor: enough for a page with a few violations, not a flood. */
 const REPORTS_PER_MINUTE = 30;
@@ -19,8 +21,11 @@ const REPORT_BURST = 20;
 const SEARCH_REPORTS_PER_MINUTE = 40;
 const SEARCH_REPORT_BURST = 20;
 
-/** `searchLogStore`: where what visitors search is counted (server/leads' store); without it nothing is. */
-export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number; searchLogStore?: SearchLog };
+/**
+ * `searchLogStore`: where what visitors search is counted (server/leads' store); without it nothing is.
+ * `landingViews`: the same for the landings' views.
+ */
+export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number; searchLogStore?: SearchLog; landingViews?: LandingViewsStore };
 
 /**
  * Everything the request handler needs: the code build, the live content
@@ -31,7 +36,7 @@ export type WiringOverrides = Partial<PipelineOptions> & { now?: () => number; s
  * the process that makes a release at start.
  */
 export async function wireServer(env: Env, overrides: WiringOverrides = {}, variables: NodeJS.ProcessEnv = process.env) {
-  const { now, searchLogStore, ...parts } = overrides;
+  const { now, searchLogStore, landingViews, ...parts } = overrides;
   // The dev server brings its own build (Vite's) and content (content/ on disk): scripts/dev/.
   const build = parts.build ?? (await loadServerBuild());
   const log = parts.log ?? createLogger({ level: env.LOG_LEVEL });
@@ -55,6 +60,7 @@ export async function wireServer(env: Env, overrides: WiringOverrides = {}, vari
       limiter: createRateLimiter({ perMinute: SEARCH_REPORTS_PER_MINUTE, burst: SEARCH_REPORT_BURST }),
       now: clock.now,
     },
+    landings: createLandingVariants({ views: landingViews, now: clock.now, secure: env.SITE_ORIGIN.startsWith("https:"), log }),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     fileCacheBytes: env.FILE_CACHE_MB * 1024 * 1024,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,

@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
           { path: `${child(pages.content)}new/:type/`, lazy: () => import("./pages/content-entry.tsx").then((m) => ({ Component: m.ContentEntry, loader: m.newEntryLoader })) },
           { path: `${child(pages.content)}history/:type/`, lazy: history },
           { path: `${child(pages.content)}history/:type/:slug/`, lazy: history },
+          {
+            path: `${child(pages.content)}landings/:slug/results/`,
+            lazy: () => import("./pages/landing-results.tsx").then((m) => ({ Component: m.LandingResults, loader: m.landingResultsLoader })),
+          },
           { path: `${child(pages.content)}:type/`, lazy: () => import("./pages/content-type.tsx").then((m) => ({ Component: m.TypePage, loader: m.typeLoader })) },
           { path: `${child(pages.content)}:type/:slug/`, lazy: () => import("./pages/content-entry.tsx").then((m) => ({ Component: m.ContentEntry, loader: m.entryLoader })) },
           { path: child(pages.releases), lazy: releases },

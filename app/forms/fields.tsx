@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CAMPAIGN_FIELDS } from "#core/forms/campaign.ts";
 import { paths } from "#core/lib/paths.ts";
 import { AppLink } from "../ui/app-link.tsx";
 import type { LeadForm } from "./use-lead-form.ts";
@@ -208,10 +209,15 @@ export function ConsentDocuments() {
  * field people do not see (bots that fill every field give themselves away).
  * The submission id, fill time and UTM tags are added when JavaScript sends the form.
  */
-export function HiddenFields({ form }: { form: LeadForm }) {
+/** A landing's form: the variant of the page it is on and the campaign's label (core/forms/campaign.ts). */
+export type Campaign = { variant: string; label: string | null };
+
+export function HiddenFields({ form, campaign }: { form: LeadForm; campaign?: Campaign | undefined }) {
   return (
     <>
       <input type="hidden" name="page" value={form.page} />
+      {campaign ? <input type="hidden" name={CAMPAIGN_FIELDS.variant} value={campaign.variant} /> : null}
+      {campaign?.label ? <input type="hidden" name={CAMPAIGN_FIELDS.label} value={campaign.label} /> : null}
       <div className="lead-form__trap" aria-hidden="true">
         <label>
           Не заполняйте это поле

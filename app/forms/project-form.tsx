@@ -1,5 +1,5 @@
 import type { FormAnswer } from "#core/forms/answer.ts";
-import { CheckboxGroup, ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, SelectField, TextArea, TextField } from "./fields.tsx";
+import { type Campaign, CheckboxGroup, ConsentCheckbox, ConsentDocuments, FormFooter, HiddenFields, SelectField, TextArea, TextField } from "./fields.tsx";
 import { useFormOptions } from "./options.ts";
 import { BUDGETS } from "#core/forms/kinds.ts";
 import { FormSuccess } from "./success.tsx";
@@ -8,21 +8,21 @@ import { paths } from "#core/lib/paths.ts";
 
 /**
  * "Обсудить проект": on /contacts/, every service page (`service` ticks that
- * service) and the home page. `initial` is the server's answer when the page
+ * service), the home page and a landing (`campaign`: its variant and label). `initial` is the server's answer when the page
  * is the result of a post without JavaScript.
  */
-export function ProjectRequestForm({ service, initial }: { service?: string; initial?: FormAnswer }) {
+export function ProjectRequestForm({ service, initial, title = "Обсудить проект", campaign }: { service?: string; initial?: FormAnswer; title?: string; campaign?: Campaign }) {
   const { services } = useFormOptions();
   const form = useLeadForm("project", initial, services.map((s) => s.slug));
   const headingId = form.fieldId("heading");
   return (
     <section className="lead-form" id="project-request" data-form="project" aria-labelledby={headingId}>
-      <h2 id={headingId}>Обсудить проект</h2>
+      <h2 id={headingId}>{title}</h2>
       {form.sent ? (
         <FormSuccess kind="project" id={form.sent.id} number={form.sent.number} onAgain={form.reset} />
       ) : (
         <form method="post" action={paths.form("project")} noValidate {...form.handlers}>
-          <HiddenFields form={form} />
+          <HiddenFields form={form} campaign={campaign} />
           <div className="lead-form__grid">
             <TextField form={form} name="name" label="Имя" autoComplete="name" required />
             <TextField form={form} name="company" label="Компания" autoComplete="organization" />

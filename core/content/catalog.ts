@@ -5,6 +5,7 @@ import { PositionSchema } from "./schemas/careers.ts";
 import { CompanySchema, ContactsSchema, QuestionsSchema, StaticPagesSchema, WorthsSchema } from "./schemas/documents.ts";
 import { EventSchema } from "./schemas/events.ts";
 import { IndustrySchema } from "./schemas/industries.ts";
+import { LandingSchema } from "./schemas/landings.ts";
 import { LegalPageSchema } from "./schemas/legal.ts";
 import { NavigationSchema } from "./schemas/navigation.ts";
 import { CaseSchema, ReviewSchema } from "./schemas/projects.ts";
@@ -45,6 +46,7 @@ export const COLLECTION_CATALOG = {
   positions: { folder: "career", schema: PositionSchema, title: "Вакансии", one: "вакансия", accusative: "вакансию", gender: "f", filters: ["department", "level", "format"] },
   events: { folder: "events", schema: EventSchema, title: "События", one: "событие", accusative: "событие", gender: "n", filters: ["kind", "online"] },
   legal: { folder: "legal", schema: LegalPageSchema, title: "Юридические документы", one: "документ", accusative: "документ", gender: "m", filters: [] },
+  landings: { folder: "landings", schema: LandingSchema, title: "Лендинги", one: "лендинг", accusative: "лендинг", gender: "m", filters: ["hidden"] },
 } as const satisfies Record<string, CollectionInfo>;
 
 const NEW = { m: "Новый", f: "Новая", n: "Новое" } as const;
@@ -113,6 +115,8 @@ export function entryPath(type: CollectionName, slug: string): string {
       return "/events/";
     case "legal":
       return `/${slug}/`;
+    case "landings":
+      return `/lp/${slug}/`;
   }
 }
 
@@ -145,10 +149,14 @@ export const SECTION_PATHS: Record<CollectionName, string> = {
   positions: "/career/",
   events: "/events/",
   legal: "/",
+  landings: "/",
 };
 
 /** Whether an entry has an address of its own (a 301 can lead from it). */
 export const hasOwnPage = (type: CollectionName) => type !== "events" && type !== "industries";
+
+/** Whether a collection's entries have a Markdown text after their fields (`body`); a landing's texts live in its blocks. */
+export const hasBody = (type: CollectionName): boolean => "body" in (COLLECTION_CATALOG[type].schema as unknown as { shape: object }).shape;
 
 /** The collection entry a content file is (`academy/x.md` → articles/x), or null for anything else. */
 export function entryOfFile(path: string): { type: CollectionName; slug: string } | null {

@@ -24,6 +24,7 @@ export const COLLECTIONS = {
   positions: { ...COLLECTION_CATALOG.positions, sort: null },
   events: { ...COLLECTION_CATALOG.events, sort: null },
   legal: { ...COLLECTION_CATALOG.legal, sort: null },
+  landings: { ...COLLECTION_CATALOG.landings, sort: null },
 } as const satisfies Record<CollectionName, unknown>;
 
 export const DOCUMENTS = DOCUMENT_CATALOG;
@@ -141,5 +142,17 @@ export function checkReferences(all: Content): void {
     if (!team.has(a.author)) problems.push(`  content/academy/${a.slug}.md: поле "author": в команде (company.yaml) нет сотрудника «${a.author}»`);
   }
   all.company.clients.forEach((c, i) => check("company.yaml", `clients.${i}.industry`, "industries", c.industry));
+  const picked = { ...known, reviews: new Set(all.reviews.map((r) => r.slug)), team, topics: new Set(all.questions.topics.map((t) => t.id)) };
+  const words = { ...COLLECTION_CATALOG, team: { title: "Команда" }, topics: { title: "Вопросы и ответы" } };
+  for (const l of all.landings) {
+    l.blocks.forEach((block, i) => {
+      const at = `content/landings/${l.slug}.md`;
+      const miss = (field: string, kind: keyof typeof picked, value: string) => {
+        if (!picked[kind].has(value)) problems.push(`  ${at}: поле "blocks.${i}.${field}": нет записи «${value}» в разделе «${words[kind].title}»`);
+      };
+      if (block.kind === "services" || block.kind === "cases" || block.kind === "reviews" || block.kind === "team") block.items.forEach((value, j) => miss(`items.${j}`, block.kind, value));
+      if (block.kind === "questions" && block.topic !== undefined) miss("topic", "topics", block.topic);
+    });
+  }
   if (problems.length > 0) throw new ContentError(`Ссылки на несуществующие записи:\n${problems.join("\n")}`);
 }

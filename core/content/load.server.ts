@@ -57,14 +57,16 @@ function parseYamlSource(source: string, file: string): unknown {
   }
 }
 
-function readMarkdownEntry(source: string, file: string): Record<string, unknown> {
+function readMarkdownEntry(source: string, file: string, withBody: boolean): Record<string, unknown> {
   const match = FRONTMATTER.exec(source);
   if (!match) throw new ContentError(`${relative(process.cwd(), file)}: нет блока полей между строками ---`);
   const data = parseYamlSource(match[1] ?? "", file);
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new ContentError(`${relative(process.cwd(), file)}: блок полей между строками --- должен быть списком «поле: значение»`);
   }
-  return { ...data, slug: basename(file, ".md"), body: match[2] ?? "" };
+  const body = match[2] ?? "";
+  // A type without a text after its fields (a landing) gets none, unless the file has one: then its schema refuses it.
+  return { ...data, slug: basename(file, ".md"), ...(withBody || body.trim() !== "" ? { body } : {}) };
 }
 
 /** Reads one file; parses and validates it unless the cache holds it with the same bytes. */
@@ -85,9 +87,10 @@ function loadFile<T>(root: string, path: string, options: LoadOptions, parse: (s
 export function loadCollection<S extends z.ZodType>(folder: string, schema: S, root = CONTENT_DIR, options: LoadOptions = {}): Array<z.output<S>> {
   const entries: Array<z.output<S>> = [];
   const errors: string[] = [];
+  const withBody = "body" in ((schema as unknown as { shape?: object }).shape ?? {});
   for (const name of readdirSync(join(root, folder)).filter((n) => n.endsWith(".md")).sort()) {
     try {
-      entries.push(loadFile(root, `${folder}/${name}`, options, (source, file) => validate(schema, readMarkdownEntry(source, file), file)));
+      entries.push(loadFile(root, `${folder}/${name}`, options, (source, file) => validate(schema, readMarkdownEntry(source, file, withBody), file)));
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       errors.push(error.message);

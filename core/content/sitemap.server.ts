@@ -1,6 +1,7 @@
 import { feedPaths, type ListedPattern } from "../lib/addresses.ts";
 import { paths } from "../lib/paths.ts";
 import { type CollectionName, content } from "./index.server.ts";
+import { landingVariants } from "./schemas/landings.ts";
 import { contentModified } from "./source.server.ts";
 
 export type SitemapEntry = { path: string; lastmod: string };
@@ -63,6 +64,8 @@ export function sitemapEntries(): SitemapEntry[] {
     "/cookies": page(paths.cookies(), legal("cookies")),
     "/privacy": page(paths.privacy(), legal("privacy")),
     "/agreement": page(paths.agreement(), legal("agreement")),
+    // A landing kept from search engines is still rendered (landingPaths), never listed.
+    "/lp/:slug": c.landings.filter((l) => !l.hidden).map((l) => ({ path: paths.landing(l.slug), lastmod: changed("landings", l.slug, siteDate) })),
   };
   return Object.values(addresses).flat();
 }
@@ -76,9 +79,20 @@ export function livePagePaths(): string[] {
 export const FEED_PATHS = feedPaths();
 
 /**
- * What a release renders to files: every live page, /error/ (served, but
- * kept out of search engines) and the feeds, each with its trailing slash.
+ * The landings' pages search engines are not shown (hidden ones) and every other variant of a
+ * headline test (/lp/<slug>/b/): rendered like any page, served by the server, never listed.
+ */
+export function unlistedLandingPaths(): string[] {
+  return content().landings.flatMap((l) => [
+    ...(l.hidden ? [paths.landing(l.slug)] : []),
+    ...landingVariants(l).slice(1).map((v) => paths.landingVariant(l.slug, v.key)),
+  ]);
+}
+
+/**
+ * What a release renders to files: every live page, the landings' unlisted pages, /error/
+ * (served, but kept out of search engines) and the feeds, each with its trailing slash.
  */
 export function prerenderPaths(): string[] {
-  return [...livePagePaths(), paths.error(), ...FEED_PATHS];
+  return [...livePagePaths(), ...unlistedLandingPaths(), paths.error(), ...FEED_PATHS];
 }

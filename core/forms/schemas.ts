@@ -4,6 +4,7 @@ import { MESSAGES as M } from "./messages.ts";
 import { type Budget, type FieldErrors, type FormKind, type FormValues, BUDGETS } from "./kinds.ts";
 import { UTM_KEYS } from "./utm.ts";
 import { cleanLanding, cleanReferrer, VISIT_FIELDS, type Visit } from "./visit.ts";
+import { CAMPAIGN_FIELDS } from "./campaign.ts";
 import { normalizePhone } from "./phone.ts";
 
 /**
@@ -140,7 +141,7 @@ const FIELDS: Record<FormKind, { text: readonly string[]; checkbox: readonly str
  */
 export function formParts(kind: FormKind): { names: ReadonlySet<string>; files: ReadonlySet<string> } {
   const fields = FIELDS[kind];
-  const names = [...fields.text, ...fields.checkbox, ...fields.list, ...fields.file, "homepage", "elapsed", "id", ...UTM_KEYS, ...Object.values(VISIT_FIELDS)];
+  const names = [...fields.text, ...fields.checkbox, ...fields.list, ...fields.file, "homepage", "elapsed", "id", ...UTM_KEYS, ...Object.values(VISIT_FIELDS), ...Object.values(CAMPAIGN_FIELDS)];
   return { names: new Set(names), files: new Set(fields.file) };
 }
 

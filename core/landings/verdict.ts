@@ -7,6 +7,7 @@
  * the same figures give the same words on every screen and in every test.
  */
 import { counted } from "../lib/format.ts";
+import { VARIANT_KEYS, VARIANT_LETTERS } from "./variants.ts";
 
 export type VariantTally = { views: number; requests: number };
 
@@ -35,8 +36,10 @@ const Z_POWER = 0.8416;
 /** The smallest lift worth finding, against the rate so far: below it, any variant will do. */
 const SMALLEST_LIFT = 0.2;
 
-export const VARIANT_LETTERS = ["А", "Б", "В"] as const;
-export const variantName = (index: number) => `Вариант ${VARIANT_LETTERS[index] ?? String(index + 1)}`;
+export const variantName = (index: number) => {
+  const key = VARIANT_KEYS[index];
+  return `Вариант ${key ? VARIANT_LETTERS[key] : String(index + 1)}`;
+};
 
 const tidy = ({ views, requests }: VariantTally) => {
   const n = Math.max(0, Math.floor(views));

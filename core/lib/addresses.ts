@@ -4,7 +4,7 @@ import type { Register } from "react-router";
 export type Pattern = keyof Register["pages"];
 
 /** The collections whose first entry stands for a template with parameters in the tests' sweeps. */
-type Example = "services" | "cases" | "reviews" | "articles" | "positions";
+type Example = "services" | "cases" | "reviews" | "articles" | "positions" | "landings";
 
 /**
  * What answers at an address:
@@ -14,10 +14,12 @@ type Example = "services" | "cases" | "reviews" | "articles" | "positions";
  * - `feed`: a machine-readable file prerendered beside the pages;
  * - `form`, `form-api`, `confirm`: where forms post (with and without JavaScript) and the
  *   subscription's confirmation link: rendered on request, never listed;
+ * - `variant`: a landing's other variant in a headline test, prerendered for the server to serve at
+ *   the landing's own address (server/landing-variants.ts), kept out of search engines;
  * - `error`: the error page, prerendered and kept out of search engines;
  * - `fallback`: the 404 page of every other address.
  */
-type Is = "page" | "entries" | "service" | "feed" | "form" | "form-api" | "confirm" | "error" | "fallback";
+type Is = "page" | "entries" | "service" | "variant" | "feed" | "form" | "form-api" | "confirm" | "error" | "fallback";
 
 /**
  * How search treats a page: `page` (its HTML indexed with the kind «страница»), `entries` (each
@@ -69,6 +71,8 @@ export const ADDRESSES = {
   "/cookies": { is: "page", searched: "page" },
   "/agreement": { is: "page", searched: "page" },
   "/oferta": { is: "page", searched: "page", template: "oferta" },
+  "/lp/:slug": { is: "entries", template: { landing: "landings" } },
+  "/lp/:slug/:variant": { is: "variant" },
   "/error": { is: "error", template: "error" },
   "/sitemap.xml": { is: "feed" },
   "/robots.txt": { is: "feed" },

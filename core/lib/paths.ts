@@ -51,6 +51,10 @@ export const paths = {
   form: (kind: FormKind) => `/forms/${kind}/`,
   /** Where a form posts with JavaScript; answers JSON. */
   formApi: (kind: FormKind) => `/api/forms/${kind}/`,
+  /** A campaign page of the marketers' (core/content/schemas/landings.ts). */
+  landing: (slug: string) => `/lp/${slug}/`,
+  /** A landing's other variant in a headline test: what the server serves at `landing` to a visitor who drew it. */
+  landingVariant: (slug: string, variant: string) => `/lp/${slug}/${variant}/`,
   /** The newsletter's confirmation link (double opt-in). */
   confirm: () => "/sub/confirm/",
 } as const;

@@ -137,11 +137,14 @@ export const INBOX_PAGE_SIZE = 50;
 /**
  * The list's filters as the page's address and the API's query carry them, every one optional:
  * kind, status, dates (YYYY-MM-DD, Moscow days, both included), the source page's path, the UTM
- * source, a search by name, e-mail, phone or number, the owner (`me`, `none` or a user's id) and
+ * source, the landing and its variant, a search by name, e-mail, phone or number, the owner (`me`, `none` or a user's id) and
  * the order (SORTS). `page` is the list's page number.
  */
-export const FILTER_NAMES = ["kind", "status", "from", "to", "source", "utm", "q", "owner", "sort"] as const;
+export const FILTER_NAMES = ["kind", "status", "from", "to", "source", "utm", "landing", "variant", "q", "owner", "sort"] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
+
+/** A request's landing (slug), the variant of its headline test (a, b, c) and its form's campaign label. */
+export type InboxCampaign = { landing: string; variant: "a" | "b" | "c" | null; label: string | null };
 
 /** One line of the list: who, what, when, and what needs attention. */
 export type InboxItem = {
@@ -163,13 +166,26 @@ export type InboxItem = {
   budget: string;
   page: string;
   utmSource: string | null;
+  /** Sent from a landing's form: the landing, the variant of its headline test, the form's label. */
+  campaign: InboxCampaign | null;
   hasFile: boolean;
   /** A delivery was dead-lettered: nobody got this submission by webhook or e-mail. */
   undelivered: boolean;
 };
 
 /** GET /studio/api/inbox?kind=&status=&from=&to=&source=&utm=&q=&page=N */
-export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number; kinds: FormKind[]; stages: VisibleStages; owners: Owner[]; me: number };
+export type InboxPage = {
+  items: InboxItem[];
+  total: number;
+  page: number;
+  pages: number;
+  kinds: FormKind[];
+  stages: VisibleStages;
+  owners: Owner[];
+  me: number;
+  /** The site's landings, for the filter: slug and title. */
+  landings: Array<{ value: string; label: string }>;
+};
 
 /** GET /studio/api/inbox/overview: what needs a person now, and submissions per week by source. */
 export type InboxOverview = {
@@ -252,6 +268,7 @@ export type InboxDetail = {
   utm: Record<string, string>;
   /** The site the visit came from and its first page, when the form's page knew them. */
   visit: { referrer: string | null; landing: string | null };
+  campaign: InboxCampaign | null;
   ip: string;
   consent: ConsentRecord;
   file: { name: string; type: string; size: number } | null;

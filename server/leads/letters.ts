@@ -1,3 +1,4 @@
+import { VARIANT_LETTERS } from "#core/landings/variants.ts";
 import type { MailMessage } from "./mail.ts";
 import type { OutboxItem, Submission } from "./types.ts";
 import { numberLabel } from "#core/forms/kinds.ts";
@@ -19,6 +20,8 @@ export function webhookBody(s: Submission, item: OutboxItem): { event: WebhookEv
     page: s.page,
     utm: s.utm,
     visit: s.visit,
+    // The landing it was sent from, the variant of its headline test and the form's label; null from other pages.
+    campaign: s.campaign,
     fields: s.data,
     consent: s.consent,
     // The CV itself goes to the HR mailbox; the CRM gets what identifies it.
@@ -42,6 +45,8 @@ function footer(s: Submission, origin: string): string[] {
     ...line("UTM", utm),
     ...line("Пришли с сайта", s.visit.referrer),
     ...line("Первая страница визита", s.visit.landing && s.visit.landing !== s.page ? origin + s.visit.landing : ""),
+    ...line("Вариант заголовка лендинга", s.campaign?.variant ? VARIANT_LETTERS[s.campaign.variant] : ""),
+    ...line("Метка кампании", s.campaign?.label),
     `Согласие на обработку ПДн: ${c.at}, IP ${c.ip}, согласие в редакции ${c.documents.agreement}, политика в редакции ${c.documents.privacy}`,
     // The studio's page of it, where the team works on it (the id alone told a person nothing).
     `Открыть в студии: ${origin}/studio/inbox/${s.id}/`,

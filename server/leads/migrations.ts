@@ -358,6 +358,21 @@ const MIGRATIONS: Array<(d: Dialect) => Step[]> = [
       PRIMARY KEY (week, query, url, position)
     )`,
   ],
+  // Landings (issue 59): each request names the landing it came from, the variant of its headline
+  // test and the form's campaign label; views are counted per Moscow day, landing and variant.
+  (d) => [
+    "ALTER TABLE submissions ADD COLUMN campaign_landing TEXT",
+    "ALTER TABLE submissions ADD COLUMN campaign_variant TEXT",
+    "ALTER TABLE submissions ADD COLUMN campaign_label TEXT",
+    "CREATE INDEX submissions_campaign ON submissions (campaign_landing, created_at)",
+    `CREATE TABLE landing_views (
+      day ${d.bytewiseText} NOT NULL,
+      landing ${d.bytewiseText} NOT NULL,
+      variant ${d.bytewiseText} NOT NULL,
+      views INTEGER NOT NULL,
+      PRIMARY KEY (day, landing, variant)
+    )`,
+  ],
 ];
 
 /**

@@ -32,6 +32,7 @@ const submission = (): NewSubmission => ({
   page: "/",
   utm: {},
   visit: { referrer: null, landing: null },
+  campaign: null,
   ip: "192.0.2.1",
   consent: { at: new Date().toISOString(), ip: "192.0.2.1", purposes: ["leads"], documents: { agreement: "1", privacy: "1" } },
   deliveries: [{ channel: "webhook" }],

@@ -30,6 +30,8 @@ export type LeadsRuntime = {
   service: LeadsService;
   /** What visitors search, counted per week (server/search-log.ts). */
   searchLog: Store["searchLog"];
+  /** Views of the landings, counted per day (server/landing-variants.ts). */
+  landingViews: Store["landingViews"];
   ready: Promise<void>;
   /** Readiness of the store (/readyz): throws while it is unreachable or not yet migrated. */
   check(): Promise<void>;
@@ -110,6 +112,7 @@ export async function startLeads(config: LeadsConfig = leadsConfig(), { delivers
     settings,
     service,
     searchLog: store.searchLog,
+    landingViews: store.landingViews,
     ready,
     mailQueued: mailer ? wake : undefined,
     async check() {

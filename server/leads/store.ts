@@ -1,4 +1,5 @@
 import type { Db } from "./db.ts";
+import { landingViewsStore } from "./landing-views-store.ts";
 import { retentionStore } from "./retention-store.ts";
 import { searchLogStore } from "./search-log-store.ts";
 import { submissionStore } from "./submission-store.ts";
@@ -19,6 +20,7 @@ export function createStore(db: Db) {
     ...subscriptionStore(db),
     ...retentionStore(db),
     searchLog: searchLogStore(db),
+    landingViews: landingViewsStore(db),
   };
 }
 

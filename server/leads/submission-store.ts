@@ -1,4 +1,6 @@
+import type { Campaign } from "#core/forms/campaign.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
+import { variantKey } from "#core/landings/variants.ts";
 import type { Db, Row } from "./db.ts";
 import { searchKeys, sourceOf, writeSearchKeys } from "./search-keys.ts";
 import type { NewSubmission, StoredFile, Submission } from "./types.ts";
@@ -11,7 +13,22 @@ import type { NewSubmission, StoredFile, Submission } from "./types.ts";
 /** A pending subscription asked again within this time gets no second e-mail. */
 export const CONFIRM_RESEND_MS = 60_000;
 
-type SubmissionRow = Row & { id: string; number: number | null; form: string; created_at: number; data: string; page: string; utm: string; referrer: string | null; landing: string | null; ip: string; consent: string };
+type SubmissionRow = Row & {
+  id: string;
+  number: number | null;
+  form: string;
+  created_at: number;
+  data: string;
+  page: string;
+  utm: string;
+  referrer: string | null;
+  landing: string | null;
+  campaign_landing: string | null;
+  campaign_variant: string | null;
+  campaign_label: string | null;
+  ip: string;
+  consent: string;
+};
 
 function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
   return {
@@ -22,11 +39,18 @@ function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
     page: row.page,
     utm: JSON.parse(row.utm),
     visit: { referrer: row.referrer ?? null, landing: row.landing ?? null },
+    campaign: campaignOf(row),
     ip: row.ip,
     consent: JSON.parse(row.consent),
     file,
     number: row.number === null || row.number === undefined ? null : Number(row.number),
   };
+}
+
+/** A stored request's campaign, from its columns (none before landings, or from another page). */
+export function campaignOf(row: { campaign_landing?: string | null; campaign_variant?: string | null; campaign_label?: string | null }): Campaign | null {
+  if (!row.campaign_landing) return null;
+  return { landing: row.campaign_landing, variant: variantKey(row.campaign_variant), label: row.campaign_label ?? null };
 }
 
 /** What storing a submission did: whether it was new, and its kind's number (a repeat's is the one given first). */
@@ -35,9 +59,24 @@ export type Stored = { stored: boolean; number: number };
 /** One submission inside the caller's transaction (see insertSubmission). */
 async function write(tx: Db, s: NewSubmission): Promise<Stored> {
   const inserted = await tx.query(
-    `INSERT INTO submissions (id, form, created_at, data, page, utm, referrer, landing, source, ip, consent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.visit.referrer, s.visit.landing, sourceOf(s), s.ip, JSON.stringify(s.consent)],
+    `INSERT INTO submissions (id, form, created_at, data, page, utm, referrer, landing, source, ip, consent, campaign_landing, campaign_variant, campaign_label)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [
+      s.id,
+      s.form,
+      s.createdAt,
+      JSON.stringify(s.data),
+      s.page,
+      JSON.stringify(s.utm),
+      s.visit.referrer,
+      s.visit.landing,
+      sourceOf(s),
+      s.ip,
+      JSON.stringify(s.consent),
+      s.campaign?.landing ?? null,
+      s.campaign?.variant ?? null,
+      s.campaign?.label ?? null,
+    ],
   );
   if (inserted.length === 0) {
     // A repeat (the same client id sent again) is answered with the number the first one got.

@@ -3,6 +3,7 @@ import { CV_MEDIA_TYPES, sniffCvType } from "#core/forms/file-type.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues } from "#core/forms/kinds.ts";
 import type { Visit } from "#core/forms/visit.ts";
+import { CAMPAIGN_FIELDS, readCampaign } from "#core/forms/campaign.ts";
 import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "#core/forms/service.server.ts";
 import { CLIENT_IP_HEADER } from "../rate-limit.ts";
@@ -131,6 +132,7 @@ export function createSubmit(deps: SubmitDeps) {
       page: String(parsed.page || pageFromReferer(request, config.origin)),
       utm: Object.keys(parsed.utm as object).length > 0 ? (parsed.utm as Record<string, string>) : utmFromReferer(request, config.origin),
       visit: parsed.visit as Visit,
+      campaign: readCampaign(String(parsed.page ?? ""), form.get(CAMPAIGN_FIELDS.variant), form.get(CAMPAIGN_FIELDS.label)),
       ip,
       consent: {
         at: new Date(at).toISOString(),

@@ -1,5 +1,6 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Visit } from "#core/forms/visit.ts";
+import type { Campaign } from "#core/forms/campaign.ts";
 
 /** Where an accepted submission goes: the CRM, the team's mailbox, (subscriptions) the subscriber, or (assign) its new owner in the studio. */
 export type Channel = "webhook" | "mail" | "confirm" | "assign";
@@ -26,6 +27,8 @@ export type Submission = {
   utm: Record<string, string>;
   /** The site the visit came from and its first page (none for what was stored before them, or sent without JavaScript). */
   visit: Visit;
+  /** Sent from a landing's form: the landing, the variant of its headline test, the form's label (core/forms/campaign.ts). */
+  campaign: Campaign | null;
   ip: string;
   consent: ConsentRecord;
   file: StoredFile | null;

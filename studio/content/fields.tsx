@@ -2,7 +2,7 @@ import { useContext, useId, useState } from "react";
 import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
 import { FormState } from "./form-state.ts";
-import { type FieldNode, type ObjectNode, pathKey } from "./model.ts";
+import { type BlocksNode, type FieldNode, kindOf, type ObjectNode, pathKey } from "./model.ts";
 import { GroupError } from "./group-error.tsx";
 import { ImageField } from "./image-field.tsx";
 import { limitHint } from "./limit-hint.ts";
@@ -47,6 +47,8 @@ export function FormField({ node, path, value }: Props) {
       return <Group node={node} path={path} value={value} />;
     case "list":
       return <ListField node={node} path={path} value={value} />;
+    case "blocks":
+      return <BlocksField node={node} path={path} value={value} />;
     case "strings":
       return <StringsField node={node} path={path} value={value} />;
     case "markdown":
@@ -208,6 +210,17 @@ function ListField({ node, path, value }: { node: Extract<FieldNode, { kind: "li
   }
   const renderItem = (index: number, title: string) => <FormField node={{ ...node.item, title, required: true }} path={[...path, index]} value={items[index]} />;
   if (node.widget === "search-pins") return <SearchPins node={node} path={path} items={items} renderItem={renderItem} />;
+  return <RepeatList node={node} path={path} items={items} renderItem={renderItem} />;
+}
+
+/** Blocks of several kinds (a landing's): one line each, its kind and title; each opened shows its kind's fields. */
+function BlocksField({ node, path, value }: { node: BlocksNode; path: Array<string | number>; value: unknown }) {
+  const items = Array.isArray(value) ? (value as unknown[]) : [];
+  const renderItem = (index: number) => {
+    const kind = kindOf(node, items[index]);
+    if (!kind) return <p className="s-field__hint">Блок неизвестного вида: удалите его или восстановите прежнюю версию.</p>;
+    return <FormField node={{ ...kind.item, title: `${index + 1}. ${kind.item.title}`, required: true }} path={[...path, index]} value={items[index]} />;
+  };
   return <RepeatList node={node} path={path} items={items} renderItem={renderItem} />;
 }
 

@@ -27,6 +27,8 @@ export function limitHint(node: FieldNode): string | undefined {
     case "strings":
     case "list":
       return items(node, "пункта", "пунктов");
+    case "blocks":
+      return items(node, "блока", "блоков");
     default:
       return undefined;
   }

@@ -28,7 +28,14 @@ export type FieldNode =
   | (Base & { kind: "tags"; minItems: number; maxItems: number | undefined; itemMaxLength: number | undefined })
   | (Base & { kind: "strings"; item: FieldNode; minItems: number; maxItems: number | undefined })
   | (Base & { kind: "list"; item: ObjectNode; minItems: number; maxItems: number | undefined; widget?: ListWidget })
+  | BlocksNode
   | ObjectNode;
+/**
+ * A list whose items are of several kinds, told apart by their `kind` (a landing's blocks: a
+ * discriminated union in the schema): each kind's fields without `kind` itself, its name.
+ */
+export type BlocksNode = Base & { kind: "blocks"; kinds: BlockKind[]; minItems: number; maxItems: number | undefined };
+export type BlockKind = { kind: string; item: ObjectNode };
 export type ObjectNode = Base & { kind: "object"; fields: Array<[string, FieldNode]>; groups?: FormSection[] };
 /** A section of a form (the schema's `x-groups`): its heading and its fields' keys, in order. */
 export type FormSection = { title: string; keys: string[] };
@@ -42,6 +49,7 @@ type Json = {
   items?: Json;
   enum?: unknown[];
   anyOf?: Json[];
+  oneOf?: Json[];
   const?: unknown;
   format?: string;
   pattern?: string;
@@ -97,6 +105,7 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
     const minItems = json.minItems ?? 0;
     const maxItems = json.maxItems;
     if (item["x-reference"]) return { ...base, kind: "references", target: item["x-reference"], minItems, maxItems };
+    if (item.oneOf) return { ...base, kind: "blocks", kinds: item.oneOf.map(blockKind), minItems, maxItems };
     if (item.type === "object") {
       const widget = json["x-widget"] === "search-pins" ? json["x-widget"] : undefined;
       return { ...base, kind: "list", item: node(item, true, "Пункт") as ObjectNode, minItems, maxItems, ...(widget ? { widget } : {}) };
@@ -113,6 +122,24 @@ function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
   if (json.format === "date") return { ...base, kind: "date" };
   if (json.format === "date-time") return { ...base, kind: "datetime" };
   return { ...base, kind: "text", pattern: json.pattern, minLength: json.minLength ?? 0, maxLength: json.maxLength, long: (json.maxLength ?? 0) > LONG_TEXT, widget: json["x-widget"] === "search-pins" ? undefined : json["x-widget"], derivedFrom: json["x-derived-from"] };
+}
+
+/** One kind of a list of blocks: its fields but the `kind` that names it. */
+function blockKind(json: Json): BlockKind {
+  const kind = String(json.properties?.kind?.const ?? "");
+  const item = node(json, true, kind) as ObjectNode;
+  return { kind, item: { ...item, fields: item.fields.filter(([key]) => key !== "kind") } };
+}
+
+/** A block's kind among a list's, or null for a value that names none. */
+export function kindOf(node: BlocksNode, value: unknown): BlockKind | null {
+  const kind = typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  return node.kinds.find((k) => k.kind === kind) ?? null;
+}
+
+/** A new block of a kind: its `kind` and its fields' starting values. */
+export function emptyBlock(kind: BlockKind): Record<string, unknown> {
+  return { kind: kind.kind, ...emptyValues(kind.item) };
 }
 
 /** The schema's sections; a field none of them names (a schema ahead of its groups) goes to a last one, «Прочее». */
@@ -155,6 +182,13 @@ export function pruned(model: FieldNode, value: unknown): unknown {
     return !model.required && Object.keys(out).length === 0 ? undefined : out;
   }
   if (model.kind === "list") return Array.isArray(value) ? value.map((item) => pruned(model.item, item) ?? {}) : undefined;
+  if (model.kind === "blocks") {
+    if (!Array.isArray(value)) return undefined;
+    return value.map((item) => {
+      const kind = kindOf(model, item);
+      return kind ? { kind: kind.kind, ...((pruned(kind.item, item) as Record<string, unknown> | undefined) ?? {}) } : item;
+    });
+  }
   if (model.kind === "strings" || model.kind === "tags" || model.kind === "references") return Array.isArray(value) ? value : undefined;
   if (value === "" || value === null) return model.kind === "markdown" && model.required ? "" : undefined;
   return value;
@@ -176,6 +210,8 @@ export function emptyValues(model: ObjectNode): Record<string, unknown> {
     if (child.kind === "object" && child.required) out[key] = emptyValues(child);
     else if (child.kind === "boolean") out[key] = child.default;
     else if (child.kind === "list" && child.minItems > 0) out[key] = Array.from({ length: child.minItems }, () => emptyValues(child.item));
+    // A list of blocks starts with its first kind (a landing with its first screen).
+    else if (child.kind === "blocks") out[key] = child.minItems > 0 && child.kinds[0] ? [emptyBlock(child.kinds[0])] : [];
     else if (child.kind === "strings" && child.minItems > 0) out[key] = Array.from({ length: child.minItems }, () => "");
     else if (child.kind === "tags" || child.kind === "references" || child.kind === "strings" || child.kind === "list") out[key] = [];
   }

@@ -3,7 +3,7 @@ import { Button } from "../ui/index.ts";
 import { FormState } from "./form-state.ts";
 import { GroupError } from "./group-error.tsx";
 import { limitHint } from "./limit-hint.ts";
-import { emptyValues, type FieldNode, type ObjectNode, pathKey } from "./model.ts";
+import { type BlocksNode, emptyBlock, emptyValues, type FieldNode, kindOf, type ObjectNode, pathKey } from "./model.ts";
 import "./repeat-list.css";
 
 /**
@@ -14,7 +14,8 @@ import "./repeat-list.css";
  * refused save opens the first item with an error.
  */
 type Props = {
-  node: Extract<FieldNode, { kind: "list" }>;
+  /** A list of one kind of group, or of blocks of several kinds (a landing's: added from a palette). */
+  node: Extract<FieldNode, { kind: "list" }> | BlocksNode;
   path: Array<string | number>;
   items: unknown[];
   /** The item's own fields, as the ordinary form draws them. */
@@ -53,7 +54,7 @@ export function RepeatList({ node, path, items, renderItem, opened = null }: Pro
   const focusNext = useRef<{ index: number; act: string } | null>(null);
   const key = pathKey(path);
   const error = errors[key];
-  const word = node.item.title === "Пункт" || node.item.title === node.title ? "Пункт" : node.item.title;
+  const word = node.kind === "blocks" ? "Блок" : node.item.title === "Пункт" || node.item.title === node.title ? "Пункт" : node.item.title;
   const hint = [node.description, limitHint(node)].filter(Boolean).join(". ");
   const prefix = `${key}.`;
   const withErrors = [...new Set(Object.keys(errors).filter((k) => k.startsWith(prefix)).map((k) => Number(k.slice(prefix.length).split(".")[0])))].sort((a, b) => a - b);
@@ -78,7 +79,17 @@ export function RepeatList({ node, path, items, renderItem, opened = null }: Pro
     const button = row?.querySelector<HTMLButtonElement>(`[data-act="${target.act}"]:not(:disabled)`) ?? row?.querySelector<HTMLButtonElement>('[data-act="open"]');
     button?.focus();
   });
-  const title = (index: number) => itemTitle(node.item, items[index]) || `${word} ${index + 1}`;
+  const title = (index: number) => {
+    if (node.kind === "list") return itemTitle(node.item, items[index]) || `${word} ${index + 1}`;
+    // A block by its kind, then its own words: «Первый экран: Аудит рекламы за 5 дней».
+    const kind = kindOf(node, items[index]);
+    const own = kind ? itemTitle(kind.item, items[index]) : "";
+    return [kind?.item.title ?? `${word} ${index + 1}`, own].filter(Boolean).join(": ");
+  };
+  const add = (value: unknown) => {
+    change(path, [...items, value]);
+    setOpen(items.length);
+  };
   const reorder = (from: number, to: number, act?: string) => {
     if (to < 0 || to >= items.length || from === to) return;
     const name = title(from);
@@ -130,17 +141,34 @@ export function RepeatList({ node, path, items, renderItem, opened = null }: Pro
           </RepeatRow>
         ))}
       </ol>
-      {node.maxItems === undefined || items.length < node.maxItems ? (
-        <Button
-          onClick={() => {
-            change(path, [...items, emptyValues(node.item)]);
-            setOpen(items.length);
-          }}
-        >
-          Добавить в&nbsp;«{node.title}»
-        </Button>
-      ) : null}
+      {node.maxItems !== undefined && items.length >= node.maxItems ? null : node.kind === "blocks" ? (
+        <BlockPalette node={node} onAdd={(kind) => add(emptyBlock(kind))} />
+      ) : (
+        <Button onClick={() => add(emptyValues(node.item))}>Добавить в&nbsp;«{node.title}»</Button>
+      )}
     </fieldset>
+  );
+}
+
+/** The kinds of block a list offers, picked by name, then added at its end and opened. */
+function BlockPalette({ node, onAdd }: { node: BlocksNode; onAdd(kind: BlocksNode["kinds"][number]): void }) {
+  const id = useId();
+  // The first screen opens a page; the next one added is most often a text or a form.
+  const offered = node.kinds.filter((kind) => kind.kind !== "hero");
+  const [chosen, setChosen] = useState(offered[0]?.kind ?? "");
+  const kind = node.kinds.find((k) => k.kind === chosen);
+  return (
+    <div className="s-block-palette">
+      <label htmlFor={id}>Какой блок добавить</label>
+      <select id={id} className="s-input s-select" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+        {offered.map((k) => (
+          <option key={k.kind} value={k.kind}>
+            {k.item.title}
+          </option>
+        ))}
+      </select>
+      <Button onClick={() => kind && onAdd(kind)}>Добавить блок</Button>
+    </div>
   );
 }
 

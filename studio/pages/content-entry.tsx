@@ -10,6 +10,7 @@ import { AddressCheck } from "../content/address-check.tsx";
 import { FormSections } from "../content/form-sections.tsx";
 import { emptyValues, type FieldNode, formModel, pruned } from "../content/model.ts";
 import { historyHref } from "../content/paths.ts";
+import { pages } from "#core/studio/paths.ts";
 import { RenamePanel } from "../content/rename-panel.tsx";
 import { lifeLabel } from "../content/life.ts";
 import { PublishEntry } from "../content/publish-entry.tsx";
@@ -166,6 +167,12 @@ function EntryLead({ data, editors }: { data: EntryLoad; editors: string[] }) {
       {data.isNew ? null : (
         <p>
           Состояние: <span data-testid="entry-state">{lifeLabel(data.life)}</span> · <Link to={historyHref(data.type, data.slug)}>История версий</Link>
+          {data.type === "landings" ? (
+            <>
+              {" "}
+              · <Link to={`${pages.content}landings/${encodeURIComponent(data.slug)}/results/`}>Просмотры, заявки и тест заголовка</Link>
+            </>
+          ) : null}
         </p>
       )}
       {editors.length > 0 ? (

@@ -15,6 +15,7 @@ function old(form: NewSubmission["form"], ageDays: number, extra: Partial<NewSub
     page: "/",
     utm: {},
     visit: { referrer: null, landing: null },
+    campaign: null,
     ip: "10.0.0.1",
     consent: { at: new Date(createdAt).toISOString(), ip: "10.0.0.1", purposes: ["leads"], documents: { agreement: "v", privacy: "v" } },
     deliveries: [{ channel: "mail", payload: { to: "sales@test.example" } }],

@@ -52,6 +52,7 @@ const SECTIONS: Array<[RegExp, readonly Access[]]> = [
   [/^\/personal-data\//, ["personal-data:requests", "personal-data:retention"]],
   [/^\/settings(\/|$)/, ["settings:manage"]],
   [/^\/search-log(?:\/results)?$/, ["content:edit"]],
+  [/^\/landings\/:slug\/results$/, ["content:edit"]],
 ];
 
 it("gives every route of the table an access its section allows, public only to signing in and out", () => {

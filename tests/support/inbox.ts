@@ -16,6 +16,7 @@ export type SubmissionSeed = {
   page?: string;
   utm?: Record<string, string>;
   visit?: { referrer: string | null; landing: string | null };
+  campaign?: NewSubmission["campaign"];
   file?: NewSubmission["file"];
   deliveries?: NewSubmission["deliveries"];
 };
@@ -39,6 +40,7 @@ export function submission(seed: SubmissionSeed = {}): NewSubmission {
     page: seed.page ?? "/contacts/",
     utm: seed.utm ?? {},
     visit: seed.visit ?? { referrer: null, landing: null },
+    campaign: seed.campaign ?? null,
     ip,
     consent: { at: new Date(createdAt).toISOString(), ip, purposes: [form === "job" ? "jobs" : form === "project" ? "leads" : "newsletter"], documents: { agreement: "2025-09-01", privacy: "2025-09-01" } },
     file: seed.file,

@@ -10,6 +10,7 @@ import type { Context } from "../context.ts";
 import { HttpError, field, MESSAGES } from "../http.ts";
 import { attachmentDisposition, cvFileName } from "../inbox/attachment.ts";
 import { streamExport } from "../inbox/export.ts";
+import { listSlugs, readEntry, titleOf } from "../content/files.ts";
 import { exportFileName } from "../inbox/export-name.ts";
 import { writeXlsxExport, XLSX_TYPE } from "../inbox/xlsx.ts";
 import { XLSX_MAX_ROWS } from "#core/studio/export.ts";
@@ -157,7 +158,7 @@ export const inboxRoutes: ApiRoute[] = [
           ip: ctx.client.ip,
         });
       }
-      const body: InboxPage = { ...result, stages: visibleStages(result.stages, kinds), kinds, me: session.user.id };
+      const body: InboxPage = { ...result, stages: visibleStages(result.stages, kinds), kinds, me: session.user.id, landings: landingChoices(ctx) };
       ctx.send(200, body);
     },
   },
@@ -368,3 +369,9 @@ export const inboxRoutes: ApiRoute[] = [
     },
   },
 ];
+
+/** The landings a request may come from, by title, for the list's filter (each entry's file is read once and kept while unchanged: files.ts). */
+function landingChoices(ctx: Context): InboxPage["landings"] {
+  const dir = ctx.services.config.contentDir;
+  return listSlugs(dir, "landings").map((slug) => ({ value: slug, label: titleOf(readEntry(dir, "landings", slug)?.values ?? {}, slug) }));
+}

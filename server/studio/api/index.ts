@@ -15,6 +15,7 @@ import { releaseRoutes } from "./releases.ts";
 import { sessionRoutes } from "./session.ts";
 import { settingsRoutes } from "./settings.ts";
 import { searchLogRoutes } from "./search-log.ts";
+import { landingRoutes } from "./landings.ts";
 import { trashRoutes } from "./trash.ts";
 import { twoFactorRoutes } from "./two-factor.ts";
 import { userRoutes } from "./users.ts";
@@ -40,4 +41,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...personalDataRoutes,
   ...settingsRoutes,
   ...searchLogRoutes,
+  ...landingRoutes,
 ];

@@ -112,7 +112,7 @@ export async function readAhead(place: ContentPlace, stopped: () => boolean = ()
 /** Entries of the collections references point to, and the site's pages, for selects. */
 export function referenceOptions(place: ContentPlace): Record<string, Array<{ value: string; label: string }>> {
   const options: Record<string, Array<{ value: string; label: string }>> = {};
-  for (const type of ["services", "industries", "cases"] as const) {
+  for (const type of ["services", "industries", "cases", "reviews"] as const) {
     options[type] = listSlugs(place.contentDir, type).map((slug) => {
       const values = readEntry(place.contentDir, type, slug)?.values ?? {};
       return { value: slug, label: titleOf(values, slug) };
@@ -121,6 +121,9 @@ export function referenceOptions(place: ContentPlace): Record<string, Array<{ va
   const company = readEntry(place.contentDir, "company", SINGLE)?.values;
   const team = Array.isArray(company?.team) ? (company.team as Array<{ id?: unknown; name?: unknown }>) : [];
   options.team = team.map((m) => ({ value: String(m.id ?? ""), label: String(m.name ?? m.id ?? "") }));
+  const questions = readEntry(place.contentDir, "questions", SINGLE)?.values;
+  const topics = Array.isArray(questions?.topics) ? (questions.topics as Array<{ id?: unknown; title?: unknown }>) : [];
+  options.topics = topics.map((t) => ({ value: String(t.id ?? ""), label: String(t.title ?? t.id ?? "") }));
   options.page = savedPages(place).map((path) => ({ value: path, label: path }));
   return options;
 }

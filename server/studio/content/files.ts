@@ -7,6 +7,7 @@ import {
   type CollectionName,
   DOCUMENT_CATALOG,
   type EditableType,
+  hasBody,
   isCollectionName,
   isDocumentName,
   SINGLE,
@@ -143,7 +144,8 @@ export function valuesOf(type: EditableType, slug: string, texts: ReadonlyArray<
   if (isCollectionName(type)) {
     const match = FRONTMATTER.exec(texts[0] ?? "");
     const data = match ? safeYaml(match[1] ?? "") : {};
-    return { ...data, slug, body: (match?.[2] ?? "").trim() };
+    const body = (match?.[2] ?? "").trim();
+    return { ...data, slug, ...(hasBody(type) || body !== "" ? { body } : {}) };
   }
   if (isDocumentName(type)) return safeYaml(texts[0] ?? "");
   return tablesOf(texts[0] ?? null, texts[1] ?? null);

@@ -4,6 +4,7 @@ import type { Db, Row } from "../../leads/db.ts";
 import { createOutboxStore } from "../../leads/outbox-store.ts";
 import { readLossReasons, readOwners, readStages } from "./pipeline.ts";
 import { headOf, visible } from "./visible.ts";
+import { campaignOf } from "../../leads/submission-store.ts";
 
 /** One submission's page: its fields, its file, the team's work on it, its deliveries and who may own it. */
 export function inboxDetail(db: Db) {
@@ -39,6 +40,7 @@ export function inboxDetail(db: Db) {
         page: row.page,
         utm: JSON.parse(row.utm) as Record<string, string>,
         visit: { referrer: row.referrer ?? null, landing: row.landing ?? null },
+        campaign: campaignOf(row),
         ip: row.ip,
         consent: JSON.parse(row.consent) as InboxDetail["consent"],
         file: file ? { name: file.name, type: file.type, size: Number(file.size) } : null,

@@ -25,6 +25,9 @@ export type ExportRow = Row & {
   utm: string;
   source: string | null;
   landing: string | null;
+  campaign_landing: string | null;
+  campaign_variant: string | null;
+  campaign_label: string | null;
   consent: string;
   file_name: string | null;
   /** Filled from the batch's reads below, not by the row's query. */
@@ -81,7 +84,7 @@ export async function* readExportRows(db: Db, filter: InboxFilter, batch = 500):
       keyset = `${where.sql ? " AND" : "WHERE"} (s.created_at < ${at} OR (s.created_at = ${at} AND s.id < ${id}))`;
     }
     const rows: ExportRow[] = await db.query<ExportRow>(
-      `SELECT s.id, s.number, s.form, s.created_at, s.status, s.loss_reason, s.loss_note, u.name AS owner_name, s.data, s.page, s.utm, s.source, s.landing, s.consent, f.name AS file_name
+      `SELECT s.id, s.number, s.form, s.created_at, s.status, s.loss_reason, s.loss_note, u.name AS owner_name, s.data, s.page, s.utm, s.source, s.landing, s.campaign_landing, s.campaign_variant, s.campaign_label, s.consent, f.name AS file_name
        FROM submissions s LEFT JOIN files f ON f.submission_id = s.id LEFT JOIN studio_users u ON u.id = s.owner_id
        ${where.sql}${keyset} ORDER BY s.created_at DESC, s.id DESC LIMIT ${batch}`,
       params,

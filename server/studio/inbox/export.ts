@@ -6,6 +6,8 @@ import type { ExportRow, StageChange } from "./export-rows.ts";
 import type { InboxFilter } from "./filter.ts";
 import { type InboxStore, summaryOf } from "./store.ts";
 import { inMoscow } from "#core/lib/moscow-time.ts";
+import { paths } from "#core/lib/paths.ts";
+import { VARIANT_LETTERS, type VariantKey, variantKey } from "#core/landings/variants.ts";
 
 /**
  * The inbox's CSV export: one line per submission of the filter, columns in
@@ -37,6 +39,9 @@ export const EXPORT_COLUMNS = [
   "Источник",
   "Первая страница визита",
   "Страница формы",
+  "Лендинг",
+  "Вариант",
+  "Метка кампании",
   "UTM",
   "Согласие: время, IP, редакции документов",
   // The id the CRM's webhook carries, to match the two.
@@ -93,6 +98,9 @@ export function exportCells(row: ExportRow, stages: Stages): ExportCell[] {
     row.source ?? "",
     row.landing ?? "",
     row.page,
+    row.campaign_landing ? paths.landing(row.campaign_landing) : "",
+    variantKey(row.campaign_variant) ? VARIANT_LETTERS[variantKey(row.campaign_variant) as VariantKey] : "",
+    row.campaign_label ?? "",
     Object.entries(utm)
       .map(([key, value]) => `${key}=${value}`)
       .join(", "),

@@ -3,6 +3,8 @@ import { emailKey, wordsOf } from "../../leads/search-keys.ts";
 import { FILTER_FIELD_MESSAGES } from "#core/studio/filter-checks.ts";
 import { isSort, isStatus, type Sort, type Status } from "#core/studio/inbox.ts";
 import { moscowDayStart } from "../api/audit.ts";
+import { SLUG_PATTERN } from "#core/content/fields.ts";
+import { type VariantKey, variantKey } from "#core/landings/variants.ts";
 import { HttpError } from "../http.ts";
 
 /**
@@ -20,6 +22,9 @@ export type InboxFilter = {
   to?: number;
   source?: string;
   utmSource?: string;
+  /** Sent from this landing's form (its slug), and from this variant of its headline test. */
+  landing?: string;
+  variant?: VariantKey;
   /** Every one must be the start of a word of the submission (its name's, its e-mail, its phone's digits). */
   prefixes?: string[];
   /** Its kind's number («№ 1042»); with `prefixes` too, either finds it (digits may be a number or a phone's start). */
@@ -125,6 +130,17 @@ export function parseFilter(query: URLSearchParams, allowed: readonly FormKind[]
   if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from) throw wrong("to", FILTER_MESSAGES.dates);
   const source = text(query.get("source"), "source");
   if (source) filter.source = source;
+  const landing = text(query.get("landing"), "landing", 100);
+  if (landing) {
+    if (!SLUG_PATTERN.test(landing)) throw wrong("landing", FILTER_MESSAGES.choice);
+    filter.landing = landing;
+  }
+  const variant = text(query.get("variant"), "variant");
+  if (variant) {
+    const key = variantKey(variant);
+    if (key === null) throw wrong("variant", FILTER_MESSAGES.choice);
+    filter.variant = key;
+  }
   const utm = text(query.get("utm"), "utm", 200);
   if (utm) filter.utmSource = utm;
   const q = text(query.get("q"), "q", 200);

@@ -5,6 +5,7 @@ import { ownerGroups, paramsFrom, readOwners, readStages, stageGroups } from "./
 import { whereOf } from "./query.ts";
 import { summaryOf } from "./summary.ts";
 import { headOf } from "./visible.ts";
+import { campaignOf } from "../../leads/submission-store.ts";
 
 /**
  * The inbox's list: how many submissions a filter holds, and a page of them in the order asked
@@ -21,6 +22,9 @@ type ListRow = Row & {
   data: string;
   page: string;
   utm_source: string | null;
+  campaign_landing: string | null;
+  campaign_variant: string | null;
+  campaign_label: string | null;
   has_file: unknown;
   undelivered: unknown;
 };
@@ -37,7 +41,7 @@ export function inboxList(db: Db) {
     count,
 
     /** A page of the list, newest first, with the total for the pager. */
-    async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds" | "me" | "stages"> & { stages: Stages }> {
+    async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds" | "me" | "stages" | "landings"> & { stages: Stages }> {
       const where = whereOf(filter);
       const [total, stages, owners] = [await count(filter), await readStages(db), await readOwners(db)];
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
@@ -66,7 +70,7 @@ export function inboxList(db: Db) {
         order = dates;
       }
       const rows = await db.query<ListRow>(
-        `SELECT s.id, s.number, s.form, s.created_at, s.status, s.owner_id, u.name AS owner_name, s.data, s.page, s.utm_source,
+        `SELECT s.id, s.number, s.form, s.created_at, s.status, s.owner_id, u.name AS owner_name, s.data, s.page, s.utm_source, s.campaign_landing, s.campaign_variant, s.campaign_label,
            EXISTS (SELECT 1 FROM files f WHERE f.submission_id = s.id) AS has_file,
            EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'dead') AS undelivered
          FROM (${pageIds}) AS page
@@ -83,6 +87,7 @@ export function inboxList(db: Db) {
           ...summaryOf(head.kind, JSON.parse(row.data) as Record<string, unknown>),
           page: row.page,
           utmSource: row.utm_source,
+          campaign: campaignOf(row),
           hasFile: Boolean(row.has_file),
           undelivered: Boolean(row.undelivered),
         };

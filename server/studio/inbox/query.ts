@@ -31,6 +31,8 @@ export function whereOf(filter: InboxFilter, first = 1): Where {
   if (filter.to !== undefined) clauses.push(`s.created_at < ${add(filter.to)}`);
   if (filter.source) clauses.push(`s.page = ${add(filter.source)}`);
   if (filter.utmSource) clauses.push(`s.utm_source = ${add(filter.utmSource)}`);
+  if (filter.landing) clauses.push(`s.campaign_landing = ${add(filter.landing)}`);
+  if (filter.variant) clauses.push(`s.campaign_variant = ${add(filter.variant)}`);
   if (filter.owner === null) clauses.push("s.owner_id IS NULL");
   else if (filter.owner !== undefined) clauses.push(`s.owner_id = ${add(filter.owner)}`);
   const words = (filter.prefixes ?? []).map((prefix) => `SELECT w.submission_id FROM submission_words w WHERE w.word >= ${add(prefix)} AND w.word < ${add(prefix + TOP)}`);

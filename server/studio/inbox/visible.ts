@@ -18,6 +18,9 @@ export type SubmissionRow = Row & {
   utm: string;
   referrer: string | null;
   landing: string | null;
+  campaign_landing: string | null;
+  campaign_variant: string | null;
+  campaign_label: string | null;
   ip: string;
   consent: string;
   loss_reason: string | null;

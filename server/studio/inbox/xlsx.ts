@@ -28,7 +28,7 @@ import type { InboxStore } from "./store.ts";
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Widths in characters, by column (the number, the date, the kind… the consent, the id). */
-const WIDTHS = [9, 17, 22, 16, 30, 24, 50, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 24, 30, 30, 30, 60, 38];
+const WIDTHS = [9, 17, 22, 16, 30, 24, 50, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 24, 30, 30, 30, 9, 20, 30, 60, 38];
 const HISTORY_WIDTHS = [9, 17, 20, 20, 20, 30];
 
 /** Submissions read and handed to the thread at once: each batch's reads, cells and copy are one turn of the studio's loop. */

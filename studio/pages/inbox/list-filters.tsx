@@ -2,22 +2,25 @@ import type { FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { KINDS, type InboxPage, type Owner, SORTS } from "#core/studio/inbox.ts";
 import { pages } from "#core/studio/paths.ts";
+import { VARIANT_KEYS, VARIANT_LETTERS } from "#core/landings/variants.ts";
 import type { FilterErrors } from "../../lib/filter-errors.ts";
 import { Button, DayField, Field, SelectField, TextField } from "../../ui/index.ts";
 import { ownerOptions, stageFilterGroups } from "./parts.tsx";
 
-/** The list's filter: a search, the kind, a stage of one kind, the owner, the order, the days, the page and the UTM source. */
+/** The list's filter: a search, the kind, a stage of one kind, the owner, the order, the days, the page, the UTM source, the landing and its variant. */
 export function InboxFilters({
   params,
   kinds,
   stages,
   owners,
+  landings,
   errors,
   onSubmit,
   filtered,
 }: {
   params: URLSearchParams;
   kinds: InboxPage["kinds"];
+  landings: InboxPage["landings"];
   stages: InboxPage["stages"];
   owners: Owner[];
   errors: FilterErrors;
@@ -81,6 +84,18 @@ export function InboxFilters({
       <DayField label="По" name="to" defaultValue={params.get("to") ?? ""} error={errors.to} />
       <TextField label="Страница сайта" name="source" defaultValue={params.get("source") ?? ""} hint="Адрес, например /contacts/" spellCheck={false} error={errors.source} />
       <TextField label="Источник (utm_source)" name="utm" defaultValue={params.get("utm") ?? ""} spellCheck={false} error={errors.utm} />
+      {landings.length > 0 ? (
+        <>
+          <SelectField label="Лендинг" name="landing" defaultValue={params.get("landing") ?? ""} error={errors.landing} options={[{ value: "", label: "Все страницы" }, ...landings]} />
+          <SelectField
+            label="Вариант заголовка"
+            name="variant"
+            defaultValue={params.get("variant") ?? ""}
+            error={errors.variant}
+            options={[{ value: "", label: "Все" }, ...VARIANT_KEYS.map((key) => ({ value: key, label: `Вариант ${VARIANT_LETTERS[key]}` }))]}
+          />
+        </>
+      ) : null}
       <div className="s-inbox-filters__actions">
         <Button type="submit" variant="primary">
           Показать

@@ -1,3 +1,4 @@
+import { campaignText } from "./parts.tsx";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { numberLabel } from "#core/forms/kinds.ts";
@@ -83,6 +84,7 @@ export function InboxTable({ items, stages, work }: { items: InboxItem[]; stages
                   {item.hasFile ? <span className="s-inbox__line s-muted">есть резюме</span> : null}
                   <span className="s-inbox__line">{item.page || "—"}</span>
                   {item.utmSource ? <span className="s-inbox__line s-muted">utm_source: {item.utmSource}</span> : null}
+                  {item.campaign ? <span className="s-inbox__line s-muted">{campaignText(item.campaign)}</span> : null}
                 </td>
                 <td data-label="Этап">
                   <StatusBadge status={item.status} stages={stages} kind={item.kind} />

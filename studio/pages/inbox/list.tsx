@@ -64,7 +64,7 @@ export async function inboxAction({ request }: ActionFunctionArgs): Promise<Bulk
  */
 export function Inbox() {
   const data = useLoaderData() as InboxData;
-  const { items, total, page, pages: count, kinds, stages, overview, funnel, reasons, filterErrors } = data;
+  const { items, total, page, pages: count, kinds, stages, landings, overview, funnel, reasons, filterErrors } = data;
   const { params, can, filters, pageHref, mineHref, work, visibleOwners } = useInboxList(data);
   const { errors, onSubmit } = useFilterForm(filterErrors);
   const bulk = useFetcher<BulkOutcome>();
@@ -77,7 +77,7 @@ export function Inbox() {
         <FunnelPanel funnel={funnel} filters={filters} />
       </Fold>
       <Fold title={filters.size > 0 ? "Фильтр (задан)" : "Фильтр"}>
-        <InboxFilters params={params} kinds={kinds} stages={stages} owners={visibleOwners} errors={errors} onSubmit={onSubmit} filtered={filters.size > 0} />
+        <InboxFilters params={params} kinds={kinds} stages={stages} owners={visibleOwners} landings={landings} errors={errors} onSubmit={onSubmit} filtered={filters.size > 0} />
       </Fold>
       {work && items.length > 0 ? (
         <Fold title="Изменить отмеченные">

@@ -1,5 +1,6 @@
+import { VARIANT_LETTERS } from "#core/landings/variants.ts";
 import { pages } from "#core/studio/paths.ts";
-import { KINDS, type Owner, type Stage, type VisibleStages, stageLabel, STATUSES } from "#core/studio/inbox.ts";
+import { type InboxCampaign, KINDS, type Owner, type Stage, type VisibleStages, stageLabel, STATUSES } from "#core/studio/inbox.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
 
 /** Pieces the inbox's pages share. */
@@ -59,4 +60,12 @@ export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes}\u00a0байт`;
   const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, "КБ"] : [bytes / 1024 / 1024, "МБ"];
   return `${String(Math.round(value * 10) / 10).replace(".", ",")}\u00a0${unit}`;
+}
+
+/** «Лендинг /lp/audit/, вариант Б, метка spring-promo»: where a request came from when a landing's form sent it. */
+export function campaignText(campaign: InboxCampaign): string {
+  const parts = [`Лендинг /lp/${campaign.landing}/`];
+  if (campaign.variant) parts.push(`вариант ${VARIANT_LETTERS[campaign.variant]}`);
+  if (campaign.label) parts.push(`метка ${campaign.label}`);
+  return parts.join(", ");
 }

@@ -1,3 +1,4 @@
+import { campaignText } from "./parts.tsx";
 import { Fragment } from "react";
 import { CONSENT_PURPOSES, FIELD_LABELS, fieldText } from "#core/forms/labels.ts";
 import { formatPhone } from "#core/lib/format.ts";
@@ -30,6 +31,12 @@ export function Origin({ s }: { s: InboxDetail }) {
       <dl className="s-facts">
         <dt>Страница формы</dt>
         <dd>{s.page || "—"}</dd>
+        {s.campaign ? (
+          <>
+            <dt>Лендинг</dt>
+            <dd>{campaignText(s.campaign)}</dd>
+          </>
+        ) : null}
         {s.visit.landing && s.visit.landing !== s.page ? (
           <>
             <dt>Первая страница визита</dt>
