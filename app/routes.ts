@@ -27,8 +27,8 @@ export default [
     route("projects/:card/:slug", "routes/projects/entry.tsx"),
     route("agreement", "routes/legal/page.tsx", { id: "legal-agreement" }),
     route("questions", "routes/questions/page.tsx"),
-    route("lp/:slug", "routes/landings/page.tsx", { id: "landing" }),
-    route("lp/:slug/:variant", "routes/landings/page.tsx", { id: "landing-variant" }),
+    // One route for a landing and its variants: a variant served at the landing's address hydrates as itself.
+    route("lp/:slug/:variant?", "routes/landings/page.tsx"),
     route("forms/:form", "routes/forms/page.tsx"),
     route("sub/confirm", "routes/forms/confirm.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -20,22 +20,32 @@ const files = new Map<string, StaticFile>([
 const request = (cookie?: string, method = "GET") => ({ method, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
 const quiet = { warn() {}, error() {}, info() {} } as unknown as Logger;
 
-function setUp(random = () => 0.75, now = () => Date.parse("2026-11-30T22:30:00Z")) {
+function setUp(random = () => 0.75, requireConsent = true, now = () => Date.parse("2026-11-30T22:30:00Z")) {
   const written: Array<{ day: string; landing: string; variant: string; views: number }> = [];
   const views = { add: async (counts: typeof written) => void written.push(...counts), of: async () => [] } as unknown as LandingViewsStore;
-  return { variants: createLandingVariants({ views, now, random, secure: true, log: quiet }), written };
+  return { variants: createLandingVariants({ views, now, random, secure: true, requireConsent, log: quiet }), written };
 }
 
 describe("a landing's page as a visitor gets it", () => {
-  it("is А, with no cookie and no count, without analytics consent", async () => {
+  it("is А, with no cookie and no count, without analytics consent; a variant kept from before is forgotten", async () => {
     const { variants, written } = setUp();
-    for (const cookie of [undefined, "cookie_consent=necessary", "cookie_consent=seen; lp_audit=b"]) {
+    for (const cookie of [undefined, "cookie_consent=necessary", "cookie_consent=seen"]) {
       const pick = variants.pick(request(cookie), files, "/lp/audit/index.html");
       expect(pick?.path).toBe("/lp/audit/index.html");
       expect(pick?.headers).toEqual(["Vary", "Cookie"]);
     }
+    const withdrawn = variants.pick(request("cookie_consent=necessary; lp_audit=b"), files, "/lp/audit/index.html");
+    expect(withdrawn?.path).toBe("/lp/audit/index.html");
+    expect(withdrawn?.headers).toEqual(["Vary", "Cookie", "Set-Cookie", "lp_audit=; Max-Age=0; Path=/lp/audit/; HttpOnly; SameSite=Lax; Secure"]);
     await variants.flush();
     expect(written).toEqual([]);
+  });
+
+  it("takes the notice seen and not refused for consent where consent is not required, and nothing less", async () => {
+    const { variants } = setUp(() => 0.75, false);
+    expect(variants.pick(request("cookie_consent=seen"), files, "/lp/audit/index.html")?.path).toBe("/lp/audit/b/index.html");
+    expect(variants.pick(request(), files, "/lp/audit/index.html")?.path).toBe("/lp/audit/index.html");
+    expect(variants.pick(request("cookie_consent=necessary"), files, "/lp/audit/index.html")?.path).toBe("/lp/audit/index.html");
   });
 
   it("is a variant drawn with consent, set in the landing's own cookie for 30 days, then kept; each view counted by Moscow day", async () => {

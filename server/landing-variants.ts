@@ -3,6 +3,7 @@ import { VARIANT_KEYS, type VariantKey, variantKey } from "#core/landings/varian
 import { paths } from "#core/lib/paths.ts";
 import type { LandingViewsStore } from "./leads/landing-views-store.ts";
 import type { Logger } from "./log.ts";
+import { analyticsCookieAllowed } from "./consent.ts";
 import { redactedMessage } from "./redact.ts";
 import type { StaticFile } from "./static-files.ts";
 
@@ -10,9 +11,10 @@ import type { StaticFile } from "./static-files.ts";
  * A landing's headline test as visitors meet it (issue 59). Each variant is a page of the release
  * (А at /lp/<slug>/, Б at /lp/<slug>/b/…); at the landing's own address the server serves the
  * variant the visitor drew:
- * - a visitor who agreed to analytics cookies draws one at random, kept for 30 days in a cookie
- *   of the landing's own (`lp_<slug>`, on its path only), and each view is counted;
- * - anyone else gets А, no cookie and no count.
+ * - a visitor who agreed to analytics cookies (where consent is not required: who has been shown
+ *   the notice and did not refuse, server/consent.ts) draws one at random, kept for 30 days in a
+ *   cookie of the landing's own (`lp_<slug>`, on its path only), and each view is counted;
+ * - anyone else gets А, no cookie and no count (a cookie kept from before is removed).
  * Caching: a landing's page answers `Cache-Control: no-cache` and, while a test runs,
  * `Vary: Cookie` — a CDN in front must key its pages on the `cookie_consent` and `lp_<slug>`
  * cookies, or pass them through (docs/landings.md).
@@ -20,8 +22,6 @@ import type { StaticFile } from "./static-files.ts";
 
 /** How long a visitor keeps the variant drawn. */
 export const VARIANT_DAYS = 30;
-/** The consent cookie's value that allows analytics (app/consent/consent.ts writes it). */
-const ANALYTICS_CONSENT = /(?:^|;\s*)cookie_consent=analytics(?:;|$)/;
 /** A landing's page in the release: its А. */
 const LANDING_PAGE = /^\/lp\/([a-z\d]+(?:-[a-z\d]+)*)\/index\.html$/;
 /** Moscow has kept UTC+3 since 2014: its days start at 21:00 UTC. */
@@ -47,6 +47,8 @@ export type LandingVariantsOptions = {
   random?: () => number;
   /** Cookies only over HTTPS when the site is served over it. */
   secure: boolean;
+  /** ANALYTICS_REQUIRE_CONSENT (server/consent.ts). */
+  requireConsent: boolean;
   log: Logger;
 };
 
@@ -92,15 +94,19 @@ export function createLandingVariants(options: LandingVariantsOptions) {
       const testing = offered.length > 1;
       const vary = testing ? ["Vary", "Cookie"] : [];
       const cookies = req.headers.cookie ?? "";
-      if (!ANALYTICS_CONSENT.test(cookies)) return { path, file: own, headers: vary };
       const name = variantCookie(slug);
       const kept = variantKey(new RegExp(`(?:^|;\\s*)${name}=([a-z])(?:;|$)`).exec(cookies)?.[1]);
+      const secure = options.secure ? "; Secure" : "";
+      if (!analyticsCookieAllowed(cookies, options.requireConsent)) {
+        // Consent taken back: the variant drawn before is forgotten (the browser cannot remove an HttpOnly cookie itself).
+        const forget = kept === null ? [] : ["Set-Cookie", `${name}=; Max-Age=0; Path=${paths.landing(slug)}; HttpOnly; SameSite=Lax${secure}`];
+        return { path, file: own, headers: [...vary, ...forget] };
+      }
       const variant = kept !== null && offered.includes(kept) ? kept : (offered[Math.floor(random() * offered.length)] ?? "a");
       if (req.method === "GET") count(slug, variant);
       const file = files.get(pageFile(slug, variant)) ?? own;
       const headers = [...vary];
       if (testing && variant !== kept) {
-        const secure = options.secure ? "; Secure" : "";
         headers.push("Set-Cookie", `${name}=${variant}; Max-Age=${VARIANT_DAYS * 86_400}; Path=${paths.landing(slug)}; HttpOnly; SameSite=Lax${secure}`);
       }
       return { path: pageFile(slug, variant), file, headers };

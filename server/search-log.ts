@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { LOGGED_POSITION_MAX, LOGGED_QUERY_MAX, loggedQuery, SEARCH_LOG_BODY_MAX, type SearchLogEvent, weekOf } from "#core/search/log.ts";
 import { BODY_MESSAGES, readBody, refuseUnread } from "./body.ts";
+import { analyticsCounted } from "./consent.ts";
 import { isCrossSite } from "./cross-site.ts";
 import type { searchLogStore } from "./leads/search-log-store.ts";
 import type { Logger } from "./log.ts";
@@ -21,9 +22,6 @@ const SearchLogEventSchema: z.ZodType<SearchLogEvent> = z.union([
   }),
 ]);
 
-/** The consent cookie's value that allows analytics (app/consent/consent.ts writes it). */
-const ANALYTICS_CONSENT = /(?:^|;\s*)cookie_consent=analytics(?:;|$)/;
-const NECESSARY_ONLY = /(?:^|;\s*)cookie_consent=necessary(?:;|$)/;
 
 export type SearchLogDeps = {
   id: string;
@@ -65,7 +63,7 @@ export async function answerSearchLog(req: IncomingMessage, res: ServerResponse,
   const event = SearchLogEventSchema.safeParse(parsed);
   if (!event.success) return plain(res, 400, "Отчёт поиска не по форме: нужен запрос и число найденного или переход по результату");
   const cookie = req.headers.cookie ?? "";
-  const allowed = deps.requireConsent ? ANALYTICS_CONSENT.test(cookie) : !NECESSARY_ONLY.test(cookie);
+  const allowed = analyticsCounted(cookie, deps.requireConsent);
   const query = loggedQuery(event.data.q);
   if (allowed && query !== null && deps.store) {
     const week = weekOf(deps.now());

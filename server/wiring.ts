@@ -60,7 +60,7 @@ export async function wireServer(env: Env, overrides: WiringOverrides = {}, vari
       limiter: createRateLimiter({ perMinute: SEARCH_REPORTS_PER_MINUTE, burst: SEARCH_REPORT_BURST }),
       now: clock.now,
     },
-    landings: createLandingVariants({ views: landingViews, now: clock.now, secure: env.SITE_ORIGIN.startsWith("https:"), log }),
+    landings: createLandingVariants({ views: landingViews, now: clock.now, secure: env.SITE_ORIGIN.startsWith("https:"), requireConsent: env.ANALYTICS_REQUIRE_CONSENT, log }),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     fileCacheBytes: env.FILE_CACHE_MB * 1024 * 1024,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,

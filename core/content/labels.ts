@@ -7,7 +7,16 @@ import { type EditableType, typeInfo } from "./catalog.ts";
  * messages about other entries (the studio's forms build theirs from the
  * same schemas, studio/content/model.ts). An unknown step keeps its key.
  */
-export type SchemaJson = { title?: string; properties?: Record<string, SchemaJson>; items?: SchemaJson; anyOf?: SchemaJson[]; "x-reference"?: string };
+export type SchemaJson = {
+  title?: string;
+  properties?: Record<string, SchemaJson>;
+  items?: SchemaJson;
+  anyOf?: SchemaJson[];
+  /** The kinds of a list of blocks (a discriminated union), each told by its `kind`'s `const`. */
+  oneOf?: SchemaJson[];
+  const?: unknown;
+  "x-reference"?: string;
+};
 type Json = SchemaJson;
 
 const schemas = new Map<string, Json>();
@@ -32,7 +41,8 @@ export function fieldLabel(type: EditableType, path: string): string {
       node = plain?.items;
       continue;
     }
-    node = plain?.properties?.[step];
+    // A block of a list of several kinds: the first kind that has the field (their shared fields read alike).
+    node = plain?.properties?.[step] ?? plain?.oneOf?.find((kind) => kind.properties?.[step])?.properties?.[step];
     names.push(node?.title ?? step);
   }
   return names.join(" › ");

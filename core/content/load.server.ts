@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type * as Yaml from "yaml";
 import { basename, join, relative } from "node:path";
@@ -88,6 +88,8 @@ export function loadCollection<S extends z.ZodType>(folder: string, schema: S, r
   const entries: Array<z.output<S>> = [];
   const errors: string[] = [];
   const withBody = "body" in ((schema as unknown as { shape?: object }).shape ?? {});
+  // A collection newer than the content folder (a volume made before it existed) has no entries yet.
+  if (!existsSync(join(root, folder))) return entries;
   for (const name of readdirSync(join(root, folder)).filter((n) => n.endsWith(".md")).sort()) {
     try {
       entries.push(loadFile(root, `${folder}/${name}`, options, (source, file) => validate(schema, readMarkdownEntry(source, file, withBody), file)));

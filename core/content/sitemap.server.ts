@@ -65,7 +65,7 @@ export function sitemapEntries(): SitemapEntry[] {
     "/privacy": page(paths.privacy(), legal("privacy")),
     "/agreement": page(paths.agreement(), legal("agreement")),
     // A landing kept from search engines is still rendered (landingPaths), never listed.
-    "/lp/:slug": c.landings.filter((l) => !l.hidden).map((l) => ({ path: paths.landing(l.slug), lastmod: changed("landings", l.slug, siteDate) })),
+    "/lp/:slug/:variant?": c.landings.filter((l) => !l.hidden).map((l) => ({ path: paths.landing(l.slug), lastmod: changed("landings", l.slug, siteDate) })),
   };
   return Object.values(addresses).flat();
 }

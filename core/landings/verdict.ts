@@ -114,14 +114,16 @@ function roundTwoFigures(n: number): number {
 }
 
 /** The verdict on a test's tallies, one per variant (A first). */
-export function judge(tallies: readonly VariantTally[]): Verdict {
+/** `letters`: the variants' letters in the order of `tallies` (А, В when Б has left the test); А, Б, В by default. */
+export function judge(tallies: readonly VariantTally[], letters?: readonly string[]): Verdict {
   const best = probabilityBest(tallies);
   const enough = tallies.every((t) => tidy(t).n >= MIN_VIEWS);
   const leader = best.indexOf(Math.max(...best));
   if (enough && leader !== -1 && (best[leader] as number) >= DECISIVE) {
     const percent = Math.min(99, Math.floor((best[leader] as number) * 100));
     const word = tallies.length === 2 ? "лучше" : "лучший";
-    return { best, winner: leader, moreViews: null, text: `${variantName(leader)} ${word} с\u00a0вероятностью ${percent}\u00a0%` };
+    const name = letters?.[leader] ? `Вариант ${letters[leader]}` : variantName(leader);
+    return { best, winner: leader, moreViews: null, text: `${name} ${word} с\u00a0вероятностью ${percent}\u00a0%` };
   }
   const moreViews = Math.max(viewsStillNeeded(tallies), 10);
   return { best, winner: null, moreViews, text: `Пока рано судить: нужно ещё около ${counted(moreViews, ["просмотра", "просмотров", "просмотров"])}` };

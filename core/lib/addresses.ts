@@ -14,19 +14,18 @@ type Example = "services" | "cases" | "reviews" | "articles" | "positions" | "la
  * - `feed`: a machine-readable file prerendered beside the pages;
  * - `form`, `form-api`, `confirm`: where forms post (with and without JavaScript) and the
  *   subscription's confirmation link: rendered on request, never listed;
- * - `variant`: a landing's other variant in a headline test, prerendered for the server to serve at
- *   the landing's own address (server/landing-variants.ts), kept out of search engines;
  * - `error`: the error page, prerendered and kept out of search engines;
  * - `fallback`: the 404 page of every other address.
  */
-type Is = "page" | "entries" | "service" | "variant" | "feed" | "form" | "form-api" | "confirm" | "error" | "fallback";
+type Is = "page" | "entries" | "service" | "feed" | "form" | "form-api" | "confirm" | "error" | "fallback";
 
 /**
  * How search treats a page: `page` (its HTML indexed with the kind «страница»), `entries` (each
  * entry indexed from its HTML with its collection's kind: core/search/sources.ts), `list` (a list
- * or hub left out: its entries are indexed on their own, a hit on it would repeat them).
+ * or hub left out: its entries are indexed on their own, a hit on it would repeat them), `campaign`
+ * (a marketer's landing, left out: reached from its campaign, not from the site's search).
  */
-type Searched = "page" | "entries" | "list";
+type Searched = "page" | "entries" | "list" | "campaign";
 
 type Address = {
   is: Is;
@@ -71,8 +70,8 @@ export const ADDRESSES = {
   "/cookies": { is: "page", searched: "page" },
   "/agreement": { is: "page", searched: "page" },
   "/oferta": { is: "page", searched: "page", template: "oferta" },
-  "/lp/:slug": { is: "entries", template: { landing: "landings" } },
-  "/lp/:slug/:variant": { is: "variant" },
+  // A landing at /lp/<slug>/, the other variants of its headline test at /lp/<slug>/b/ (served at the landing's address).
+  "/lp/:slug/:variant?": { is: "entries", searched: "campaign", template: { landing: "landings" } },
   "/error": { is: "error", template: "error" },
   "/sitemap.xml": { is: "feed" },
   "/robots.txt": { is: "feed" },

@@ -9,6 +9,8 @@ export const anchors = {
   event: (slug: string) => `event-${slug}`,
   /** `index` counts from 0 within the topic. */
   question: (topicId: string, index: number) => `question-${topicId}-${index + 1}`,
+  /** A landing's form: where its buttons lead. */
+  landingForm: () => "landing-form",
 } as const;
 
 /**

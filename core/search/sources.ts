@@ -10,6 +10,7 @@ import { pagesSearchedAs } from "../lib/addresses.ts";
 import { paths } from "../lib/paths.ts";
 import type { SearchKind } from "./kinds.ts";
 import { type AnalysedDoc, analysePage, type RecordInput } from "./analyse.ts";
+import { landingOfPath } from "../landings/variants.ts";
 import { type Fact, searchedFacts, type TitleOf } from "./facts.ts";
 
 export type IndexedPage = {
@@ -62,6 +63,9 @@ export function analyseIndexed(page: IndexedPage, html: string): AnalysedDoc {
  * itself. Events and questions are indexed one by one as custom records.
  */
 export const NOT_INDEXED: readonly string[] = pagesSearchedAs("list");
+
+/** Whether a live page is left out of search on purpose: a list above, or a campaign's landing (reached from its ads). */
+export const leftOutOfSearch = (path: string): boolean => NOT_INDEXED.includes(path) || landingOfPath(path) !== null;
 
 /** Visible text of rendered Markdown (content fields hold HTML), words of separate blocks kept apart. */
 function text(html: string): string {

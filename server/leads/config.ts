@@ -14,6 +14,8 @@ export type LeadsConfig = {
   minFillMs: number;
   rateLimit: { limit: number; windowMs: number };
   trustedProxyHops: number;
+  /** ANALYTICS_REQUIRE_CONSENT: whether a landing's variant is recorded with a request only after consent (server/consent.ts). */
+  requireConsent: boolean;
   /** «Настройки» (server/settings/): webhook, mailboxes and retention days set in the studio, where no variable is. */
   settings: SettingsOptions;
 };
@@ -42,6 +44,7 @@ export function leadsConfig(source: Env = env, variables: Record<string, string 
     minFillMs: source.FORMS_MIN_FILL_MS,
     rateLimit: { limit: source.FORMS_RATE_LIMIT, windowMs: source.FORMS_RATE_WINDOW_SECONDS * 1000 },
     trustedProxyHops: source.TRUSTED_PROXY_HOPS,
+    requireConsent: source.ANALYTICS_REQUIRE_CONSENT,
     settings: {
       key: source.SECRETS_KEY,
       dataDir: source.DATA_DIR,

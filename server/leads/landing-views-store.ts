@@ -4,9 +4,6 @@ import type { Db } from "./db.ts";
 /** A landing's views of one variant on one Moscow day (YYYY-MM-DD). */
 export type DayViews = { day: string; variant: VariantKey; views: number };
 
-/** Days a landing's results show at most: a campaign's quarter. */
-const DAYS_SHOWN = 92;
-
 /**
  * Views of the landings (issue 59): counts only, per Moscow day, landing and variant of its
  * headline test; no address, no cookie, no visitor. Written in batches (server/landing-variants.ts
@@ -28,13 +25,11 @@ export function landingViewsStore(db: Db) {
       });
     },
 
-    /** A landing's views per day and variant, the newest day first. */
-    async of(landing: string): Promise<DayViews[]> {
+    /** A landing's views per day and variant from the Moscow day `since` (YYYY-MM-DD) on, the newest day first. */
+    async of(landing: string, since: string): Promise<DayViews[]> {
       const rows = await db.query<{ day: string; variant: string; views: number }>(
-        `SELECT day, variant, views FROM landing_views WHERE landing = $1 AND day IN (
-           SELECT DISTINCT day FROM landing_views WHERE landing = $1 ORDER BY day DESC LIMIT $2
-         ) ORDER BY day DESC, variant`,
-        [landing, DAYS_SHOWN],
+        "SELECT day, variant, views FROM landing_views WHERE landing = $1 AND day >= $2 ORDER BY day DESC, variant",
+        [landing, since],
       );
       return rows.map((r) => ({ day: String(r.day), variant: r.variant as VariantKey, views: Number(r.views) }));
     },

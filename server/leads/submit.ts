@@ -4,6 +4,7 @@ import { MESSAGES as M } from "#core/forms/messages.ts";
 import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues } from "#core/forms/kinds.ts";
 import type { Visit } from "#core/forms/visit.ts";
 import { CAMPAIGN_FIELDS, readCampaign } from "#core/forms/campaign.ts";
+import { analyticsCookieAllowed } from "../consent.ts";
 import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "#core/forms/service.server.ts";
 import { CLIENT_IP_HEADER } from "../rate-limit.ts";
@@ -132,7 +133,12 @@ export function createSubmit(deps: SubmitDeps) {
       page: String(parsed.page || pageFromReferer(request, config.origin)),
       utm: Object.keys(parsed.utm as object).length > 0 ? (parsed.utm as Record<string, string>) : utmFromReferer(request, config.origin),
       visit: parsed.visit as Visit,
-      campaign: readCampaign(String(parsed.page ?? ""), form.get(CAMPAIGN_FIELDS.variant), form.get(CAMPAIGN_FIELDS.label)),
+      // The variant only of a visitor who was dealt one (with consent): anyone else saw А uncounted.
+      campaign: readCampaign(
+        String(parsed.page ?? ""),
+        analyticsCookieAllowed(request.headers.get("cookie") ?? "", config.requireConsent) ? form.get(CAMPAIGN_FIELDS.variant) : null,
+        form.get(CAMPAIGN_FIELDS.label),
+      ),
       ip,
       consent: {
         at: new Date(at).toISOString(),

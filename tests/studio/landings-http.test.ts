@@ -49,8 +49,9 @@ describe.each(BACKENDS)("a landing's headline test, on %s", (backend) => {
   });
 
   it("shows everyone without analytics consent variant А, with no cookie and no count", async () => {
-    for (const cookie of [undefined, "cookie_consent=necessary", "cookie_consent=seen", `cookie_consent=necessary; ${cookieName}=b`]) {
-      for (let i = 0; i < 25; i++) {
+    // Consent is not required here (the default): a visitor who has not answered the notice, or refused.
+    for (const cookie of [undefined, "cookie_consent=necessary", "_ym_uid=1764999888777666"]) {
+      for (let i = 0; i < 33; i++) {
         const res = await visit(cookie);
         expect(res.status).toBe(200);
         expect(res.headers.get("set-cookie")).toBeNull();
@@ -58,6 +59,10 @@ describe.each(BACKENDS)("a landing's headline test, on %s", (backend) => {
         expect(variantOf(await res.text())).toBe("a");
       }
     }
+    // One who refused after drawing Б: А, and the variant forgotten.
+    const refused = await visit(`cookie_consent=necessary; ${cookieName}=b`);
+    expect(variantOf(await refused.text())).toBe("a");
+    expect(refused.headers.get("set-cookie")).toMatch(new RegExp(`^${cookieName}=; Max-Age=0; Path=${address}`));
     // Nothing was counted: the results stay empty however long the server's batch waits.
     const now = await results();
     expect(now.variants.map((v) => v.views)).toEqual([0, 0]);
@@ -107,14 +112,21 @@ describe.each(BACKENDS)("a landing's headline test, on %s", (backend) => {
   });
 
   it("names the landing, the variant and the campaign of a request from its form in the inbox, its filter, its export and the results", async () => {
-    const res = await postForm(server, "project", validProject({ page: address, campaign_variant: "b", campaign_label: "ads-audit-2026", name: "Лидия Лендингова" }));
+    const res = await postForm(server, "project", validProject({ page: address, campaign_variant: "b", campaign_label: "ads-audit-2026", name: "Лидия Лендингова" }), {
+      headers: { Cookie: `cookie_consent=analytics; ${cookieName}=b` },
+    });
     expect(res.status).toBe(200);
+    // Without consent the visitor saw А uncounted: the landing is named, no variant.
+    await postForm(server, "project", validProject({ page: address, campaign_variant: "b", name: "Нина Несогласная" }), { headers: { Cookie: "cookie_consent=necessary" } });
     await postForm(server, "project", validProject({ page: "/contacts/", name: "Контакт Обычный" }));
     const list = (await (await call(server, "GET", `/studio/api/inbox?landing=${landing.slug}`, { cookie: sales })).json()) as InboxPage;
-    expect(list.items.map((item) => [item.name, item.campaign])).toEqual([["Лидия Лендингова", { landing: landing.slug, variant: "b", label: "ads-audit-2026" }]]);
+    expect(list.items.map((item) => [item.name, item.campaign])).toEqual([
+      ["Нина Несогласная", { landing: landing.slug, variant: null, label: null }],
+      ["Лидия Лендингова", { landing: landing.slug, variant: "b", label: "ads-audit-2026" }],
+    ]);
     expect(list.landings).toContainEqual({ value: landing.slug, label: landing.title });
-    const onlyA = (await (await call(server, "GET", `/studio/api/inbox?landing=${landing.slug}&variant=a`, { cookie: sales })).json()) as InboxPage;
-    expect(onlyA.items).toEqual([]);
+    const onlyB = (await (await call(server, "GET", `/studio/api/inbox?landing=${landing.slug}&variant=b`, { cookie: sales })).json()) as InboxPage;
+    expect(onlyB.items.map((item) => item.name)).toEqual(["Лидия Лендингова"]);
     const wrong = await call(server, "GET", "/studio/api/inbox?variant=z", { cookie: sales });
     expect(wrong.status).toBe(400);
     const csv = await (await call(server, "GET", `/studio/api/inbox/export?landing=${landing.slug}`, { cookie: sales })).text();

@@ -22,7 +22,8 @@ export function pageTemplates(): Array<{ name: string; path: string }> {
     // A service with a template of its own has a row of its own: the generic template is another's.
     const entry = c[example].find((e) => !(`/services/${e.slug}` in ADDRESSES));
     if (!entry) throw new Error(`content has no ${example} for ${pattern}`);
-    return { name, path: `${pattern.replace(":card", example).replace(":slug", entry.slug)}/` };
+    // An optional part (a landing's variant) is left out: the template's own page is without it.
+    return { name, path: `${pattern.replace(":card", example).replace(":slug", entry.slug).replace(/\/:\w+\?/g, "")}/` };
   });
 }
 

@@ -1,4 +1,5 @@
 import { content } from "#core/content/index.server.ts";
+import { anchors } from "#core/lib/paths.ts";
 import { coverImage } from "#core/content/uploads.server.ts";
 import { type Landing, type LandingBlock, landingVariants } from "#core/content/schemas/landings.ts";
 import type { VariantKey } from "#core/landings/variants.ts";
@@ -36,9 +37,6 @@ export type ShownLanding = {
   og: string | null;
 };
 
-/** The id of a landing's form on its page: where its buttons lead. */
-export const LANDING_FORM_ID = "landing-form";
-
 export function showLanding(landing: Landing, variant: VariantKey): ShownLanding {
   const c = content();
   const chosen = landingVariants(landing).find((v) => v.key === variant);
@@ -53,7 +51,7 @@ export function showLanding(landing: Landing, variant: VariantKey): ShownLanding
     hidden: landing.hidden,
     variant,
     blocks,
-    formAnchor: landing.blocks.some((b) => b.kind === "form") ? `#${LANDING_FORM_ID}` : null,
+    formAnchor: landing.blocks.some((b) => b.kind === "form") ? `#${anchors.landingForm()}` : null,
     og: coverImage(hero?.image)?.og ?? null,
   };
 }

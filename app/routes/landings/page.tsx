@@ -2,7 +2,7 @@ import type { Route } from "./+types/page";
 import { content } from "#core/content/index.server.ts";
 import { landingVariants } from "#core/content/schemas/landings.ts";
 import { variantKey } from "#core/landings/variants.ts";
-import { paths } from "#core/lib/paths.ts";
+import { anchors, paths } from "#core/lib/paths.ts";
 import { ProjectRequestForm, SubscribeForm } from "../../forms/deferred.tsx";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -15,7 +15,7 @@ import { Prose } from "../../ui/prose.tsx";
 import { Section } from "../../ui/section.tsx";
 import { Stat, StatList } from "../../ui/stat.tsx";
 import { CaseCard, ReviewCard } from "../projects/work-cards.tsx";
-import { LANDING_FORM_ID, type ShownBlock, showLanding } from "./landing.server.ts";
+import { type ShownBlock, showLanding } from "./landing.server.ts";
 
 /**
  * A campaign page (/lp/<slug>/), and each other variant of its headline test (/lp/<slug>/b/):
@@ -151,7 +151,7 @@ function Block({ block, index, action, variant }: { block: ShownBlock; index: nu
     case "form": {
       const campaign = { variant, label: block.campaign };
       return (
-        <div id={LANDING_FORM_ID} className="landing-form">
+        <div id={anchors.landingForm()} className="landing-form">
           {block.form === "project" ? <ProjectRequestForm campaign={campaign} {...(block.title ? { title: block.title } : {})} /> : <SubscribeForm campaign={campaign} {...(block.title ? { title: block.title } : {})} />}
         </div>
       );

@@ -7,6 +7,8 @@ import type { Row } from "../../leads/db.ts";
 import { createStore } from "../../leads/store.ts";
 import { readEntry, titleOf } from "../content/files.ts";
 import { HttpError } from "../http.ts";
+import { clock } from "../../clock.ts";
+import { moscowDate } from "../../landing-variants.ts";
 import type { ApiRoute } from "../router.ts";
 
 export const LANDING_MESSAGES = { notFound: "Такого лендинга нет" } as const;
@@ -14,6 +16,10 @@ export const LANDING_MESSAGES = { notFound: "Такого лендинга не�
 /** Moscow has kept UTC+3 since 2014. */
 const MOSCOW_OFFSET_MS = 3 * 3600 * 1000;
 const DAY_MS = 86_400_000;
+/** The days a landing's results add up: a campaign's quarter. */
+export const RESULT_DAYS = 92;
+/** The start (in ms) of the Moscow day that holds `at`. */
+const moscowDayStart = (at: number) => Math.floor((at + MOSCOW_OFFSET_MS) / DAY_MS) * DAY_MS - MOSCOW_OFFSET_MS;
 
 /**
  * A landing's results (core/studio/landings-api.ts), for whoever edits the content: counts
@@ -30,13 +36,20 @@ export const landingRoutes: ApiRoute[] = [
       const entry = SLUG_PATTERN.test(slug) && slug.length <= SLUG_MAX ? readEntry(ctx.services.config.contentDir, "landings", slug) : null;
       if (!entry) throw new HttpError(404, LANDING_MESSAGES.notFound);
       const db = ctx.services.inbox.db;
-      const views = await createStore(db).landingViews.of(slug);
-      const requests = await db.query<Row & { d: number; variant: string | null; n: number }>(
+      // Views and requests of the same days: the last RESULT_DAYS Moscow days, today's included.
+      const since = moscowDayStart(clock.now()) - (RESULT_DAYS - 1) * DAY_MS;
+      const views = await createStore(db).landingViews.of(slug, moscowDate(since));
+      // Requests whose visitor was dealt no variant (no consent: they saw А, uncounted) are left out.
+      const requests = await db.query<Row & { d: number; variant: string; n: number }>(
         `SELECT (created_at + ${MOSCOW_OFFSET_MS}) / ${DAY_MS} AS d, campaign_variant AS variant, COUNT(*) AS n
-         FROM submissions WHERE campaign_landing = $1 GROUP BY (created_at + ${MOSCOW_OFFSET_MS}) / ${DAY_MS}, campaign_variant`,
-        [slug],
+         FROM submissions WHERE campaign_landing = $1 AND campaign_variant IS NOT NULL AND created_at >= $2
+         GROUP BY (created_at + ${MOSCOW_OFFSET_MS}) / ${DAY_MS}, campaign_variant`,
+        [slug, since],
       );
-      ctx.send(200, landingResults(slug, entry.values, views, requests.map((r) => ({ day: dayOf(Number(r.d)), variant: variantKey(r.variant) ?? "a", requests: Number(r.n) }))));
+      ctx.send(200, landingResults(slug, entry.values, views, requests.flatMap((r) => {
+        const variant = variantKey(r.variant);
+        return variant ? [{ day: dayOf(Number(r.d)), variant, requests: Number(r.n) }] : [];
+      })));
     },
   },
 ];
@@ -75,7 +88,7 @@ export function landingResults(
   }
   const keys = VARIANT_KEYS.filter((key) => key === "a" || saved.some((v) => v.key === key) || totals.has(key));
   const tallies = keys.map((key) => totals.get(key) ?? { views: 0, requests: 0 });
-  const verdict = keys.length > 1 ? judge(tallies) : null;
+  const verdict = keys.length > 1 ? judge(tallies, keys.map((key) => VARIANT_LETTERS[key])) : null;
   return {
     slug,
     title: titleOf(values, slug),

@@ -12,20 +12,36 @@ import { readEntry, type Values } from "./files.ts";
  */
 export type Needed = { key: string; title: string; because: string };
 
-type Json = { type?: string; properties?: Record<string, Json>; items?: Json; "x-reference"?: string; anyOf?: Json[] };
+type Json = { type?: string; properties?: Record<string, Json>; items?: Json; "x-reference"?: string; anyOf?: Json[]; oneOf?: Json[]; const?: unknown };
 
-/** Field → reference target, for the top-level fields of a type that name other entries. */
-function referenceFields(type: string): Array<{ field: string; target: string; many: boolean }> {
-  if (!isEditableType(type)) return [];
-  const json = z.toJSONSchema(typeInfo(type).schema, { io: "input", unrepresentable: "any" }) as Json;
-  const fields: Array<{ field: string; target: string; many: boolean }> = [];
-  for (const [field, schema] of Object.entries(json.properties ?? {})) {
-    const single = schema["x-reference"] ?? schema.anyOf?.find((s) => s["x-reference"])?.["x-reference"];
-    if (single) fields.push({ field, target: single, many: false });
-    const item = schema.items?.["x-reference"];
-    if (item) fields.push({ field, target: item, many: true });
+const schemas = new Map<string, Json>();
+const schemaOf = (type: string): Json | null => {
+  if (!isEditableType(type)) return null;
+  let json = schemas.get(type);
+  if (!json) schemas.set(type, (json = z.toJSONSchema(typeInfo(type).schema, { io: "input", unrepresentable: "any" }) as Json));
+  return json;
+};
+
+/**
+ * Every entry `value` names through a field its schema marks as a reference, at any depth (a
+ * case's services, a landing's blocks: each block by its own kind's fields).
+ */
+function referencedIn(schema: Json | undefined, value: unknown, out: Array<{ target: string; slug: string }>): void {
+  if (!schema || value === undefined || value === null) return;
+  const target = schema["x-reference"] ?? schema.anyOf?.find((s) => s["x-reference"])?.["x-reference"];
+  if (target !== undefined) {
+    if (typeof value === "string") out.push({ target, slug: value });
+    return;
   }
-  return fields;
+  if (Array.isArray(value)) {
+    const items = schema.items ?? schema.anyOf?.find((s) => s.items)?.items;
+    for (const item of value) referencedIn(items, item, out);
+    return;
+  }
+  if (typeof value !== "object") return;
+  let here = schema.anyOf?.find((s) => s.properties || s.oneOf) ?? schema;
+  if (here.oneOf) here = here.oneOf.find((kind) => kind.properties?.kind?.const === (value as { kind?: unknown }).kind) ?? here;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) referencedIn(here.properties?.[key], child, out);
 }
 
 const titleOf = (values: Values | undefined, fallback: string) => String(values?.name ?? values?.title ?? values?.client ?? fallback);
@@ -45,25 +61,23 @@ export function neededWith(place: { contentDir: string; releasesDir: string }, k
     const values = readEntry(place.contentDir, type, slug)?.values;
     if (!values) continue;
     const what = `«${titleOf(values, slug)}»`;
-    for (const { field, target, many } of referenceFields(type)) {
-      const raw = values[field];
-      const slugs = (many ? (Array.isArray(raw) ? raw : []) : raw === undefined || raw === null ? [] : [raw]).map(String);
-      for (const name of slugs) {
-        if (target === "team") {
-          savedTeam ??= new Set(((readEntry(place.contentDir, "company", SINGLE)?.values.team ?? []) as Array<{ id?: unknown }>).map((m) => String(m.id)));
-          if (!liveTeam.has(name) && savedTeam.has(name) && !chosen.has(`company/${SINGLE}`)) {
-            needed.set(`company/${SINGLE}`, { key: `company/${SINGLE}`, title: "Компания", because: `новый автор ${what}` });
-          }
-          continue;
+    const named: Array<{ target: string; slug: string }> = [];
+    referencedIn(schemaOf(type) ?? undefined, values, named);
+    for (const { target, slug: name } of named) {
+      if (target === "team") {
+        savedTeam ??= new Set(((readEntry(place.contentDir, "company", SINGLE)?.values.team ?? []) as Array<{ id?: unknown }>).map((m) => String(m.id)));
+        if (!liveTeam.has(name) && savedTeam.has(name) && !chosen.has(`company/${SINGLE}`)) {
+          needed.set(`company/${SINGLE}`, { key: `company/${SINGLE}`, title: "Компания", because: type === "articles" ? `новый автор ${what}` : `новый сотрудник в ${what}` });
         }
-        if (!isCollectionName(target)) continue;
-        const targetKey = `${target}/${name}`;
-        if (chosen.has(targetKey) || needed.has(targetKey)) continue;
-        const path = `${COLLECTION_CATALOG[target].folder}/${name}.md`;
-        const saved = readEntry(place.contentDir, target, name);
-        if (saved && live.files[path] === undefined) {
-          needed.set(targetKey, { key: targetKey, title: titleOf(saved.values, name), because: `на неё ссылается ${what}` });
-        }
+        continue;
+      }
+      if (!isCollectionName(target)) continue;
+      const targetKey = `${target}/${name}`;
+      if (chosen.has(targetKey) || needed.has(targetKey)) continue;
+      const path = `${COLLECTION_CATALOG[target].folder}/${name}.md`;
+      const saved = readEntry(place.contentDir, target, name);
+      if (saved && live.files[path] === undefined) {
+        needed.set(targetKey, { key: targetKey, title: titleOf(saved.values, name), because: `на неё ссылается ${what}` });
       }
     }
   }

@@ -6,7 +6,7 @@ import type { Reference } from "#core/studio/content-api.ts";
 /**
  * Where other content names an entry: the references a release checks
  * (services.cases, industries.services, cases.industry/services,
- * reviews.case/industry/services, company.clients.industry), plus links of
+ * reviews.case/industry/services, company.clients.industry, the landings' blocks), plus links of
  * the navigation and redirects that lead to the entry's address. Shown
  * before a rename or a delete; a delete that would break one is refused by
  * the site check (check.ts) until it is fixed.
@@ -29,6 +29,14 @@ export function referencesTo(content: Content, type: CollectionName, slug: strin
     content.company.clients.forEach((client, i) => {
       if (client.industry === slug) add("company", "-", `Клиент ${client.name}`, `Клиенты, № ${i + 1}`);
     });
+  }
+  // A landing's blocks that pick services, cases or reviews.
+  if (type === "services" || type === "cases" || type === "reviews") {
+    for (const l of content.landings) {
+      l.blocks.forEach((block, i) => {
+        if (block.kind === type && block.items.includes(slug)) add("landings", l.slug, l.title, `Блок ${i + 1}: ${block.title}`);
+      });
+    }
   }
   if (hasOwnPage(type)) {
     const path = entryPath(type, slug);

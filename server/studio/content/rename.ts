@@ -42,7 +42,12 @@ function followYaml(source: string, schema: Json, target: CollectionName, slug: 
   const found: Found[] = [];
   let rewritten = false;
   const walk = (node: unknown, at: Json | undefined, label: string | null) => {
-    const here = settled(at);
+    let here = settled(at);
+    // A block of a list of several kinds (a landing's): the schema of its own kind.
+    if (here?.oneOf && isMap(node)) {
+      const kind = node.get("kind");
+      here = here.oneOf.find((branch) => branch.properties?.kind?.const === kind) ?? here;
+    }
     if (isMap(node)) {
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : "";
