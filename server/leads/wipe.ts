@@ -176,6 +176,7 @@ async function rewrite(db: Db, until: number): Promise<boolean> {
   const tables = PERSONAL_TABLES.filter((table) => marks.has(table));
   if (tables.length === 0) return true;
   if (!db.maintain) throw new Error("this PostgreSQL store cannot run maintenance statements");
+  if (!(await olderTransactionsDone(db, until))) return false;
   for (const table of tables) {
     if (!(await withLock(db, `VACUUM FULL ${table}`, until))) return false;
     // Only the generation read: a deletion that marked the table again since (it raised the
@@ -183,6 +184,28 @@ async function rewrite(db: Db, until: number): Promise<boolean> {
     await db.query("DELETE FROM wipe_pending WHERE table_name = $1 AND generation = $2", [table, marks.get(table)!]);
   }
   return true;
+}
+
+/**
+ * VACUUM FULL copies the rows another transaction may still see (deleted after its snapshot was
+ * taken): a transaction of this database open since before the deletion committed (a delivery
+ * in flight, a slow read) would carry the person's bytes into the new file. So the rewrite waits
+ * until each one that began before now (PostgreSQL's clock) has ended; false when the deadline
+ * passed first (the marks stay for the retry).
+ */
+async function olderTransactionsDone(db: Db, until: number): Promise<boolean> {
+  const [started] = await db.query<Row & { at: unknown }>("SELECT clock_timestamp() AS at");
+  for (;;) {
+    const [older] = await db.query<Row & { n: number }>(
+      `SELECT COUNT(*) AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+         AND xact_start IS NOT NULL AND xact_start < $1 AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)`,
+      [started?.at],
+    );
+    if (Number(older?.n ?? 0) === 0) return true;
+    if (until - Date.now() <= LOCK_PAUSE_MS) return false;
+    await pause(LOCK_PAUSE_MS);
+  }
 }
 
 /** Runs the statement once its table's lock is had, trying until `until`; false when the deadline passed first. */

@@ -79,9 +79,9 @@ describe("«Поиск по сайту»", () => {
     // From the query that found nothing, a synonym group starts with it, shown for the words the pages use to be added.
     await page.getByRole("row", { name: /щзщщзщ/ }).getByRole("link", { name: "Добавить синонимы" }).click();
     await page.waitForURL(/searchSynonyms/);
+    // Asked until it settles: the form may be drawn again once its entry's data is in (the group is added on each drawing).
     const words = page.getByRole("row").filter({ hasText: "щзщщзщ" });
-    await words.waitFor();
-    expect(await words.count()).toBe(1);
+    await expect.poll(() => words.count(), { timeout: 15_000 }).toBe(1);
 
     // From a query, a page is pinned to it: the new pin opens with the query, for the page to be picked.
     await page.goBack();

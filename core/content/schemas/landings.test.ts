@@ -42,7 +42,7 @@ describe("a landing's blocks", () => {
   it("refuses, at the block, a page without its first screen first, a second one, a second form and an unknown kind", () => {
     expect(refusals(landing([form, hero]))).toMatchObject({ "blocks.0": "Первым идёт блок «Первый экран»", "blocks.1": "Первый экран на странице один: он идёт первым" });
     expect(refusals(landing([hero, form, form]))).toMatchObject({ blocks: "Форма на странице одна: кнопки ведут к ней" });
-    expect(Object.keys(refusals(landing([hero, { kind: "script", src: "https://evil.example/x.js" }])))).toContain("blocks.1");
+    expect(refusals(landing([hero, { kind: "script", src: "https://evil.example/x.js" }]))["blocks.1.kind"]).toMatch(/[а-я]/);
     expect(refusals(landing([]))).toMatchObject({ blocks: "Начните с\u00a0первого экрана" });
   });
 
