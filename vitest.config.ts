@@ -75,7 +75,6 @@ const FULL_ONLY = [
   "tests/studio/publishing-drafts.test.ts",
   "tests/studio/visual-editor-browser.test.ts",
   "tests/studio/visual-editor-toolbar-browser.test.ts",
-  "tests/studio/landings-browser.test.ts",
   // Over HTTP: every endpoint's corpora, releases under load and restarts, whole-API walks.
   "tests/studio/content-http.test.ts",
   "tests/studio/http.test.ts",
