@@ -194,13 +194,13 @@ async function rewrite(db: Db, until: number): Promise<boolean> {
  * passed first (the marks stay for the retry).
  */
 async function olderTransactionsDone(db: Db, until: number): Promise<boolean> {
-  const [started] = await db.query<Row & { at: unknown }>("SELECT clock_timestamp() AS at");
+  const [started] = await db.query<Row & { at: string }>("SELECT clock_timestamp()::text AS at");
   for (;;) {
     const [older] = await db.query<Row & { n: number }>(
       `SELECT COUNT(*) AS n FROM pg_stat_activity
        WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
-         AND xact_start IS NOT NULL AND xact_start < $1 AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)`,
-      [started?.at],
+         AND xact_start IS NOT NULL AND xact_start < $1::timestamptz AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)`,
+      [started?.at ?? null],
     );
     if (Number(older?.n ?? 0) === 0) return true;
     if (until - Date.now() <= LOCK_PAUSE_MS) return false;
