@@ -13,6 +13,7 @@ describe("the studio's words for an entry of each type", () => {
       positions: { fresh: "Новая вакансия", add: "Добавить вакансию", remove: "Удалить вакансию" },
       events: { fresh: "Новое событие", add: "Добавить событие", remove: "Удалить событие" },
       legal: { fresh: "Новый документ", add: "Добавить документ", remove: "Удалить документ" },
+      landings: { fresh: "Новый лендинг", add: "Добавить лендинг", remove: "Удалить лендинг" },
     });
   });
 });

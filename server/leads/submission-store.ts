@@ -58,25 +58,15 @@ export type Stored = { stored: boolean; number: number };
 
 /** One submission inside the caller's transaction (see insertSubmission). */
 async function write(tx: Db, s: NewSubmission): Promise<Stored> {
+  const values = [s.id, s.form, s.createdAt, JSON.stringify(s.data), s.page, JSON.stringify(s.utm), s.visit.referrer, s.visit.landing, sourceOf(s), s.ip, JSON.stringify(s.consent)];
+  // A request from a landing names it in columns of their own (added with the landings); any other leaves them out, so a store not yet migrated that far takes it too.
+  const campaign = s.campaign ? [s.campaign.landing, s.campaign.variant, s.campaign.label] : [];
+  const columns = campaign.length > 0 ? ", campaign_landing, campaign_variant, campaign_label" : "";
+  const marks = [...values, ...campaign].map((_, i) => `$${i + 1}`).join(", ");
   const inserted = await tx.query(
-    `INSERT INTO submissions (id, form, created_at, data, page, utm, referrer, landing, source, ip, consent, campaign_landing, campaign_variant, campaign_label)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [
-      s.id,
-      s.form,
-      s.createdAt,
-      JSON.stringify(s.data),
-      s.page,
-      JSON.stringify(s.utm),
-      s.visit.referrer,
-      s.visit.landing,
-      sourceOf(s),
-      s.ip,
-      JSON.stringify(s.consent),
-      s.campaign?.landing ?? null,
-      s.campaign?.variant ?? null,
-      s.campaign?.label ?? null,
-    ],
+    `INSERT INTO submissions (id, form, created_at, data, page, utm, referrer, landing, source, ip, consent${columns})
+     VALUES (${marks}) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [...values, ...campaign],
   );
   if (inserted.length === 0) {
     // A repeat (the same client id sent again) is answered with the number the first one got.

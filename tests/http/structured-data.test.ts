@@ -64,6 +64,8 @@ const REQUIRED: Record<string, (node: Node) => string[]> = {
 
 function expectedTypes(path: string): string[] {
   if (path === "/") return ["Organization", "WebSite"];
+  // A campaign's landing opens with its first screen, no trail above it.
+  if (path.startsWith("/lp/")) return [];
   const types = ["BreadcrumbList"];
   if (path === "/company/") types.push("Organization");
   if (/^\/services\/[a-z-]+\/$/.test(path)) types.push("Service");
