@@ -29,6 +29,8 @@ export function benchTemplates(): Array<{ name: string; path: string }> {
     pick("position"),
     pick("events"),
     pick("search"),
+    // A marketer's landing: the site's blocks and a form, its headline test's А.
+    pick("landing"),
   ];
 }
 
