@@ -13,22 +13,11 @@ import type { NewSubmission, StoredFile, Submission } from "./types.ts";
 /** A pending subscription asked again within this time gets no second e-mail. */
 export const CONFIRM_RESEND_MS = 60_000;
 
-type SubmissionRow = Row & {
-  id: string;
-  number: number | null;
-  form: string;
-  created_at: number;
-  data: string;
-  page: string;
-  utm: string;
-  referrer: string | null;
-  landing: string | null;
-  campaign_landing: string | null;
-  campaign_variant: string | null;
-  campaign_label: string | null;
-  ip: string;
-  consent: string;
-};
+/** A request's campaign as its row holds it (campaignOf reads it). */
+export type CampaignColumns = { campaign_landing: string | null; campaign_variant: string | null; campaign_label: string | null };
+
+type SubmissionRow = Row &
+  CampaignColumns & { id: string; number: number | null; form: string; created_at: number; data: string; page: string; utm: string; referrer: string | null; landing: string | null; ip: string; consent: string };
 
 function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
   return {
@@ -48,7 +37,7 @@ function toSubmission(row: SubmissionRow, file: StoredFile | null): Submission {
 }
 
 /** A stored request's campaign, from its columns (none before landings, or from another page). */
-export function campaignOf(row: { campaign_landing?: string | null; campaign_variant?: string | null; campaign_label?: string | null }): Campaign | null {
+export function campaignOf(row: Partial<CampaignColumns>): Campaign | null {
   if (!row.campaign_landing) return null;
   return { landing: row.campaign_landing, variant: variantKey(row.campaign_variant), label: row.campaign_label ?? null };
 }

@@ -6,6 +6,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "#core/lib/paths.ts";
 import { organization } from "../../lib/structured-data.server.ts";
 import { CallToAction } from "../../chrome/cta.tsx";
+import { TeamList } from "../../chrome/team-list.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
 import { Card } from "../../ui/card.tsx";
 import { JsonLd } from "../../ui/json-ld.tsx";
@@ -46,15 +47,7 @@ export default function CompanyPage({ loaderData: { company, team, clients, stru
         </div>
       </Section>
       <Section id="team" title="Команда" tone="surface" action={<ArrowLink to={paths.career()}>Вакансии</ArrowLink>}>
-        <ul className="team" role="list">
-          {team.map((m) => (
-            <li key={m.id} className="team__member">
-              <Picture image={m.avatar} alt="" sizes="160px" className="team__avatar" />
-              <p className="team__name">{m.name}</p>
-              <p className="team__role">{m.role}</p>
-            </li>
-          ))}
-        </ul>
+        <TeamList people={team} />
       </Section>
       {company.awards.length > 0 || company.ratings.length > 0 ? (
         <Section id="awards" title="Награды и рейтинги">

@@ -6,6 +6,7 @@ import type { VariantKey } from "#core/landings/variants.ts";
 import type { ImageData } from "#core/images/types.ts";
 import { caseCover, serviceCover, teamAvatar } from "../../images/images.server.ts";
 import type { CaseCardData, ReviewCardData } from "../projects/work-cards.tsx";
+import type { TeamCard } from "../../chrome/team-list.tsx";
 
 /**
  * A landing's blocks with what they show resolved from the content (a picked service's name and
@@ -23,7 +24,7 @@ export type ShownBlock =
   | { kind: "questions"; title: string; items: Array<{ question: string; answer: string }> }
   | { kind: "form"; form: "project" | "subscribe"; title: string | null; campaign: string | null }
   | { kind: "cta"; title: string; text: string | null; button: string }
-  | { kind: "team"; title: string; items: Array<{ id: string; name: string; role: string; avatar: ImageData }> };
+  | { kind: "team"; title: string; items: TeamCard[] };
 
 export type ShownLanding = {
   slug: string;

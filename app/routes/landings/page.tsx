@@ -7,6 +7,7 @@ import { ProjectRequestForm, SubscribeForm } from "../../forms/deferred.tsx";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { CallToAction } from "../../chrome/cta.tsx";
+import { TeamList } from "../../chrome/team-list.tsx";
 import { Accordion } from "../../ui/accordion.tsx";
 import { ButtonLink } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
@@ -161,15 +162,7 @@ function Block({ block, index, action, variant }: { block: ShownBlock; index: nu
     case "team":
       return (
         <Section id={id} title={block.title} tone={tone}>
-          <ul className="team" role="list">
-            {block.items.map((m) => (
-              <li key={m.id} className="team__member">
-                <Picture image={m.avatar} alt="" sizes="160px" className="team__avatar" />
-                <p className="team__name">{m.name}</p>
-                <p className="team__role">{m.role}</p>
-              </li>
-            ))}
-          </ul>
+          <TeamList people={block.items} />
         </Section>
       );
   }

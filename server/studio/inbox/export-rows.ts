@@ -1,4 +1,5 @@
 import type { Db, Row } from "../../leads/db.ts";
+import type { CampaignColumns } from "../../leads/submission-store.ts";
 import type { InboxFilter } from "./filter.ts";
 import { whereOf } from "./query.ts";
 
@@ -11,7 +12,8 @@ import { whereOf } from "./query.ts";
 export type StageChange = { at: number; by: string | null; from: string; to: string; reason: string | null; note: string | null };
 export type LastComment = { at: number; by: string | null; body: string };
 
-export type ExportRow = Row & {
+export type ExportRow = Row &
+  CampaignColumns & {
   id: string;
   number: number | null;
   form: string;
@@ -25,9 +27,6 @@ export type ExportRow = Row & {
   utm: string;
   source: string | null;
   landing: string | null;
-  campaign_landing: string | null;
-  campaign_variant: string | null;
-  campaign_label: string | null;
   consent: string;
   file_name: string | null;
   /** Filled from the batch's reads below, not by the row's query. */

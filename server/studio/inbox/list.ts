@@ -5,13 +5,14 @@ import { ownerGroups, paramsFrom, readOwners, readStages, stageGroups } from "./
 import { whereOf } from "./query.ts";
 import { summaryOf } from "./summary.ts";
 import { headOf } from "./visible.ts";
-import { campaignOf } from "../../leads/submission-store.ts";
+import { type CampaignColumns, campaignOf } from "../../leads/submission-store.ts";
 
 /**
  * The inbox's list: how many submissions a filter holds, and a page of them in the order asked
  * for, each read whole only once it is known to be on the page.
  */
-type ListRow = Row & {
+type ListRow = Row &
+  CampaignColumns & {
   id: string;
   number: number | null;
   owner_id: number | null;
@@ -22,9 +23,6 @@ type ListRow = Row & {
   data: string;
   page: string;
   utm_source: string | null;
-  campaign_landing: string | null;
-  campaign_variant: string | null;
-  campaign_label: string | null;
   has_file: unknown;
   undelivered: unknown;
 };

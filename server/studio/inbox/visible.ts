@@ -1,12 +1,14 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Status } from "#core/studio/inbox.ts";
 import type { Db, Row } from "../../leads/db.ts";
+import type { CampaignColumns } from "../../leads/submission-store.ts";
 
 /**
  * A submission as the inbox's methods find it: only among the kinds the caller may see, so one
  * of another kind does not exist for them (null, as for an id nobody stored).
  */
-export type SubmissionRow = Row & {
+export type SubmissionRow = Row &
+  CampaignColumns & {
   id: string;
   number: number | null;
   form: string;
@@ -18,9 +20,6 @@ export type SubmissionRow = Row & {
   utm: string;
   referrer: string | null;
   landing: string | null;
-  campaign_landing: string | null;
-  campaign_variant: string | null;
-  campaign_label: string | null;
   ip: string;
   consent: string;
   loss_reason: string | null;
