@@ -75,6 +75,37 @@ describe("a save over a colleague's newer version, merged three ways", () => {
     expect(segments.flatMap((s) => ("ok" in s ? s.ok : [])).map((s) => s.title)).toEqual(["Аудит рекламы", "Стратегия", "Запуск и тесты", "Отчёт"]);
   });
 
+  it("merges a landing's blocks: different blocks changed by each, and one block's different fields, both kept", () => {
+    const landings = formModel("landings");
+    const hero = { kind: "hero", title: "Покажем, где реклама теряет деньги", button: "Получить аудит" };
+    const steps = { kind: "steps", title: "Как проходит аудит", items: [{ title: "Доступ" }, { title: "Проверка" }] };
+    const form = { kind: "form", form: "project", title: "Заявка на аудит" };
+    const landing = { slug: "ads-audit", title: "Аудит рекламы", description: article.description, blocks: [hero, steps, form], variants: [], hidden: false };
+    // Oleg renames the steps and the hero's button; Marina rewrites the hero's title and the form's heading.
+    const theirs = { ...landing, blocks: [{ ...hero, button: "Хочу аудит" }, { ...steps, title: "Пять дней до отчёта" }, form] };
+    const mine = { ...landing, blocks: [{ ...hero, title: "Найдём потери бюджета за пять дней" }, steps, { ...form, title: "Оставьте заявку" }] };
+    const merge = mergeEntry(landings, landing, mine, theirs);
+    expect(merge.clashes).toEqual([]);
+    expect(merge.values.blocks).toEqual([
+      { kind: "hero", title: "Найдём потери бюджета за пять дней", button: "Хочу аудит" },
+      { ...steps, title: "Пять дней до отчёта" },
+      { ...form, title: "Оставьте заявку" },
+    ]);
+    expect(merge.taken).toEqual(["Блоки"]);
+  });
+
+  it("asks only about the field of a block both changed differently, named by the block", () => {
+    const landings = formModel("landings");
+    const hero = { kind: "hero", title: "Покажем, где реклама теряет деньги", button: "Получить аудит" };
+    const landing = { slug: "ads-audit", title: "Аудит рекламы", description: article.description, blocks: [hero], variants: [], hidden: false };
+    const theirs = { ...landing, blocks: [{ ...hero, title: "Заголовок Олега", button: "Хочу аудит" }] };
+    const mine = { ...landing, blocks: [{ ...hero, title: "Заголовок Марины" }] };
+    const merge = mergeEntry(landings, landing, mine, theirs);
+    expect(merge.clashes.map((c) => [c.label, c.mine, c.theirs])).toEqual([["Блоки › №\u00a01, Первый экран › Заголовок", "Заголовок Марины", "Заголовок Олега"]]);
+    expect(merge.values.blocks).toEqual([{ kind: "hero", title: "Заголовок Марины", button: "Хочу аудит" }]);
+    expect(merge.resolve([{ pick: "theirs" }]).blocks).toEqual([{ kind: "hero", title: "Заголовок Олега", button: "Хочу аудит" }]);
+  });
+
   it("without the starting version, shows every differing field whole and merges nothing by itself", () => {
     const merge = mergeEntry(model, null, { ...article, body: `${article.body}\nМой абзац.\n` }, { ...article, title: "Их заголовок" });
     expect(merge.clashes.map((c) => [c.label, c.kind])).toEqual([

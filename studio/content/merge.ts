@@ -1,12 +1,13 @@
 import { diffArrays } from "diff";
-import type { FieldNode, ObjectNode } from "./model.ts";
+import { type FieldNode, kindOf, type ObjectNode } from "./model.ts";
 
 /**
  * A save made over a version a colleague has changed since, merged three
  * ways against the version both started from (issue 52, decision 040): a
  * field only one side changed is taken from that side; long texts merge by
  * block (paragraphs, lists, code kept whole) and lists by item, so two
- * people's edits of different paragraphs or items both stay. Only what both
+ * people's edits of different paragraphs or items both stay; an item (a list's
+ * group, a landing's block) both changed merges by its fields. Only what both
  * changed differently is left as a clash for the person to settle, and
  * nothing from either side is dropped unseen.
  *
@@ -209,9 +210,9 @@ function mergeField(node: FieldNode | undefined, base: unknown, mine: unknown, t
   }
   // Without the starting version a text or a list cannot be told apart by who changed what: whole values, side by side.
   if (!ctx.baseKnown) return valueClash(node, base, mine, theirs, label, ctx);
-  if ((node?.kind === "list" || node?.kind === "strings") && Array.isArray(mine) && Array.isArray(theirs)) {
+  if ((node?.kind === "list" || node?.kind === "strings" || node?.kind === "blocks") && Array.isArray(mine) && Array.isArray(theirs)) {
     const b = Array.isArray(base) ? base : [];
-    return sequence(b, mine, theirs, key, (items) => items, (text) => JSON.parse(text) as unknown[], "items", label, ctx, false, node);
+    return sequence(b, mine, theirs, key, (items) => items, (text) => JSON.parse(text) as unknown[], "items", label, ctx, false, node, itemFields(node));
   }
   if (node?.kind === "markdown" || (node?.kind === "text" && node.long)) {
     if (typeof mine === "string" && typeof theirs === "string") {
@@ -236,6 +237,28 @@ function valueClash(node: FieldNode | undefined, base: unknown, mine: unknown, t
   };
 }
 
+/**
+ * The fields of one item both sides changed, when the item can be merged field by field: a list's
+ * item (its object), a block that is of the same kind in all three versions (its kind's fields),
+ * with the item's name for the clash's label («Блоки › Первый экран › Заголовок»).
+ */
+type ItemFields = (base: unknown, mine: unknown, theirs: unknown, position: number) => { fields: ObjectNode["fields"]; label: string } | null;
+
+function itemFields(node: FieldNode): ItemFields | undefined {
+  const isRecord = (value: unknown): value is Values => typeof value === "object" && value !== null && !Array.isArray(value);
+  if (node.kind === "list") return (b, m, t, position) => (isRecord(b) && isRecord(m) && isRecord(t) ? { fields: node.item.fields, label: `№\u00a0${position + 1}` } : null);
+  if (node.kind === "blocks") {
+    return (b, m, t, position) => {
+      const kind = kindOf(node, m);
+      return kind && kindOf(node, b) === kind && kindOf(node, t) === kind ? { fields: kind.item.fields, label: `№\u00a0${position + 1}, ${kind.item.title}` } : null;
+    };
+  }
+  return undefined;
+}
+
+/** A merged sequence's part: agreed items, one item merged field by field, or a clash (by its index in the context). */
+type Part<T> = { ok: T[] } | { one: Built } | { clash: number; mine: T[]; theirs: T[] };
+
 function sequence<T>(
   base: T[],
   mine: T[],
@@ -248,17 +271,39 @@ function sequence<T>(
   ctx: Context,
   text: boolean,
   node: FieldNode | undefined,
+  fieldsOf?: ItemFields,
 ): Built {
-  const segments = mergeSequence(base, mine, theirs, keyOf, ctx.clashes.length);
   const show = (items: T[]) => (text ? (items as string[]).join("\n\n") : items);
-  for (const segment of segments) {
-    if ("clash" in segment) ctx.clashes.push({ label, kind, base: show(segment.base), mine: show(segment.mine), theirs: show(segment.theirs), editable: text, node });
-  }
-  // Anything of theirs in the result: the field is named as taken.
-  const build = (choices?: ReadonlyArray<Choice>) => finish(segments.flatMap((s) => ("ok" in s ? s.ok : chosen(s, choices?.[s.clash], fromText))));
+  let position = 0;
+  const clash = (b: T[], m: T[], t: T[]): Part<T> => {
+    ctx.clashes.push({ label, kind, base: show(b), mine: show(m), theirs: show(t), editable: text, node });
+    return { clash: ctx.clashes.length - 1, mine: m, theirs: t };
+  };
+  const parts = mergeSequence(base, mine, theirs, keyOf).flatMap((segment): Part<T>[] => {
+    if ("ok" in segment) {
+      position += segment.ok.length;
+      return [segment];
+    }
+    position += segment.mine.length;
+    const n = segment.base.length;
+    // A run of items insertions and deletions left alone, where both changed some (a block's title by
+    // one, the next block's heading and its button by the other): merged item by item, by their fields.
+    if (!fieldsOf || n === 0 || segment.mine.length !== n || segment.theirs.length !== n) return [clash(segment.base, segment.mine, segment.theirs)];
+    const at = position - n;
+    return segment.base.map((b, i): Part<T> => {
+      const [m, t] = [segment.mine[i] as T, segment.theirs[i] as T];
+      if (same(m, t) || same(b, t)) return { ok: [m] };
+      if (same(b, m)) return { ok: [t] };
+      const one = fieldsOf(b, m, t, at + i);
+      return one ? { one: mergeRecord(one.fields, b as Values, m as Values, t as Values, ctx, (k, child) => `${label} › ${one.label} › ${child?.title ?? k}`) } : clash([b], [m], [t]);
+    });
+  });
+  const build = (choices?: ReadonlyArray<Choice>) =>
+    finish(parts.flatMap((p) => ("ok" in p ? p.ok : "one" in p ? [(choices && p.one.rebuild ? p.one.rebuild(choices) : p.one.value) as T] : chosen(p, choices?.[p.clash], fromText))));
   const value = build();
+  // Anything of theirs in the result: the field is named as taken.
   if (!same(value, finish(mine))) ctx.taken.add(ctx.topLabel);
-  return { value, rebuild: segments.some((s) => "clash" in s) ? (choices) => build(choices) : undefined };
+  return { value, rebuild: parts.some((p) => "clash" in p || ("one" in p && p.one.rebuild)) ? (choices) => build(choices) : undefined };
 }
 
 /**
