@@ -4,6 +4,7 @@ import { env } from "#core/config/env.server.ts";
 import { CONTENT_DIR, SHIPPED_CONTENT_DIR } from "#core/config/folders.server.ts";
 import { paths } from "#core/lib/paths.ts";
 import { createHttpServer } from "./http-server.ts";
+import { trackQuietConnections } from "./quiet-connections.ts";
 import { leadsConfig } from "./leads/config.ts";
 import { createFormGuard } from "./leads/guard.ts";
 import { startLeads } from "./leads/service.ts";
@@ -22,6 +23,9 @@ import { createStudioRoom, type StudioRoomOptions } from "./studio/room.ts";
  */
 
 const SHUTDOWN_DEADLINE_MS = 8_000;
+/** After the drain, a connection quiet this long is closed (its client sent nothing more); checked this often. */
+const QUIET_MS = 500;
+const QUIET_SWEEP_MS = 100;
 /** The studio's process is waited for this long before the site listens without it (its pages answer 503 until it is up). */
 const STUDIO_START_MS = 60_000;
 /** Rendered before listening: loading content on the first request cost a visitor ~2.5 s. */
@@ -66,6 +70,7 @@ export async function startSite(sources: SiteSources = {}): Promise<void> {
   const fronted: { front?: Front } = {};
   const server = createHttpServer(sources.front ? { ...site, handle: (req, res) => before(fronted.front, req, res, site.handle) } : site, env);
   if (sources.front) fronted.front = await sources.front(server);
+  const connections = trackQuietConnections(server);
   // Started once the live release exists (the studio's previews read it), while the site warms up.
   const [studioUp] = await Promise.all([studio?.start(STUDIO_START_MS), site.handle.warmUp(WARM_UP)]);
   if (studio && !studioUp) log.error("studio did not start in time; its pages answer 503 until it does", { waitedMs: STUDIO_START_MS });
@@ -83,7 +88,8 @@ export async function startSite(sources: SiteSources = {}): Promise<void> {
    * balancer stops sending) and every response carries `Connection: close`.
    * Then only the listening socket is closed: http.Server's own close() would
    * also drop keep-alive connections it deems idle even when the client's next
-   * request is already on the wire; those end on their own.
+   * request is already on the wire. A connection is closed once it has been quiet
+   * for QUIET_MS (quiet-connections.ts), so the process can exit before the deadline.
    */
   function exit() {
     log.flush();
@@ -101,7 +107,7 @@ export async function startSite(sources: SiteSources = {}): Promise<void> {
     log.info("shutting down", { signal, drainMs: env.SHUTDOWN_DRAIN_MS });
     setTimeout(() => {
       NetServer.prototype.close.call(server, exitAfterStudio);
-      server.closeIdleConnections();
+      const sweep = setInterval(() => connections.closeQuiet(QUIET_MS) === 0 && clearInterval(sweep), QUIET_SWEEP_MS).unref();
     }, env.SHUTDOWN_DRAIN_MS).unref();
     setTimeout(() => {
       log.warn("shutdown deadline: closing remaining connections");
