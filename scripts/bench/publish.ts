@@ -4,7 +4,7 @@
  * content/ and releases are never touched).
  *
  *   npm run bench:publish                        # the demo site: 5 one-article releases
- *   npm run bench:publish -- --articles 5000     # also a site with 5,000 synthetic articles
+ *   npm run bench:publish -- --articles 5000     # also a site with 5,000 synthetic articles (an article and a landing published alone)
  *   npm run bench:publish -- --before /tmp/old
  *       # …and the full build of a checkout from before releases (built there) on the demo's content
  *   npm run bench:publish -- --articles 5000 --before /tmp/old --before-large
@@ -54,9 +54,13 @@ function publishOrFail(sandbox: Sandbox, args: string[], env: Record<string, str
   });
 }
 
-/** Changes one article's title, `rounds` times, publishing that entry after each: the release's own time and the command's; returns the median of the release's. */
-async function oneArticleRounds(sandbox: Sandbox, label: string, file: string): Promise<number> {
-  const path = join(sandbox.contentDir, "academy", file);
+/**
+ * Changes one entry's title (an article, a landing), `rounds` times, publishing that entry after
+ * each: the release's own time and the command's; returns the median of the release's.
+ */
+async function oneEntryRounds(sandbox: Sandbox, label: string, folder: "academy" | "landings", file: string): Promise<number> {
+  const what = folder === "academy" ? "one article's title" : "one landing's title";
+  const path = join(sandbox.contentDir, folder, file);
   const original = readFileSync(path, "utf8");
   const own: number[] = [];
   const command: number[] = [];
@@ -65,7 +69,7 @@ async function oneArticleRounds(sandbox: Sandbox, label: string, file: string): 
   for (let round = 1; round <= rounds; round++) {
     writeFileSync(path, original.replace(/^title: (["']?)/m, `title: $1Правка ${round}: `));
     // That entry alone, as «Опубликовать» in its editor does (decision 030).
-    const run = await publishOrFail(sandbox, ["--message", `Правка заголовка ${round}`, `--entry=academy/${file}`]);
+    const run = await publishOrFail(sandbox, ["--message", `Правка заголовка ${round}`, `--entry=${folder}/${file}`]);
     own.push(run.record.seconds);
     command.push(run.seconds);
     steps.push(JSON.stringify(run.record.steps));
@@ -74,7 +78,7 @@ async function oneArticleRounds(sandbox: Sandbox, label: string, file: string): 
   }
   // The steps of the round whose time is the median.
   const middle = own.indexOf(median(own));
-  rows.push(`| ${label}: one article's title | ${s(median(own))} (command ${s(median(command))}) | ${rendered} | median of ${rounds}; steps of that round: ${steps[middle]} |`);
+  rows.push(`| ${label}: ${what} | ${s(median(own))} (command ${s(median(command))}) | ${rendered} | median of ${rounds}; steps of that round: ${steps[middle]} |`);
   return median(own);
 }
 
@@ -95,7 +99,7 @@ try {
   const first = await publishOrFail(demo, ["--message", "Первая публикация копии"]);
   console.error(`demo: first release ${s(first.record.seconds)} (${first.record.full ?? "exact"})`);
   const academy = readdirSync(join(demo.contentDir, "academy")).sort();
-  const ordinary = await oneArticleRounds(demo, "demo site", academy[0] as string);
+  const ordinary = await oneEntryRounds(demo, "demo site", "academy", academy[0] as string);
   const pictures = Number(values.uploads);
   if (pictures > 0) {
     const publish = (args: string[]) => publishOrFail(demo, args);
@@ -120,7 +124,9 @@ try {
     rows.push(`| ${count} articles: first release (images and pictures drawn) | ${s(cold.record.seconds)} | ${pages} of ${pages} | steps: ${JSON.stringify(cold.record.steps)} |`);
     const full = await publishOrFail(large, ["--full", "--message", "Все страницы заново"]);
     rows.push(`| ${count} articles: full release (every page rendered, drawings cached) | ${s(full.record.seconds)} | ${full.record.pages.rendered} of ${pages} | steps: ${JSON.stringify(full.record.steps)} |`);
-    await oneArticleRounds(large, `${count} articles`, "synthetic-02500.md");
+    await oneEntryRounds(large, `${count} articles`, "academy", "synthetic-02500.md");
+    // A marketer's campaign page (issue 59): its own page and its variants' are what change.
+    await oneEntryRounds(large, `${count} articles`, "landings", "ads-audit.md");
     if (values.before && values["before-large"]) {
       const seconds = buildBefore(values.before, large.contentDir);
       rows.push(`| ${count} articles: \`npm run build\` before releases (${values.before}) | ${s(seconds)} | all | same run |`);
