@@ -1,4 +1,5 @@
 import { content } from "#core/content/index.server.ts";
+import { eventWhen } from "#core/lib/event-schedule.ts";
 import type { FormOptions } from "./options.ts";
 import type { FormsContext } from "#core/forms/service.server.ts";
 
@@ -13,6 +14,15 @@ export function formsContext(): FormsContext {
   return {
     services: c.services.map(({ slug, name }) => ({ slug, name })),
     positions: c.positions.map(({ slug, title }) => ({ slug, title })),
+    events: c.events.map((e) => ({
+      slug: e.slug,
+      title: e.title,
+      startsAt: e.startsAt,
+      when: eventWhen(e),
+      place: e.place,
+      online: e.online,
+      closesAt: Date.parse(e.endsAt ?? e.startsAt),
+    })),
     documents: { agreement: version("agreement"), privacy: version("privacy") },
     mailboxes: { sales: c.contacts.salesEmail, hr: c.contacts.hrEmail },
   };

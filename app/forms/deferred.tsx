@@ -41,3 +41,4 @@ function deferred<P extends object>(kind: FormKind, load: () => Promise<Componen
 export const ProjectRequestForm = deferred("project", () => import("./project-form.tsx").then((m) => m.ProjectRequestForm));
 export const JobApplicationForm = deferred("job", () => import("./job-form.tsx").then((m) => m.JobApplicationForm));
 export const SubscribeForm = deferred("subscribe", () => import("./subscribe-form.tsx").then((m) => m.SubscribeForm));
+export const EventRegistrationForm = deferred("event", () => import("./event-form.tsx").then((m) => m.EventRegistrationForm));

@@ -79,7 +79,7 @@ export const slug = () =>
   z.string().max(SLUG_MAX, `Не\u00a0длиннее ${SLUG_MAX} знаков`).regex(SLUG_PATTERN, "Только строчные латинские буквы, цифры и дефисы между ними");
 
 /** What a reference may name: a collection's entries, the company's team (articles' authors), a topic of «Вопросы и ответы». */
-export type ReferenceTarget = "services" | "industries" | "cases" | "reviews" | "team" | "topics";
+export type ReferenceTarget = "services" | "industries" | "cases" | "reviews" | "events" | "team" | "topics";
 
 /**
  * How much a field's value weighs in the site's search, when it is searched at all: as much as

@@ -142,7 +142,7 @@ export function checkReferences(all: Content): void {
     if (!team.has(a.author)) problems.push(`  content/academy/${a.slug}.md: поле "author": в команде (company.yaml) нет сотрудника «${a.author}»`);
   }
   all.company.clients.forEach((c, i) => check("company.yaml", `clients.${i}.industry`, "industries", c.industry));
-  const picked = { ...known, reviews: new Set(all.reviews.map((r) => r.slug)), team, topics: new Set(all.questions.topics.map((t) => t.id)) };
+  const picked = { ...known, reviews: new Set(all.reviews.map((r) => r.slug)), events: new Set(all.events.map((e) => e.slug)), team, topics: new Set(all.questions.topics.map((t) => t.id)) };
   const words = { ...COLLECTION_CATALOG, team: { title: "Команда" }, topics: { title: "Вопросы и ответы" } };
   for (const l of all.landings) {
     l.blocks.forEach((block, i) => {
@@ -152,6 +152,7 @@ export function checkReferences(all: Content): void {
       };
       if (block.kind === "services" || block.kind === "cases" || block.kind === "reviews" || block.kind === "team") block.items.forEach((value, j) => miss(`items.${j}`, block.kind, value));
       if (block.kind === "questions" && block.topic !== undefined) miss("topic", "topics", block.topic);
+      if (block.kind === "form" && block.event !== undefined) miss("event", "events", block.event);
     });
   }
   if (problems.length > 0) throw new ContentError(`Ссылки на несуществующие записи:\n${problems.join("\n")}`);

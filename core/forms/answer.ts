@@ -25,4 +25,5 @@ export const GOALS: Record<FormKind, string> = {
   project: "form_project",
   job: "form_job",
   subscribe: "form_subscribe",
+  event: "form_event",
 };

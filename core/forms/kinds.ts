@@ -3,7 +3,7 @@
  * server's routes share, while the schemas (zod) load only when a visitor
  * starts filling a form (core/forms/schemas.ts).
  */
-export const FORM_KINDS = ["project", "job", "subscribe"] as const;
+export const FORM_KINDS = ["project", "job", "subscribe", "event"] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export function isFormKind(value: string | undefined): value is FormKind {
@@ -13,9 +13,9 @@ export function isFormKind(value: string | undefined): value is FormKind {
 /**
  * What a submission is called by its number, the same wherever people read it: the answer
  * after sending a form, the letters, the studio, its export and journal, the CRM's payload
- * («Заявка №\u00a04», «Отклик №\u00a03», «Подписка №\u00a02»). Each kind counts on its own.
+ * («Заявка №\u00a04», «Отклик №\u00a03», «Подписка №\u00a02», «Регистрация №\u00a01»). Each kind counts on its own.
  */
-export const NUMBER_WORDS: Record<FormKind, string> = { project: "Заявка", job: "Отклик", subscribe: "Подписка" };
+export const NUMBER_WORDS: Record<FormKind, string> = { project: "Заявка", job: "Отклик", subscribe: "Подписка", event: "Регистрация" };
 
 export function numberLabel(kind: FormKind, n: number | null | undefined): string {
   return n === null || n === undefined ? NUMBER_WORDS[kind] : `${NUMBER_WORDS[kind]} №\u00a0${n}`;

@@ -15,6 +15,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   position: "Вакансия",
   cvLink: "Ссылка на\u00a0резюме",
   letter: "Сопроводительное письмо",
+  event: "Событие",
 };
 
 /** The purposes a consent was given for (server/leads/submit.ts writes them). */
@@ -22,6 +23,7 @@ export const CONSENT_PURPOSES: Readonly<Record<string, string>> = {
   leads: "обработка заявки",
   jobs: "рассмотрение отклика на\u00a0вакансию",
   newsletter: "рассылка",
+  events: "регистрация на\u00a0событие",
 };
 
 /** A field's value as words: lists by their names, choices by their labels, yes and no. */
@@ -30,9 +32,11 @@ export function fieldText(value: unknown): string {
   if (typeof value === "boolean") return value ? "да" : "нет";
   if (Array.isArray(value)) return value.map((v) => fieldText(v)).filter(Boolean).join(", ");
   if (typeof value === "object") {
-    const o = value as { name?: unknown; label?: unknown; title?: unknown };
+    const o = value as { name?: unknown; label?: unknown; title?: unknown; when?: unknown };
     const named = o.name ?? o.label ?? o.title;
-    return named === undefined ? "" : String(named);
+    if (named === undefined) return "";
+    // An event is named with its date: «Вебинар о сквозной аналитике, 5 марта 2026, 19:00 МСК».
+    return typeof o.when === "string" && o.when !== "" ? `${String(named)}, ${o.when}` : String(named);
   }
   return String(value);
 }

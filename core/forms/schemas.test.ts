@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { docx, pdf } from "../../tests/support/cv-files.ts";
 import { MESSAGES as M } from "./messages.ts";
-import { checkCvContent, fieldErrors, jobSchema, projectSchema, readForm, subscribeSchema } from "./schemas.ts";
+import { checkCvContent, eventSchema, fieldErrors, jobSchema, projectSchema, readForm, subscribeSchema } from "./schemas.ts";
 
 const form = (entries: Record<string, string | string[] | File>) => {
   const data = new FormData();
@@ -82,5 +82,27 @@ describe("subscription", () => {
     const result = subscribeSchema.safeParse(readForm("subscribe", form({ email: "" })));
     expect(fieldErrors(result.error!)).toEqual({ email: M.email.required, consent: M.consent.newsletter });
     expect(subscribeSchema.safeParse(readForm("subscribe", form({ email: "a@b.ru", consent: "yes" }))).success).toBe(true);
+  });
+});
+
+describe("event registration", () => {
+  const valid = { event: "webinar-media-plan-2027", name: " Ольга ", email: "Olga@Mail.example", phone: "8 912 000 11 22", consent: "yes", page: "/lp/media-plan/" };
+
+  it("takes a name, an e-mail and consent for an event still open; the phone and the company are optional", () => {
+    const result = eventSchema(["webinar-media-plan-2027"]).safeParse(readForm("event", form(valid)));
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ event: "webinar-media-plan-2027", name: "Ольга", phone: "+79120001122", company: "", consent: true });
+    expect(eventSchema(["webinar-media-plan-2027"]).safeParse(readForm("event", form({ ...valid, phone: "" }))).success).toBe(true);
+  });
+
+  it("refuses an event that is over or unknown, and says so in words", () => {
+    const result = eventSchema(["another-event"]).safeParse(readForm("event", form(valid)));
+    expect(fieldErrors(result.error!)).toEqual({ event: M.event.closed });
+  });
+
+  it("asks for every missing field at once; the browser, with no list of events, checks only that one is named", () => {
+    const result = eventSchema(null).safeParse(readForm("event", form({ event: "", page: "/lp/x/" })));
+    expect(fieldErrors(result.error!)).toEqual({ event: M.event.closed, name: M.name.required, email: M.email.required, consent: M.consent.event });
+    expect(eventSchema(null).safeParse(readForm("event", form(valid))).success).toBe(true);
   });
 });

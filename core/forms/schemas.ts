@@ -121,6 +121,36 @@ export const subscribeSchema = z.object({
   ...origin,
 });
 
+/**
+ * A registration for one of the site's events: the event is the page's (a hidden input of a
+ * landing's form), checked on the server against the events still open (`openEvents`); the
+ * browser, which has no list of them, checks only that one is named (null).
+ */
+export function eventSchema(openEvents: readonly string[] | null) {
+  const key = openEvents === null ? "*" : openEvents.join(",");
+  let schema = eventSchemas.get(key);
+  if (!schema) {
+    if (eventSchemas.size > 8) eventSchemas.clear();
+    schema = buildEventSchema(openEvents);
+    eventSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+const eventSchemas = new Map<string, ReturnType<typeof buildEventSchema>>();
+
+function buildEventSchema(openEvents: readonly string[] | null) {
+  return z.object({
+    event: z.string().check(z.trim(), z.refine((slug) => slug !== "" && (openEvents === null || openEvents.includes(slug)), M.event.closed)),
+    name: required(100, M.name.required, M.name.long),
+    email: email(M.email.required),
+    phone: phone(),
+    company: text(200, M.company.long),
+    consent: consent(M.consent.event),
+    ...origin,
+  });
+}
+
 export type ProjectData = z.output<ReturnType<typeof buildProjectSchema>>;
 export type JobData = z.output<typeof jobSchema>;
 export type SubscribeData = z.output<typeof subscribeSchema>;
@@ -130,6 +160,7 @@ const FIELDS: Record<FormKind, { text: readonly string[]; checkbox: readonly str
   project: { text: ["name", "phone", "email", "company", "budget", "message", "page"], checkbox: ["consent", "newsletter"], list: ["services"], file: [] },
   job: { text: ["position", "name", "email", "phone", "cvLink", "letter", "page"], checkbox: ["consent"], list: [], file: ["cv"] },
   subscribe: { text: ["email", "page"], checkbox: ["consent"], list: [], file: [] },
+  event: { text: ["event", "name", "email", "phone", "company", "page"], checkbox: ["consent"], list: [], file: [] },
 };
 
 
@@ -197,7 +228,7 @@ export async function checkCvContent(file: File): Promise<string | null> {
  */
 export async function validateInBrowser(kind: FormKind, form: FormData, serviceSlugs: readonly string[]): Promise<FieldErrors> {
   const input = readForm(kind, form);
-  const schema = kind === "project" ? projectSchema(serviceSlugs) : kind === "job" ? jobSchema : subscribeSchema;
+  const schema = kind === "project" ? projectSchema(serviceSlugs) : kind === "job" ? jobSchema : kind === "event" ? eventSchema(null) : subscribeSchema;
   const result = schema.safeParse(input);
   const errors = result.success ? {} : fieldErrors(result.error);
   if (kind === "job" && !errors.cv && input.cv instanceof File) {

@@ -14,6 +14,11 @@ export type SubmitResult = { status: number; answer: FormAnswer; headers?: Recor
 export type FormsContext = {
   services: ReadonlyArray<{ slug: string; name: string }>;
   positions: ReadonlyArray<{ slug: string; title: string }>;
+  /**
+   * The site's events a registration may name: its start (ISO, for machines), when it is in words
+   * («5 марта 2026, 19:00–21:30 МСК»), where, and the moment registration closes (its end, or its start).
+   */
+  events: ReadonlyArray<{ slug: string; title: string; startsAt: string; when: string; place: string; online: boolean; closesAt: number }>;
   /** Versions of the consent and policy documents shown next to the checkboxes. */
   documents: { agreement: string; privacy: string };
   /** Default mailboxes (LEADS_EMAIL_TO / JOBS_EMAIL_TO override them). */

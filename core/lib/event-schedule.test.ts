@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventTime, splitEvents } from "./schedule.ts";
+import { eventTime, splitEvents } from "./event-schedule.ts";
 
 const events = [
   { slug: "spring-2025", startsAt: "2025-03-20T10:00:00+03:00", endsAt: "2025-03-20T19:00:00+03:00" },

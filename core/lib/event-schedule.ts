@@ -1,3 +1,5 @@
+import { formatDate } from "./format.ts";
+
 /** What ordering needs to know about an event. */
 type Timed = { startsAt: string; endsAt?: string | undefined };
 
@@ -31,4 +33,9 @@ export function eventTime(e: Timed & { timeZone: string }): string {
   const offset = e.startsAt.slice(19).replace("Z", "+00:00");
   const zone = ZONE_LABELS[e.timeZone] ?? `UTC${offset}`;
   return `${clock(e.startsAt)}${e.endsAt ? `–${clock(e.endsAt)}` : ""} ${zone}`;
+}
+
+/** «5 марта 2026, 19:00–21:30 МСК»: when an event is, as a registration and its letters say it. */
+export function eventWhen(e: Timed & { timeZone: string }): string {
+  return `${formatDate(e.startsAt)}, ${eventTime(e)}`;
 }

@@ -11,6 +11,7 @@ export const KINDS: Record<FormKind, { label: string; permission: Permission }> 
   project: { label: "Заявка на\u00a0проект", permission: "leads:projects" },
   subscribe: { label: "Подписка на\u00a0рассылку", permission: "leads:projects" },
   job: { label: "Отклик на\u00a0вакансию", permission: "leads:jobs" },
+  event: { label: "Регистрация на\u00a0событие", permission: "leads:projects" },
 };
 
 /** The kinds a set of permissions shows, in the forms' order. */
@@ -36,6 +37,8 @@ export const STATUSES: Readonly<Record<string, string>> = {
   interview: "Интервью",
   offer: "Оффер",
   hired: "Принят",
+  confirmed: "Подтверждена",
+  attended: "Участвовал",
 };
 
 /** A stage's key: what the store and the addresses carry (its label is the admins' to change). */
@@ -81,6 +84,13 @@ export const DEFAULT_STAGES: Record<FormKind, StageInput[]> = {
     { key: "done", label: "Обработана", outcome: "won" },
     { key: "spam", label: "Спам", outcome: "lost" },
   ],
+  event: [
+    { key: "new", label: "Новая", outcome: "open" },
+    { key: "confirmed", label: "Подтверждена", outcome: "open" },
+    { key: "attended", label: "Участвовал", outcome: "won" },
+    { key: "rejected", label: "Отказ", outcome: "lost" },
+    { key: "spam", label: "Спам", outcome: "lost" },
+  ],
 };
 
 /** Stage keys as the store keeps them: Latin letters, digits and dashes. */
@@ -101,6 +111,7 @@ export const DEFAULT_LOSS_REASONS: LossReasons = {
   project: ["Дорого", "Выбрали другое агентство", "Нет бюджета", "Перестали отвечать", "Не\u00a0наш профиль", "Спам или ошибка", "Другое"],
   job: ["Не\u00a0подходит опыт", "Кандидат отказался", "Выбрали другого кандидата", "Перестал отвечать", "Другое"],
   subscribe: ["Спам или ошибка", "Другое"],
+  event: ["Не\u00a0пришёл", "Отменил регистрацию", "Нет мест", "Спам или ошибка", "Другое"],
 };
 /** A reason's label and a loss's note, at most. */
 export const LOSS_REASON_MAX = 80;
@@ -230,9 +241,15 @@ export type Comment = { id: number; at: number; authorLogin: string | null; auth
 /** POST /studio/api/inbox/bulk: what changed, and the numbers left as they were (no such stage for their kind). */
 export type BulkResult = { changed: number; skipped: string[] };
 
+/**
+ * Where an accepted submission goes: the CRM, the team's mailbox, (subscriptions) the subscriber,
+ * (registrations) the registrant, or (assign) its new owner in the studio.
+ */
+export type Channel = "webhook" | "mail" | "confirm" | "attendee" | "assign";
+
 export type Delivery = {
   id: number;
-  channel: "webhook" | "mail" | "confirm" | "assign";
+  channel: Channel;
   status: "pending" | "delivered" | "dead";
   attempts: number;
   nextAttemptAt: number | null;

@@ -12,7 +12,7 @@ export const PERMISSIONS = {
   "content:publish-all": "Публиковать разом всё сохранённое всеми",
   "content:trash-purge": "Удалять записи из\u00a0«Корзины» навсегда",
   "leads:read": "Открывать раздел «Заявки»",
-  "leads:projects": "Видеть заявки на проекты и подписки на рассылку",
+  "leads:projects": "Видеть заявки на проекты, подписки на рассылку и регистрации на события",
   "leads:jobs": "Видеть отклики на вакансии и резюме",
   "leads:work": "Менять статус заявок и повторять их доставку",
   "leads:export": "Выгружать заявки в CSV",
@@ -61,7 +61,7 @@ export const ROLES = {
   },
   sales: {
     label: "Продажи",
-    description: "Заявки на проекты и подписки на рассылку",
+    description: "Заявки на проекты, подписки на рассылку и регистрации на события",
     permissions: ["leads:read", "leads:projects", "leads:work", "leads:export"],
   },
   hr: {

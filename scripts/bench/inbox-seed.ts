@@ -46,6 +46,7 @@ const STAGE_SHARES: Record<FormKind, Array<[number, string]>> = {
   project: [[0.15, "qualification"], [0.25, "proposal"], [0.4, "contract"], [0.65, "rejected"], [0.7, "spam"]],
   job: [[0.15, "screening"], [0.25, "interview"], [0.3, "offer"], [0.4, "hired"], [0.7, "rejected"]],
   subscribe: [[0.2, "in-progress"], [0.65, "done"], [0.7, "spam"]],
+  event: [[0.3, "confirmed"], [0.6, "attended"], [0.75, "rejected"], [0.78, "spam"]],
 };
 
 /**

@@ -1,5 +1,5 @@
 import { paths } from "#core/lib/paths.ts";
-import { assignmentLetter, confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
+import { assignmentLetter, attendeeLetter, confirmationLetter, teamLetter, webhookBody } from "./letters.ts";
 import type { Mailer } from "./mail.ts";
 import type { Store } from "./store.ts";
 import type { OutboxItem, Submission } from "./types.ts";
@@ -36,6 +36,10 @@ export function createDeliver({ store, settings, mailer, origin }: DeliveryDeps)
     if (!mailer) throw new DeliveryError("SMTP_URL is not set");
     if (item.channel === "assign") {
       await mailer.send(assignmentLetter(submission, item, origin));
+      return;
+    }
+    if (item.channel === "attendee") {
+      await mailer.send(attendeeLetter(submission, item, origin));
       return;
     }
     if (item.channel === "confirm") {

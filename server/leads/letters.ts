@@ -2,6 +2,7 @@ import { VARIANT_LETTERS } from "#core/landings/variants.ts";
 import type { MailMessage } from "./mail.ts";
 import type { OutboxItem, Submission } from "./types.ts";
 import { numberLabel } from "#core/forms/kinds.ts";
+import { paths } from "#core/lib/paths.ts";
 
 /** What each channel sends for a submission: the CRM's JSON and the e-mails, in Russian. */
 
@@ -73,9 +74,35 @@ type JobFields = {
   letter: string;
 };
 
+type EventFields = {
+  event: { slug: string; title: string; startsAt: string; when: string; place: string; online: boolean };
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+};
+
 /** The letter to the sales or HR mailbox. */
 export function teamLetter(s: Submission, item: OutboxItem, origin: string, cv: MailMessage["attachments"]): MailMessage {
   const to = String(item.payload?.to ?? "");
+  if (s.form === "event") {
+    const f = s.data as EventFields;
+    return {
+      to,
+      subject: `${numberLabel(s.form, s.number)} на событие «${f.event.title}»: ${f.name}${f.company ? `, ${f.company}` : ""}`,
+      replyTo: f.email,
+      messageId: messageId(s, item, origin),
+      text: [
+        `${numberLabel(s.form, s.number)} на событие «${f.event.title}» (${f.event.when}).`,
+        "",
+        ...line("Имя", f.name),
+        ...line("E-mail", f.email),
+        ...line("Телефон", f.phone),
+        ...line("Компания", f.company),
+        ...footer(s, origin),
+      ].join("\n"),
+    };
+  }
   if (s.form === "job") {
     const f = s.data as JobFields;
     return {
@@ -135,6 +162,27 @@ export function confirmationLetter(s: Submission, item: OutboxItem, origin: stri
       "Ссылка действует 7 дней и срабатывает один раз.",
       "Если вы не подписывались, просто не отвечайте на это письмо: без подтверждения мы ничего присылать не будем.",
       // The number the page showed after sending, so a person who writes to us can be found by it.
+      ...(s.number ? ["", `${numberLabel(s.form, s.number)} — назовите этот номер, если будете писать нам.`] : []),
+    ].join("\n"),
+  };
+}
+
+/** To the person who registered for an event: what, when and where, and the event's page. */
+export function attendeeLetter(s: Submission, item: OutboxItem, origin: string): MailMessage {
+  const f = s.data as EventFields;
+  return {
+    to: f.email,
+    subject: `Вы зарегистрированы: «${f.event.title}»`,
+    messageId: messageId(s, item, origin),
+    text: [
+      `${f.name}, здравствуйте!`,
+      "",
+      `Вы зарегистрированы на «${f.event.title}».`,
+      ...line("Когда", f.event.when),
+      ...line(f.event.online ? "Где смотреть" : "Где", f.event.place),
+      ...line("О событии", `${origin}${paths.event(f.event.slug)}`),
+      "",
+      "Если планы изменятся, ответьте на это письмо — освободим место для другого участника.",
       ...(s.number ? ["", `${numberLabel(s.form, s.number)} — назовите этот номер, если будете писать нам.`] : []),
     ].join("\n"),
   };

@@ -10,6 +10,7 @@ import { createStartUp } from "./start-up.ts";
 import { createStore, type Store } from "./store.ts";
 import { createSubmit, tokenHash } from "./submit.ts";
 import type { OutboxItem } from "./types.ts";
+import { clock } from "../clock.ts";
 import { redactedMessage } from "../redact.ts";
 import { createSettings, type Settings } from "../settings/settings.ts";
 
@@ -50,7 +51,8 @@ type ServiceDeps = { store: Store; settings: Settings; config: LeadsConfig; unre
 
 /** What the form routes call: a form's submission, and a newsletter's confirmation link checked and used. */
 function formsService({ store, settings, config, unready, wake }: ServiceDeps): LeadsService {
-  const submit = createSubmit({ store: () => (unready() ? null : store), wake, config, settings: () => settings.live() });
+  // The server's time (server/clock.ts): what a submission is stamped with and which events are still open.
+  const submit = createSubmit({ store: () => (unready() ? null : store), wake, config, settings: () => settings.live(), now: clock.now });
   return {
     submit,
     async confirmationState(token) {

@@ -5,7 +5,7 @@ import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues 
 import type { Visit } from "#core/forms/visit.ts";
 import { CAMPAIGN_FIELDS, readCampaign } from "#core/forms/campaign.ts";
 import { analyticsCookieAllowed } from "../consent.ts";
-import { fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
+import { eventSchema, fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "#core/forms/service.server.ts";
 import { CLIENT_IP_HEADER } from "../rate-limit.ts";
 import { redactedMessage } from "../redact.ts";
@@ -89,8 +89,8 @@ export function createSubmit(deps: SubmitDeps) {
     const input = readForm(kind, form);
     const errors: FieldErrors = {};
     let parsed: Record<string, unknown> | undefined;
-    const schema = kind === "project" ? projectSchema(context.services.map((s) => s.slug)) : kind === "job" ? jobSchema : subscribeSchema;
-    const result = schema.safeParse(input);
+    const at = now();
+    const result = schemaOf(kind, context, at).safeParse(input);
     if (result.success) parsed = result.data as Record<string, unknown>;
     else Object.assign(errors, fieldErrors(result.error));
 
@@ -107,12 +107,12 @@ export function createSubmit(deps: SubmitDeps) {
       }
     }
     if (!parsed || Object.keys(errors).length > 0) {
-      return { status: 422, answer: { ok: false, message: M.form.invalid, errors, values } };
+      // A registration's event is no field the visitor sees: its closing is said above the button.
+      return { status: 422, answer: { ok: false, message: errors.event ?? M.form.invalid, errors, values } };
     }
 
     const store = deps.store();
     if (!store) return unavailable(values);
-    const at = now();
     const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
     const submissionId = id ?? derivedId(kind, ip, at, form, file?.sha256);
     let live: LiveSettings;
@@ -143,7 +143,7 @@ export function createSubmit(deps: SubmitDeps) {
       consent: {
         at: new Date(at).toISOString(),
         ip,
-        purposes: [kind === "job" ? "jobs" : kind === "project" ? "leads" : "newsletter", ...(kind === "project" && newsletter ? ["newsletter"] : [])],
+        purposes: [PURPOSES[kind], ...(kind === "project" && newsletter ? ["newsletter"] : [])],
         documents: context.documents,
       },
       file,
@@ -164,6 +164,17 @@ export function createSubmit(deps: SubmitDeps) {
     deps.wake();
     return ok(submissionId, kind, number);
   };
+}
+
+/** The consent each form asks for (core/forms/labels.ts names them). */
+const PURPOSES: Record<FormKind, string> = { project: "leads", job: "jobs", subscribe: "newsletter", event: "events" };
+
+/** A form's schema over what the content holds now: the services offered, the events still open for registration. */
+function schemaOf(kind: FormKind, context: FormsContext, at: number) {
+  if (kind === "project") return projectSchema(context.services.map((s) => s.slug));
+  if (kind === "job") return jobSchema;
+  if (kind === "event") return eventSchema(context.events.filter((e) => e.closesAt > at).map((e) => e.slug));
+  return subscribeSchema;
 }
 
 function buildRecord(kind: FormKind, p: Record<string, unknown>, context: FormsContext, config: Pick<LiveSettings, "webhook" | "mailboxes"> & { smtp: boolean }) {
@@ -192,6 +203,22 @@ function buildRecord(kind: FormKind, p: Record<string, unknown>, context: FormsC
     return {
       deliveries,
       data: { position: { slug: p.position, title: position?.title ?? "" }, name: p.name, email: p.email, phone: p.phone, cvLink: p.cvLink, letter: p.letter },
+    };
+  }
+  if (kind === "event") {
+    if (config.smtp) deliveries.push({ channel: "mail", payload: { to: config.mailboxes.sales ?? context.mailboxes.sales } });
+    // The registrant's own letter: what they registered for, when and where.
+    if (config.smtp) deliveries.push({ channel: "attendee" });
+    const event = context.events.find((e) => e.slug === p.event);
+    return {
+      deliveries,
+      data: {
+        event: { slug: p.event, title: event?.title ?? "", startsAt: event?.startsAt ?? "", when: event?.when ?? "", place: event?.place ?? "", online: event?.online ?? false },
+        name: p.name,
+        email: String(p.email).toLowerCase(),
+        phone: p.phone,
+        company: p.company,
+      },
     };
   }
   return { deliveries, data: { email: String(p.email).toLowerCase() } };

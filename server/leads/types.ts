@@ -1,16 +1,16 @@
 import type { FormKind } from "#core/forms/kinds.ts";
 import type { Visit } from "#core/forms/visit.ts";
 import type { Campaign } from "#core/forms/campaign.ts";
+import type { Channel } from "#core/studio/inbox.ts";
 
-/** Where an accepted submission goes: the CRM, the team's mailbox, (subscriptions) the subscriber, or (assign) its new owner in the studio. */
-export type Channel = "webhook" | "mail" | "confirm" | "assign";
+export type { Channel };
 
 /** What the visitor agreed to, when and from where (152-FZ): kept with the submission. */
 export type ConsentRecord = {
   /** ISO time the form was accepted. */
   at: string;
   ip: string;
-  /** "leads", "jobs", "newsletter". */
+  /** "leads", "jobs", "newsletter", "events". */
   purposes: string[];
   /** Versions of the documents the visitor was shown (content/legal). */
   documents: { agreement: string; privacy: string };

@@ -19,6 +19,7 @@ const CHANNELS: Record<string, string> = {
   webhook: "Передача в\u00a0CRM агентства",
   mail: "Письмо сотрудникам агентства",
   confirm: "Письмо с\u00a0просьбой подтвердить подписку",
+  attendee: "Письмо о\u00a0регистрации на\u00a0событие",
   assign: "Письмо ответственному сотруднику",
 };
 const DELIVERY: Record<string, string> = { delivered: "доставлено", pending: "в\u00a0очереди", dead: "не\u00a0доставлено" };

@@ -113,7 +113,7 @@ function Found({ report, chosen, onToggle }: { report: PersonalDataReport; chose
             <td>
               {s.subject ? (
                 <>
-                  {s.kind === "job" ? "Вакансия" : "Компания"}: {s.subject}
+                  {s.kind === "job" ? "Вакансия" : s.kind === "event" ? "Событие" : "Компания"}: {s.subject}
                   <br />
                 </>
               ) : null}

@@ -125,6 +125,35 @@ describe("with JavaScript", () => {
     await context.close();
   });
 
+  it("registers a visitor for an event from a landing: asks what is missing at its field, then names the registration", async () => {
+    const { context, page, errors } = await newPage();
+    await page.addInitScript(() => {
+      const calls: unknown[][] = [];
+      (window as unknown as { ymCalls: unknown[][] }).ymCalls = calls;
+      (window as unknown as { ym: (...args: unknown[]) => void }).ym = (...args: unknown[]) => calls.push(args);
+    });
+    const landing = content().landings.find((l) => l.blocks.some((b) => b.kind === "form" && b.form === "event"));
+    await open(page, `/lp/${landing?.slug}/`);
+    const f = page.locator('[data-form="event"]');
+    await f.getByText(/«Performance-завтрак\sв\sКазани.*12\sмарта\s2027/).waitFor();
+    await f.getByLabel("Имя").fill("Ольга");
+    await f.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect.poll(() => f.getByText(M.email.required).isVisible(), WAIT).toBe(true);
+    await f.getByLabel("E-mail").fill("olga@developer.example");
+    await f.getByRole("checkbox", { name: /для регистрации на\s+событие/ }).check();
+    await page.clock.fastForward(FILL_MS);
+    await f.getByRole("button", { name: "Зарегистрироваться" }).click();
+    const success = f.getByRole("status");
+    await expect.poll(() => success.isVisible(), WAIT).toBe(true);
+    const stored = await server.store.submission((await success.getAttribute("data-submission-id"))!);
+    expect(stored).toMatchObject({ form: "event", data: { event: { slug: "kazan-performance-breakfast-2027" }, name: "Ольга" }, campaign: { landing: landing?.slug } });
+    expect(await success.textContent()).toMatch(/Вы\sзарегистрированы/);
+    expect(await success.textContent()).toContain(`Регистрация №\u00a0${stored?.number}`);
+    expect(await page.evaluate(() => (window as unknown as { ymCalls: unknown[][] }).ymCalls)).toContainEqual([Number(COUNTER), "reachGoal", "form_event"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("keeps what was typed when the store is unavailable, and sends it once when retried", async () => {
     const { context, page } = await newPage();
     await open(page, "/");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
 import { pdf } from "../support/cv-files.ts";
-import { type Fields, formData, type FormsServer, nextIp, startFormsServer, validProject, validSubscription } from "../support/forms-server.ts";
+import { type Fields, formData, type FormsServer, nextIp, startFormsServer, validProject, validRegistration, validSubscription } from "../support/forms-server.ts";
 
 /**
  * The router takes a form's address in any case and percent-encoded; the guard
@@ -24,6 +24,7 @@ describe("the form guard on every spelling of a form's address", () => {
   const valid: Record<FormKind, () => Fields> = {
     project: () => validProject(),
     subscribe: () => validSubscription(),
+    event: () => validRegistration(),
     job: () => ({
       id: crypto.randomUUID(),
       position: position(),
@@ -45,7 +46,7 @@ describe("the form guard on every spelling of a form's address", () => {
     `/FORMS/${kind}/`,
     `/%66orms/${kind}/`,
   ];
-  const KINDS: FormKind[] = ["project", "job", "subscribe"];
+  const KINDS: FormKind[] = ["project", "job", "subscribe", "event"];
 
   function post(path: string, fields: Fields, headers: Record<string, string>) {
     return fetch(server.baseUrl + path, {

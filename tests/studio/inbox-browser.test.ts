@@ -110,7 +110,7 @@ describe("the inbox in a browser", () => {
     expect([...bytes.subarray(0, 3)], "UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
     expect(text).toContain("\r\n");
-    expect(text.split("\r\n")[0]?.split(";").length).toBe(28);
+    expect(text.split("\r\n")[0]?.split(";").length).toBe(29);
     const [header, ...rows] = parse(text, { bom: true, delimiter: ";" }) as string[][];
     const row0 = rows.find((r) => r.includes("Тимофей Покупателев")) as string[];
     expect(row0, "the request is in the file").toBeDefined();

@@ -84,10 +84,10 @@ describe("the inbox's pipeline over HTTP", () => {
   it("names to each role only the stages of the kinds it may read", async () => {
     const kindsIn = async (login: string, path: string) => Object.keys((await (await api(login, "GET", path)).json()).stages ?? {}).sort();
     const stageKinds = async (login: string) => Object.keys(await (await api(login, "GET", "/inbox/stages")).json()).sort();
-    expect(await stageKinds("sales.olga")).toEqual(["project", "subscribe"]);
+    expect(await stageKinds("sales.olga")).toEqual(["event", "project", "subscribe"]);
     expect(await stageKinds("hr.ivan")).toEqual(["job"]);
-    expect(await stageKinds("admin.ada")).toEqual(["job", "project", "subscribe"]);
-    expect(await kindsIn("sales.olga", "/inbox")).toEqual(["project", "subscribe"]);
+    expect(await stageKinds("admin.ada")).toEqual(["event", "job", "project", "subscribe"]);
+    expect(await kindsIn("sales.olga", "/inbox")).toEqual(["event", "project", "subscribe"]);
     expect(await kindsIn("hr.ivan", "/inbox")).toEqual(["job"]);
     expect((await api("editor.ed", "GET", "/inbox/stages")).status).toBe(403);
   });
@@ -111,7 +111,7 @@ describe("the inbox's pipeline over HTTP", () => {
     expect(await fields(bulk)).toEqual(["reason"]);
 
     const funnel = await (await api("sales.olga", "GET", "/inbox/funnel")).json();
-    expect(funnel.kinds.map((k: { kind: string }) => k.kind)).toEqual(["project", "subscribe"]);
+    expect(funnel.kinds.map((k: { kind: string }) => k.kind)).toEqual(["project", "subscribe", "event"]);
     expect(funnel.kinds[0].reasons).toEqual([{ reason: "Дорого", count: 1 }]);
     expect((await (await api("hr.ivan", "GET", "/inbox/funnel")).json()).kinds.map((k: { kind: string }) => k.kind)).toEqual(["job"]);
     const wrong = await api("sales.olga", "GET", "/inbox/funnel?since=2026-13-01");

@@ -84,9 +84,9 @@ describe.each(BACKENDS)("HR and personal data on %s", (backend) => {
       if (route.path.includes(":id")) {
         for (const other of [request, subscriber]) await expect403(route, route.path.replace(":id", other.id).replace(":delivery", "1"), { status: "new", owner: "", body: "Заметка" });
       } else if (route.path.includes(":kind")) {
-        for (const kind of ["project", "subscribe"]) await expect403(route, route.path.replace(":kind", kind), { stages: [{ label: "Новая" }] });
+        for (const kind of ["project", "subscribe", "event"]) await expect403(route, route.path.replace(":kind", kind), { stages: [{ label: "Новая" }] });
       } else if (route.method === "GET") {
-        for (const kind of ["project", "subscribe"]) await expect403(route, `${route.path}?kind=${kind}`);
+        for (const kind of ["project", "subscribe", "event"]) await expect403(route, `${route.path}?kind=${kind}`);
       } else if (route.path === "/personal-data/search") {
         // Shared, and asked by e-mail only: what it answers is limited to applications.
         walked++;

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { rmSync } from "node:fs";
 import { inject } from "vitest";
 import { parseEnv } from "#core/config/env.server.ts";
+import { content } from "#core/content/index.server.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
 import { leadsConfig } from "../../server/leads/config.ts";
 import type { Db } from "../../server/leads/db.ts";
@@ -236,6 +237,31 @@ export const validSubscription = (overrides: Fields = {}): Fields => ({
   email: `reader-${crypto.randomUUID().slice(0, 8)}@mail.example`,
   consent: "yes",
   page: "/sub/",
+  elapsed: "6000",
+  ...overrides,
+});
+
+/**
+ * The content's event whose registration stays open longest (its end is furthest away): the one a
+ * registration in a test names. Content without an upcoming event leaves nothing to register for.
+ */
+export function openEvent(): { slug: string; title: string; closesAt: number } {
+  const [latest] = content()
+    .events.map((e) => ({ slug: e.slug, title: e.title, closesAt: Date.parse(e.endsAt ?? e.startsAt) }))
+    .sort((a, b) => b.closesAt - a.closesAt);
+  if (!latest || latest.closesAt < Date.now() + 86_400_000) throw new Error("content/events has no event still a day away: a registration has nothing to name");
+  return latest;
+}
+
+export const validRegistration = (overrides: Fields = {}): Fields => ({
+  id: crypto.randomUUID(),
+  event: openEvent().slug,
+  name: "Ольга Кузнецова",
+  email: `guest-${crypto.randomUUID().slice(0, 8)}@mail.example`,
+  phone: "+7 912 000-11-22",
+  company: "ООО «Гость»",
+  consent: "yes",
+  page: "/events/",
   elapsed: "6000",
   ...overrides,
 });

@@ -16,7 +16,7 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { Prose } from "../../ui/prose.tsx";
 import { Section } from "../../ui/section.tsx";
 import { Tag } from "../../ui/tag.tsx";
-import { eventTime, splitEvents } from "./schedule.ts";
+import { eventTime, splitEvents } from "#core/lib/event-schedule.ts";
 
 const KIND_LABELS: Record<SiteEvent["kind"], string> = { conference: "Конференция", webinar: "Вебинар", meetup: "Митап" };
 

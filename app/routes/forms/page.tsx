@@ -3,7 +3,7 @@ import type { Route } from "./+types/page";
 import { content } from "#core/content/index.server.ts";
 import type { FormAnswer } from "#core/forms/answer.ts";
 import { formsContext } from "../../forms/context.server.ts";
-import { JobApplicationForm, ProjectRequestForm, SubscribeForm } from "../../forms/deferred.tsx";
+import { EventRegistrationForm, JobApplicationForm, ProjectRequestForm, SubscribeForm } from "../../forms/deferred.tsx";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { type FormKind, isFormKind } from "#core/forms/kinds.ts";
 import { leadsService } from "#core/forms/service.server.ts";
@@ -24,6 +24,7 @@ const TITLES: Record<FormKind, string> = {
   project: "Обсудить проект",
   job: "Отклик на вакансию",
   subscribe: "Подписка на рассылку",
+  event: "Регистрация на событие",
 };
 
 export function loader({ params, request }: Route.LoaderArgs) {
@@ -39,6 +40,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
     number: /^[1-9]\d{0,9}$/.test(number) ? Number(number) : undefined,
     position: url.searchParams.get("position"),
     positions,
+    event: url.searchParams.get("event"),
+    // Only the registration's page needs them: the event a form without JavaScript came back with.
+    events: params.form === "event" ? formsContext().events.map(({ slug, title, when, place, online }) => ({ slug, title, when, place, online })) : [],
   };
 }
 
@@ -64,6 +68,8 @@ export default function FormPage({ loaderData, actionData }: Route.ComponentProp
   const { kind, sent, number, positions } = loaderData;
   const positionSlug = typeof actionData?.values?.position === "string" ? actionData.values.position : loaderData.position;
   const position = positions.find((p) => p.slug === positionSlug);
+  const eventSlug = typeof actionData?.values?.event === "string" ? actionData.values.event : loaderData.event;
+  const event = loaderData.events.find((e) => e.slug === eventSlug);
   return (
     <>
       <PageHeader title={TITLES[kind]} />
@@ -74,6 +80,14 @@ export default function FormPage({ loaderData, actionData }: Route.ComponentProp
           <ProjectRequestForm initial={actionData} />
         ) : kind === "subscribe" ? (
           <SubscribeForm initial={actionData} />
+        ) : kind === "event" ? (
+          event ? (
+            <EventRegistrationForm event={event} initial={actionData} />
+          ) : (
+            <p>
+              Выберите событие в разделе <AppLink to={paths.events()}>«События»</AppLink>.
+            </p>
+          )
         ) : position ? (
           <JobApplicationForm position={position.slug} title={position.title} initial={actionData} />
         ) : (

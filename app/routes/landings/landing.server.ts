@@ -1,7 +1,8 @@
 import { content } from "#core/content/index.server.ts";
 import { anchors } from "#core/lib/paths.ts";
 import { coverImage } from "#core/content/uploads.server.ts";
-import { type Landing, type LandingBlock, landingVariants } from "#core/content/schemas/landings.ts";
+import { type Landing, type LandingBlock, type LandingForm, landingVariants } from "#core/content/schemas/landings.ts";
+import { eventWhen } from "#core/lib/event-schedule.ts";
 import type { VariantKey } from "#core/landings/variants.ts";
 import type { ImageData } from "#core/images/types.ts";
 import { caseCover, serviceCover, teamAvatar } from "../../images/images.server.ts";
@@ -22,9 +23,12 @@ export type ShownBlock =
   | { kind: "figures"; title: string | null; items: Extract<LandingBlock, { kind: "figures" }>["items"] }
   | { kind: "steps"; title: string; items: Extract<LandingBlock, { kind: "steps" }>["items"] }
   | { kind: "questions"; title: string; items: Array<{ question: string; answer: string }> }
-  | { kind: "form"; form: "project" | "subscribe"; title: string | null; campaign: string | null }
+  | { kind: "form"; form: LandingForm; title: string | null; campaign: string | null; event: ShownEvent | null }
   | { kind: "cta"; title: string; text: string | null; button: string }
   | { kind: "team"; title: string; items: TeamCard[] };
+
+/** The event a registration form is for, as its block says it: what, when, where. */
+export type ShownEvent = { slug: string; title: string; when: string; place: string; online: boolean };
 
 export type ShownLanding = {
   slug: string;
@@ -94,7 +98,7 @@ function show(block: LandingBlock, c: ReturnType<typeof content>): ShownBlock {
       return { kind: "questions", title: block.title, items: [...topic, ...block.items] };
     }
     case "form":
-      return { kind: "form", form: block.form, title: block.title ?? null, campaign: block.campaign ?? null };
+      return { kind: "form", form: block.form, title: block.title ?? null, campaign: block.campaign ?? null, event: block.form === "event" ? shownEvent(c, block.event) : null };
     case "cta":
       return { kind: "cta", title: block.title, text: block.text ?? null, button: block.button };
     case "team": {
@@ -109,6 +113,11 @@ function show(block: LandingBlock, c: ReturnType<typeof content>): ShownBlock {
       };
     }
   }
+}
+
+function shownEvent(c: ReturnType<typeof content>, slug: string | undefined): ShownEvent | null {
+  const e = c.events.find((x) => x.slug === slug);
+  return e ? { slug: e.slug, title: e.title, when: eventWhen(e), place: e.place, online: e.online } : null;
 }
 
 /** The entries named, in the order named (references are checked at load: each exists). */

@@ -3,7 +3,7 @@ import { content } from "#core/content/index.server.ts";
 import { landingVariants } from "#core/content/schemas/landings.ts";
 import { variantKey } from "#core/landings/variants.ts";
 import { anchors, paths } from "#core/lib/paths.ts";
-import { ProjectRequestForm, SubscribeForm } from "../../forms/deferred.tsx";
+import { EventRegistrationForm, ProjectRequestForm, SubscribeForm } from "../../forms/deferred.tsx";
 import { requireEntry } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { CallToAction } from "../../chrome/cta.tsx";
@@ -151,9 +151,17 @@ function Block({ block, index, action, variant }: { block: ShownBlock; index: nu
       );
     case "form": {
       const campaign = { variant, label: block.campaign };
+      const titled = block.title ? { title: block.title } : {};
       return (
         <div id={anchors.landingForm()} className="landing-form">
-          {block.form === "project" ? <ProjectRequestForm campaign={campaign} {...(block.title ? { title: block.title } : {})} /> : <SubscribeForm campaign={campaign} {...(block.title ? { title: block.title } : {})} />}
+          {block.form === "project" ? (
+            <ProjectRequestForm campaign={campaign} {...titled} />
+          ) : block.form === "subscribe" ? (
+            <SubscribeForm campaign={campaign} {...titled} />
+          ) : block.event ? (
+            // The event is known: a registration naming one that is not is refused at load.
+            <EventRegistrationForm event={block.event} campaign={campaign} {...titled} />
+          ) : null}
         </div>
       );
     }

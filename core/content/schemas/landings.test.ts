@@ -56,6 +56,12 @@ describe("a landing's blocks", () => {
     expect(Object.keys(refusals(landing([hero, { kind: "questions" }])))).toEqual(["blocks.1.items"]);
     expect(Object.keys(refusals(landing([hero], { variants: [1, 2, 3].map((n) => ({ title: `Вариант ${n}`, button: "Да" })) })))).toEqual(["variants"]);
   });
+
+  it("registers for an event only when its form names one, at the field", () => {
+    expect(refusals(landing([hero, { kind: "form", form: "event" }]))).toEqual({ "blocks.1.event": "Выберите событие, на которое регистрировать" });
+    expect(Object.keys(refusals(landing([hero, { kind: "form", form: "event", event: "../../etc" }])))).toEqual(["blocks.1.event"]);
+    expect(LandingSchema.parse(landing([hero, { kind: "form", form: "event", event: "webinar-media-plan-2027" }])).blocks[1]).toMatchObject({ form: "event", event: "webinar-media-plan-2027" });
+  });
 });
 
 describe("a landing's variants", () => {

@@ -17,8 +17,9 @@ export const PICKED_MAX = 12;
 /** The variants a headline test shows besides the page's own (А): Б and В. */
 export const OTHER_VARIANTS_MAX = 2;
 
-/** What a landing's form is: the project request or the subscription (core/forms/kinds.ts). */
-export const LANDING_FORMS = ["project", "subscribe"] as const;
+/** What a landing's form is: the project request, the subscription or a registration for an event (core/forms/kinds.ts). */
+export const LANDING_FORMS = ["project", "subscribe", "event"] as const;
+export type LandingForm = (typeof LANDING_FORMS)[number];
 
 const heading = () => text(TITLE_MAX).meta({ title: "Заголовок блока" });
 const buttonText = () => text(NAME_MAX).meta({ title: "Текст кнопки", description: "Кнопка ведёт к форме на этой странице, а без формы — на страницу контактов" });
@@ -83,10 +84,12 @@ const questions = z
 const form = z
   .strictObject({
     kind: z.literal("form"),
-    form: z.enum(LANDING_FORMS).meta({ title: "Форма", "x-labels": { project: "Заявка на проект", subscribe: "Подписка на рассылку" } }),
+    form: z.enum(LANDING_FORMS).meta({ title: "Форма", "x-labels": { project: "Заявка на проект", subscribe: "Подписка на рассылку", event: "Регистрация на событие" } }),
+    event: ref("events").optional().meta({ title: "Событие", description: "Для регистрации: на какое событие из раздела «События». Регистрация закрывается, когда оно закончится" }),
     title: heading().optional(),
     campaign: slug().optional().meta({ title: "Метка кампании", description: "Её не видно на странице; она придёт с каждой заявкой этой формы" }),
   })
+  .refine((block) => block.form !== "event" || block.event !== undefined, { message: "Выберите событие, на которое регистрировать", path: ["event"] })
   .meta({ title: "Форма" });
 
 const cta = z

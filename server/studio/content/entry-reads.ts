@@ -112,7 +112,7 @@ export async function readAhead(place: ContentPlace, stopped: () => boolean = ()
 /** Entries of the collections references point to, and the site's pages, for selects. */
 export function referenceOptions(place: ContentPlace): Record<string, Array<{ value: string; label: string }>> {
   const options: Record<string, Array<{ value: string; label: string }>> = {};
-  for (const type of ["services", "industries", "cases", "reviews"] as const) {
+  for (const type of ["services", "industries", "cases", "reviews", "events"] as const) {
     options[type] = listSlugs(place.contentDir, type).map((slug) => {
       const values = readEntry(place.contentDir, type, slug)?.values ?? {};
       return { value: slug, label: titleOf(values, slug) };

@@ -6,7 +6,8 @@ import type { Reference } from "#core/studio/content-api.ts";
 /**
  * Where other content names an entry: the references a release checks
  * (services.cases, industries.services, cases.industry/services,
- * reviews.case/industry/services, company.clients.industry, the landings' blocks), plus links of
+ * reviews.case/industry/services, company.clients.industry, the landings' blocks and their
+ * registration forms' events), plus links of
  * the navigation and redirects that lead to the entry's address. Shown
  * before a rename or a delete; a delete that would break one is refused by
  * the site check (check.ts) until it is fixed.
@@ -35,6 +36,14 @@ export function referencesTo(content: Content, type: CollectionName, slug: strin
     for (const l of content.landings) {
       l.blocks.forEach((block, i) => {
         if (block.kind === type && block.items.includes(slug)) add("landings", l.slug, l.title, `Блок ${i + 1}: ${block.title}`);
+      });
+    }
+  }
+  // A landing's registration form names its event.
+  if (type === "events") {
+    for (const l of content.landings) {
+      l.blocks.forEach((block, i) => {
+        if (block.kind === "form" && block.event === slug) add("landings", l.slug, l.title, `Блок ${i + 1}: форма регистрации`);
       });
     }
   }

@@ -7,7 +7,7 @@ import type { Status } from "#core/studio/inbox.ts";
  * `zayavki-2026-11-28-proekty-novye-s-2026-11-01-po-2026-11-27.xlsx`. A search
  * is named only as «poisk»: its words may be a person's name or e-mail.
  */
-const KIND_SLUGS: Record<FormKind, string> = { project: "proekty", job: "otkliki", subscribe: "podpiski" };
+const KIND_SLUGS: Record<FormKind, string> = { project: "proekty", job: "otkliki", subscribe: "podpiski", event: "registracii" };
 const STATUS_SLUGS: Record<Status, string> = { new: "novye", "in-progress": "v-rabote", done: "obrabotannye", spam: "spam" };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

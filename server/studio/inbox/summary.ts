@@ -9,7 +9,8 @@ export function summaryOf(kind: FormKind, data: Record<string, unknown>) {
     name: str(data.name),
     email: str(data.email),
     phone: str(data.phone),
-    subject: kind === "job" ? str(position?.title) : str(data.company),
+    // What the person came about where that is not a company: the vacancy, the event.
+    subject: kind === "job" ? str(position?.title) : kind === "event" ? str((data.event as { title?: string } | undefined)?.title) : str(data.company),
     ...requestTerms(data),
   };
 }

@@ -28,7 +28,38 @@ import type { InboxStore } from "./store.ts";
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Widths in characters, by column (the number, the date, the kind… the consent, the id). */
-const WIDTHS = [9, 17, 22, 16, 30, 24, 50, 28, 30, 18, 24, 24, 28, 18, 50, 30, 24, 10, 24, 30, 30, 30, 9, 20, 30, 60, 38];
+/** Each column's width in characters, by its name: a column added to EXPORT_COLUMNS cannot go without one. */
+const WIDTH: Record<(typeof EXPORT_COLUMNS)[number], number> = {
+  Номер: 9,
+  "Получена (МСК)": 17,
+  Тип: 22,
+  Этап: 16,
+  "Причина отказа": 30,
+  Ответственный: 24,
+  "Последний комментарий": 50,
+  Имя: 28,
+  "E-mail": 30,
+  Телефон: 18,
+  Компания: 24,
+  Вакансия: 24,
+  Событие: 30,
+  Услуги: 28,
+  Бюджет: 18,
+  "Сообщение или сопроводительное письмо": 50,
+  "Ссылка на резюме": 30,
+  "Файл резюме": 24,
+  "Подписка на рассылку": 10,
+  Источник: 24,
+  "Первая страница визита": 30,
+  "Страница формы": 30,
+  Лендинг: 30,
+  Вариант: 9,
+  "Метка кампании": 20,
+  UTM: 30,
+  "Согласие: время, IP, редакции документов": 60,
+  Идентификатор: 38,
+};
+const WIDTHS = EXPORT_COLUMNS.map((column) => WIDTH[column]);
 const HISTORY_WIDTHS = [9, 17, 20, 20, 20, 30];
 
 /** Submissions read and handed to the thread at once: each batch's reads, cells and copy are one turn of the studio's loop. */

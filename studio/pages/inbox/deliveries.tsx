@@ -9,6 +9,7 @@ const CHANNELS: Record<Delivery["channel"], string> = {
   webhook: "В CRM (вебхук)",
   mail: "Письмо команде",
   confirm: "Письмо-подтверждение подписчику",
+  attendee: "Письмо о\u00a0регистрации участнику",
   assign: "Письмо ответственному",
 };
 
