@@ -3,7 +3,7 @@ import { type FieldNode, kindOf, type ObjectNode } from "./model.ts";
 
 /**
  * A save made over a version a colleague has changed since, merged three
- * ways against the version both started from (issue 52, decision 040): a
+ * ways against the version both started from (issue 52, decision 037): a
  * field only one side changed is taken from that side; long texts merge by
  * block (paragraphs, lists, code kept whole) and lists by item, so two
  * people's edits of different paragraphs or items both stay; an item (a list's
