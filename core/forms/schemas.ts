@@ -53,19 +53,25 @@ const origin = {
 
 const isObject = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
 
-// Zod compiles a parser per schema instance: build each variant once, not per request or render.
-const projectSchemas = new Map<string, ReturnType<typeof buildProjectSchema>>();
-
-export function projectSchema(serviceSlugs: readonly string[]) {
-  const key = serviceSlugs.join(",");
-  let schema = projectSchemas.get(key);
-  if (!schema) {
-    if (projectSchemas.size > 8) projectSchemas.clear();
-    schema = buildProjectSchema(serviceSlugs);
-    projectSchemas.set(key, schema);
-  }
-  return schema;
+/**
+ * Zod compiles a parser per schema instance: a schema built over a list (the services offered, the
+ * events open) is built once per list, not per request or render; a few lists are kept.
+ */
+function builtOncePerList<L extends readonly string[] | null, S>(build: (list: L) => S): (list: L) => S {
+  const kept = new Map<string, S>();
+  return (list) => {
+    const key = list === null ? "*" : list.join(",");
+    let schema = kept.get(key);
+    if (!schema) {
+      if (kept.size > 8) kept.clear();
+      schema = build(list);
+      kept.set(key, schema);
+    }
+    return schema;
+  };
 }
+
+export const projectSchema = builtOncePerList((serviceSlugs: readonly string[]) => buildProjectSchema(serviceSlugs));
 
 function buildProjectSchema(serviceSlugs: readonly string[]) {
   return z
@@ -126,18 +132,7 @@ export const subscribeSchema = z.object({
  * landing's form), checked on the server against the events still open (`openEvents`); the
  * browser, which has no list of them, checks only that one is named (null).
  */
-export function eventSchema(openEvents: readonly string[] | null) {
-  const key = openEvents === null ? "*" : openEvents.join(",");
-  let schema = eventSchemas.get(key);
-  if (!schema) {
-    if (eventSchemas.size > 8) eventSchemas.clear();
-    schema = buildEventSchema(openEvents);
-    eventSchemas.set(key, schema);
-  }
-  return schema;
-}
-
-const eventSchemas = new Map<string, ReturnType<typeof buildEventSchema>>();
+export const eventSchema = builtOncePerList((openEvents: readonly string[] | null) => buildEventSchema(openEvents));
 
 function buildEventSchema(openEvents: readonly string[] | null) {
   return z.object({

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
-import { BACKENDS, type FormsServer, MAILBOXES, openEvent, postForm, startFormsServer, validRegistration } from "../support/forms-server.ts";
-import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
-import { type WebhookReceiver, startWebhookReceiver } from "../support/webhook-receiver.ts";
+import { BACKENDS, receivingFormsServer, MAILBOXES, openEvent, postForm, validRegistration } from "../support/forms-server.ts";
 
 /**
  * Registration for an event (issue 59: a landing's form may be one): the landing shows what the
@@ -17,22 +15,11 @@ const block = landing.blocks.find((b) => b.kind === "form");
 const page = `/lp/${landing.slug}/`;
 
 describe.each(BACKENDS)("registration for an event on %s", (backend) => {
-  let server: FormsServer;
-  let crm: WebhookReceiver;
-  let mail: SmtpSink;
-
-  beforeAll(async () => {
-    [crm, mail] = await Promise.all([startWebhookReceiver(), startSmtpSink()]);
-    server = await startFormsServer(backend, { webhookUrl: crm.url, webhookSecret: crm.secret, smtpUrl: mail.url });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await Promise.all([crm?.close(), mail?.close()]);
-  });
+  const h = receivingFormsServer(backend);
 
   it("shows on the landing what the registration is for, with the event as a hidden field", async () => {
     const event = content().events.find((e) => block?.kind === "form" && e.slug === block.event);
-    const res = await fetch(server.baseUrl + page);
+    const res = await fetch(h.server.baseUrl + page);
     expect(res.status).toBe(200);
     const html = (await res.text()).replace(/&nbsp;|\u00a0/g, " ");
     expect(html).toContain('data-form="event"');
@@ -46,13 +33,13 @@ describe.each(BACKENDS)("registration for an event on %s", (backend) => {
     // As the landing's form sends it: the campaign's label is one of its hidden fields.
     const label = block?.kind === "form" ? (block.campaign ?? "") : "";
     const fields = validRegistration({ event: event.slug, page, campaign_label: label });
-    const res = await postForm(server, "event", fields, { headers: { Cookie: "cookie_consent=analytics" } });
+    const res = await postForm(h.server, "event", fields, { headers: { Cookie: "cookie_consent=analytics" } });
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { ok: boolean; form: string; number: number };
     expect(answer).toMatchObject({ ok: true, form: "event" });
     expect(answer.number).toBeGreaterThan(0);
 
-    const stored = await server.store.submission(String(fields.id));
+    const stored = await h.server.store.submission(String(fields.id));
     expect(stored).toMatchObject({
       form: "event",
       data: { event: { slug: event.slug, title: event.title }, name: "Ольга Кузнецова", email: String(fields.email), phone: "+79120001122", company: "ООО «Гость»" },
@@ -60,49 +47,49 @@ describe.each(BACKENDS)("registration for an event on %s", (backend) => {
       consent: { purposes: ["events"] },
     });
 
-    const [team] = await mail.waitFor((m) => m.to.includes(MAILBOXES.sales) && m.text.includes(String(fields.id)));
+    const [team] = await h.mail.waitFor((m) => m.to.includes(MAILBOXES.sales) && m.text.includes(String(fields.id)));
     expect(team?.subject).toBe(`Регистрация №\u00a0${answer.number} на событие «${event.title}»: Ольга Кузнецова, ООО «Гость»`);
-    const [own] = await mail.waitFor((m) => m.to.includes(String(fields.email)));
+    const [own] = await h.mail.waitFor((m) => m.to.includes(String(fields.email)));
     expect(own?.subject).toBe(`Вы зарегистрированы: «${event.title}»`);
-    expect(own?.text).toContain(`${server.baseUrl}/events/#event-${event.slug}`);
+    expect(own?.text).toContain(`${h.server.baseUrl}/events/#event-${event.slug}`);
 
-    await crm.waitFor([String(fields.id)]);
-    const hook = crm.requests.find((r) => r.id === String(fields.id) && r.status === 200);
+    await h.crm.waitFor([String(fields.id)]);
+    const hook = h.crm.requests.find((r) => r.id === String(fields.id) && r.status === 200);
     expect(hook?.body).toMatchObject({ form: "event", fields: { event: { slug: event.slug } }, campaign: { landing: landing.slug } });
   });
 
   it("works without JavaScript: the form's own page takes the post and shows its number", async () => {
     const event = openEvent();
-    const form = await fetch(`${server.baseUrl}/forms/event/?event=${event.slug}`);
+    const form = await fetch(`${h.server.baseUrl}/forms/event/?event=${event.slug}`);
     expect(form.status).toBe(200);
     expect(await form.text()).toMatch(new RegExp(`name="event" value="${event.slug}"`));
     const fields = validRegistration({ event: event.slug, elapsed: "" });
-    const res = await postForm(server, "event", fields, { endpoint: "page" });
+    const res = await postForm(h.server, "event", fields, { endpoint: "page" });
     expect(res.status).toBe(303);
     const location = res.headers.get("location") ?? "";
     expect(location).toMatch(/^\/forms\/event\/\?sent=[0-9a-f-]{36}&number=\d+$/);
-    const done = await (await fetch(server.baseUrl + location)).text();
+    const done = await (await fetch(h.server.baseUrl + location)).text();
     expect(done.replace(/&nbsp;|\u00a0/g, " ")).toMatch(/Вы зарегистрированы[\s\S]*Регистрация № \d+/);
   });
 
   it("refuses an unknown event and one that is over, above the button, and keeps nothing", async () => {
     const unknown = validRegistration({ event: "no-such-event" });
-    const refused = await postForm(server, "event", unknown);
+    const refused = await postForm(h.server, "event", unknown);
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ ok: false, message: M.event.closed, errors: { event: M.event.closed } });
-    expect(await server.store.submission(String(unknown.id))).toBeNull();
+    expect(await h.server.store.submission(String(unknown.id))).toBeNull();
 
     const { consent: _consent, ...unticked } = validRegistration({ name: "", email: "not-an-email" });
-    const missing = await postForm(server, "event", unticked);
+    const missing = await postForm(h.server, "event", unticked);
     expect(missing.status).toBe(422);
     expect(((await missing.json()) as { errors: object }).errors).toEqual({ name: M.name.required, email: M.email.invalid, consent: M.consent.event });
 
     // The server's time passes the event's end: its registration closes.
-    server.clock.advance(openEvent().closesAt - server.clock.now() + 60_000);
+    h.server.clock.advance(openEvent().closesAt - h.server.clock.now() + 60_000);
     const late = validRegistration();
-    const closed = await postForm(server, "event", late);
+    const closed = await postForm(h.server, "event", late);
     expect(closed.status).toBe(422);
     expect(await closed.json()).toMatchObject({ message: M.event.closed });
-    expect(await server.store.submission(String(late.id))).toBeNull();
+    expect(await h.server.store.submission(String(late.id))).toBeNull();
   });
 });

@@ -1,41 +1,28 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { MESSAGES as M } from "#core/forms/messages.ts";
 import { doc, docx, pdf } from "../support/cv-files.ts";
-import { BACKENDS, type FormsServer, MAILBOXES, postForm, startFormsServer, validProject } from "../support/forms-server.ts";
-import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
-import { type WebhookReceiver, startWebhookReceiver } from "../support/webhook-receiver.ts";
+import { BACKENDS, receivingFormsServer, MAILBOXES, postForm, validProject } from "../support/forms-server.ts";
 
 const legal = (slug: string) => content().legal.find((p) => p.slug === slug)?.version;
 const position = content().positions[0]!;
 
 describe.each(BACKENDS)("form submissions on %s", (backend) => {
-  let server: FormsServer;
-  let crm: WebhookReceiver;
-  let mail: SmtpSink;
+  const h = receivingFormsServer(backend);
 
-  beforeAll(async () => {
-    [crm, mail] = await Promise.all([startWebhookReceiver(), startSmtpSink()]);
-    server = await startFormsServer(backend, { webhookUrl: crm.url, webhookSecret: crm.secret, smtpUrl: mail.url });
-  });
-  afterAll(async () => {
-    await server?.dispose();
-    await Promise.all([crm?.close(), mail?.close()]);
-  });
-
-  it("stores a valid request, answers with its id and number, and delivers it signed to the CRM and by e-mail, named by that number", async () => {
+  it("stores a valid request, answers with its id and number, and delivers it signed to the CRM and by e-h.mail, named by that number", async () => {
     const fields = validProject({ services: ["seo", "aso"], budget: "1m-3m" });
-    const res = await postForm(server, "project", fields);
+    const res = await postForm(h.server, "project", fields);
     expect(res.status).toBe(200);
     const answer = await res.json();
     expect(answer).toEqual({ ok: true, id: fields.id, form: "project", number: expect.any(Number) });
 
-    const stored = await server.store.submission(answer.id);
+    const stored = await h.server.store.submission(answer.id);
     // The number the visitor is told is the one stored, which the studio shows.
     expect(stored?.number).toBe(answer.number);
     // Sent again (a retry after a lost answer): the same number, nothing new stored.
-    const again = await (await postForm(server, "project", fields)).json();
+    const again = await (await postForm(h.server, "project", fields)).json();
     expect(again).toEqual(answer);
     expect(stored).toMatchObject({
       form: "project",
@@ -48,17 +35,17 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     expect(stored?.consent.ip).toBe(stored?.ip);
     expect(Date.parse(stored!.consent.at)).toBeGreaterThan(Date.now() - 60_000);
 
-    await crm.waitFor([answer.id]);
-    const delivery = crm.accepted.get(answer.id)!;
+    await h.crm.waitFor([answer.id]);
+    const delivery = h.crm.accepted.get(answer.id)!;
     expect(delivery.signatureValid).toBe(true);
     expect(delivery.body).toMatchObject({ event: "submission.created", id: answer.id, number: answer.number, form: "project", fields: { phone: "+79123456789" } });
 
-    const [letter] = await mail.waitFor((m) => m.messageId.includes(answer.id));
+    const [letter] = await h.mail.waitFor((m) => m.messageId.includes(answer.id));
     expect(letter!.to).toEqual([MAILBOXES.sales]);
     expect(letter!.headers.get("reply-to")).toContain("anna@client.example");
     expect(letter!.subject).toBe(`Заявка №\u00a0${answer.number} с сайта: Анна Смирнова, ООО «Клиент»`);
     expect(letter!.text).toContain("+79123456789");
-    expect(letter!.text).toContain(`${server.baseUrl}/studio/inbox/${answer.id}/`);
+    expect(letter!.text).toContain(`${h.server.baseUrl}/studio/inbox/${answer.id}/`);
   });
 
   const invalid: Array<[string, Record<string, string | string[]>, Record<string, string>]> = [
@@ -73,23 +60,23 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     ["consent", { consent: "" }, { consent: M.consent.processing }],
   ];
   it.each(invalid)("refuses a bad %s with 422, a Russian message for that field, and stores nothing", async (_, overrides, expected) => {
-    const before = await server.store.submissionCount();
+    const before = await h.server.store.submissionCount();
     const fields = validProject(overrides);
     if (overrides.consent === "") delete fields.consent;
-    const res = await postForm(server, "project", fields);
+    const res = await postForm(h.server, "project", fields);
     expect(res.status).toBe(422);
     const answer = await res.json();
     expect(answer.ok).toBe(false);
     expect(answer.errors).toEqual(expected);
     for (const message of Object.values(expected)) expect(message).toMatch(/[а-яё]/i);
-    expect(await server.store.submission(String(fields.id))).toBeNull();
-    expect(await server.store.submissionCount()).toBe(before);
+    expect(await h.server.store.submission(String(fields.id))).toBeNull();
+    expect(await h.server.store.submissionCount()).toBe(before);
   });
 
   it("takes a job application with a CV checked by its content, stores the file with its checksum and mails it to HR", async () => {
     const bytes = pdf(2000);
     const id = crypto.randomUUID();
-    const res = await postForm(server, "job", {
+    const res = await postForm(h.server, "job", {
       id,
       position: position.slug,
       name: "Иван Петров",
@@ -102,19 +89,19 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     });
     expect(res.status).toBe(200);
     const { number } = await res.json();
-    expect((await server.store.submission(id))?.number).toBe(number);
+    expect((await h.server.store.submission(id))?.number).toBe(number);
     const sha256 = createHash("sha256").update(bytes).digest("hex");
-    const file = await server.store.file(id);
+    const file = await h.server.store.file(id);
     expect(file).toMatchObject({ name: "Резюме Иван.pdf", type: "application/pdf", size: bytes.length, sha256 });
     expect(createHash("sha256").update(file!.content).digest("hex")).toBe(sha256);
 
-    const [letter] = await mail.waitFor((m) => m.messageId.includes(id));
+    const [letter] = await h.mail.waitFor((m) => m.messageId.includes(id));
     expect(letter!.to).toEqual([MAILBOXES.hr]);
     expect(letter!.subject).toBe(`Отклик №\u00a0${number} на вакансию «${position.title}»: Иван Петров`);
     expect(letter!.attachments).toHaveLength(1);
     expect(createHash("sha256").update(letter!.attachments[0]!.content).digest("hex")).toBe(sha256);
-    await crm.waitFor([id]);
-    expect(crm.accepted.get(id)!.body).toMatchObject({ form: "job", number, file: { sha256, size: bytes.length } });
+    await h.crm.waitFor([id]);
+    expect(h.crm.accepted.get(id)!.body).toMatchObject({ form: "job", number, file: { sha256, size: bytes.length } });
   });
 
   it.each([
@@ -123,7 +110,7 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     ["a text file named .pdf", new TextEncoder().encode("not a pdf at all"), "cv.pdf", 422],
     ["a spreadsheet named .docx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), "cv.docx", 422],
   ] as const)("judges a CV by its bytes: %s", async (_, bytes, name, status) => {
-    const res = await postForm(server, "job", {
+    const res = await postForm(h.server, "job", {
       id: crypto.randomUUID(),
       position: position.slug,
       name: "Иван",
@@ -138,7 +125,7 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
   });
 
   it("refuses a CV over 5 MB with a message on the file field", async () => {
-    const res = await postForm(server, "job", {
+    const res = await postForm(h.server, "job", {
       id: crypto.randomUUID(),
       position: position.slug,
       name: "Иван",
@@ -157,57 +144,57 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     ["the form was filled too fast", { elapsed: "400" }],
   ])("answers a normal-looking success but keeps and delivers nothing when %s", async (_, overrides) => {
     const fields = validProject(overrides);
-    const res = await postForm(server, "project", fields);
+    const res = await postForm(h.server, "project", fields);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, id: fields.id, form: "project" });
     // A real one sent after it is delivered; by then the bot's would have been too.
     const real = validProject();
-    await postForm(server, "project", real);
-    await crm.waitFor([String(real.id)]);
-    await mail.waitFor((m) => m.messageId.includes(String(real.id)));
-    expect(await server.store.submission(String(fields.id))).toBeNull();
-    expect(crm.requests.some((r) => r.id === fields.id)).toBe(false);
-    expect(mail.messages.some((m) => m.messageId.includes(String(fields.id)))).toBe(false);
+    await postForm(h.server, "project", real);
+    await h.crm.waitFor([String(real.id)]);
+    await h.mail.waitFor((m) => m.messageId.includes(String(real.id)));
+    expect(await h.server.store.submission(String(fields.id))).toBeNull();
+    expect(h.crm.requests.some((r) => r.id === fields.id)).toBe(false);
+    expect(h.mail.messages.some((m) => m.messageId.includes(String(fields.id)))).toBe(false);
   });
 
   it("answers the same id twice with the same answer and keeps one submission", async () => {
     const fields = validProject();
-    const [first, second] = await Promise.all([postForm(server, "project", fields), postForm(server, "project", fields)]);
-    const third = await postForm(server, "project", { ...fields, name: "Другое имя" });
+    const [first, second] = await Promise.all([postForm(h.server, "project", fields), postForm(h.server, "project", fields)]);
+    const third = await postForm(h.server, "project", { ...fields, name: "Другое имя" });
     const answers = await Promise.all([first, second, third].map((r) => r.json()));
     expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
     expect(answers).toEqual([answers[0], answers[0], answers[0]]);
-    expect((await server.store.submission(String(fields.id)))?.data.name).toBe("Анна Смирнова");
-    expect((await server.outbox.forSubmission(String(fields.id))).map((i) => i.channel).sort()).toEqual(["mail", "webhook"]);
+    expect((await h.server.store.submission(String(fields.id)))?.data.name).toBe("Анна Смирнова");
+    expect((await h.server.outbox.forSubmission(String(fields.id))).map((i) => i.channel).sort()).toEqual(["mail", "webhook"]);
   });
 
   describe("refusals before the form is read", () => {
     it("413 for a body over the limit", async () => {
-      const res = await postForm(server, "project", validProject({ message: "x".repeat(70 * 1024) }));
+      const res = await postForm(h.server, "project", validProject({ message: "x".repeat(70 * 1024) }));
       expect(res.status).toBe(413);
     });
 
     it("415 for a content type forms do not send", async () => {
-      const res = await postForm(server, "project", {}, { body: JSON.stringify(validProject()), headers: { "Content-Type": "application/json" } });
+      const res = await postForm(h.server, "project", {}, { body: JSON.stringify(validProject()), headers: { "Content-Type": "application/json" } });
       expect(res.status).toBe(415);
-      const plain = await postForm(server, "project", {}, { body: "name=x", headers: { "Content-Type": "text/plain" } });
+      const plain = await postForm(h.server, "project", {}, { body: "name=x", headers: { "Content-Type": "text/plain" } });
       expect(plain.status).toBe(415);
     });
 
     it("403 for a cross-site post, by Sec-Fetch-Site or by Origin", async () => {
-      const bySite = await postForm(server, "project", validProject(), { headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" } });
+      const bySite = await postForm(h.server, "project", validProject(), { headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" } });
       expect(bySite.status).toBe(403);
-      const sameSite = await postForm(server, "project", validProject(), { headers: { "Sec-Fetch-Site": "same-site" } });
+      const sameSite = await postForm(h.server, "project", validProject(), { headers: { "Sec-Fetch-Site": "same-site" } });
       expect(sameSite.status).toBe(403);
       const fields = validProject();
-      const byOrigin = await fetch(`${server.baseUrl}/forms/project/`, {
+      const byOrigin = await fetch(`${h.server.baseUrl}/forms/project/`, {
         method: "POST",
         redirect: "manual",
         headers: { Origin: "https://evil.example", "X-Forwarded-For": "10.9.9.9", "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields as Record<string, string>),
       });
       expect(byOrigin.status).toBe(403);
-      expect(await server.store.submission(String(fields.id))).toBeNull();
+      expect(await h.server.store.submission(String(fields.id))).toBeNull();
     });
 
     it("411 for a body without a declared length", async () => {
@@ -217,7 +204,7 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
           controller.close();
         },
       });
-      const res = await fetch(`${server.baseUrl}/api/forms/project/`, {
+      const res = await fetch(`${h.server.baseUrl}/api/forms/project/`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.9.8" },
         body,
@@ -229,14 +216,14 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     it("429 with Retry-After once one address sends too many", async () => {
       const ip = "10.200.0.1";
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await postForm(server, "project", validProject(), { ip })).status);
+      for (let i = 0; i < 6; i++) statuses.push((await postForm(h.server, "project", validProject(), { ip })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-      const limited = await postForm(server, "project", validProject(), { ip });
+      const limited = await postForm(h.server, "project", validProject(), { ip });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await limited.json()).message).toBe(M.form.tooMany);
       // Another address is not affected.
-      expect((await postForm(server, "project", validProject(), { ip: "10.200.0.2" })).status).toBe(200);
+      expect((await postForm(h.server, "project", validProject(), { ip: "10.200.0.2" })).status).toBe(200);
     });
   });
 
@@ -245,16 +232,16 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
       const fields = validProject();
       delete fields.id;
       delete fields.elapsed;
-      const res = await fetch(`${server.baseUrl}/forms/project/`, {
+      const res = await fetch(`${h.server.baseUrl}/forms/project/`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: server.baseUrl, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.1.1" },
+        headers: { Origin: h.server.baseUrl, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.1.1" },
         body: new URLSearchParams(fields as Record<string, string>),
       });
       expect(res.status).toBe(303);
-      const location = new URL(res.headers.get("location")!, server.baseUrl);
+      const location = new URL(res.headers.get("location")!, h.server.baseUrl);
       const id = location.searchParams.get("sent")!;
-      const stored = await server.store.submission(id);
+      const stored = await h.server.store.submission(id);
       expect(stored).not.toBeNull();
       // The result page names the stored number, carried by the redirect.
       expect(location.searchParams.get("number")).toBe(String(stored?.number));
@@ -266,9 +253,9 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     });
 
     it("an invalid post answers 422 with the form, its messages and what was typed", async () => {
-      const res = await fetch(`${server.baseUrl}/forms/project/`, {
+      const res = await fetch(`${h.server.baseUrl}/forms/project/`, {
         method: "POST",
-        headers: { Origin: server.baseUrl, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.1.2" },
+        headers: { Origin: h.server.baseUrl, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.1.2" },
         body: new URLSearchParams({ name: "Пётр", email: "petr@", company: "Завод «Восток»", consent: "yes" }),
       });
       expect(res.status).toBe(422);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { rmSync } from "node:fs";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { parseEnv } from "#core/config/env.server.ts";
 import { content } from "#core/content/index.server.ts";
 import type { FormKind } from "#core/forms/kinds.ts";
@@ -17,6 +17,8 @@ import { tempDir } from "./run.ts";
 import { FULL_RUN } from "./templates.ts";
 import { stablePort, startServer, stopServer } from "./server.ts";
 import { eventually } from "./eventually.ts";
+import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver.ts";
 
 /** The forms' tests poll the server's outcomes with it. */
 export { eventually };
@@ -240,6 +242,23 @@ export const validSubscription = (overrides: Fields = {}): Fields => ({
   elapsed: "6000",
   ...overrides,
 });
+
+/**
+ * A forms server on `backend` with a CRM and a mailbox receiving its deliveries, for a file's
+ * tests: started before them, removed after. Read its parts once they have started (in a test).
+ */
+export function receivingFormsServer(backend: Backend): { server: FormsServer; crm: WebhookReceiver; mail: SmtpSink } {
+  const started = {} as { server: FormsServer; crm: WebhookReceiver; mail: SmtpSink };
+  beforeAll(async () => {
+    [started.crm, started.mail] = await Promise.all([startWebhookReceiver(), startSmtpSink()]);
+    started.server = await startFormsServer(backend, { webhookUrl: started.crm.url, webhookSecret: started.crm.secret, smtpUrl: started.mail.url });
+  });
+  afterAll(async () => {
+    await started.server?.dispose();
+    await Promise.all([started.crm?.close(), started.mail?.close()]);
+  });
+  return started;
+}
 
 /**
  * The content's event whose registration stays open longest (its end is furthest away): the one a
