@@ -67,7 +67,7 @@ async function oneEntryRounds(sandbox: Sandbox, label: string, folder: "academy"
   const steps: string[] = [];
   let rendered = "";
   for (let round = 1; round <= rounds; round++) {
-    writeFileSync(path, original.replace(/^title: (["']?)/m, `title: $1Правка ${round}: `));
+    writeFileSync(path, original.replace(/^title: (["']?)/m, `title: $1Правка ${round} — `));
     // That entry alone, as «Опубликовать» in its editor does (decision 030).
     const run = await publishOrFail(sandbox, ["--message", `Правка заголовка ${round}`, `--entry=${folder}/${file}`]);
     own.push(run.record.seconds);
