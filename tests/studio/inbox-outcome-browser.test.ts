@@ -108,7 +108,7 @@ describe("stages with an outcome in a browser", () => {
     expect(await page.locator(".s-inbox-table tbody tr").textContent()).toContain("Услуги: Аналитика");
     // The stage filter keeps kinds apart: a request's «Новая» and a subscription's are two choices.
     const groups = await page.getByLabel("Этап", { exact: true }).locator("optgroup").evaluateAll((list) => list.map((g) => g.getAttribute("label")));
-    expect(groups).toEqual(["Заявка на проект", "Подписка на рассылку"]);
+    expect(groups).toEqual(["Заявка на проект", "Подписка на рассылку", "Регистрация на событие"]);
     expect(session.problems).toEqual([]);
     await session.context.close();
   }, 180_000);
