@@ -221,10 +221,20 @@ export async function checkCvContent(file: File): Promise<string | null> {
  * What the browser shows under each field: the form's schema over what the
  * form would send, and for a CV that passes by name and size, its bytes.
  */
+/**
+ * A form's schema over the lists it checks against: the services offered, the events still open
+ * (null: not known here, as in the browser). The one choice the server and the browser share.
+ */
+export function schemaFor(kind: FormKind, lists: { services: readonly string[]; openEvents: readonly string[] | null }) {
+  if (kind === "project") return projectSchema(lists.services);
+  if (kind === "job") return jobSchema;
+  if (kind === "event") return eventSchema(lists.openEvents);
+  return subscribeSchema;
+}
+
 export async function validateInBrowser(kind: FormKind, form: FormData, serviceSlugs: readonly string[]): Promise<FieldErrors> {
   const input = readForm(kind, form);
-  const schema = kind === "project" ? projectSchema(serviceSlugs) : kind === "job" ? jobSchema : kind === "event" ? eventSchema(null) : subscribeSchema;
-  const result = schema.safeParse(input);
+  const result = schemaFor(kind, { services: serviceSlugs, openEvents: null }).safeParse(input);
   const errors = result.success ? {} : fieldErrors(result.error);
   if (kind === "job" && !errors.cv && input.cv instanceof File) {
     const problem = await checkCvContent(input.cv);

@@ -5,7 +5,7 @@ import { BUDGETS, type Budget, type FieldErrors, type FormKind, type FormValues 
 import type { Visit } from "#core/forms/visit.ts";
 import { CAMPAIGN_FIELDS, readCampaign } from "#core/forms/campaign.ts";
 import { analyticsCookieAllowed } from "../consent.ts";
-import { eventSchema, fieldErrors, formValues, jobSchema, projectSchema, readForm, subscribeSchema } from "#core/forms/schemas.ts";
+import { fieldErrors, formValues, readForm, schemaFor } from "#core/forms/schemas.ts";
 import type { FormsContext, SubmitResult } from "#core/forms/service.server.ts";
 import { CLIENT_IP_HEADER } from "../rate-limit.ts";
 import { redactedMessage } from "../redact.ts";
@@ -90,7 +90,8 @@ export function createSubmit(deps: SubmitDeps) {
     const errors: FieldErrors = {};
     let parsed: Record<string, unknown> | undefined;
     const at = now();
-    const result = schemaOf(kind, context, at).safeParse(input);
+    const openEvents = context.events.filter((e) => e.closesAt > at).map((e) => e.slug);
+    const result = schemaFor(kind, { services: context.services.map((s) => s.slug), openEvents }).safeParse(input);
     if (result.success) parsed = result.data as Record<string, unknown>;
     else Object.assign(errors, fieldErrors(result.error));
 
@@ -168,14 +169,6 @@ export function createSubmit(deps: SubmitDeps) {
 
 /** The consent each form asks for (core/forms/labels.ts names them). */
 const PURPOSES: Record<FormKind, string> = { project: "leads", job: "jobs", subscribe: "newsletter", event: "events" };
-
-/** A form's schema over what the content holds now: the services offered, the events still open for registration. */
-function schemaOf(kind: FormKind, context: FormsContext, at: number) {
-  if (kind === "project") return projectSchema(context.services.map((s) => s.slug));
-  if (kind === "job") return jobSchema;
-  if (kind === "event") return eventSchema(context.events.filter((e) => e.closesAt > at).map((e) => e.slug));
-  return subscribeSchema;
-}
 
 function buildRecord(kind: FormKind, p: Record<string, unknown>, context: FormsContext, config: Pick<LiveSettings, "webhook" | "mailboxes"> & { smtp: boolean }) {
   const deliveries: Array<{ channel: Channel; payload?: Record<string, unknown> }> = [];

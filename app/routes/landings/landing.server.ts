@@ -8,6 +8,7 @@ import type { ImageData } from "#core/images/types.ts";
 import { caseCover, serviceCover, teamAvatar } from "../../images/images.server.ts";
 import type { CaseCardData, ReviewCardData } from "../projects/work-cards.tsx";
 import type { TeamCard } from "../../chrome/team-list.tsx";
+import type { RegistrationEvent } from "../../forms/event-form.tsx";
 
 /**
  * A landing's blocks with what they show resolved from the content (a picked service's name and
@@ -23,12 +24,9 @@ export type ShownBlock =
   | { kind: "figures"; title: string | null; items: Extract<LandingBlock, { kind: "figures" }>["items"] }
   | { kind: "steps"; title: string; items: Extract<LandingBlock, { kind: "steps" }>["items"] }
   | { kind: "questions"; title: string; items: Array<{ question: string; answer: string }> }
-  | { kind: "form"; form: LandingForm; title: string | null; campaign: string | null; event: ShownEvent | null }
+  | { kind: "form"; form: LandingForm; title: string | null; campaign: string | null; event: RegistrationEvent | null }
   | { kind: "cta"; title: string; text: string | null; button: string }
   | { kind: "team"; title: string; items: TeamCard[] };
-
-/** The event a registration form is for, as its block says it: what, when, where. */
-export type ShownEvent = { slug: string; title: string; when: string; place: string; online: boolean };
 
 export type ShownLanding = {
   slug: string;
@@ -115,7 +113,7 @@ function show(block: LandingBlock, c: ReturnType<typeof content>): ShownBlock {
   }
 }
 
-function shownEvent(c: ReturnType<typeof content>, slug: string | undefined): ShownEvent | null {
+function shownEvent(c: ReturnType<typeof content>, slug: string | undefined): RegistrationEvent | null {
   const e = c.events.find((x) => x.slug === slug);
   return e ? { slug: e.slug, title: e.title, when: eventWhen(e), place: e.place, online: e.online } : null;
 }
