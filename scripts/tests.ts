@@ -29,12 +29,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 function vitest(name: string, extra: string[], output: "inherit" | "buffer", env: Record<string, string> = {}): Promise<Result> {
   return new Promise((done) => {
-    const stdio = output === "inherit" ? "inherit" : "pipe";
-    const child = spawn("npx", ["vitest", "run", ...extra], { stdio: ["ignore", stdio, stdio], env: { ...process.env, ...env } });
+    // A lane shown as it comes is also kept, so that its failures can be said again at the end.
+    const child = spawn("npx", ["vitest", "run", ...extra], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     lanes.add(child);
     let text = "";
-    child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    const keep = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+      text += chunk.toString();
+      if (output === "inherit") to.write(chunk);
+    };
+    child.stdout?.on("data", keep(process.stdout));
+    child.stderr?.on("data", keep(process.stderr));
     child.on("error", (error) => done({ name, ok: false, text: `${text}\n${error.message}` }));
     child.on("close", (code) => {
       lanes.delete(child);
@@ -56,5 +60,13 @@ const beside = async (): Promise<Result[]> => [
 const [browser, rest] = await Promise.all([vitest("тесты в браузере", ["--project", "browser"], "inherit"), beside()]);
 for (const r of rest) process.stdout.write(`\n— ${r.name}: ${r.ok ? "готово" : "ошибка"}\n${r.text}`);
 const results = [browser, ...rest];
+// CI shows the end of the log: a failed lane's list of failures is repeated there, whatever lane
+// printed last (Vitest's own summary begins at «Failed Tests»).
+for (const r of results.filter((lane) => !lane.ok)) {
+  const plain = r.text.replace(/\x1b\[[0-9;]*m/g, "");
+  const from = plain.search(/⎯+ Failed (Tests|Suites)/);
+  const failures = (from >= 0 ? plain.slice(from) : plain).split("\n").slice(0, 400).join("\n");
+  process.stdout.write(`\n— ${r.name}, ошибки:\n${failures}\n`);
+}
 process.stdout.write(`\n${results.map((r) => `— ${r.name}: ${r.ok ? "готово" : "ошибка"}`).join("\n")}\n`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
