@@ -2,7 +2,7 @@ import { useContext, useId, useState } from "react";
 import { Button, Field } from "../ui/index.ts";
 import type { ControlProps } from "../ui/field.tsx";
 import { FormState } from "./form-state.ts";
-import { type BlocksNode, type FieldNode, kindOf, type ObjectNode, pathKey } from "./model.ts";
+import { type BlocksNode, type FieldNode, kindOf, type ObjectNode, pathKey, shownFields } from "./model.ts";
 import { GroupError } from "./group-error.tsx";
 import { ImageField } from "./image-field.tsx";
 import { limitHint } from "./limit-hint.ts";
@@ -179,7 +179,7 @@ function Group({ node, path, value }: { node: ObjectNode; path: Array<string | n
       {node.description ? <p className="s-field__hint">{node.description}</p> : null}
       {error ? <GroupError id={`${id}-e`} text={error} /> : null}
       <div className="s-group__fields">
-        {node.fields.map(([key, child]) => (
+        {shownFields(node, value).map(([key, child]) => (
           <FormField key={key} node={child} path={[...path, key]} value={object[key]} />
         ))}
       </div>

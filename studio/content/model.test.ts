@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { COLLECTION_CATALOG, DOCUMENT_CATALOG, type EditableType, TABLE_CATALOG } from "#core/content/catalog.ts";
 import { renderMarkdown } from "#core/content/markdown.server.ts";
 import { setUploadsRoot } from "#core/content/uploads.server.ts";
-import { type FieldNode, formModel, pruned, validate } from "./model.ts";
+import { type BlocksNode, type FieldNode, formModel, pruned, shownFields, validate } from "./model.ts";
 import { dateFromRussian, dateToRussian, momentFromRussian, momentToRussian } from "./time.ts";
 
 const TYPES = [...Object.keys(COLLECTION_CATALOG), ...Object.keys(DOCUMENT_CATALOG), ...Object.keys(TABLE_CATALOG)] as EditableType[];
@@ -74,6 +74,20 @@ describe("forms made from the content schemas", () => {
     const errors = validate("reviews", values);
     expect(errors.title).toBe("Обязательное поле");
     expect(errors.services).toBe("Нужно не меньше 1 пункта");
+  });
+
+  it("shows a landing form's event only for a registration, and keeps it only then", () => {
+    const blocks = formModel("landings").fields.find(([key]) => key === "blocks")?.[1] as BlocksNode;
+    const form = blocks.kinds.find((kind) => kind.kind === "form")?.item;
+    if (!form) throw new Error("no form block");
+    const keys = (value: Record<string, unknown>) => shownFields(form, value).map(([key]) => key);
+    expect(keys({ form: "event" })).toContain("event");
+    expect(keys({ form: "project" })).not.toContain("event");
+    expect(keys({ form: "project" })).toEqual(expect.arrayContaining(["form", "title", "campaign"]));
+    const switched = pruned(blocks, [{ kind: "form", form: "project", event: "webinar-media-plan-2027", campaign: "spring" }]);
+    expect(switched).toEqual([{ kind: "form", form: "project", campaign: "spring" }]);
+    const kept = pruned(blocks, [{ kind: "form", form: "event", event: "webinar-media-plan-2027" }]);
+    expect(kept).toEqual([{ kind: "form", form: "event", event: "webinar-media-plan-2027" }]);
   });
 
   it("takes dates the Russian way and keeps a moment's offset, Moscow's for a new one", () => {

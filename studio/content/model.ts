@@ -14,7 +14,9 @@ export type Widget = "icon" | "time-zone" | "image" | "month" | "phone";
 /** A list with a screen of its own: the search's pinned pages, which «Поиск по сайту» fills in (`?pin=`). */
 export type ListWidget = "search-pins";
 
-type Base = { title: string; description: string | undefined; required: boolean };
+/** A field that means something only for some values of a sibling (a form block's event, for registration): its key and those values. */
+export type ShownWhen = { key: string; values: string[] };
+type Base = { title: string; description: string | undefined; required: boolean; shownWhen?: ShownWhen };
 export type FieldNode =
   | (Base & { kind: "text"; pattern: string | undefined; minLength: number; maxLength: number | undefined; long: boolean; widget: Widget | undefined; derivedFrom: string | undefined })
   | (Base & { kind: "markdown"; nestedUnder: number | undefined; maxLength: number | undefined })
@@ -71,6 +73,8 @@ type Json = {
   "x-derived-from"?: string;
   /** Searched by the site's search with this weight (core/search/facts.ts): said in the field's hint. */
   "x-search"?: SearchWeight;
+  /** Shown, needed and kept only while a sibling field has one of these values: `{ form: ["event"] }`. */
+  "x-shown-when"?: Record<string, string[]>;
 };
 
 const LONG_TEXT = 160;
@@ -82,14 +86,22 @@ function hintOf(json: Json): string | undefined {
 }
 
 function node(json: Json, required: boolean, fallbackTitle: string): FieldNode {
-  const base: Base = { title: json.title ?? fallbackTitle, description: hintOf(json), required: required && json.default === undefined };
+  const shown = Object.entries(json["x-shown-when"] ?? {})[0];
+  const base: Base = {
+    title: json.title ?? fallbackTitle,
+    description: hintOf(json),
+    // A field asked only for some values is asked because it is needed then (the schema refines it so).
+    required: (required || shown !== undefined) && json.default === undefined,
+    ...(shown ? { shownWhen: { key: shown[0], values: shown[1] } } : {}),
+  };
   if (json.anyOf) {
     const consts = json.anyOf.map((a) => a.const).filter((c) => c !== undefined);
     if (consts.length === json.anyOf.length) {
       return { ...base, kind: "enum", options: consts.map((c) => ({ value: String(c), label: String(c) })), numeric: typeof consts[0] === "number" };
     }
     const first = json.anyOf.find((a) => a.type !== undefined) ?? {};
-    return node({ ...first, title: json.title, description: json.description, ...(json["x-search"] ? { "x-search": json["x-search"] } : {}) }, required, fallbackTitle);
+    const carried = { ...(json["x-search"] ? { "x-search": json["x-search"] } : {}), ...(json["x-shown-when"] ? { "x-shown-when": json["x-shown-when"] } : {}) };
+    return node({ ...first, title: json.title, description: json.description, ...carried }, required, fallbackTitle);
   }
   if (json.enum) {
     const labels = json["x-labels"] ?? {};
@@ -167,6 +179,12 @@ export function formModel(type: EditableType): ObjectNode {
 /** A field's path as the schema's issues name it: ["results", 0, "value"] → "results.0.value". */
 export const pathKey = (path: ReadonlyArray<string | number>) => path.join(".");
 
+/** The fields of a group to show for its values: a field shown only for some values of a sibling is left out for the others. */
+export function shownFields(model: ObjectNode, value: unknown): Array<[string, FieldNode]> {
+  const object = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  return model.fields.filter(([, child]) => !child.shownWhen || child.shownWhen.values.includes(String(object[child.shownWhen.key] ?? "")));
+}
+
 /**
  * The values a form holds, as the file will: empty optional texts and
  * numbers left out, an optional group with nothing filled in left out.
@@ -175,7 +193,8 @@ export function pruned(model: FieldNode, value: unknown): unknown {
   if (model.kind === "object") {
     if (typeof value !== "object" || value === null) return model.required ? {} : undefined;
     const out: Record<string, unknown> = {};
-    for (const [key, child] of model.fields) {
+    // A field hidden for the values around it is not kept: a registration's event once the form is a request.
+    for (const [key, child] of shownFields(model, value)) {
       const v = pruned(child, (value as Record<string, unknown>)[key]);
       if (v !== undefined) out[key] = v;
     }

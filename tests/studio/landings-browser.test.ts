@@ -61,7 +61,11 @@ describe("a marketer's landing", () => {
     await (await add("Кейсы", 3)).getByRole("checkbox", { name: caseStudy.title }).check();
     await (await add("Вопросы и ответы", 4)).getByLabel(/Тема из\s«Вопросов и\sответов»/).selectOption({ label: topic.title.replace(/\u00a0/g, " ") });
     const form = await add("Форма", 5);
+    // The event to register for is asked only of a registration form.
+    await form.getByLabel("Форма", { exact: true }).selectOption({ label: "Регистрация на событие" });
+    await form.getByLabel("Событие", { exact: true }).waitFor();
     await form.getByLabel("Форма", { exact: true }).selectOption({ label: "Заявка на проект" });
+    await form.getByLabel("Событие", { exact: true }).waitFor({ state: "detached" });
     await form.getByLabel(/Метка\sкампании/).fill("webinar-dec");
     await (await add("Команда", 6)).getByRole("checkbox", { name: member.name }).check();
     // Reordered by keyboard: the team goes above the form.

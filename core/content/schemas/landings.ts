@@ -85,7 +85,9 @@ const form = z
   .strictObject({
     kind: z.literal("form"),
     form: z.enum(LANDING_FORMS).meta({ title: "Форма", "x-labels": { project: "Заявка на проект", subscribe: "Подписка на рассылку", event: "Регистрация на событие" } }),
-    event: ref("events").optional().meta({ title: "Событие", description: "Для регистрации: на какое событие из раздела «События». Регистрация закрывается, когда оно закончится" }),
+    event: ref("events")
+      .optional()
+      .meta({ title: "Событие", description: "На какое событие из раздела «События» регистрировать. Регистрация закрывается, когда оно закончится", "x-shown-when": { form: ["event"] } }),
     title: heading().optional(),
     campaign: slug().optional().meta({ title: "Метка кампании", description: "Её не видно на странице; она придёт с каждой заявкой этой формы" }),
   })
