@@ -14,10 +14,12 @@ const file = (name: string) => ({ name }) as unknown as StaticFile;
 const files = new Map<string, StaticFile>([
   ["/lp/audit/index.html", file("a")],
   ["/lp/audit/b/index.html", file("b")],
+  ["/lp/audit/_.data", file("a data")],
+  ["/lp/audit/b/_.data", file("b data")],
   ["/lp/plain/index.html", file("plain")],
   ["/services/index.html", file("services")],
 ]);
-const request = (cookie?: string, method = "GET") => ({ method, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
+const request = (cookie?: string, method = "GET", more: Record<string, string> = {}) => ({ method, headers: { ...(cookie ? { cookie } : {}), ...more } }) as unknown as IncomingMessage;
 const quiet = { warn() {}, error() {}, info() {} } as unknown as Logger;
 
 function setUp(random = () => 0.75, requireConsent = true, now = () => Date.parse("2026-11-30T22:30:00Z")) {
@@ -78,6 +80,24 @@ describe("a landing's page as a visitor gets it", () => {
       ["audit", "a", 1],
       ["plain", "a", 1],
     ]);
+  });
+
+  it("gives a client-side navigation the data of the variant drawn, and a prefetch draws and counts nothing", async () => {
+    const { variants, written } = setUp();
+    const kept = variants.pick(request("cookie_consent=analytics; lp_audit=b"), files, "/lp/audit/_.data");
+    expect(kept?.path).toBe("/lp/audit/b/_.data");
+    expect(kept?.headers).toEqual(["Vary", "Cookie"]);
+    const drawn = variants.pick(request("cookie_consent=analytics"), files, "/lp/audit/_.data");
+    expect(drawn?.path).toBe("/lp/audit/b/_.data");
+    expect(drawn?.headers).toContain("lp_audit=b; Max-Age=2592000; Path=/lp/audit/; HttpOnly; SameSite=Lax; Secure");
+    expect(variants.pick(request(undefined), files, "/lp/audit/_.data")?.path).toBe("/lp/audit/_.data");
+
+    const ahead = { "sec-purpose": "prefetch" };
+    const fresh = variants.pick(request("cookie_consent=analytics", "GET", ahead), files, "/lp/audit/_.data");
+    expect(fresh).toMatchObject({ path: "/lp/audit/_.data", headers: ["Vary", "Cookie"] });
+    expect(variants.pick(request("cookie_consent=analytics; lp_audit=b", "GET", ahead), files, "/lp/audit/_.data")?.path).toBe("/lp/audit/b/_.data");
+    await variants.flush();
+    expect(written.map((w) => [w.landing, w.variant, w.views])).toEqual([["audit", "b", 2]]);
   });
 
   it("leaves every other file alone", () => {

@@ -15,6 +15,9 @@ import type { StaticFile } from "./static-files.ts";
  *   the notice and did not refuse, server/consent.ts) draws one at random, kept for 30 days in a
  *   cookie of the landing's own (`lp_<slug>`, on its path only), and each view is counted;
  * - anyone else gets А, no cookie and no count (a cookie kept from before is removed).
+ * The page's data file (`_.data`, what a client-side navigation to the landing reads) is picked
+ * the same way, so a visitor who came from another page of the site sees the variant drawn; a
+ * prefetch of it (`Sec-Purpose: prefetch`) draws nothing and counts nothing.
  * Caching: a landing's page answers `Cache-Control: no-cache` and, while a test runs,
  * `Vary: Cookie` — a CDN in front must key its pages on the `cookie_consent` and `lp_<slug>`
  * cookies, or pass them through (docs/landings.md).
@@ -22,8 +25,8 @@ import type { StaticFile } from "./static-files.ts";
 
 /** How long a visitor keeps the variant drawn. */
 export const VARIANT_DAYS = 30;
-/** A landing's page in the release: its А. */
-const LANDING_PAGE = /^\/lp\/([a-z\d]+(?:-[a-z\d]+)*)\/index\.html$/;
+/** A landing's page in the release, or its data file: its А. */
+const LANDING_PAGE = /^\/lp\/([a-z\d]+(?:-[a-z\d]+)*)\/(index\.html|_\.data)$/;
 /** Moscow has kept UTC+3 since 2014: its days start at 21:00 UTC. */
 const MOSCOW_OFFSET_MS = 3 * 3600 * 1000;
 /** Counts wait in memory this long before they are written together: a visitor never waits for the store. */
@@ -32,7 +35,9 @@ const FLUSH_MS = 2_000;
 const HELD_MAX = 1_000;
 
 export const variantCookie = (slug: string) => `lp_${slug}`;
-const pageFile = (slug: string, variant: VariantKey) => `${variant === "a" ? paths.landing(slug) : paths.landingVariant(slug, variant)}index.html`;
+const pageFile = (slug: string, variant: VariantKey, name: string) => `${variant === "a" ? paths.landing(slug) : paths.landingVariant(slug, variant)}${name}`;
+/** A browser fetching ahead of a click (a link scrolled into view): not a view, and no variant is drawn for it. */
+const isPrefetch = (req: IncomingMessage) => /prefetch/i.test(String(req.headers["sec-purpose"] ?? req.headers.purpose ?? ""));
 
 /** The Moscow calendar day of a moment, «2026-12-01». */
 export const moscowDate = (at: number) => new Date(at + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
@@ -87,10 +92,10 @@ export function createLandingVariants(options: LandingVariantsOptions) {
      * and the headers it goes with, counting the view; null for any other file.
      */
     pick(req: IncomingMessage, files: ReadonlyMap<string, StaticFile>, path: string): LandingPick | null {
-      const slug = LANDING_PAGE.exec(path)?.[1];
+      const [, slug, fileName] = LANDING_PAGE.exec(path) ?? [];
       const own = slug ? files.get(path) : undefined;
-      if (!slug || !own) return null;
-      const offered = VARIANT_KEYS.filter((key) => key === "a" || files.has(pageFile(slug, key)));
+      if (!slug || !fileName || !own) return null;
+      const offered = VARIANT_KEYS.filter((key) => key === "a" || files.has(pageFile(slug, key, fileName)));
       const testing = offered.length > 1;
       const vary = testing ? ["Vary", "Cookie"] : [];
       const cookies = req.headers.cookie ?? "";
@@ -102,14 +107,17 @@ export function createLandingVariants(options: LandingVariantsOptions) {
         const forget = kept === null ? [] : ["Set-Cookie", `${name}=; Max-Age=0; Path=${paths.landing(slug)}; HttpOnly; SameSite=Lax${secure}`];
         return { path, file: own, headers: [...vary, ...forget] };
       }
-      const variant = kept !== null && offered.includes(kept) ? kept : (offered[Math.floor(random() * offered.length)] ?? "a");
-      if (req.method === "GET") count(slug, variant);
-      const file = files.get(pageFile(slug, variant)) ?? own;
+      const held = kept !== null && offered.includes(kept) ? kept : null;
+      const ahead = isPrefetch(req);
+      if (ahead && held === null) return { path, file: own, headers: vary };
+      const variant = held ?? offered[Math.floor(random() * offered.length)] ?? "a";
+      if (req.method === "GET" && !ahead) count(slug, variant);
+      const file = files.get(pageFile(slug, variant, fileName)) ?? own;
       const headers = [...vary];
       if (testing && variant !== kept) {
         headers.push("Set-Cookie", `${name}=${variant}; Max-Age=${VARIANT_DAYS * 86_400}; Path=${paths.landing(slug)}; HttpOnly; SameSite=Lax${secure}`);
       }
-      return { path: pageFile(slug, variant), file, headers };
+      return { path: pageFile(slug, variant, fileName), file, headers };
     },
 
     /** Writes what is counted and not yet written (shutdown, tests). */

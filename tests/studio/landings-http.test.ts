@@ -111,6 +111,21 @@ describe.each(BACKENDS)("a landing's headline test, on %s", (backend) => {
     expect(sitemap).not.toContain(`${address}b/`);
   });
 
+  it("gives a client-side navigation to the landing the data of the visitor's own variant", async () => {
+    const plain = (text: string) => text.replace(/\u00a0/g, " ");
+    const data = async (cookie?: string) => {
+      const res = await fetch(`${server.baseUrl}${address}_.data`, { headers: cookie ? { Cookie: cookie } : {} });
+      expect(res.status).toBe(200);
+      return plain(await res.text());
+    };
+    const kept = await data(`cookie_consent=analytics; ${cookieName}=b`);
+    expect(kept).toContain(plain(B.title));
+    expect(kept).not.toContain(plain(A.title));
+    const refused = await data(`cookie_consent=necessary; ${cookieName}=b`);
+    expect(refused).toContain(plain(A.title));
+    expect(refused).not.toContain(plain(B.title));
+  });
+
   it("names the landing, the variant and the campaign of a request from its form in the inbox, its filter, its export and the results", async () => {
     const res = await postForm(server, "project", validProject({ page: address, campaign_variant: "b", campaign_label: "ads-audit-2026", name: "Лидия Лендингова" }), {
       headers: { Cookie: `cookie_consent=analytics; ${cookieName}=b` },
