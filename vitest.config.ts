@@ -75,6 +75,13 @@ const FULL_ONLY = [
   "tests/studio/publishing-drafts.test.ts",
   "tests/studio/visual-editor-browser.test.ts",
   "tests/studio/visual-editor-toolbar-browser.test.ts",
+  "tests/studio/visual-editor-paste-browser.test.ts",
+  // The landing's builder, the search log's screen, the list filters' errors and HR's answer to a
+  // candidate: their APIs stay per commit (landings-http, search-log-http, purge-withdraw-http).
+  "tests/studio/landings-browser.test.ts",
+  "tests/studio/search-log-browser.test.ts",
+  "tests/studio/filter-errors-browser.test.ts",
+  "tests/studio/personal-data-hr-browser.test.ts",
   // Over HTTP: every endpoint's corpora, releases under load and restarts, whole-API walks.
   "tests/studio/content-http.test.ts",
   "tests/studio/http.test.ts",
@@ -91,6 +98,10 @@ const FULL_ONLY = [
   "tests/studio/settings-http.test.ts",
   "tests/studio/two-factor-http.test.ts",
   "tests/studio/block-user-http.test.ts",
+  "tests/studio/markdown-http.test.ts",
+  "tests/studio/search-pins-http.test.ts",
+  // The development server: a tool of ours, not what production runs.
+  "tests/dev/dev-server.test.ts",
   "tests/releases/servers.test.ts",
   "tests/releases/publish.test.ts",
   "tests/forms/delivery.test.ts",
