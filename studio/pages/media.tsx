@@ -217,7 +217,10 @@ function MediaUpload({ onProgress, onDone }: { onProgress(text: string | null): 
     for (const [index, file] of [...files].entries()) {
       onProgress(`Загружаем ${index + 1} из ${files.length}…`);
       try {
-        last = (await uploadImage(file)).file;
+        const turn = `${index + 1} из ${files.length}`;
+        // The image pool busy with others' pictures: this one waits its turn rather than fail.
+        const onWait = (seconds: number) => onProgress(`Студия обрабатывает другие изображения: загрузим ${turn} через ${seconds}\u00a0с…`);
+        last = (await uploadImage(file, { onWait })).file;
       } catch (failure) {
         if (!(failure instanceof ApiFailure)) throw failure;
         failed.push(`«${file.name}»: ${failure.message}`);
