@@ -218,10 +218,6 @@ export async function checkCvContent(file: File): Promise<string | null> {
 }
 
 /**
- * What the browser shows under each field: the form's schema over what the
- * form would send, and for a CV that passes by name and size, its bytes.
- */
-/**
  * A form's schema over the lists it checks against: the services offered, the events still open
  * (null: not known here, as in the browser). The one choice the server and the browser share.
  */
@@ -232,6 +228,10 @@ export function schemaFor(kind: FormKind, lists: { services: readonly string[]; 
   return subscribeSchema;
 }
 
+/**
+ * What the browser shows under each field: the form's schema over what the
+ * form would send, and for a CV that passes by name and size, its bytes.
+ */
 export async function validateInBrowser(kind: FormKind, form: FormData, serviceSlugs: readonly string[]): Promise<FieldErrors> {
   const input = readForm(kind, form);
   const result = schemaFor(kind, { services: serviceSlugs, openEvents: null }).safeParse(input);
