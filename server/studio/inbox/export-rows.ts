@@ -74,7 +74,7 @@ async function attachWork(db: Db, rows: ExportRow[]): Promise<void> {
 export async function* readExportRows(db: Db, filter: InboxFilter, batch = 500): AsyncGenerator<ExportRow[]> {
   let after: { at: number; id: string } | null = null;
   for (;;) {
-    const where = whereOf(filter);
+    const where = whereOf(filter, db.backend);
     const params = [...where.params];
     let keyset = "";
     if (after) {

@@ -12,7 +12,7 @@ import { paramsFrom, readStages } from "./pipeline.ts";
  * The funnel of each kind for the submissions that came in a period (GET /studio/api/inbox/funnel):
  * how many reached each open or won stage — the furthest such stage a submission is in or passed
  * through (its history's from and to), counted for every stage up to it —, how many are won and
- * lost now, the losses by reason and the outcomes by source. Three grouped reads over the
+ * lost now, the losses by reason and the outcomes by source. Two grouped reads over the
  * period's rows (by kind and date from an index), whatever the number of submissions.
  */
 export type Period = { since: string; until: string; from: number; to: number };
@@ -50,18 +50,18 @@ export async function inboxFunnel(db: Db, kinds: readonly FormKind[], period: Pe
      WHERE ${inPeriod} GROUP BY s.form, s.status, s.loss_reason, COALESCE(s.source, '')`,
     p.params,
   );
-  // The furthest open or won stage each submission is in or passed through, counted by kind.
-  const furthest = await db.query<Row & { form: string; position: number; n: number }>(
-    `SELECT r.form, r.position, COUNT(*) AS n FROM (
-       SELECT x.id, x.form, MAX(st.position) AS position FROM (
-         SELECT s.id, s.form, s.status AS key FROM submissions s WHERE ${inPeriod}
-         UNION ALL
-         SELECT s.id, s.form, h.from_status FROM submissions s JOIN submission_status_history h ON h.submission_id = s.id WHERE ${inPeriod}
-         UNION ALL
-         SELECT s.id, s.form, h.to_status FROM submissions s JOIN submission_status_history h ON h.submission_id = s.id WHERE ${inPeriod}
-       ) AS x JOIN inbox_stages st ON st.form = x.form AND st.key = x.key AND st.outcome <> 'lost'
-       GROUP BY x.id, x.form
-     ) AS r GROUP BY r.form, r.position`,
+  // The furthest open or won stage each submission passed through (its history's from and to),
+  // grouped with its stage now: a few rows, whatever the number of submissions. Only those with a
+  // history are grouped one by one, in a hash, and joined by their key.
+  const passed = await db.query<Row & { form: string; status: string; position: number | null; n: number }>(
+    `SELECT s.form, s.status, hm.position, COUNT(*) AS n FROM submissions s
+     LEFT JOIN (
+       SELECT h.submission_id, MAX(st.position) AS position FROM submission_status_history h
+       JOIN submissions s ON s.id = h.submission_id
+       JOIN inbox_stages st ON st.form = s.form AND (st.key = h.from_status OR st.key = h.to_status) AND st.outcome <> 'lost'
+       WHERE ${inPeriod} GROUP BY h.submission_id
+     ) AS hm ON hm.submission_id = s.id
+     WHERE ${inPeriod} GROUP BY s.form, s.status, hm.position`,
     p.params,
   );
   return {
@@ -73,9 +73,12 @@ export async function inboxFunnel(db: Db, kinds: readonly FormKind[], period: Pe
       const rows = now.filter((row) => row.form === kind);
       const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
       const steps = list.filter((stage) => stage.outcome !== "lost");
+      // The furthest stage of each group: the one it is in now (unless lost) or the furthest passed.
+      const positionOf = (key: string) => steps.find((stage) => stage.key === key)?.position ?? -1;
+      const furthest = passed.filter((row) => row.form === kind).map((row) => ({ position: Math.max(positionOf(row.status), row.position === null ? -1 : Number(row.position)), n: Number(row.n) }));
       // Everyone came in at the first stage; a later one counts those who reached it or went further.
       const reached = steps.map((stage, index) =>
-        index === 0 ? total : furthest.filter((row) => row.form === kind && Number(row.position) >= stage.position).reduce((sum, row) => sum + Number(row.n), 0),
+        index === 0 ? total : furthest.filter((row) => row.position >= stage.position).reduce((sum, row) => sum + row.n, 0),
       );
       const reasons = new Map<string, number>();
       const sources = new Map<string, { total: number; won: number; lost: number }>();

@@ -29,7 +29,7 @@ type ListRow = Row &
 
 export function inboxList(db: Db) {
   async function count(filter: InboxFilter): Promise<number> {
-    const where = whereOf(filter);
+    const where = whereOf(filter, db.backend);
     const [counted] = await db.query<Row & { n: number }>(`SELECT COUNT(*) AS n FROM submissions s ${where.sql}`, where.params);
     return Number(counted?.n ?? 0);
   }
@@ -40,7 +40,7 @@ export function inboxList(db: Db) {
 
     /** A page of the list, newest first, with the total for the pager. */
     async list(filter: InboxFilter, page: number): Promise<Omit<InboxPage, "kinds" | "me" | "stages" | "landings"> & { stages: Stages }> {
-      const where = whereOf(filter);
+      const where = whereOf(filter, db.backend);
       const [total, stages, owners] = [await count(filter), await readStages(db), await readOwners(db)];
       const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
       const current = Math.min(page, pages);
