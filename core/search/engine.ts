@@ -13,7 +13,7 @@ import { bindShortWords, excerpt, type ExcerptPart } from "./excerpt.ts";
 import type { IndexReader, OpenIndex } from "./index-reader.ts";
 import { SEARCH_KINDS, type SearchKind } from "./kinds.ts";
 import { parseQuery } from "./query.ts";
-import { MIN_PREFIX } from "./words.ts";
+import { MAX_QUERY_TERMS, MIN_PREFIX } from "./words.ts";
 import { beginnings, type Lookup, type RankedDoc, rankPages } from "./ranking.ts";
 import { switchLayout } from "./keyboard-layout.ts";
 import { pinnedId } from "./pins.ts";
@@ -102,10 +102,16 @@ export function createSearchEngine(reader: IndexReader) {
     // as typed, and its Latin letters must not win by matching two others through typos.
     const useSwitched = switched !== null && !(await allWordsKnown(index, query)) && (await allWordsKnown(index, switched));
     const other = useSwitched ? await rankPages(index, parseQuery(switched, index.manifest.synonyms), lookupIn(index)) : null;
-    const useOther = other !== null && other.ranked.length > asTyped.ranked.length;
-    const { terms } = useOther ? other : asTyped;
+    const whole = other !== null && switched !== null && other.ranked.length > asTyped.ranked.length ? { read: switched, ranking: other } : null;
+    // Some words on one layout, some on the other («скь маркетинг»): those the pages do not use
+    // switched where that makes a word they do, when the query was not switched whole.
+    const mixed = whole ? null : await switchUnknownWords(index, query);
+    const byWord = mixed !== null ? await rankPages(index, parseQuery(mixed, index.manifest.synonyms), lookupIn(index)) : null;
+    const chosen = whole ?? (mixed !== null && byWord !== null && byWord.ranked.length > 0 ? { read: mixed, ranking: byWord } : null);
+    const found = chosen?.ranking ?? asTyped;
+    const { terms } = found;
     const pinned = pinnedId(index.manifest.pins, query) ?? (switched !== null ? pinnedId(index.manifest.pins, switched) : undefined);
-    const ranked = withPinned(index, (useOther ? other : asTyped).ranked, pinned);
+    const ranked = withPinned(index, found.ranked, pinned);
     const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
     const results: Ranked[] = [];
     for (const doc of ranked) {
@@ -114,7 +120,7 @@ export function createSearchEngine(reader: IndexReader) {
       if (!kind || recordKind === kind) results.push(doc);
     }
     const shownFirst = pinned !== undefined && results[0]?.id === pinned;
-    return { total: ranked.length, counts, results, terms, ...(useOther && switched ? { switched } : {}), ...(shownFirst ? { pinned } : {}) };
+    return { total: ranked.length, counts, results, terms, ...(chosen ? { switched: chosen.read } : {}), ...(shownFirst ? { pinned } : {}) };
   }
 
   /**
@@ -125,6 +131,23 @@ export function createSearchEngine(reader: IndexReader) {
     if (pinned === undefined || (index.owner[pinned] ?? -1) < 0) return ranked;
     const top = ranked[0]?.score ?? 0;
     return [{ id: pinned, score: top + 1 }, ...ranked.filter((doc) => doc.id !== pinned)];
+  }
+
+  /**
+   * `query` with each of its parts (between spaces: a Latin layout's «,» or «;» is a letter) that
+   * holds a word the pages do not use switched to the other layout, where every word it then
+   * holds is one they use; null when no part is.
+   */
+  async function switchUnknownWords(index: OpenIndex, query: string): Promise<string | null> {
+    const parts = query.trim().split(/\s+/).slice(0, MAX_QUERY_TERMS);
+    if (parts.length < 2) return null;
+    const read = await Promise.all(
+      parts.map(async (part) => {
+        const other = switchLayout(part);
+        return other !== null && !(await allWordsKnown(index, part)) && (await allWordsKnown(index, other)) ? other : null;
+      }),
+    );
+    return read.some((other) => other !== null) ? parts.map((part, i) => read[i] ?? part).join(" ") : null;
   }
 
   /** Whether the index holds every word of `query` as it is written (each word's own term, not a form, typo or synonym). */

@@ -6,7 +6,8 @@
  *
  * The keys are those of the standard Russian ЙЦУКЕН layout over US QWERTY.
  * Punctuation keys carry Russian letters («,» is «б», «;» is «ж», «[» is «х»),
- * so a Latin query is switched whole, not word by word.
+ * so a query is switched whole, or part by part between spaces where only
+ * some of its words were typed on the other layout (engine.ts).
  */
 const QWERTY = "`qwertyuiop[]asdfghjkl;'zxcvbnm,.";
 const JCUKEN = "ёйцукенгшщзхъфывапролджэячсмитьбю";

@@ -18,7 +18,7 @@
 import type { Found, OpenIndex } from "#core/search/index-reader.ts";
 import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "#core/search/index-format.ts";
 import { type Alternative, type Concept, SYNONYM_FACTOR, TYPO_MIN_LETTERS } from "./query.ts";
-import { loanword, transliterate } from "./transliteration.ts";
+import { abbreviationReading, loanword, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
 import { matchWeight, MIN_PREFIX, term } from "#core/search/words.ts";
 
@@ -288,8 +288,12 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   }
   const other = transliterate(word);
   const spellings = other ? [word, term(other)] : [word];
-  if (other) {
-    const alternatives = [...withForms, { terms: [term(other)], typed: [other], factor: TRANSLITERATED_FACTOR }];
+  // A short Russian word may be a Latin abbreviation spelt aloud («цпа»): as written, then its trade's group.
+  const abbreviation = abbreviationReading(word);
+  for (const reading of [other, abbreviation]) {
+    if (!reading) continue;
+    const said = (await lookup.glossary(term(reading))).flatMap((group) => group.map((member): Alternative => ({ terms: member, factor: SYNONYM_FACTOR * TRANSLITERATED_FACTOR, phrase: member.length > 1 })));
+    const alternatives = [...withForms, { terms: [term(reading)], typed: [reading], factor: TRANSLITERATED_FACTOR }, ...(reading === abbreviation ? said : [])];
     const found = await conceptHolds(index, alternatives, lookup);
     if (found.holds.size > 0) return { alternatives, ...found, typo: false };
   }

@@ -362,6 +362,35 @@ describe("a query typed on the other keyboard layout, and е/ё/э", () => {
     expect((await hits("ЫУЩ")).urls[0]).toBe("/services/seo/");
   });
 
+  it("switches only the words typed on the other layout, beside words typed right", async () => {
+    // «seo» with the Russian layout on, then a Russian word: only the pages that say both.
+    const mixed = await hits("ыущ реклама");
+    expect(mixed.switched).toBe("seo реклама");
+    expect(mixed.urls.slice(0, 2).sort()).toEqual(["/academy/budget/", "/academy/seo-audit/"]);
+    // A Russian word with the Latin layout on, then a Russian one.
+    const analyst = await hits("fyfkbnbr данных");
+    expect(analyst.switched).toBe("аналитик данных");
+    expect(analyst.urls[0]).toBe("/career/data-analyst/");
+    // Words the pages use are never switched.
+    expect((await hits("seo реклама")).switched).toBeUndefined();
+  });
+
+  it("reads a short Russian word as the Latin abbreviation it spells aloud", async () => {
+    const cpa = await engineOver(
+      assembleIndex(
+        [
+          analyse({ url: "/services/performance-marketing/", kind: "service", title: "Performance-маркетинг", lead: "Оплата за CPA и ROMI в отчёте." }),
+          analyse({ url: "/academy/romashka/", kind: "article", title: "Кейс «Ромашки»: отчёт о рекламе" }),
+        ],
+        [],
+      ).files,
+    );
+    expect(await firstResults(cpa, "цпа", 2)).toEqual(["/services/performance-marketing/"]);
+    expect(await firstResults(cpa, "роми", 2)).toEqual(["/services/performance-marketing/"]);
+    // A longer word is a word, read as typed.
+    expect(await firstResults(cpa, "ромашки", 2)).toEqual(["/academy/romashka/"]);
+  });
+
   it("leaves a query that finds pages as typed as it is", async () => {
     expect((await hits("аналитика")).switched).toBeUndefined();
     expect((await hits("SEO")).switched).toBeUndefined();

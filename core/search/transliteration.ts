@@ -37,6 +37,22 @@ export function transliterate(word: string): string | null {
   return out;
 }
 
+/** Russian letters as a Latin abbreviation's letters are read aloud: «цпа» is CPA, «ктр» CTR. */
+const ABBREVIATION_LETTERS: Readonly<Record<string, string>> = { ...FROM_CYRILLIC, ц: "c", й: "y", ы: "y", ю: "u", э: "e" };
+/** Abbreviations are short; a longer Russian word is a word. */
+const ABBREVIATION_MAX = 4;
+
+/**
+ * A short Russian word as the Latin abbreviation it may spell, letter by letter («цпа» → «cpa»,
+ * «утм» → «utm», «роми» → «romi»), or null: where transliterate() gives «tspa», the trade
+ * writes CPA. Only letters with one Latin letter each.
+ */
+export function abbreviationReading(word: string): string | null {
+  if (!CYRILLIC.test(word) || word.length < 2 || word.length > ABBREVIATION_MAX) return null;
+  const letters = [...word].map((letter) => ABBREVIATION_LETTERS[letter] ?? "");
+  return letters.every((latin) => latin.length === 1) ? letters.join("") : null;
+}
+
 /** English beginnings and endings as Russian borrows them: «attribution» → «атрибуция», «analytics» → «аналитика», «unit» → «юнит», «economics» → «экономика». */
 const LOAN_BEGINNINGS: ReadonlyArray<[RegExp, string]> = [
   [/^uni/, "юни"],
