@@ -292,8 +292,10 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   const abbreviation = abbreviationReading(word);
   for (const reading of [other, abbreviation]) {
     if (!reading) continue;
-    const said = (await lookup.glossary(term(reading))).flatMap((group) => group.map((member): Alternative => ({ terms: member, factor: SYNONYM_FACTOR * TRANSLITERATED_FACTOR, phrase: member.length > 1 })));
-    const alternatives = [...withForms, { terms: [term(reading)], typed: [reading], factor: TRANSLITERATED_FACTOR }, ...(reading === abbreviation ? said : [])];
+    // The glossary's files are fetched for an abbreviation's reading only, not for every transliteration.
+    const groups = reading === abbreviation ? await lookup.glossary(term(reading)) : [];
+    const said = groups.flatMap((group) => group.map((member): Alternative => ({ terms: member, factor: SYNONYM_FACTOR * TRANSLITERATED_FACTOR, phrase: member.length > 1 })));
+    const alternatives = [...withForms, { terms: [term(reading)], typed: [reading], factor: TRANSLITERATED_FACTOR }, ...said];
     const found = await conceptHolds(index, alternatives, lookup);
     if (found.holds.size > 0) return { alternatives, ...found, typo: false };
   }
