@@ -231,6 +231,20 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(existsSync(join(env.sandbox.contentDir, "industries/retail.md"))).toBe(true);
   });
 
+  it("refuses a landing at another landing's address, new or renamed, at the address field", async () => {
+    const taken = await getEntry(env, "landings", "ads-audit");
+    const copy = await save(env, "landings", "ads-audit", { values: taken.values, baseHash: null });
+    expect(copy.status).toBe(422);
+    expect(((await copy.json()) as { errors: Record<string, string> }).errors.slug).toBe("Запись с таким адресом уже есть");
+    const other = await getEntry(env, "landings", "kazan-breakfast");
+    const renamed = await save(env, "landings", "ads-audit", { values: other.values, baseHash: other.hash, renamedFrom: "kazan-breakfast" });
+    expect(renamed.status).toBe(422);
+    expect(((await renamed.json()) as { errors: Record<string, string> }).errors.slug).toBe("Адрес занят другой записью");
+    // Both stay as they were.
+    expect((await getEntry(env, "landings", "ads-audit")).hash).toBe(taken.hash);
+    expect((await getEntry(env, "landings", "kazan-breakfast")).hash).toBe(other.hash);
+  });
+
   it("refuses an address a redirect or a route rule takes, at the address field, saying why", async () => {
     const redirected = await save(env, "articles", "case-odezhda-lab-targeting", { values: newArticle("case-odezhda-lab-targeting", "Статья на занятом адресе"), baseHash: null });
     expect(redirected.status).toBe(422);
