@@ -169,6 +169,36 @@ describe.each(BACKENDS)("stages with an outcome and the search on %s", (backend)
     expect(() => funnelPeriod(new URLSearchParams({ since: "2031-06-01", until: "2031-05-01" }), at)).toThrow();
   });
 
+  it("counts a year's funnel whole, though SQLite reads it a month at a time", async () => {
+    const { leads, inbox } = stores();
+    // A year of its own; submissions in February, September and on the last day, each month read apart on SQLite.
+    const feb = Date.parse("2032-02-10T12:00:00+03:00");
+    const sep = Date.parse("2032-09-20T12:00:00+03:00");
+    const last = Date.parse("2032-12-31T23:30:00+03:00");
+    const make = (createdAt: number, utm: string) => submission({ form: "project", createdAt, utm: { utm_source: utm } });
+    const [a, b, c, d, e] = [make(feb, "yandex"), make(feb, "vk"), make(sep, "yandex"), make(sep, "vk"), make(last, "vk")];
+    await leads.insertSubmissions([a, b, c, d, e]);
+    await inbox.setStatus(a.id, ALL, "qualification", by, feb + DAY);
+    await inbox.setStatus(a.id, ALL, "proposal", by, feb + 2 * DAY);
+    await inbox.setStatus(c.id, ALL, "qualification", by, sep + DAY);
+    await inbox.setStatus(c.id, ALL, "rejected", by, sep + 2 * DAY, { reason: "Дорого" });
+    await inbox.setStatus(e.id, ALL, "contract", by, last + DAY);
+    const year = funnelPeriod(new URLSearchParams({ since: "2032-01-01", until: "2032-12-31" }), last);
+    const project = (await inboxFunnel(db, ["project"], year)).kinds[0];
+    expect(project).toMatchObject({ total: 5, won: 1, lost: 1 });
+    expect(project?.steps.map((step) => [step.key, step.reached])).toEqual([
+      ["new", 5],
+      ["qualification", 3],
+      ["proposal", 2],
+      ["contract", 1],
+    ]);
+    expect(project?.reasons).toEqual([{ reason: "Дорого", count: 1 }]);
+    expect(project?.sources).toEqual([
+      { source: "vk", total: 3, won: 1, lost: 0 },
+      { source: "yandex", total: 2, won: 0, lost: 1 },
+    ]);
+  });
+
   it("finds a request by its company, its phone in any form, its number and its comments' words, and not once erased", async () => {
     const { leads, inbox, personal } = stores();
     const s = submission({ form: "project", name: "Пётр Ромашкин", company: "ООО «Ромашка-Юг»", phone: "+74951234567", email: "petr@romashka.example" });
