@@ -5,6 +5,7 @@
  */
 import type { SynonymGroup } from "#core/search/index-format.ts";
 import { isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "#core/search/words.ts";
+import { ABBREVIATION_MAX } from "./transliteration.ts";
 
 /**
  * One way of saying a concept: its terms, next to each other in that order
@@ -39,7 +40,6 @@ export const TYPO_MIN_LETTERS = 5;
  * written both ways («сэо» and «сео», «эсэмэм», «срм»); ё is е already
  * (words.ts, normalise). Longer words keep their э («экономика»).
  */
-const ABBREVIATION_MAX = 4;
 const spoken = (t: string) => (t.length <= ABBREVIATION_MAX ? t.replaceAll("э", "е") : t);
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);

@@ -39,8 +39,8 @@ export function transliterate(word: string): string | null {
 
 /** Russian letters as a Latin abbreviation's letters are read aloud: «цпа» is CPA, «ктр» CTR. */
 const ABBREVIATION_LETTERS: Readonly<Record<string, string>> = { ...FROM_CYRILLIC, ц: "c", й: "y", ы: "y", ю: "u", э: "e" };
-/** Abbreviations are short; a longer Russian word is a word. */
-const ABBREVIATION_MAX = 4;
+/** Abbreviations said letter by letter are short; a longer Russian word is a word (query.ts reads э as е up to it too). */
+export const ABBREVIATION_MAX = 4;
 
 /**
  * A short Russian word as the Latin abbreviation it may spell, letter by letter («цпа» → «cpa»,
