@@ -55,6 +55,25 @@ export function securityOptionsFromEnv(env: Env): SecurityOptions {
   };
 }
 
+/**
+ * The site's headers, following the live release: Metrica's sources are in the CSP exactly while
+ * the release's pages carry a counter (set on «Настройки» or fixed by PUBLIC_METRIKA_ID: the
+ * release records it). Both policies are made once; each call takes the one of the release live
+ * at that moment, the one a request's view and pages come from.
+ */
+export function createReleaseSecurity(options: Omit<SecurityOptions, "thirdParties">, counterLive: () => boolean): SecurityHeaders {
+  const without = createSecurityHeaders({ ...options, thirdParties: [] });
+  const counted = createSecurityHeaders({ ...options, thirdParties: [METRIKA] });
+  const pick = () => (counterLive() ? counted : without);
+  return {
+    apply: (res) => pick().apply(res),
+    allowInlineScripts: (res, hashes) => pick().allowInlineScripts(res, hashes),
+    rawLines: () => pick().rawLines(),
+    list: (csp) => pick().list(csp),
+    csp: (hashes) => pick().csp(hashes),
+  };
+}
+
 export function createSecurityHeaders(options: SecurityOptions): SecurityHeaders {
   const csp = createCsp({
     thirdParties: options.thirdParties,

@@ -33,9 +33,10 @@ export type SiteRenderer = {
   /**
    * A rendered page as it is sent: its app started after the content
    * (decision 016), its hydration data loaded from `dataUrl` when the data
-   * has a file of its own, the runtime configuration in its head.
+   * has a file of its own, the runtime configuration in its head: `headTag`
+   * where given (the live release's), else the renderer's.
    */
-  finish(html: string, dataUrl?: string): string;
+  finish(html: string, dataUrl?: string, headTag?: string | null): string;
 };
 
 /**
@@ -81,9 +82,10 @@ export function createSiteRenderer(options: {
       const { handle, createContext } = fixed ?? prepare(await (source as () => Promise<ServerBuild>)());
       return handle(request, createContext({ content: scope, ...(leads ? { leads } : {}), ...(searchIndex ? { searchIndex } : {}) }));
     },
-    finish(html, dataUrl) {
+    finish(html, dataUrl, own) {
       const deferred = deferHydration(html, dataUrl ? { dataUrl } : {});
-      return headTag ? injectIntoHead(deferred, headTag) : deferred;
+      const tag = own === undefined ? headTag : own;
+      return tag ? injectIntoHead(deferred, tag) : deferred;
     },
   };
 }

@@ -37,7 +37,7 @@ export type PipelineOptions = {
    * answered, otherwise (for a form post) the whole body, read and checked, that React Router then gets.
    */
   guard?: FormGuard;
-  /** Public runtime configuration for rendered HTML (prerendered pages already carry it). */
+  /** Public runtime configuration for HTML rendered from a release that records none (the dev server's); a release's own is its pages'. */
   headTag?: string | null;
   security: SecurityHeaders;
   /** Requests that are not static files, per visitor address. */

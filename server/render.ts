@@ -31,15 +31,18 @@ export type RenderOptions = {
   origin: string;
   security: SecurityHeaders;
   log: Logger;
-  /** Public runtime configuration, added to every rendered HTML page (server/runtime-config.ts). */
+  /** Public runtime configuration for a page of a release that records none (the dev server's content on disk). */
   headTag?: string | null;
   /** Proxies in front that append to X-Forwarded-For (TRUSTED_PROXY_HOPS): who the visitor is. */
   trustedProxyHops: number;
   /** Where forms are submitted (server/leads); without it a form answers that it cannot take submissions. */
   leads?: LeadsService;
 };
-/** What a page rendered on request reads: the release's content, and its files for search. */
-type RenderedRelease = { id: string; source: ContentSource; files: ReadonlyMap<string, StaticFile> };
+/**
+ * What a page rendered on request reads: the release's content, its files for search, and the
+ * runtime configuration its pages carry (its counter), where it records one.
+ */
+type RenderedRelease = { id: string; source: ContentSource; files: ReadonlyMap<string, StaticFile>; record?: { headTag?: string | null } };
 
 export type Render = {
   /** Renders from `source`, the content of the release the rest of the response comes from. */
@@ -113,7 +116,7 @@ export function createRender({ build, development, origin, security, log, headTa
 
     if (type.startsWith("text/html")) {
       const rendered = Buffer.from(await response.arrayBuffer()).toString("utf8");
-      const text = renderer.finish(rendered);
+      const text = renderer.finish(rendered, undefined, release.record?.headTag);
       const html = Buffer.from(text);
       security.allowInlineScripts(res, inlineScriptHashes(text));
       // As prerendered pages do: the page learns its release (app/runtime/build-info.ts).

@@ -1,7 +1,7 @@
 import { type Env, runtimeConfig } from "#core/config/env.server.ts";
 import { BUILD_DIR, CLIENT_DIR, RUNTIME_DIR } from "#core/config/folders.server.ts";
 import { type PipelineOptions, createPipeline } from "./pipeline.ts";
-import { createSecurityHeaders, securityOptionsFromEnv } from "./headers.ts";
+import { createReleaseSecurity, securityOptionsFromEnv } from "./headers.ts";
 import { createReadiness } from "./health.ts";
 import { createLogger } from "./log.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -42,16 +42,17 @@ export async function wireServer(env: Env, overrides: WiringOverrides = {}, vari
   const log = parts.log ?? createLogger({ level: env.LOG_LEVEL });
   const readiness =
     parts.readiness ?? createReadiness({ ...(now ? { now } : {}), onFailure: (name, error) => log.error("readiness check failed", { check: name, error }) });
-  // A meta tag, not a script: the pages' CSP hashes stay valid.
+  // A meta tag, not a script: the pages' CSP hashes stay valid. A release carries its own (its
+  // counter); this one is for content that carries none (the dev server's content on disk).
   const headTag = runtimeConfigTag(runtimeConfig(env));
   const releases =
-    parts.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), headTag, log, compactAfterSwitch: true }));
+    parts.releases ?? (await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables, codeFiles: loadStaticFiles(CLIENT_DIR), log, compactAfterSwitch: true }));
   const options: PipelineOptions = {
     build,
     origin: env.SITE_ORIGIN,
     releases,
     headTag,
-    security: createSecurityHeaders(securityOptionsFromEnv(env)),
+    security: createReleaseSecurity(securityOptionsFromEnv(env), () => Boolean(releases.current().record.metrikaId ?? env.PUBLIC_METRIKA_ID)),
     rateLimiter: createRateLimiter({ perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST }),
     reportLimiter: createRateLimiter({ perMinute: REPORTS_PER_MINUTE, burst: REPORT_BURST }),
     searchLog: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { METRIKA_ID } from "../lib/metrika-id.ts";
 
 /**
  * The only reader of `process.env`. Every setting has a working local default,
@@ -37,7 +38,7 @@ const EnvSchema = z.object({
   /** Yandex Metrica counter id; no id, no counter. Public: it reaches the browser. */
   PUBLIC_METRIKA_ID: z
     .string()
-    .regex(/^\d{1,12}$/, "must be the numeric counter id")
+    .regex(METRIKA_ID, "must be the numeric counter id")
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /**

@@ -32,6 +32,13 @@ export type TextSetting = { value: string; source: SettingSource };
 /** A secret: whether it is set, never its value; `unreadable`: kept, but sealed with another key than this server's. */
 export type SecretSetting = { set: boolean; source: SettingSource; unreadable?: true };
 
+/**
+ * The Metrica counter on the site: the live release's, or the environment's (PUBLIC_METRIKA_ID, read-only);
+ * `publishing`: the one a publication under way is putting on every page (null: taking it off);
+ * `canPublish`: false where this server publishes nothing (the dev server's content on disk).
+ */
+export type CounterSetting = { value: string; source: SettingSource; publishing?: string | null; canPublish: boolean };
+
 /** One run of the daily retention (or its failure), as the screen and the journal show it. */
 export type RetentionResult = { at: number; ok: boolean; days: number; submissions: number; subscriptions: number; wiped: boolean; error?: string };
 
@@ -42,8 +49,8 @@ export type SettingsView = {
   webhookUrl: TextSetting;
   webhookSecret: SecretSetting;
   retentionDays: TextSetting;
-  /** The Metrica counter (PUBLIC_METRIKA_ID): part of every published page and of the site's CSP, so set on the server only. */
-  metrikaId: string | null;
+  /** The Metrica counter: in every page's head and in the site's CSP, so a new one is a publication of every page. */
+  metrikaId: CounterSetting;
   /** Whether mail goes out at all (SMTP_URL): without it the mailboxes get nothing. */
   mail: boolean;
   retention: {
@@ -57,9 +64,13 @@ export type SettingsView = {
 
 /**
  * PUT /studio/api/settings: only what changes. A text "" clears the studio's value (the default
- * applies again); `webhookSecret` a new secret; `clearWebhookSecret` removes it.
+ * applies again); `webhookSecret` a new secret; `clearWebhookSecret` removes it; `metrikaId` a new
+ * counter ("" none), published at once on every page.
  */
-export type SettingsChange = Partial<Record<Exclude<SettingName, "webhookSecret">, string>> & { webhookSecret?: string; clearWebhookSecret?: boolean };
+export type SettingsChange = Partial<Record<Exclude<SettingName, "webhookSecret">, string>> & { webhookSecret?: string; clearWebhookSecret?: boolean; metrikaId?: string };
+
+/** The counter's words on the screen and in the journal. */
+export const COUNTER_LABEL = "Номер счётчика Яндекс Метрики";
 
 /** POST /studio/api/settings/webhook-test */
 export type WebhookTestResult = { ok: boolean; status: number | null; ms: number; message: string };
@@ -77,5 +88,8 @@ export const SETTINGS_MESSAGES = {
   days: "Укажите целое число дней от\u00a01 до\u00a03650",
   fromEnvironment: "Задано в\u00a0окружении сервера: здесь это не\u00a0изменить",
   noWebhook: "Сначала сохраните адрес вебхука и\u00a0секрет",
+  counter: "Номер счётчика\u00a0— только цифры, до\u00a012: его видно в\u00a0Метрике рядом с\u00a0названием сайта",
+  counterBusy: "Сейчас идёт другая публикация: сохраните счётчик, когда она закончится",
+  counterNoPublishing: "Этот сервер ничего не\u00a0публикует (режим разработки): счётчик задаётся переменной PUBLIC_METRIKA_ID",
   unreadableSecret: "Секрет сохранён с\u00a0другим ключом шифрования, этот сервер не\u00a0может его прочитать: задайте его заново",
 } as const;

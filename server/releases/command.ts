@@ -2,16 +2,17 @@
  * Content releases from the command line, against the same data folder and
  * content as the server (DATA_DIR, CONTENT_DIR):
  *   npm run publish [-- --message "…"] [--author "Имя <почта>"] [--full] [--entry PATH…] [--withdraw PATH…]
- *   npm run publish -- --list
+ *   npm run publish -- --metrika 12345678 (или none): новый счётчик Метрики на\u00a0всех страницах
+  npm run publish -- --list
  *   npm run publish -- --rollback [ID]
  * A server's start runs it with --unless-current --json (serving.ts).
  * A running server switches to the new release by itself within a second or two.
  */
 import { parseArgs } from "node:util";
 import { env, runtimeConfig } from "#core/config/env.server.ts";
+import { METRIKA_ID } from "#core/lib/metrika-id.ts";
 import { BUILD_DIR, CONTENT_DIR } from "#core/config/folders.server.ts";
 import { clock } from "../clock.ts";
-import { runtimeConfigTag } from "../runtime-config.ts";
 import { loadServerBuild } from "../page-renderer.ts";
 import { type Author, gitAuthor } from "./history.ts";
 import { publish } from "./publish.ts";
@@ -26,6 +27,7 @@ const USAGE = `Использование:
   npm run publish [-- --message "что изменилось"] [--author "Имя <почта>"] [--full]
       без --entry публикуется всё сохранённое; --entry academy/статья.md — только эти файлы
       (можно несколько раз), --withdraw academy/статья.md — снять с сайта
+  npm run publish -- --metrika 12345678 (или none): новый счётчик Метрики на\u00a0всех страницах
   npm run publish -- --list
   npm run publish -- --rollback [номер]`;
 
@@ -46,6 +48,8 @@ const parsed = (() => {
         withdraw: { type: "string", multiple: true },
         // With --withdraw: "from,to", a 301 from the withdrawn address on the site.
         redirect: { type: "string", multiple: true },
+        // A counter set on «Настройки» (server/studio/api/settings.ts): its number, or "none" to take it off.
+        metrika: { type: "string" },
         // A server's start (serving.ts): nothing to do when the live release fits this code and configuration.
         "unless-current": { type: "boolean", default: false },
         list: { type: "boolean", default: false },
@@ -87,29 +91,36 @@ async function main(): Promise<number> {
     console.error(`Автор пишется как «Имя <почта>».\n${USAGE}`);
     return 2;
   }
+  const metrika = values.metrika === undefined ? undefined : values.metrika === "none" ? null : values.metrika;
+  if (metrika !== undefined && metrika !== null && !METRIKA_ID.test(metrika)) {
+    console.error(`Номер счётчика Метрики — от\u00a01 до\u00a012 цифр, или none.\n${USAGE}`);
+    return 2;
+  }
   const build = await loadServerBuild();
   const site = siteOf(env);
-  const headTag = runtimeConfigTag(runtimeConfig(env));
-  const config = configFingerprint(site, headTag);
+  const runtime = runtimeConfig(env);
+  const config = configFingerprint(site, runtime);
   const record = await publish({
     root,
     contentDir: CONTENT_DIR,
     build,
     code,
     site,
-    headTag,
+    runtime,
+    ...(metrika !== undefined ? { metrika } : {}),
     author,
     now: new Date(clock.now()),
     message: values.message ?? "Публикация содержимого",
     full: values.full,
-    ...(values.entry || values.withdraw
+    // A new counter alone publishes nothing saved: only the counter changes, on every page.
+    ...(values.entry || values.withdraw || metrika !== undefined
       ? {
           entries: values.entry ?? [],
           withdraw: values.withdraw ?? [],
           redirects: (values.redirect ?? []).map((pair) => ({ from: pair.split(",")[0] ?? "", to: pair.split(",")[1] ?? "" })),
         }
       : {}),
-    ...(values["unless-current"] ? { unlessCurrent: (live: ReleaseRecord) => madeBy(live, code, config) } : {}),
+    ...(values["unless-current"] ? { unlessCurrent: (live: ReleaseRecord) => madeBy(live, code, config, runtime.metrikaId) } : {}),
     keep: env.RELEASES_KEEP,
     progress: (line) => console.log(values.json ? JSON.stringify({ progress: line }) : `… ${line}`),
   });

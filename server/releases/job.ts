@@ -35,6 +35,8 @@ export function startPublishJob(options: {
   redirects?: ReadonlyArray<{ from: string; to: string }>;
   /** Only if the live release was made by other code or configuration (a server's start). */
   unlessCurrent?: boolean;
+  /** A new Metrica counter for every page (null: none), set on «Настройки». */
+  metrika?: string | null;
   runtimeDir: string;
   env?: NodeJS.ProcessEnv;
   onProgress?: (line: string) => void;
@@ -45,6 +47,7 @@ export function startPublishJob(options: {
   for (const path of options.withdraw ?? []) args.push(`--withdraw=${path}`);
   for (const { from, to } of options.redirects ?? []) args.push(`--redirect=${from},${to}`);
   if (options.unlessCurrent) args.push("--unless-current");
+  if (options.metrika !== undefined) args.push(`--metrika=${options.metrika ?? "none"}`);
   const child = spawn(process.execPath, args, { env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
   const job = { id: randomUUID(), startedAt: Date.now(), progress: [], state: "running" } as unknown as PublishJob;
   let stderr = "";

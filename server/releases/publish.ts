@@ -1,12 +1,14 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
+import type { RuntimeConfig } from "#core/config/env.server.ts";
 import { COLLECTIONS, loadContent } from "#core/content/index.server.ts";
 import { prerenderPaths } from "#core/content/sitemap.server.ts";
 import { type ContentSource, withContentSource } from "#core/content/source.server.ts";
 import { buildMetaPath, LATEST_BUILD_PATH } from "#core/lib/build-identity.ts";
 import { ogImagePath } from "#core/lib/og-image.ts";
 import { inlineScriptHashes } from "../csp.ts";
+import { runtimeConfigTag } from "../runtime-config.ts";
 import { drawArtwork } from "./artwork.ts";
 import { doneLine } from "./report.ts";
 import { readUploads } from "#core/content/uploads.server.ts";
@@ -45,8 +47,14 @@ export type PublishOptions = {
   build: ServerBuild;
   code: string;
   site: OgSite;
-  /** Public runtime configuration every page carries (server/runtime-config.ts). */
-  headTag: string | null;
+  /**
+   * Public runtime configuration every page carries (server/runtime-config.ts). Its counter is the
+   * one the environment fixes (PUBLIC_METRIKA_ID), or null: then the counter is `metrika`, or the
+   * live release's.
+   */
+  runtime: RuntimeConfig;
+  /** A new counter set on «Настройки» (null: none); absent: the live release's is kept. */
+  metrika?: string | null;
   author: Author;
   message: string;
   /** Render every page even if nothing asks for it. */
@@ -202,18 +210,20 @@ async function settleContent(root: string, options: PublishOptions, previous: Pr
  * Why every page is rendered again (new code or configuration, the first release, asked), or
  * null, and what changed since the previous release: the fingerprints pages are checked against.
  */
-function findChanges(options: PublishOptions, previous: Previous | null, loaded: ReturnType<typeof loadContent>, base: ContentSource, now: Date) {
+function findChanges(options: PublishOptions, previous: Previous | null, loaded: ReturnType<typeof loadContent>, base: ContentSource, now: Date, counter: string | null) {
   const sameCode = previous?.record.code === options.code;
-  const config = configFingerprint(options.site, options.headTag);
+  const config = configFingerprint(options.site, options.runtime);
   const full = !previous
     ? "первая публикация"
     : !sameCode
       ? "новая версия кода"
       : previous.record.config !== config
         ? "новая конфигурация"
-        : options.full
-          ? "по запросу"
-          : null;
+        : (previous.record.metrikaId ?? null) !== counter
+          ? "новый счётчик Метрики"
+          : options.full
+            ? "по запросу"
+            : null;
   const unchangedFile = (path: string) => sameCode && previous?.source.contentFiles[path] === loaded.files[path];
   const fingerprints = fingerprint(base, now, (collection, slug) => {
     const folder = COLLECTIONS[collection as keyof typeof COLLECTIONS]?.folder;
@@ -228,6 +238,7 @@ function findChanges(options: PublishOptions, previous: Previous | null, loaded:
 
 type Rendering = {
   options: PublishOptions;
+  headTag: string | null;
   previous: Previous | null;
   source: ContentSource;
   changes: ReturnType<typeof compare>;
@@ -244,9 +255,9 @@ type Rendering = {
  * Every page of the release: rendered again where what it read changed, taken over file by file
  * where it did not, each with its Open Graph picture and its search record.
  */
-async function renderPages({ options, previous, source, changes, partial, files, search, root, now, say, full }: Rendering) {
+async function renderPages({ options, headTag, previous, source, changes, partial, files, search, root, now, say, full }: Rendering) {
   const paths = withContentSource(source, () => prerenderPaths());
-  const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag: options.headTag, detachData: true });
+  const render = createPageRenderer({ build: options.build, origin: options.site.origin, source, now, headTag, detachData: true });
   const pages: Record<string, PageState> = {};
   const renderedPaths: string[] = [];
   // Pictures are drawn while the next pages render: sharp encodes on Node's thread pool.
@@ -314,6 +325,18 @@ function writeReleaseFiles(partial: string, state: ReleaseState, releaseSource: 
 }
 
 /** The publication's phases, each timed (release.json's `steps`): content, images, changes, pages, uploads, search, compress, write. */
+/**
+ * The Metrica counter the release's pages carry: the environment's where it fixes one, else the one
+ * just set on «Настройки», else the live release's. So the counter lives with the releases: every
+ * publication, a server's start and the command line keep it, and a rollback brings back the
+ * counter the release was made with, its CSP with it.
+ */
+function counterOf(options: PublishOptions, previous: Previous | null): string | null {
+  if (options.runtime.metrikaId !== null) return options.runtime.metrikaId;
+  if (options.metrika !== undefined) return options.metrika;
+  return previous?.record.metrikaId ?? null;
+}
+
 async function make(root: string, options: PublishOptions, say: (line: string) => void): Promise<ReleaseRecord> {
   const started = performance.now();
   const { steps, lap } = stopwatch();
@@ -331,14 +354,16 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
   const described = readUploads(options.contentDir);
   lap("images");
 
-  const { config, full, fingerprints, changes, source } = findChanges(options, previous, loaded, { content: loaded.content, images: artwork.images, modified: {}, uploads: described }, now);
+  const counter = counterOf(options, previous);
+  const headTag = runtimeConfigTag({ ...options.runtime, metrikaId: counter });
+  const { config, full, fingerprints, changes, source } = findChanges(options, previous, loaded, { content: loaded.content, images: artwork.images, modified: {}, uploads: described }, now, counter);
   lap("changes");
 
   const partial = partialDir(root, id);
   mkdirSync(partial, { recursive: true });
   const files = new ReleaseFiles(join(partial, "files"), previous ? { root: join(previous.dir, "files"), manifest: previous.state.files } : null);
   const search = new SearchRecords(loaded.content, previous ? { state: previous.search, dir: previous.dir } : null, id);
-  const { paths, pages, renderedPaths, drawn } = await renderPages({ options, previous, source, changes, partial, files, search, root, now, say, full });
+  const { paths, pages, renderedPaths, drawn } = await renderPages({ options, headTag, previous, source, changes, partial, files, search, root, now, say, full });
   for (const [url, file] of artwork.files) files.place(url, file);
   lap("pages");
 
@@ -372,6 +397,8 @@ async function make(root: string, options: PublishOptions, say: (line: string) =
     previous: previous?.id ?? null,
     code: options.code,
     config,
+    metrikaId: counter,
+    headTag,
     full,
     changed: full ? [] : changes.entries,
     entries: everythingSaved ? "all" : [...(options.entries as readonly string[])],

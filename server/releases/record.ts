@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { RuntimeConfig } from "#core/config/env.server.ts";
 import { COLLECTIONS, DOCUMENTS } from "#core/content/index.server.ts";
 import type { FileCache } from "#core/content/load.server.ts";
 import type { PageDeps } from "#core/content/reads.server.ts";
@@ -36,13 +37,19 @@ export class PublishRefused extends Error {
   override name = "PublishRefused";
 }
 
-/** Whether a release was made by this code with this configuration (else a server must make one). */
-export function madeBy(record: ReleaseRecord, code: string, config: string): boolean {
-  return record.code === code && record.config === config;
+/**
+ * Whether a server with this code and configuration serves a release (else it must make one): the
+ * same code and configuration, and the counter the server's environment fixes (PUBLIC_METRIKA_ID),
+ * if it fixes one. Without it, the counter is whichever the release carries (set on «Настройки»).
+ */
+export function madeBy(record: ReleaseRecord, code: string, config: string, fixedCounter: string | null): boolean {
+  return record.code === code && record.config === config && (fixedCounter === null || record.metrikaId === fixedCounter);
 }
 
-export function configFingerprint(site: OgSite, headTag: string | null): string {
-  return createHash("sha1").update(JSON.stringify([site, headTag])).digest("base64url").slice(0, 12);
+/** The configuration pages are rendered with, but the counter: that one follows the releases (publish.ts, `counterOf`). */
+export function configFingerprint(site: OgSite, runtime: RuntimeConfig): string {
+  const { metrikaId: _followsTheRelease, ...rest } = runtime;
+  return createHash("sha1").update(JSON.stringify([site, rest])).digest("base64url").slice(0, 12);
 }
 
 /** A release's parsed files, by path, for loadContent to reuse (the next release, a preview). */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Env } from "#core/config/env.server.ts";
+import { type Env, runtimeConfig } from "#core/config/env.server.ts";
 import type { Logger } from "../log.ts";
 import type { StaticFile } from "../static-files.ts";
 import { quietCompaction } from "./heap.ts";
@@ -33,7 +33,6 @@ export type ServingOptions = {
   /** The variables `env` was parsed from: the release maker's environment, so the release fits. */
   variables: NodeJS.ProcessEnv;
   codeFiles: ReadonlyMap<string, StaticFile>;
-  headTag: string | null;
   log: Logger;
   /** Compact the heap at a quiet second after each switch (heap.ts): the site's process, not the studio's, whose editors would wait. */
   compactAfterSwitch?: boolean;
@@ -43,7 +42,7 @@ export type ServingOptions = {
  * What a server does with releases: at start it makes one if there is none,
  * or if the live one was rendered by other code or with another
  * configuration (its pages would name assets or an origin this server does
- * not have); then it serves the live release and switches to each new one
+ * not have; the Metrica counter is the release's own, unless the environment fixes it); then it serves the live release and switches to each new one
  * as `current` changes, without a restart. A release made by other code (a
  * newer server during a rolling deploy) is left to the servers of that code.
  */
@@ -52,10 +51,11 @@ export async function startReleases(options: ServingOptions): Promise<Releases> 
   const root = releasesRoot(env);
   const code = readCodeId(options.buildDir);
   const site = siteOf(env);
-  const config = configFingerprint(site, options.headTag);
+  const runtime = runtimeConfig(env);
+  const config = configFingerprint(site, runtime);
   const fits = (id: string | null) => {
     if (!id) return false;
-    return madeBy(readRecord(root, id), code, config);
+    return madeBy(readRecord(root, id), code, config, runtime.metrikaId);
   };
 
   // What a maker killed halfway left behind goes, unless a maker is at work right now.

@@ -37,6 +37,13 @@ export type ReleaseRecord = {
   /** The code build and configuration it was rendered with. */
   code: string;
   config: string;
+  /**
+   * The Yandex Metrica counter its pages carry (set on «Настройки», or PUBLIC_METRIKA_ID), and the
+   * public runtime configuration's tag they carry with it: a server's CSP and the pages it renders
+   * on request follow the live release's. Absent before.
+   */
+  metrikaId?: string | null;
+  headTag?: string | null;
   /** Why every page was rendered, if so (first release, code or configuration changed, asked for). */
   full: string | null;
   /** Entries that changed ("articles/slug", "company.yaml"). */

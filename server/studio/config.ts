@@ -22,7 +22,7 @@ export type StudioConfig = {
   releasesDir: string;
   /** RETENTION_DAILY_AT: the Moscow time of the daily retention run («03:30»); null: off. */
   retentionDailyAt: string | null;
-  /** What «Настройки» shows read-only: the Metrica counter (PUBLIC_METRIKA_ID), whether mail goes out (SMTP_URL). */
+  /** The Metrica counter the server fixes (PUBLIC_METRIKA_ID: read-only on «Настройки»), and whether mail goes out (SMTP_URL). */
   metrikaId: string | null;
   mail: boolean;
   /** The image pool uploads are decoded and encoded in (decision 035). */

@@ -76,12 +76,12 @@ export async function runStudioProcess(options: StudioProcessOptions = {}): Prom
   });
   // Previews render pages of the live release with the site's code, here and not in the site's process.
   if (!options.dev) {
-    const headTag = runtimeConfigTag(runtimeConfig(env));
-    const releases = await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables: process.env, codeFiles: new Map(), headTag, log });
+    const releases = await startReleases({ env, buildDir: BUILD_DIR, runtimeDir: RUNTIME_DIR, variables: process.env, codeFiles: new Map(), log });
     studio.previews.attach({
       build: await loadServerBuild(),
       site: siteOf(env),
-      headTag,
+      // An editor's preview is not a visit: its pages carry no counter.
+      headTag: runtimeConfigTag({ ...runtimeConfig(env), metrikaId: null }),
       contentDir: CONTENT_DIR,
       releasesRoot: releasesRoot(env),
       imagesCache: cacheDir(releasesRoot(env), "images"),

@@ -46,11 +46,18 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
   const { root } = options;
   let job: PublishJob | null = null;
 
-  function start(actor: Actor, message: string, origin: "studio" | "schedule", selection: Selection): PublishJob {
+  /** The counter the publication under way sets, while it runs (null: none); undefined: it sets none. */
+  let counterAsked: string | null | undefined;
+
+  function start(actor: Actor, message: string, origin: "studio" | "schedule", selection: Selection, metrika?: string | null): PublishJob {
     if (job?.state === "running") throw new PublishingError(409, "Публикация уже идёт: дождитесь её окончания.");
     const chosen = selection === "all" ? {} : { entries: selection.files, withdraw: selection.withdraw ?? [], redirects: selection.redirects ?? [] };
-    const started = startPublishJob({ author: authorOf(actor), message, runtimeDir: options.runtimeDir, ...chosen });
+    const started = startPublishJob({ author: authorOf(actor), message, runtimeDir: options.runtimeDir, ...chosen, ...(metrika !== undefined ? { metrika } : {}) });
     job = started;
+    counterAsked = metrika;
+    void started.done.then(() => {
+      if (job === started) counterAsked = undefined;
+    });
     void started.done.then((done) =>
       audit
         .write({
@@ -63,6 +70,7 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
             origin,
             entries: selection === "all" ? "all" : selection.keys,
             ...(selection !== "all" && selection.withdraw?.length ? { withdrawn: selection.withdraw } : {}),
+            ...(metrika !== undefined ? { metrika } : {}),
             changed: done.record?.changed ?? [],
             seconds: done.record?.seconds ?? null,
           },
@@ -90,6 +98,18 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
 
   return {
     publish: (actor: Actor, message: string, selection: Selection) => start(actor, message, "studio", selection),
+    /**
+     * A new Metrica counter (null: none) on every page: a publication of its own, which carries
+     * nothing saved and renders every page again (the counter is in each one's head).
+     */
+    publishCounter: (actor: Actor, metrika: string | null) =>
+      start(actor, metrika ? `Счётчик Яндекс Метрики: ${metrika}` : "Счётчик Яндекс Метрики снят", "studio", { files: [], keys: [] }, metrika),
+    /** The counter on the site (the live release's), and the one a publication under way is setting. */
+    counter(): { live: string | null; publishing?: string | null } {
+      const live = currentRelease(root);
+      const value = live ? (safeRecord(root, live)?.metrikaId ?? null) : null;
+      return job?.state === "running" && counterAsked !== undefined ? { live: value, publishing: counterAsked } : { live: value };
+    },
     /** The publication under way, or the last one this server made. */
     job: () => job,
     history(): { live: string | null; releases: ReleaseRecord[]; rollbacks: RollbackRecord[] } {

@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from "react-router";
+import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { api, ApiFailure, signedIn } from "../api/client.ts";
 import { formatDateTime, isoDateTime } from "../lib/format.ts";
-import { SETTING_LABELS, SETTING_VARIABLES, type SettingName, type SettingsChange, type SettingsView, type TextSetting, type WebhookTestResult } from "#core/studio/settings.ts";
+import { pages } from "#core/studio/paths.ts";
+import { COUNTER_LABEL, SETTING_LABELS, SETTING_VARIABLES, type SettingName, type SettingsChange, type SettingsView, type TextSetting, type WebhookTestResult } from "#core/studio/settings.ts";
 import { Button, Notice, NoticeArea, Page, TextField, useFocusFirstError } from "../ui/index.ts";
 import "./settings.css";
 
 /**
  * «Настройки» (admins): the team's mailboxes, the CRM webhook with a test send, how long requests
- * are kept and the daily deletion's last result, the Metrica counter as the server has it. A value
+ * are kept and the daily deletion's last result, the Metrica counter (saved by publishing every page). A value
  * set in the server's environment is shown read-only; the webhook's secret only as set or not.
  */
 export function settingsLoader({ request }: LoaderFunctionArgs): Promise<SettingsView> {
@@ -19,6 +20,8 @@ type Saved = { intent: string; ok: boolean; message: string; errors?: Record<str
 type Tested = { intent: "test"; ok: boolean; message: string; result?: WebhookTestResult; errors?: Record<string, string> };
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+/** How often the screen asks whether the counter's publication is done. */
+const COUNTER_POLL_MS = 3_000;
 
 /** Only the section's own fields, and of those only the ones not set on the server. */
 function changeOf(intent: string, form: FormData): SettingsChange {
@@ -32,6 +35,7 @@ function changeOf(intent: string, form: FormData): SettingsChange {
     if (text(form, "webhookSecret")) change.webhookSecret = text(form, "webhookSecret");
     if (form.get("clearWebhookSecret") === "on") change.clearWebhookSecret = true;
   } else if (intent === "retention" && present("retentionDays")) change.retentionDays = text(form, "retentionDays");
+  else if (intent === "metrika" && form.has("metrikaId")) change.metrikaId = text(form, "metrikaId");
   return change;
 }
 
@@ -45,6 +49,7 @@ export async function settingsAction({ request }: ActionFunctionArgs): Promise<S
         return { intent: "test", ok: result.ok, message: result.message, result };
       }
       await api<SettingsView>("PUT", "/settings", changeOf(intent, form));
+      if (intent === "metrika") return { intent, ok: true, message: "Сохранено. Счётчик появится на\u00a0всех страницах сайта, когда закончится публикация: она уже идёт." };
       return { intent, ok: true, message: "Сохранено. Следующая заявка пойдёт уже с\u00a0этими настройками." };
     } catch (error) {
       if (error instanceof ApiFailure && error.status !== 401) return { intent, ok: false, message: error.message, errors: error.errors };
@@ -221,6 +226,67 @@ function RetentionSection({ view }: { view: SettingsView }) {
   );
 }
 
+function counterState(counter: SettingsView["metrikaId"]): string {
+  if (counter.publishing !== undefined) return counter.publishing ? `публикуется счётчик ${counter.publishing}` : "публикуется снятие счётчика";
+  return counter.value ? `на\u00a0сайте счётчик ${counter.value}` : "счётчика на\u00a0сайте нет";
+}
+
+function MetrikaSection({ view }: { view: SettingsView }) {
+  const { fetcher, data, setForm } = useSection("metrika");
+  const counter = view.metrikaId;
+  const revalidator = useRevalidator();
+  const publishing = counter.publishing !== undefined;
+  // While the publication runs, the state is asked again every few seconds, until the counter is on the site.
+  useEffect(() => {
+    if (!publishing) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, COUNTER_POLL_MS);
+    return () => clearInterval(timer);
+  }, [publishing, revalidator]);
+  const fixed = counter.source === "environment";
+  return (
+    <section className="s-section" aria-labelledby="metrika-title">
+      <h2 id="metrika-title" className="s-section__title">
+        Яндекс Метрика
+      </h2>
+      <p className="s-settings__state" role="status">
+        Сейчас: <strong>{counterState(counter)}</strong>
+      </p>
+      {fixed || !counter.canPublish ? (
+        <p className="s-muted">
+          {fixed
+            ? `Счётчик ${counter.value} задан в\u00a0окружении сервера (PUBLIC_METRIKA_ID): здесь его не\u00a0изменить.`
+            : "Этот сервер ничего не\u00a0публикует (режим разработки): счётчик задаётся переменной PUBLIC_METRIKA_ID."}
+        </p>
+      ) : (
+        <fetcher.Form method="post" noValidate className="s-form" ref={setForm}>
+          <input type="hidden" name="intent" value="metrika" />
+          <TextField
+            label={COUNTER_LABEL}
+            name="metrikaId"
+            defaultValue={counter.publishing !== undefined ? (counter.publishing ?? "") : counter.value}
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            hint="Цифры из\u00a0Метрики, например 98765432. Пусто\u00a0— счётчика нет. Счётчик стоит в\u00a0каждой странице, поэтому сохранение публикует сайт заново: это займёт несколько минут, сохранённые черновики не\u00a0публикуются."
+            error={data?.errors?.metrikaId}
+          />
+          <Button type="submit" busy={fetcher.state !== "idle"}>
+            Сохранить счётчик
+          </Button>
+        </fetcher.Form>
+      )}
+      <Outcome data={data} />
+      {publishing ? (
+        <p className="s-muted">
+          Ход публикации&nbsp;— в&nbsp;разделе <Link to={pages.releases}>«Публикации»</Link>.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export function Settings() {
   const view = useLoaderData() as SettingsView;
   return (
@@ -228,17 +294,7 @@ export function Settings() {
       <MailSection view={view} />
       <WebhookSection view={view} />
       <RetentionSection view={view} />
-      <section className="s-section" aria-labelledby="metrika-title">
-        <h2 id="metrika-title" className="s-section__title">
-          Яндекс Метрика
-        </h2>
-        <p>
-          Счётчик: <strong>{view.metrikaId ?? "не\u00a0подключён"}</strong>
-        </p>
-        <p className="s-muted">
-          Номер счётчика задаётся на&nbsp;сервере (PUBLIC_METRIKA_ID): он&nbsp;входит в&nbsp;каждую опубликованную страницу и&nbsp;в&nbsp;правила безопасности сайта, поэтому меняется вместе с&nbsp;перезапуском сервера, а&nbsp;не&nbsp;здесь.
-        </p>
-      </section>
+      <MetrikaSection view={view} />
     </Page>
   );
 }

@@ -1,18 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { SETTING_LABELS, SETTINGS_MESSAGES as M, type SettingName, type SettingsView, type WebhookTestResult } from "#core/studio/settings.ts";
+import { METRIKA_ID } from "#core/lib/metrika-id.ts";
+import { COUNTER_LABEL, type CounterSetting, SETTING_LABELS, SETTINGS_MESSAGES as M, type SettingName, type SettingsView, type WebhookTestResult } from "#core/studio/settings.ts";
 import { clock } from "../../clock.ts";
 import { callWebhook, DeliveryError } from "../../leads/webhook.ts";
 import { PRIVATE_ADDRESS, type TargetProblem, webhookTargetProblem } from "../../leads/webhook-target.ts";
 import type { Context } from "../context.ts";
 import { HttpError, MESSAGES } from "../http.ts";
+import { PublishingError } from "../publishing.ts";
 import { nextRun } from "../retention-daily.ts";
 import { LAST_KEY } from "../retention-run.ts";
 import type { ApiRoute } from "../router.ts";
 
 /**
- * «Настройки» (admins only): the team's mailboxes, the CRM webhook with a test send, and how long
- * requests are kept, with the daily run's last result. A value whose variable is set on the server
+ * «Настройки» (admins only): the team's mailboxes, the CRM webhook with a test send, how long
+ * requests are kept, with the daily run's last result, and the Metrica counter (a publication). A value whose variable is set on the server
  * is read-only here. The secret is written, replaced or cleared, never sent back. Each change is
  * one journal entry naming the settings changed (a secret's value never).
  */
@@ -41,10 +43,40 @@ async function textProblem(ctx: Context, name: TextName, value: string): Promise
   return problem ? URL_PROBLEMS[problem] : null;
 }
 
+/**
+ * A new counter asked for: its number, null to take it off, undefined for no change; a problem goes
+ * into `errors` at the field. It is set by a publication, so one must be possible now.
+ */
+function counterOf(ctx: Context, body: Record<string, unknown>, now: CounterSetting, errors: Record<string, string>): string | null | undefined {
+  if (!Object.hasOwn(body, "metrikaId")) return undefined;
+  const raw = body.metrikaId;
+  if (typeof raw !== "string" || raw.length > 100) throw new HttpError(400, MESSAGES.badJson);
+  // As people copy it: with spaces or the word «№».
+  const value = raw.replace(/[\s\u00a0№#]/g, "");
+  if (value === (now.publishing !== undefined ? (now.publishing ?? "") : now.value)) return undefined;
+  if (now.source === "environment") errors.metrikaId = M.fromEnvironment;
+  else if (value !== "" && !METRIKA_ID.test(value)) errors.metrikaId = M.counter;
+  else if (!ctx.services.publishing) errors.metrikaId = M.counterNoPublishing;
+  else if (ctx.services.publishing.job()?.state === "running") errors.metrikaId = M.counterBusy;
+  else return value === "" ? null : value;
+  return undefined;
+}
+
+/** The counter on the site, and the one a publication under way is setting. */
+function counterView(ctx: Context): CounterSetting {
+  const fixed = ctx.services.config.metrikaId;
+  const publishing = ctx.services.publishing;
+  if (fixed) return { value: fixed, source: "environment", canPublish: publishing !== null };
+  if (!publishing) return { value: "", source: "default", canPublish: false };
+  const { live, publishing: asked } = publishing.counter();
+  return { value: live ?? "", source: live ? "studio" : "default", ...(asked !== undefined ? { publishing: asked } : {}), canPublish: true };
+}
+
 /** The changes asked for, checked at their fields: a text "" goes back to the default; null in the result is that. */
-async function changesOf(ctx: Context, body: Record<string, unknown>, now: SettingsView): Promise<Partial<Record<SettingName, string | null>>> {
+async function changesOf(ctx: Context, body: Record<string, unknown>, now: SettingsView): Promise<{ changes: Partial<Record<SettingName, string | null>>; counter: string | null | undefined }> {
   const { settings } = ctx.services;
   const errors: Record<string, string> = {};
+  const counter = counterOf(ctx, body, now.metrikaId, errors);
   const changes: Partial<Record<SettingName, string | null>> = {};
   for (const name of Object.keys(TEXT_LIMITS) as TextName[]) {
     if (!Object.hasOwn(body, name)) continue;
@@ -76,7 +108,7 @@ async function changesOf(ctx: Context, body: Record<string, unknown>, now: Setti
   const hasSecret = changes.webhookSecret !== undefined ? changes.webhookSecret !== null : now.webhookSecret.set && !now.webhookSecret.unreadable;
   if (url && !hasSecret && !errors.webhookSecret && !errors.webhookUrl) errors.webhookSecret = now.webhookSecret.unreadable ? M.unreadableSecret : M.secretNeeded;
   if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
-  return changes;
+  return { changes, counter };
 }
 
 async function view(ctx: Context): Promise<SettingsView> {
@@ -84,10 +116,32 @@ async function view(ctx: Context): Promise<SettingsView> {
   const at = config.retentionDailyAt;
   return {
     ...(await settings.view()),
-    metrikaId: config.metrikaId,
+    metrikaId: counterView(ctx),
     mail: config.mail,
     retention: { dailyAt: at, nextAt: at ? nextRun(clock.now(), at) : null, last: await settings.mark(LAST_KEY) },
   };
+}
+
+/**
+ * A new counter goes on every page by a publication of its own (it carries nothing saved); the
+ * journal names the change when it is asked for, the publication's own entry its result.
+ */
+async function publishCounter(ctx: Context, user: { id: number; login: string; name: string }, counter: string | null): Promise<void> {
+  const publishing = ctx.services.publishing;
+  if (!publishing) throw new HttpError(422, MESSAGES.invalid, { metrikaId: M.counterNoPublishing });
+  try {
+    publishing.publishCounter(user, counter);
+  } catch (error) {
+    if (error instanceof PublishingError) throw new HttpError(422, MESSAGES.invalid, { metrikaId: M.counterBusy });
+    throw error;
+  }
+  await ctx.services.audit.write({
+    action: "settings.change",
+    actor: { id: user.id, login: user.login },
+    target: COUNTER_LABEL,
+    details: { settings: ["metrikaId"], values: { metrikaId: counter ?? "снят" } },
+    ip: ctx.client.ip,
+  });
 }
 
 /**
@@ -152,7 +206,7 @@ export const settingsRoutes: ApiRoute[] = [
     async handle(ctx) {
       const session = await ctx.requireUser();
       const body = await ctx.body();
-      const changes = await changesOf(ctx, body, await view(ctx));
+      const { changes, counter } = await changesOf(ctx, body, await view(ctx));
       const names = Object.keys(changes) as SettingName[];
       if (names.length > 0) {
         const now = clock.now();
@@ -172,6 +226,7 @@ export const settingsRoutes: ApiRoute[] = [
           );
         });
       }
+      if (counter !== undefined) await publishCounter(ctx, session.user, counter);
       ctx.send(200, await view(ctx));
     },
   },
