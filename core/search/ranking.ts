@@ -300,8 +300,11 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
     if (found.holds.size > 0) return { alternatives, ...found, typo: false };
   }
   if (asTyped.holds.size > 0 || concept.letters < TYPO_MIN_LETTERS) return asTyped;
-  const corrected = await Promise.all(spellings.map((s) => typoCorrections(s, lookup)));
-  const typos = [...new Set(corrected.flat())].map((t) => ({ terms: [t], factor: TYPO_FACTOR }));
+  const corrected = new Set((await Promise.all(spellings.map((s) => typoCorrections(s, lookup)))).flat());
+  // A corrected word brings its synonym group as a word typed right would («конфеденциальности» → the privacy policy's).
+  const typos = formAlternatives(corrected, index.manifest.synonyms, true).map(
+    (a): Alternative => ({ terms: a.terms, factor: (a.factor / FORM_FACTOR) * TYPO_FACTOR, ...(a.phrase ? { phrase: true } : {}) }),
+  );
   const typoHolds = await conceptHolds(index, typos, lookup);
   if (typoHolds.holds.size > 0 || word.length <= SHARED_PREFIX_MIN) return { alternatives: typos, ...typoHolds, typo: true };
   const longest = longestShared(new Map([...shared, ...loanShared]), index.manifest.synonyms);

@@ -476,3 +476,19 @@ describe("fields a schema searches", () => {
     expect(kazan?.excerpt.map((part) => part.text).join("")).not.toMatch(/Казань|Офис/);
   });
 });
+
+describe("a word typed with a mistake that the synonym table knows", () => {
+  it("brings the word's synonym group, as the word typed right would: the page named by another member comes first", async () => {
+    const legal = await engineOver(
+      assembleIndex(
+        [
+          analyse({ url: "/privacy/", kind: "page", title: "Политика обработки персональных данных", lead: "Как агентство собирает, хранит и удаляет данные посетителей." }),
+          analyse({ url: "/cookies/", kind: "page", title: "Файлы cookie", lead: "Cookie не нарушают конфиденциальность: они хранят настройки сайта." }),
+        ],
+        [["политика обработки персональных данных", "конфиденциальность"]],
+      ).files,
+    );
+    expect(await firstResults(legal, "конфиденциальность", 2)).toEqual(["/privacy/", "/cookies/"]);
+    expect(await firstResults(legal, "конфеденциальность", 2)).toEqual(["/privacy/", "/cookies/"]);
+  });
+});
