@@ -57,6 +57,10 @@ describe("typographSource", () => {
       ].join("\n"),
     );
   });
+  it("reads JSX text's entities as React does, and leaves text with an entity it does not know as written", () => {
+    expect(visible(typographSource("const x = <p>Нигде: ни в&nbsp;записях &laquo;Ок&raquo;</p>;", "a.tsx"))).toBe('const x = <p>{"Нигде: ни␣в␣записях «Ок»"}</p>;');
+    expect(typographSource("const x = <p>Текст в &unknown; виде</p>;", "a.tsx")).toBeNull();
+  });
   it("keeps the line count, so later lines keep their numbers", () => {
     const code = "const x = <p>\n  Мы и\n  вы\n</p>;\nconst y = 1;";
     expect(typographSource(code, "a.tsx")?.split("\n")).toHaveLength(code.split("\n").length);

@@ -68,6 +68,24 @@ function isRegExpCall(node: ts.Node): boolean {
 
 type Edit = { start: number; end: number; text: string };
 
+/** The named entities the studio's and the site's JSX text uses; text with any other is left as written. */
+const NAMED_ENTITIES: Record<string, string> = { nbsp: "\u00a0", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", laquo: "«", raquo: "»", mdash: "—", ndash: "–", hellip: "…", thinsp: "\u2009", shy: "\u00ad" };
+
+/** JSX text with its entities decoded as the JSX transform does; null when it holds one not known here. */
+export function decodeJsxEntities(text: string): string | null {
+  let unknown = false;
+  const decoded = text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === "#") {
+      const point = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(point) && point <= 0x10ffff ? String.fromCodePoint(point) : ((unknown = true), entity);
+    }
+    const known = NAMED_ENTITIES[name];
+    if (known === undefined) unknown = true;
+    return known ?? entity;
+  });
+  return unknown ? null : decoded;
+}
+
 /** Source with UI strings typographed, or null when nothing changes. */
 export function typographSource(code: string, fileName: string): string | null {
   if (!CYRILLIC.test(code)) return null;
@@ -86,7 +104,9 @@ export function typographSource(code: string, fileName: string): string | null {
     }
     if (ts.isJsxText(node)) {
       const raw = code.slice(node.pos, node.end);
-      const value = jsxTextValue(raw);
+      // The text as React receives it: JSX decodes its entities («в&nbsp;записях»), a string would not.
+      const value = decodeJsxEntities(jsxTextValue(raw));
+      if (value === null) return;
       const bound = bindShortWords(value);
       // As an expression ({"…"}) the exact rendered string is kept; the line breaks after it
       // keep every following line where it was (whitespace-only JSX text with a break renders nothing).
@@ -121,14 +141,19 @@ export function typographSource(code: string, fileName: string): string | null {
   return out;
 }
 
-/** Vite plugin: runs on the app's and the core's own TypeScript (core/ holds UI strings too: form messages, content labels) before any other transform, for every bundle alike. */
+/**
+ * Vite plugin: runs on the project's own TypeScript before any other transform, for every bundle
+ * alike: the site (app/), the core (form messages, content labels), the studio's screens
+ * (studio/) and the server's words (server/: the studio API's errors, letters, the journal, the
+ * publisher's lines), which reach people as they are.
+ */
 export function uiTypography(): Plugin {
   return {
     name: "ui-typography",
     enforce: "pre",
     transform(code, id) {
       const file = id.split("?")[0] ?? id;
-      if (!/\/(app|core)\/.*\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("/node_modules/")) return null;
+      if (!/\/(app|core|server|studio)\/.*\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("/node_modules/")) return null;
       const out = typographSource(code, file);
       return out === null ? null : { code: out, map: null };
     },

@@ -48,9 +48,9 @@ describe.each(BACKENDS)("registration for an event on %s", (backend) => {
     });
 
     const [team] = await h.mail.waitFor((m) => m.to.includes(MAILBOXES.sales) && m.text.includes(String(fields.id)));
-    expect(team?.subject).toBe(`Регистрация №\u00a0${answer.number} на событие «${event.title}»: Ольга Кузнецова, ООО «Гость»`);
+    expect(team?.subject).toBe(`Регистрация №\u00a0${answer.number} на\u00a0событие «${event.title}»: Ольга Кузнецова, ООО «Гость»`);
     const [own] = await h.mail.waitFor((m) => m.to.includes(String(fields.email)));
-    expect(own?.subject).toBe(`Вы зарегистрированы: «${event.title}»`);
+    expect(own?.subject).toBe(`Вы\u00a0зарегистрированы: «${event.title}»`);
     expect(own?.text).toContain(`${h.server.baseUrl}/events/#event-${event.slug}`);
 
     await h.crm.waitFor([String(fields.id)]);

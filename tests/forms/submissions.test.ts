@@ -43,7 +43,7 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
     const [letter] = await h.mail.waitFor((m) => m.messageId.includes(answer.id));
     expect(letter!.to).toEqual([MAILBOXES.sales]);
     expect(letter!.headers.get("reply-to")).toContain("anna@client.example");
-    expect(letter!.subject).toBe(`Заявка №\u00a0${answer.number} с сайта: Анна Смирнова, ООО «Клиент»`);
+    expect(letter!.subject).toBe(`Заявка №\u00a0${answer.number} с\u00a0сайта: Анна Смирнова, ООО «Клиент»`);
     expect(letter!.text).toContain("+79123456789");
     expect(letter!.text).toContain(`${h.server.baseUrl}/studio/inbox/${answer.id}/`);
   });
@@ -97,7 +97,7 @@ describe.each(BACKENDS)("form submissions on %s", (backend) => {
 
     const [letter] = await h.mail.waitFor((m) => m.messageId.includes(id));
     expect(letter!.to).toEqual([MAILBOXES.hr]);
-    expect(letter!.subject).toBe(`Отклик №\u00a0${number} на вакансию «${position.title}»: Иван Петров`);
+    expect(letter!.subject).toBe(`Отклик №\u00a0${number} на\u00a0вакансию «${position.title}»: Иван Петров`);
     expect(letter!.attachments).toHaveLength(1);
     expect(createHash("sha256").update(letter!.attachments[0]!.content).digest("hex")).toBe(sha256);
     await h.crm.waitFor([id]);

@@ -7,6 +7,7 @@ import { content } from "#core/content/index.server.ts";
 import { eventually } from "../support/eventually.ts";
 import { freePort, startServer, stopServer } from "../support/server.ts";
 import { liveRelease, makeSandbox, releaseRecord, releaseState, runPublish, type Sandbox } from "../support/releases.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * `npm run publish` as the people who change content use it, on a copy of
@@ -171,7 +172,7 @@ describe("broken content", () => {
     try {
       const run = await runPublish(sandbox);
       expect(run.code).toBe(1);
-      expect(run.output).toContain("Не опубликовано");
+      expect(run.output).toContain(asBuilt("Не опубликовано, на сайте прежняя публикация."));
       expect(run.output).toMatch(new RegExp(`academy/${newest.slug}\\.md: поле "published": Нужна дата: в\u00a0студии 25.11.2026, в\u00a0файле 2026-11-25`));
       expect(liveRelease(sandbox.releasesDir)).toBe(live);
       expect(git("rev-parse", "HEAD")).toBe(head);
@@ -188,7 +189,7 @@ describe("broken content", () => {
     try {
       const run = await runPublish(sandbox);
       expect(run.code).toBe(1);
-      expect(run.output).toContain('redirects.csv: "/old-page/" ведёт на "/no-such-page/", а такой страницы на сайте нет');
+      expect(run.output.replace(/\u00a0/g, " ")).toContain('redirects.csv: "/old-page/" ведёт на "/no-such-page/", а такой страницы на сайте нет');
     } finally {
       writeFileSync(file, table);
     }
@@ -249,7 +250,7 @@ describe("publishing chosen entries", () => {
     expect(await page(chosen!.slug)).not.toContain(`Выбранная статья ${stamp}`);
     expect(readFileSync(fileOf(chosen!.slug), "utf8")).toContain(`Выбранная статья ${stamp}`);
     expect(readFileSync(fileOf(other!.slug), "utf8")).toContain(`Чужая правка не для этой публикации ${stamp}`);
-    expect(git("log", "-1", "--format=%s", "refs/worktree/published").trim()).toMatch(/^Откат к публикации /);
+    expect(git("log", "-1", "--format=%s", "refs/worktree/published").trim()).toMatch(/^Откат к\sпубликации /);
     // The next publication of something else does not bring the rolled-back entry back.
     const next = await runPublish(sandbox, ["--message", "Другая статья", `--entry=academy/${other!.slug}.md`]);
     expect(next.code, next.output).toBe(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { permissionsOf, type Role, ROLES } from "#core/studio/roles.ts";
 import { API_ROUTES } from "../../server/studio/api/index.ts";
 import { MESSAGES } from "../../server/studio/http.ts";
+import { asBuilt } from "../support/typography.ts";
 import type { Access, ApiRoute } from "../../server/studio/router.ts";
 import { type ContentServer, startContentServer } from "../support/content.ts";
 import { CORPUS_BACKENDS } from "../support/forms-server.ts";
@@ -79,7 +80,7 @@ describe.each(CORPUS_BACKENDS)("every route of the studio's API on %s", (backend
     for (const route of API_ROUTES.filter((r) => r.method !== "GET")) {
       const res = await call(env.server, route.method, target(route), { cookie: cookies.get("admin"), body: bodyOf(route), headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
       const body = (await res.json()) as { ok?: boolean; message?: string };
-      if (res.status !== 403 || body.message !== MESSAGES.crossSite) failures.push(`${res.status} ${name(route)}: ${body.message}`);
+      if (res.status !== 403 || body.message !== asBuilt(MESSAGES.crossSite)) failures.push(`${res.status} ${name(route)}: ${body.message}`);
     }
     expect(failures).toEqual([]);
   });
@@ -100,7 +101,7 @@ describe.each(CORPUS_BACKENDS)("every route of the studio's API on %s", (backend
         else if (want === "admitted") {
           if (res.status === 401 || res.status === 403) failures.push(`${who} ${name(route)}: ${res.status}, admitted by ${route.access}`);
         } else {
-          const message = want === 401 ? MESSAGES.signedOut : MESSAGES.forbidden;
+          const message = asBuilt(want === 401 ? MESSAGES.signedOut : MESSAGES.forbidden);
           if (res.status !== want || text !== JSON.stringify({ ok: false, message })) failures.push(`${who} ${name(route)}: ${res.status} ${text.slice(0, 120)}, ${want} wanted`);
         }
       }

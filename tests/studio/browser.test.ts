@@ -6,6 +6,7 @@ import { submission } from "../support/inbox.ts";
 import { addUser, startStudioServer, type StudioServer } from "../support/studio.ts";
 import { firstScreens } from "../support/studio-weight.ts";
 import { FULL_RUN, inTurn } from "../support/templates.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * The studio in Chromium, as its people use it: an editor made with the
@@ -65,7 +66,7 @@ describe("the studio in a browser", () => {
     await page.getByRole("heading", { level: 1, name: "Нет доступа" }).waitFor();
     await page.getByRole("button", { name: "Выйти" }).click();
     await page.waitForURL(/\/studio\/sign-in\/\?out=1$/);
-    expect(await page.getByRole("status").textContent()).toBe("Вы вышли из студии.");
+    expect(await page.getByRole("status").textContent()).toBe(asBuilt("Вы вышли из студии."));
     await page.goto(`${server.baseUrl}/studio/profile/`);
     await page.waitForURL(/\/studio\/sign-in\/\?next=%2Fstudio%2Fprofile%2F$/);
     expect(problems).toEqual([]);

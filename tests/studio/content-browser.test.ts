@@ -7,6 +7,7 @@ import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, getEn
 import { signedInSession, signIn, type StudioSession } from "../support/studio.ts";
 import { FULL_RUN } from "../support/templates.ts";
 import { plain as plainText } from "../support/http.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * «Контент» in Chromium, as the agency's people use it: find an entry,
@@ -77,7 +78,7 @@ describe("content in a browser", () => {
     // The preview comes from the site's own renderer: the code is highlighted there.
     await page.locator(".s-markdown__preview .code-block").waitFor();
     // The text's size limit is stated at the field (decision 025).
-    expect(await page.locator(".s-field__hint", { hasText: /До 50\s000\sзнаков/ }).isVisible()).toBe(true);
+    expect(await page.locator(".s-field__hint", { hasText: /До\s50\s000\sзнаков/ }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Сохранить" }).click();
     const description = page.getByLabel("Описание для поисковиков");
     await expect.poll(() => description.getAttribute("aria-invalid")).toBe("true");
@@ -219,7 +220,7 @@ describe("content in a browser", () => {
     expect(await page.getByText("skvoznaya", { exact: false }).count()).toBe(0);
     // An icon, seen and clicked, never named by hand.
     await page.goto(`${env.server.baseUrl}/studio/content/services/aso/`);
-    await page.getByPlaceholder("Найти значок по названию").fill("chart");
+    await page.getByPlaceholder(asBuilt("Найти значок по названию")).fill("chart");
     await page.getByRole("radio", { name: "chart" }).check();
     // A list's «add» says where it adds, in Russian, not «Добавить: этапы работы».
     expect(await page.getByRole("button", { name: "Добавить в «Этапы работы»", exact: true }).count()).toBe(1);
@@ -236,7 +237,7 @@ describe("content in a browser", () => {
     expect(wall, `the start as shown: «${typed}»`).not.toBeNull();
     await page.getByLabel("Часовой пояс").selectOption({ label: "Екатеринбург, GMT+5" });
     expect(await start.inputValue()).toBe(typed);
-    await page.getByText(/по времени часового пояса события: Екатеринбург/).first().waitFor();
+    await page.getByText(/по\sвремени часового пояса события: Екатеринбург/).first().waitFor();
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();
     const saved = contentFile(env.sandbox, "events/data-meetup-december-2026.md");

@@ -10,6 +10,7 @@ import { type ContentServer, contentFile, getEntry, image, newArticle, publishSa
 import { HOSTILE_DESCRIPTIONS } from "../support/hostile.ts";
 import { inPool } from "../support/pool.ts";
 import { call, signIn } from "../support/studio.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * The content editor's API as its people and an attacker meet it, on both
@@ -235,7 +236,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     const taken = await getEntry(env, "landings", "ads-audit");
     const copy = await save(env, "landings", "ads-audit", { values: taken.values, baseHash: null });
     expect(copy.status).toBe(422);
-    expect(((await copy.json()) as { errors: Record<string, string> }).errors.slug).toBe("Запись с таким адресом уже есть");
+    expect(((await copy.json()) as { errors: Record<string, string> }).errors.slug).toBe(asBuilt("Запись с таким адресом уже есть"));
     const other = await getEntry(env, "landings", "kazan-breakfast");
     const renamed = await save(env, "landings", "ads-audit", { values: other.values, baseHash: other.hash, renamedFrom: "kazan-breakfast" });
     expect(renamed.status).toBe(422);

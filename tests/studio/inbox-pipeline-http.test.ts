@@ -48,7 +48,7 @@ describe("the inbox's pipeline over HTTP", () => {
     expect((await api("admin.ada", "PUT", `/inbox/${request.id}/owner`, { owner: String(olga) })).status).toBe(200);
     const [letter] = await mail.waitFor((m) => m.to.includes("olga@agency.example"));
     const [{ number } = { number: 0 }] = await server.db.query<{ number: number }>("SELECT number FROM submissions WHERE id = $1", [request.id]);
-    expect(letter?.subject).toBe(`Вы ответственный: Заявка №\u00a0${number} от Карина Заказчикова`);
+    expect(letter?.subject).toBe(`Вы\u00a0ответственный: Заявка №\u00a0${number} от\u00a0Карина Заказчикова`);
     expect(letter?.text).toContain(`/studio/inbox/${request.id}/`);
     expect(letter?.text).toContain("admin.ada");
     const detail = await (await api("sales.olga", "GET", `/inbox/${request.id}`)).json();

@@ -6,6 +6,7 @@ import { atEveryWidth, axe } from "../support/axe.ts";
 import sharp from "sharp";
 import { type ContentServer, contentServerAndBrowser, contentFile, EDITOR, image, newArticle, publishSandbox, save, sendImage } from "../support/content.ts";
 import { call, signedInSession } from "../support/studio.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * «Медиа» in Chromium, as an editor uses it: uploads two pictures at once,
@@ -105,7 +106,7 @@ describe("«Медиа» in a browser", () => {
     expect(unused).not.toBe("");
     await page.getByLabel("Поиск").fill("");
     await page.getByRole("button", { name: "нет описания" }).click();
-    await page.getByText(/^Нигде: ни в\u00a0записях/).waitFor();
+    await page.getByText(/^Нигде: ни\sв\sзаписях/).waitFor();
     await page.getByRole("button", { name: "Удалить изображение" }).click();
     await page.getByText("Изображение перенесено в\u00a0«Корзину»: там его можно восстановить в\u00a0течение 30\u00a0дней").waitFor();
     expect(existsSync(join(env.sandbox.contentDir, "uploads", unused))).toBe(false);
@@ -205,7 +206,7 @@ describe("«Медиа» in a browser", () => {
     expect(((await svg.json()) as { message: string }).message).toMatch(/^SVG не\u00a0принимаем/);
     const same = await replace(await image(40, 40, "png"));
     expect(same.status).toBe(422);
-    expect(((await same.json()) as { message: string }).message).toBe("Это тот же файл: выберите другое изображение");
+    expect(((await same.json()) as { message: string }).message).toBe(asBuilt("Это тот же файл: выберите другое изображение"));
     expect((await replace(await image(41, 40, "png"), { cookie: "studio_session=forged" })).status).toBe(401);
     const put = (body: unknown) => call(env.server, "PUT", `/studio/api/media/${file}`, { cookie: env.editor, body });
     const long = await put({ alt: "д".repeat(301), caption: "п".repeat(501), focal: { x: 2, y: -1 } });

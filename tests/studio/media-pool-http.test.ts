@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MESSAGES } from "../../server/studio/content/uploads.ts";
+import { asBuilt } from "../support/typography.ts";
 import { type ContentServer, SECOND, sendImage, startContentServer } from "../support/content.ts";
 import { flatAvif, photoAvif, smallPng } from "../support/images.ts";
 import { signIn } from "../support/studio.ts";
@@ -152,7 +153,7 @@ describe("uploads in the image pool", () => {
     // The pictures are refused from their header, without decoding them.
     for (const res of answers.slice(0, 4)) {
       expect(res?.status).toBe(422);
-      expect(await messageOf(res as Response)).toBe(UPLOAD_MESSAGES.costly);
+      expect(await messageOf(res as Response)).toBe(asBuilt(UPLOAD_MESSAGES.costly));
     }
     // The photographs are encoded one after another: each is stored, or told in Russian that it waited too long
     // for its turn or took too long (on a machine busy with other work, the pool's child, below the site in the
@@ -160,7 +161,7 @@ describe("uploads in the image pool", () => {
     for (const res of answers.slice(4)) {
       if (res?.status === 201) continue;
       expect(res?.status).toBeOneOf([503, 422]);
-      expect(await messageOf(res as Response)).toBe(res?.status === 503 ? UPLOAD_MESSAGES.busy : UPLOAD_MESSAGES.slow);
+      expect(await messageOf(res as Response)).toBe(asBuilt(res?.status === 503 ? UPLOAD_MESSAGES.busy : UPLOAD_MESSAGES.slow));
     }
     expect(watch.answered).toBeGreaterThanOrEqual(4);
     expectSiteAnswered(watch, alone);
@@ -188,7 +189,7 @@ describe("uploads in the image pool", () => {
       if (res?.status === 201) continue;
       expect(res?.status).toBe(503);
       expect(res?.headers.get("retry-after")).toBe("30");
-      expect(await messageOf(res as Response)).toBe(UPLOAD_MESSAGES.busy);
+      expect(await messageOf(res as Response)).toBe(asBuilt(UPLOAD_MESSAGES.busy));
     }
     expectSiteAnswered(watch, alone);
     expect(watch.peakTotalMb).toBeLessThan(1_024);
@@ -206,7 +207,7 @@ describe("an upload past the image pool's time limit", () => {
   it("is refused in Russian, and the next upload is stored", { timeout: 60_000 }, async () => {
     const slow = await sendImage(env, photo, { type: "image/avif" });
     expect(slow.status).toBe(422);
-    expect(await messageOf(slow)).toBe(UPLOAD_MESSAGES.slow);
+    expect(await messageOf(slow)).toBe(asBuilt(UPLOAD_MESSAGES.slow));
     const next = await sendImage(env, await smallPng());
     expect(next.status, await next.clone().text()).toBe(201);
   });

@@ -3,6 +3,7 @@ import type { PersonalDataReport } from "#core/studio/inbox.ts";
 import type { PersonalDataCopy } from "#core/studio/personal-data.ts";
 import { API_ROUTES } from "../../server/studio/api/index.ts";
 import { MESSAGES } from "../../server/studio/http.ts";
+import { asBuilt } from "../support/typography.ts";
 import type { ApiRoute } from "../../server/studio/router.ts";
 import { BACKENDS } from "../support/forms-server.ts";
 import { submission } from "../support/inbox.ts";
@@ -78,7 +79,7 @@ describe.each(BACKENDS)("HR and personal data on %s", (backend) => {
       walked++;
       const res = await call(server, route.method, `/studio/api${path}`, { cookie: cookies.hr, body: route.method === "GET" ? undefined : (body ?? {}) });
       const text = await res.text();
-      if (res.status !== 403 || text !== JSON.stringify({ ok: false, message: MESSAGES.forbidden })) failures.push(`${route.method} ${path}: ${res.status} ${text.slice(0, 100)}`);
+      if (res.status !== 403 || text !== JSON.stringify({ ok: false, message: asBuilt(MESSAGES.forbidden) })) failures.push(`${route.method} ${path}: ${res.status} ${text.slice(0, 100)}`);
     }
     for (const route of routes) {
       if (route.path.includes(":id")) {

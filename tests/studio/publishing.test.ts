@@ -90,7 +90,7 @@ describe("publishing from the studio", () => {
     expect(fit.shown).toBeLessThanOrEqual(fit.room);
     expect(fit.shown).toBeGreaterThan(fit.room * 0.8);
     expect(fit.overflow).toBe(0);
-    expect(await page.getByText(/Страница шириной 1440 px показана в масштабе \d+ %/).count()).toBe(1);
+    expect(await page.getByText(/Страница шириной 1440\spx\sпоказана в\sмасштабе \d+\s%/).count()).toBe(1);
     expect(await publicTitle(`/academy/${article.slug}/`)).not.toContain(title);
 
     await page.getByRole("button", { name: "Сохранить" }).click();
@@ -139,7 +139,7 @@ describe("publishing from the studio", () => {
     expect(question).toContain(`вернутся прежние версии: Статья «${title}»`);
     expect(question).toContain("Сохранённые правки останутся в студии черновиками");
     await page.getByRole("button", { name: "Да, вернуть" }).click();
-    await page.getByText(/На сайте снова публикация/).waitFor();
+    await page.getByText(/На\sсайте снова публикация/).waitFor();
     await expect.poll(() => publicTitle(`/academy/${article.slug}/`), { timeout: 5_000, interval: 200 }).not.toContain(title);
     // Only the site moved: the saved article is as it was, waiting to be published again.
     expect(readFileSync(articleFile(), "utf8")).toContain(title);
