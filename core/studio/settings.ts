@@ -35,9 +35,10 @@ export type SecretSetting = { set: boolean; source: SettingSource; unreadable?: 
 /**
  * The Metrica counter on the site: the live release's, or the environment's (PUBLIC_METRIKA_ID, read-only);
  * `publishing`: the one a publication under way is putting on every page (null: taking it off);
- * `canPublish`: false where this server publishes nothing (the dev server's content on disk).
+ * `canPublish`: false where this server publishes nothing (the dev server's content on disk);
+ * `failed`: why the last publication of a counter put nothing on the site (the live one stays).
  */
-export type CounterSetting = { value: string; source: SettingSource; publishing?: string | null; canPublish: boolean };
+export type CounterSetting = { value: string; source: SettingSource; publishing?: string | null; canPublish: boolean; failed?: string };
 
 /** One run of the daily retention (or its failure), as the screen and the journal show it. */
 export type RetentionResult = { at: number; ok: boolean; days: number; submissions: number; subscriptions: number; wiped: boolean; error?: string };

@@ -48,6 +48,8 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
 
   /** The counter the publication under way sets, while it runs (null: none); undefined: it sets none. */
   let counterAsked: string | null | undefined;
+  /** Why the last publication of a counter put nothing on the site, until the next one starts. */
+  let counterFailed: string | undefined;
 
   function start(actor: Actor, message: string, origin: "studio" | "schedule", selection: Selection, metrika?: string | null): PublishJob {
     if (job?.state === "running") throw new PublishingError(409, "Публикация уже идёт: дождитесь её окончания.");
@@ -55,8 +57,11 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
     const started = startPublishJob({ author: authorOf(actor), message, runtimeDir: options.runtimeDir, ...chosen, ...(metrika !== undefined ? { metrika } : {}) });
     job = started;
     counterAsked = metrika;
-    void started.done.then(() => {
-      if (job === started) counterAsked = undefined;
+    if (metrika !== undefined) counterFailed = undefined;
+    void started.done.then((done) => {
+      if (job !== started) return;
+      if (counterAsked !== undefined && done.state !== "published") counterFailed = done.error ?? "публикация не\u00a0удалась";
+      counterAsked = undefined;
     });
     void started.done.then((done) =>
       audit
@@ -105,10 +110,11 @@ export function createPublishing(options: PublishingOptions, audit: AuditLog, on
     publishCounter: (actor: Actor, metrika: string | null) =>
       start(actor, metrika ? `Счётчик Яндекс Метрики: ${metrika}` : "Счётчик Яндекс Метрики снят", "studio", { files: [], keys: [] }, metrika),
     /** The counter on the site (the live release's), and the one a publication under way is setting. */
-    counter(): { live: string | null; publishing?: string | null } {
+    counter(): { live: string | null; publishing?: string | null; failed?: string } {
       const live = currentRelease(root);
       const value = live ? (safeRecord(root, live)?.metrikaId ?? null) : null;
-      return job?.state === "running" && counterAsked !== undefined ? { live: value, publishing: counterAsked } : { live: value };
+      if (job?.state === "running" && counterAsked !== undefined) return { live: value, publishing: counterAsked };
+      return counterFailed ? { live: value, failed: counterFailed } : { live: value };
     },
     /** The publication under way, or the last one this server made. */
     job: () => job,

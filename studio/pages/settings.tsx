@@ -278,6 +278,11 @@ function MetrikaSection({ view }: { view: SettingsView }) {
         </fetcher.Form>
       )}
       <Outcome data={data} />
+      {counter.failed ? (
+        <NoticeArea>
+          <Notice tone="error">{`Счётчик не\u00a0опубликован, на\u00a0сайте прежний: ${counter.failed}`}</Notice>
+        </NoticeArea>
+      ) : null}
       {publishing ? (
         <p className="s-muted">
           Ход публикации&nbsp;— в&nbsp;разделе <Link to={pages.releases}>«Публикации»</Link>.

@@ -68,8 +68,8 @@ function counterView(ctx: Context): CounterSetting {
   const publishing = ctx.services.publishing;
   if (fixed) return { value: fixed, source: "environment", canPublish: publishing !== null };
   if (!publishing) return { value: "", source: "default", canPublish: false };
-  const { live, publishing: asked } = publishing.counter();
-  return { value: live ?? "", source: live ? "studio" : "default", ...(asked !== undefined ? { publishing: asked } : {}), canPublish: true };
+  const { live, publishing: asked, failed } = publishing.counter();
+  return { value: live ?? "", source: live ? "studio" : "default", ...(asked !== undefined ? { publishing: asked } : {}), canPublish: true, ...(failed ? { failed } : {}) };
 }
 
 /** The changes asked for, checked at their fields: a text "" goes back to the default; null in the result is that. */
