@@ -81,7 +81,7 @@ describe("with JavaScript", () => {
 
     await f.getByLabel("Телефон").fill("8 912 000-11-22");
     await f.getByRole("checkbox", { name: /SEO/ }).first().check();
-    await f.getByRole("checkbox", { name: /для ответа на заявку/ }).check();
+    await f.getByRole("checkbox", { name: /для ответа на\sзаявку/ }).check();
     await page.clock.fastForward(FILL_MS);
     await f.getByRole("button", { name: "Отправить заявку" }).click();
     const success = f.getByRole("status");
@@ -161,7 +161,7 @@ describe("with JavaScript", () => {
     await f.getByLabel("Имя").fill("Олег");
     await f.getByLabel("E-mail").fill("oleg@client.example");
     await f.getByLabel("О задаче").fill("Нужна аналитика для интернет-магазина");
-    await f.getByRole("checkbox", { name: /для ответа на заявку/ }).check();
+    await f.getByRole("checkbox", { name: /для ответа на\sзаявку/ }).check();
     await page.clock.fastForward(FILL_MS);
     let release: () => void = () => {};
     let opened: () => void = () => {};
@@ -175,7 +175,7 @@ describe("with JavaScript", () => {
     await expect.poll(() => f.getByText(M.form.unavailable).isVisible(), WAIT).toBe(true);
     expect(await f.getByLabel("Имя").inputValue()).toBe("Олег");
     expect(await f.getByLabel("О задаче").inputValue()).toBe("Нужна аналитика для интернет-магазина");
-    expect(await f.getByRole("checkbox", { name: /для ответа на заявку/ }).isChecked()).toBe(true);
+    expect(await f.getByRole("checkbox", { name: /для ответа на\sзаявку/ }).isChecked()).toBe(true);
     release();
     await locked;
     await f.getByRole("button", { name: "Отправить заявку" }).click();
@@ -216,7 +216,7 @@ describe("without JavaScript", () => {
     const f = form(page);
     await f.getByLabel("Имя").fill("Павел");
     await f.getByLabel("E-mail").fill("pavel@");
-    await f.getByRole("checkbox", { name: /для ответа на заявку/ }).check();
+    await f.getByRole("checkbox", { name: /для ответа на\sзаявку/ }).check();
     await f.getByRole("button", { name: "Отправить заявку" }).click();
     await page.waitForURL(`${server.baseUrl}/forms/project/`);
     // The form comes back with its message and what was typed.
@@ -224,7 +224,7 @@ describe("without JavaScript", () => {
     const again = page.locator("main form");
     expect(await again.getByLabel("Имя").inputValue()).toBe("Павел");
     expect(await again.getByLabel("E-mail").inputValue()).toBe("pavel@");
-    expect(await again.getByRole("checkbox", { name: /для ответа на заявку/ }).isChecked()).toBe(true);
+    expect(await again.getByRole("checkbox", { name: /для ответа на\sзаявку/ }).isChecked()).toBe(true);
     await again.getByLabel("E-mail").fill("pavel@client.example");
     await again.getByRole("button", { name: "Отправить заявку" }).click();
     await page.waitForURL(/\/forms\/project\/\?sent=/);

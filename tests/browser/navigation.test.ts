@@ -112,7 +112,7 @@ describe("client-side navigation", () => {
       return router.navigate("/services/no-such-service/");
     });
     await expect.poll(async () => plain(await page.locator("h1").textContent())).toBe("Страница не найдена");
-    await expect.poll(async () => plain(await page.title())).toMatch(/^Страница не найдена/);
+    await expect.poll(async () => plain(await page.title())).toMatch(/^Страница не\sнайдена/);
     const chips = await page.locator("main nav a").evaluateAll((links) =>
       links.map((a) => [a.textContent?.trim(), a.getAttribute("href")]),
     );

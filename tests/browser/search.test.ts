@@ -295,7 +295,7 @@ describe("without JavaScript", () => {
     await plain.waitForURL(`${baseUrl}/search/?q=%D0%BC%D0%B0%D1%80%D0%BA%D0%B5%D1%82%D0%B8%D0%BD%D0%B3%D0%B0`);
     expect(await plain.getByRole("searchbox").inputValue()).toBe("маркетинга");
     const results = plain.getByRole("region", { name: "Результаты поиска" });
-    expect((await results.getByRole("status").textContent())?.replace(/\u00a0/g, " ")).toMatch(/^Найдено \d+ результат\S* по запросу «маркетинга»$/);
+    expect((await results.getByRole("status").textContent())?.replace(/\u00a0/g, " ")).toMatch(/^Найдено \d+ результат\S* по\sзапросу «маркетинга»$/);
     const links = await results.locator(".search-hit__title a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(links.slice(0, 3)).toContain("/services/marketing-consulting/");
     // A kind is a plain link: followed without JavaScript, the server answers it.

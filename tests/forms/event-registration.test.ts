@@ -69,7 +69,7 @@ describe.each(BACKENDS)("registration for an event on %s", (backend) => {
     const location = res.headers.get("location") ?? "";
     expect(location).toMatch(/^\/forms\/event\/\?sent=[0-9a-f-]{36}&number=\d+$/);
     const done = await (await fetch(h.server.baseUrl + location)).text();
-    expect(done.replace(/&nbsp;|\u00a0/g, " ")).toMatch(/Вы зарегистрированы[\s\S]*Регистрация № \d+/);
+    expect(done.replace(/&nbsp;|\u00a0/g, " ")).toMatch(/Вы\sзарегистрированы[\s\S]*Регистрация № \d+/);
   });
 
   it("refuses an unknown event and one that is over, above the button, and keeps nothing", async () => {

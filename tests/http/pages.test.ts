@@ -80,7 +80,7 @@ describe("404", () => {
         ["Услуги", "/services/"],
         ["Академия", "/academy/"],
       ]);
-      expect(plain(doc.querySelector("title")?.text)).toMatch(/^Страница не найдена/);
+      expect(plain(doc.querySelector("title")?.text)).toMatch(/^Страница не\sнайдена/);
       expect(doc.querySelectorAll("header.site-header, footer.site-footer")).toHaveLength(2);
     },
   );

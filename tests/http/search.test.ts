@@ -71,7 +71,7 @@ describe("/search/?q=… answered on the server", () => {
     expect(hrefs(doc)[0]).toBe(paths.service("end-to-end-analytics"));
     expect(hrefs(doc).length).toBeGreaterThan(1);
     expect(hrefs(doc).length).toBeLessThanOrEqual(6);
-    expect(plain(doc.querySelector(".search-results__status")?.textContent)).toMatch(/^Найдено \d+ результат\S* по запросу «сквозная аналитика»$/);
+    expect(plain(doc.querySelector(".search-results__status")?.textContent)).toMatch(/^Найдено \d+ результат\S* по\sзапросу «сквозная аналитика»$/);
     // Nothing says results need JavaScript when they are there.
     expect(doc.querySelector("noscript")).toBeNull();
   });

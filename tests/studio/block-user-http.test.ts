@@ -3,6 +3,7 @@ import { BACKENDS } from "../support/forms-server.ts";
 import { submission } from "../support/inbox.ts";
 import { addUser, call, signIn, startStudioServer, type StudioServer } from "../support/studio.ts";
 import type { AuditPage, UserList } from "#core/studio/api.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * Blocking a studio user, on both stores: their session ends within a request, their sign-in is
@@ -60,7 +61,7 @@ describe.each(BACKENDS)("blocking a user on %s", (backend) => {
     expect((await blocked.json()).blockedAt).toEqual(expect.any(Number));
     const after = await api("GET", "/session", anna);
     expect(after.status).toBe(401);
-    expect((await after.json()).message).toBe("Вы не\u00a0вошли в\u00a0студию или сессия закончилась. Войдите снова.");
+    expect((await after.json()).message).toBe(asBuilt("Вы не вошли в студию или сессия закончилась. Войдите снова."));
     expect((await api("GET", "/inbox", anna)).status).toBe(401);
     const refused = await call(server, "POST", "/studio/api/session", { body: { login: "anna", password: PASSWORDS.anna } });
     expect(refused.status).toBe(403);

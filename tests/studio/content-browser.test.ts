@@ -288,7 +288,7 @@ describe("content in a browser", () => {
     expect((await yandex.textContent())?.replace(/\u00a0/g, " ")).toContain("academy › cro-lead-forms-audit");
     // A long title: the counter says engines will cut it, and the result is cut with «…».
     await page.getByLabel("Заголовок страницы").fill("Очень длинный заголовок статьи, который поисковики точно не покажут целиком");
-    await expect.poll(async () => (await snippet.textContent())?.replace(/\u00a0/g, " ")).toMatch(/Заголовок с названием сайта: 86 знаков, длиннее 60: поисковики обрежут конец/);
+    await expect.poll(async () => (await snippet.textContent())?.replace(/\u00a0/g, " ")).toMatch(/Заголовок с\sназванием сайта: 86 знаков, длиннее 60: поисковики обрежут конец/);
     expect(await yandex.locator(".s-snippet__link").textContent()).toMatch(/…$/);
     await page.getByLabel("Описание для поисковиков").fill("Коротко");
     await expect.poll(async () => (await snippet.textContent())?.replace(/\u00a0/g, " ")).toContain("Описание: 7 знаков, нужно не меньше 50");
@@ -371,7 +371,7 @@ describe("content in a browser", () => {
     const theirSave = await save(env, "articles", slug, { values: { ...theirs.values, title: "Версия Павла" }, baseHash: theirs.hash }, pavel);
     expect(theirSave.status, await theirSave.clone().text()).toBe(200);
     await page.getByRole("button", { name: "Сохранить" }).click();
-    await page.getByRole("heading", { name: /^Пока вы редактировали, запись сохранили: Павел Второй/ }).waitFor();
+    await page.getByRole("heading", { name: /^Пока вы\sредактировали, запись сохранили: Павел Второй/ }).waitFor();
     const clash = page.getByRole("group", { name: "Заголовок страницы" });
     expect(await clash.getByText("Версия Павла").first().isVisible()).toBe(true);
     expect(await clash.getByText("Моя версия заголовка").first().isVisible()).toBe(true);

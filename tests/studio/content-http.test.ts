@@ -49,7 +49,7 @@ describe.each(BACKENDS)("content editing on %s", (backend) => {
     expect(result.unpublished).toBe("changed");
     expect(result.message).toMatch(/после публикации/);
     const file = contentFile(env.sandbox, `academy/${slug}.md`);
-    expect(file).toMatch(/^---\ntitle: Чек-лист SEO-аудита, исправленный в студии\n/);
+    expect(file).toMatch(/^---\ntitle: Чек-лист SEO-аудита, исправленный в\sстудии\n/);
     // Nothing changed on the site: saving is not publishing.
     expect(await (await fetch(`${env.server.baseUrl}/academy/${slug}/`)).text()).toBe(served);
     const changes = (await (await call(env.server, "GET", "/studio/api/content/changes", { cookie: env.editor })).json()) as { changes: Array<{ path: string; change: string }> };

@@ -65,7 +65,7 @@ describe("an entry's history", () => {
     expect(await versions.count()).toBeGreaterThanOrEqual(4);
     for (const i of [0, 1, 2]) expect(plain(await versions.nth(i).textContent())).toContain(`Сохранено — ${EDITOR.name}`);
     expect(plain(await versions.nth(0).textContent())).toContain("Сохранена сейчас");
-    expect(plain(await versions.nth(0).textContent())).toMatch(/\d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2}/);
+    expect(plain(await versions.nth(0).textContent())).toMatch(/\d{1,2} [а-я]+ \d{4} г\. в\s\d{2}:\d{2}/);
 
     // The newest version's difference: the field's label, the one word out and the one in, nothing else.
     const diff = page.getByRole("region", { name: "Что изменилось в этой версии" });
@@ -113,7 +113,7 @@ describe("an entry's history", () => {
     expect(text).toContain("1 запись ждёт публикации");
     expect(text).toContain("1 из них сохранили вы");
     expect(text).toContain("0 публикаций запланировано");
-    expect(text).toMatch(/Последняя публикация — «.+», \d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2}/);
+    expect(text).toMatch(/Последняя публикация — «.+», \d{1,2} [а-я]+ \d{4} г\. в\s\d{2}:\d{2}/);
     expect(plain(await page.locator(".s-page__lead").textContent())).toBe("Ваша роль — «Редактор». Разделы, доступные вам:");
     await page.context().close();
   });

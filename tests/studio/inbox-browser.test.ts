@@ -74,7 +74,7 @@ describe("the inbox in a browser", () => {
     await form.getByLabel("E-mail").fill("timofey@buyer.example");
     await form.getByLabel("Телефон").fill("8 903 555-44-33");
     await form.getByLabel("О задаче").fill(HYPERLINK);
-    await form.getByRole("checkbox", { name: /для ответа на заявку/ }).check();
+    await form.getByRole("checkbox", { name: /для ответа на\sзаявку/ }).check();
     await visitor.page.clock.fastForward(FILL_MS);
     await form.getByRole("button", { name: "Отправить заявку" }).click();
     await form.getByRole("status").waitFor({ timeout: 15_000 });

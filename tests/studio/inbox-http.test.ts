@@ -82,7 +82,7 @@ describe.each(BACKENDS)("the inbox's API on %s", (backend) => {
     const cases: Array<[string, string, RegExp]> = [
       ["from=2026-11-20&to=2026-11-10", "to", /^Дата «по» раньше даты «с»$/],
       ["from=2026-02-30", "from", /^Укажите дату/],
-      ["q=%D0%B0", "q", /^Для поиска введите хотя бы/],
+      ["q=%D0%B0", "q", /^Для поиска введите хотя\sбы/],
       ["status=%D0%B7%D0%B0%D0%BA%D1%80%D1%8B%D1%82%D0%B0", "status", /^Выберите значение из/],
     ];
     for (const [query, field, message] of cases) {

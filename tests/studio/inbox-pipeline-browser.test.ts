@@ -98,7 +98,7 @@ describe("the inbox's pipeline in a browser", () => {
     expect(cell("Имя")).toBe("Карина Заказчикова");
     expect(cell("Ответственный")).toBe("Соня Продажина");
     expect(cell("Этап")).toBe("Договор");
-    expect(String(cell("Последний комментарий"))).toMatch(/, Соня Продажина: Просит КП до\u00a0пятницы$/);
+    expect(String(cell("Последний комментарий"))).toMatch(/, Соня Продажина: Просит КП\sдо\u00a0пятницы$/);
     expect(cell("Источник")).toBe("yandex");
     const changes = ((await readSheet(bytes, "История этапов")) as unknown[][]).filter((line) => line[0] === number);
     expect(changes.map((line) => line.slice(2, 5))).toEqual([

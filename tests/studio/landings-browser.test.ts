@@ -98,7 +98,7 @@ describe("a marketer's landing", () => {
     const lead = visitor.page.locator("#project-request");
     await lead.getByLabel("Имя").fill("Вера Вебинарова");
     await lead.getByLabel("Телефон").fill("8 912 000-44-55");
-    await lead.getByRole("checkbox", { name: /для ответа на заявку/ }).check();
+    await lead.getByRole("checkbox", { name: /для ответа на\sзаявку/ }).check();
     await visitor.page.clock.fastForward(FILL_MS);
     await lead.getByRole("button", { name: "Отправить заявку" }).click();
     await expect.poll(() => lead.getByRole("status").isVisible(), WAIT).toBe(true);

@@ -56,7 +56,7 @@ describe("«Медиа» in a browser", () => {
     expect((await save(env, "articles", slug, { values: newArticle(slug, "Статья с фотографией", `Текст.\n\n![Команда](/uploads/${file})\n`), baseHash: null })).status).toBe(200);
     await page.reload();
     await page.getByLabel("Поиск").fill("планёрк");
-    await page.getByRole("button", { name: /Команда агентства на планёрке/ }).click();
+    await page.getByRole("button", { name: /Команда агентства на\sпланёрке/ }).click();
     await page.getByRole("link", { name: "Статья с фотографией" }).waitFor();
     expect(await page.getByRole("button", { name: "Удалить изображение" }).count()).toBe(0);
     expect((await call(env.server, "DELETE", `/studio/api/media/${file}`, { cookie: env.editor })).status).toBe(409);
@@ -92,12 +92,12 @@ describe("«Медиа» in a browser", () => {
     await page.getByLabel("Поиск").fill("планёрк");
     await page.getByText("Найдено 2 из 3").waitFor();
     // The old file's card: its original name, then its description (the new one asks to check it).
-    await page.getByRole("button", { name: /^команда\.jpg\s+Команда агентства на планёрке$/ }).click();
-    await page.getByRole("link", { name: /^Версия от .+, статья «Статья с фотографией»$/ }).waitFor();
+    await page.getByRole("button", { name: /^команда\.jpg\s+Команда агентства на\sпланёрке$/ }).click();
+    await page.getByRole("link", { name: /^Версия от\s.+, статья «Статья с\sфотографией»$/ }).waitFor();
     expect(await page.getByRole("button", { name: "Удалить изображение" }).count()).toBe(0);
     const refused = await call(env.server, "DELETE", `/studio/api/media/${file}`, { cookie: env.editor });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/^Изображение показывает версия от.\d+ .+, статья «Статья с фотографией»/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Изображение показывает версия от.\d+ .+, статья «Статья с\sфотографией»/);
     expect(existsSync(join(env.sandbox.contentDir, "uploads", file))).toBe(true);
     expect(await atEveryWidth(page, 1440), "an image's card with the places that need it").toEqual([]);
 
@@ -135,7 +135,7 @@ describe("«Медиа» in a browser", () => {
     await page.goto(`${env.server.baseUrl}/studio/content/articles/seo-audit-checklist-2026/`);
     const cover = page.getByRole("group", { name: "Обложка (необязательно)" });
     await cover.getByRole("button", { name: "Выбрать из «Медиа»" }).click();
-    await cover.getByRole("button", { name: /Дашборд со сквозной аналитикой/ }).click();
+    await cover.getByRole("button", { name: /Дашборд со\sсквозной аналитикой/ }).click();
     await cover.getByText("Дашборд со сквозной аналитикой на экране ноутбука").waitFor();
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText(/Сохранено/).first().waitFor();

@@ -236,7 +236,7 @@ describe("«Медиа» over HTTP", () => {
       const kept = await call(env.server, "DELETE", `/studio/api/media/${shown}`, { cookie: env.editor });
       expect(kept.status).toBe(409);
       expect(await kept.json()).toMatchObject({
-        message: expect.stringMatching(/^Изображение показывает версия от.\d+ \S+ \d{4} г\. в \d\d:\d\d, статья «Статья со схемой на сайте»: пока эта версия хранится/),
+        message: expect.stringMatching(/^Изображение показывает версия от.\d+ \S+ \d{4} г\. в\s\d\d:\d\d, статья «Статья со\sсхемой на\sсайте»: пока эта версия хранится/),
         places: { entries: [], live: [], versions: [{ slug, kind: "статья" }] },
       });
       expect(existsSync(uploads(shown))).toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContentServer, image, newArticle, save, sendImage, startContentServer } from "../support/content.ts";
 import { eventually } from "../support/eventually.ts";
 import { call } from "../support/studio.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * «Медиа» at scale over HTTP: an upload keeps the name it had on the
@@ -64,7 +65,7 @@ describe("«Медиа» a page at a time", () => {
     ] as const) {
       const res = await call(env.server, "GET", `/studio/api/media${query}`, { cookie: env.editor });
       expect(res.status, query).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe(message);
+      expect(((await res.json()) as { message: string }).message).toBe(asBuilt(message));
     }
     // A search longer than any name is cut, never a 5xx.
     expect((await list(`?q=${"я".repeat(300)}`)).total).toBe(0);

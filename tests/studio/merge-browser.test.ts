@@ -78,7 +78,7 @@ describe.each(CORPUS_BACKENDS)("two editors on one article (%s)", (backend) => {
     await marina.page.getByLabel("Описание для поисковиков").fill(description);
     await typeBody(marina.page, `${body.trimEnd()}\n\nАбзац Марины о том, что проверить первым делом.\n`, "Абзац Марины");
     await marina.page.getByRole("button", { name: "Сохранить", exact: true }).click();
-    await marina.page.getByText(/Пока вы редактировали, запись сохранили: Павел Второй.*Их правки объединены с вашими/).first().waitFor();
+    await marina.page.getByText(/Пока вы\sредактировали, запись сохранили: Павел Второй.*Их\sправки объединены с\sвашими/).first().waitFor();
     const file = contentFile(env.sandbox, `academy/${slug}.md`);
     expect(file).toContain('title: "Доставляемость писем из CRM: разбор Павла"');
     expect(file).toContain(description);
@@ -105,7 +105,7 @@ describe.each(CORPUS_BACKENDS)("two editors on one article (%s)", (backend) => {
     await marina.page.getByRole("region", { name: "Запись изменили" }).waitFor();
     await typeBody(marina.page, body.replace(shared, `${shared} Марина.`).replace(other, `${other} Ещё от Марины.`), "Ещё от Марины.");
     await marina.page.getByRole("button", { name: "Сохранить", exact: true }).click();
-    const view = marina.page.getByRole("region", { name: /Пока вы редактировали, запись сохранили: Павел Второй/ });
+    const view = marina.page.getByRole("region", { name: /Пока вы\sредактировали, запись сохранили: Павел Второй/ });
     await view.waitFor();
     const clashes = view.getByRole("group", { name: /изменили оба/ });
     expect(await clashes.count()).toBe(1);
@@ -141,12 +141,12 @@ describe.each(CORPUS_BACKENDS)("two editors on one article (%s)", (backend) => {
     expect((await save(env, "articles", slug, { values: { ...theirs.values, title: "Заголовок Павла" }, baseHash: theirs.hash }, pavel)).status).toBe(200);
     const started = performance.now();
     const notice = marina.page.getByRole("region", { name: "Запись изменили" });
-    await notice.getByText(/Пока вы редактировали, запись сохранили: Павел Второй/).waitFor({ timeout: 2_000 });
+    await notice.getByText(/Пока вы\sредактировали, запись сохранили: Павел Второй/).waitFor({ timeout: 2_000 });
     console.log(`a colleague's save shown in ${Math.round(performance.now() - started)} ms`);
     await notice.getByRole("button", { name: "Показать их правки" }).click();
     await notice.getByText("Заголовок Павла").first().waitFor();
     await notice.getByRole("button", { name: "Взять их правки" }).click();
-    await marina.page.getByText(/Их правки перенесены в форму: Заголовок страницы/).waitFor();
+    await marina.page.getByText(/Их\sправки перенесены в\sформу: Заголовок страницы/).waitFor();
     expect(await marina.page.getByLabel("Заголовок страницы").inputValue()).toBe("Заголовок Павла");
     expect(await marina.page.getByLabel("Описание для поисковиков").inputValue()).toBe(description);
     await saved(marina.page);
@@ -174,7 +174,7 @@ describe.each(CORPUS_BACKENDS)("two editors on one article (%s)", (backend) => {
     const row = page.getByRole("row").filter({ hasText: title });
     // Who saved it and when, and what changes on the site: the title as published, struck, and the new one.
     await row.getByText(/^Марина Контентова, \d.+; Павел Второй, \d/).waitFor();
-    await row.getByRole("button", { name: /Что изменится на сайте/ }).click();
+    await row.getByRole("button", { name: /Что изменится на\sсайте/ }).click();
     // The title's words as published struck, the new ones marked (the title was «…: как получать заявки, а не список недозвонов»).
     await row.locator("del").filter({ hasText: "как получать заявки" }).first().waitFor();
     await row.locator("ins").filter({ hasText: "правка Павла" }).first().waitFor();
@@ -182,7 +182,7 @@ describe.each(CORPUS_BACKENDS)("two editors on one article (%s)", (backend) => {
     await page.getByLabel("Название публикации", { exact: true }).fill("Правка Павла");
     const before = await fetch(`${env.server.baseUrl}/academy/${slug}/`).then((res) => res.text());
     await page.getByRole("button", { name: "Опубликовать выбранное" }).click();
-    const ask = page.getByRole("region", { name: /Среди выбранного есть правки, которые сохранили не вы/ });
+    const ask = page.getByRole("region", { name: /Среди выбранного есть правки, которые сохранили не\sвы/ });
     await ask.getByText(/Павел Второй/).waitFor();
     expect(await ask.getByText(/Марина Контентова/).count()).toBe(0);
     expect(await fetch(`${env.server.baseUrl}/academy/${slug}/`).then((res) => res.text())).toBe(before);

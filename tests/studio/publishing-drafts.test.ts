@@ -73,14 +73,14 @@ describe("publishing what is meant", () => {
 
     // Pavel rolls the site back to the release before his.
     await pavel.goto(`${env.server.baseUrl}/studio/releases/`);
-    const earlier = pavel.getByRole("row").filter({ has: pavel.getByRole("button", { name: /Вернуть сайт к этой публикации/ }) }).first();
-    await earlier.getByRole("button", { name: /Вернуть сайт к этой публикации/ }).click();
+    const earlier = pavel.getByRole("row").filter({ has: pavel.getByRole("button", { name: /Вернуть сайт к\sэтой публикации/ }) }).first();
+    await earlier.getByRole("button", { name: /Вернуть сайт к\sэтой публикации/ }).click();
     const question = plain(await pavel.getByRole("alert").filter({ hasText: "Вернуть сайт" }).textContent());
     expect(question).toContain(`Статья «${titleY}»`);
     expect(question).not.toContain(`Статья «${titleX}»`);
     expect(question).toContain("Сохранённые правки останутся в студии черновиками");
     await pavel.getByRole("button", { name: "Да, вернуть" }).click();
-    await pavel.getByText(/На сайте снова публикация/).waitFor();
+    await pavel.getByText(/На\sсайте снова публикация/).waitFor();
     await expect.poll(() => onSite(y.slug), { timeout: 10_000, interval: 200 }).not.toContain(titleY);
 
     // Marina's saved change is still hers to publish, unchanged; publishing it does not bring Pavel's back.

@@ -133,8 +133,8 @@ describe("publishing from the studio", () => {
     await page.goBack();
 
     // Roll back: the confirmation says what changes on the site and that saved work stays.
-    const earlier = page.getByRole("row").filter({ has: page.getByRole("button", { name: /Вернуть сайт к этой публикации/ }) }).first();
-    await earlier.getByRole("button", { name: /Вернуть сайт к этой публикации/ }).click();
+    const earlier = page.getByRole("row").filter({ has: page.getByRole("button", { name: /Вернуть сайт к\sэтой публикации/ }) }).first();
+    await earlier.getByRole("button", { name: /Вернуть сайт к\sэтой публикации/ }).click();
     const question = (await page.getByRole("alert").filter({ hasText: "Вернуть сайт" }).textContent())?.replace(/\u00a0/g, " ") ?? "";
     expect(question).toContain(`вернутся прежние версии: Статья «${title}»`);
     expect(question).toContain("Сохранённые правки останутся в студии черновиками");
@@ -146,8 +146,8 @@ describe("publishing from the studio", () => {
     await page.reload();
     await expect.poll(() => waiting.getByRole("link", { name: title }).count()).toBe(1);
     // The rollback is a row of the history and a commit of the site's line in the content repository.
-    await expect.poll(() => page.getByRole("row").filter({ hasText: "Откат к публикации" }).count()).toBe(1);
-    expect(git("log", "-1", "--format=%s%n%an", "refs/worktree/published")).toMatch(/^Откат к публикации .*\nЕва Редакторова$/);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: /Откат к\sпубликации/ }).count()).toBe(1);
+    expect(git("log", "-1", "--format=%s%n%an", "refs/worktree/published")).toMatch(/^Откат к\sпубликации .*\nЕва Редакторова$/);
     await page.context().close();
   });
 

@@ -74,7 +74,7 @@ describe("«Снять с публикации» with a redirect", () => {
       expect(res.status, target).toBe(422);
       const body = (await res.json()) as { errors: Record<string, string> };
       expect(Object.keys(body.errors), target).toEqual(["redirect"]);
-      expect(plain(body.errors.redirect ?? "")).toMatch(/^(Перенаправить можно только на страницу, которая есть на сайте|Нельзя перенаправить страницу на неё саму)/);
+      expect(plain(body.errors.redirect ?? "")).toMatch(/^(Перенаправить можно только на\sстраницу, которая есть на\sсайте|Нельзя перенаправить страницу на\sнеё саму)/);
     }
     expect((await fetch(`${env.server.baseUrl}/academy/${live}/`, { redirect: "manual" })).status).toBe(200);
   });

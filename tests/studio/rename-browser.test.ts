@@ -127,11 +127,11 @@ describe("renaming follows references", () => {
     await together.getByRole("button", { name: "Опубликовать вместе" }).click();
     // Done when the editor says the entry is published; a refusal is said at once, not after the timeout.
     const outcome = async () => {
-      const refused = page.getByText(/^Не опубликовано/);
+      const refused = page.getByText(/^Не\sопубликовано/);
       if ((await refused.count()) > 0) return plain(await refused.first().textContent());
       return plain(await page.getByTestId("entry-state").textContent());
     };
-    await expect.poll(outcome, { timeout: 90_000, interval: 250 }).toMatch(/^(Опубликовано|Не опубликовано.*)$/);
+    await expect.poll(outcome, { timeout: 90_000, interval: 250 }).toMatch(/^(Опубликовано|Не\sопубликовано.*)$/);
     expect(await outcome()).toBe("Опубликовано");
     const releases = ((await (await call(env.server, "GET", "/studio/api/releases", { cookie })).json()) as { releases: unknown[] }).releases;
     expect(releases.length).toBe(releasesBefore + 1);

@@ -109,7 +109,7 @@ for (const backend of BACKENDS) {
       const cells = plain(await row.textContent());
       expect(cells).toContain("Статьи Академии");
       expect(cells).toContain(EDITOR.name);
-      expect(cells).toMatch(/\d{1,2} [а-я]+ 20\d\d г\. в \d\d:\d\d/);
+      expect(cells).toMatch(/\d{1,2} [а-я]+ 20\d\d г\. в\s\d\d:\d\d/);
       expect(cells).toContain("30 дней");
       // An editor is not offered permanent deletion.
       expect(await page.getByRole("button", { name: /Удалить навсегда/ }).count()).toBe(0);
@@ -128,7 +128,7 @@ for (const backend of BACKENDS) {
       // Saved, not yet on the site: its state says so, and the address still leads away.
       await page.getByRole("link", { name: "Открыть запись" }).click();
       await page.waitForURL(new RegExp(`/studio/content/articles/${article.slug}/$`));
-      await expect.poll(async () => plain(await page.getByTestId("entry-state").textContent())).toMatch(/^(Черновик|Снято с публикации)/);
+      await expect.poll(async () => plain(await page.getByTestId("entry-state").textContent())).toMatch(/^(Черновик|Снято с\sпубликации)/);
       expect((await fetch(env.server.baseUrl + address, { redirect: "manual" })).status).toBe(301);
 
       await page.getByRole("region", { name: "Публикация записи" }).getByRole("button", { name: "Опубликовать" }).click();

@@ -3,6 +3,7 @@ import { BACKENDS, nextIp } from "../support/forms-server.ts";
 import { addUser, call, sessionCookieOf, signIn, startStudioServer, studioCli, type StudioServer } from "../support/studio.ts";
 import { codeAt } from "../../server/studio/two-factor/codes.ts";
 import type { AuditPage, RecoveryCodes, SessionInfo, TwoFactorInfo, TwoFactorSetup, UserList } from "#core/studio/api.ts";
+import { asBuilt } from "../support/typography.ts";
 
 /**
  * Two-factor sign-in (TOTP) on both stores, codes computed for the test server's own clock,
@@ -176,7 +177,7 @@ describe.each(BACKENDS)("two-factor sign-in on %s", (backend) => {
     // Olga has none yet either: her very next request sends her to set it up.
     const gated = await api("GET", "/users", olga);
     expect(gated.status).toBe(403);
-    expect((await gated.json()).errors).toEqual({ secondFactor: "Сначала включите второй фактор входа: администраторам студии он обязателен" });
+    expect((await gated.json()).errors).toEqual({ secondFactor: asBuilt("Сначала включите второй фактор входа: администраторам студии он обязателен") });
     const petrRes = await api("POST", "/session", null, { login: "petr", password: PASSWORDS.petr });
     const petr = sessionCookieOf(petrRes) as string;
     expect(((await petrRes.json()) as SessionInfo).mustSetUpSecondFactor).toBe(true);
@@ -188,7 +189,7 @@ describe.each(BACKENDS)("two-factor sign-in on %s", (backend) => {
     expect(((await (await api("GET", "/session", petr)).json()) as SessionInfo).mustSetUpSecondFactor).toBeUndefined();
     const keep = await api("DELETE", "/profile/two-factor", petr, { password: PASSWORDS.petr });
     expect(keep.status).toBe(409);
-    expect((await keep.json()).message).toBe("Администратор не\u00a0может отключить второй фактор, пока он обязателен для\u00a0администраторов");
+    expect((await keep.json()).message).toBe(asBuilt("Администратор не\u00a0может отключить второй фактор, пока он обязателен для\u00a0администраторов"));
     // An editor is not asked.
     const anna = await signIn(server, "anna", PASSWORDS.anna);
     expect((await api("GET", "/content", anna)).status).toBe(200);

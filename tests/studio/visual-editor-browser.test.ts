@@ -40,7 +40,7 @@ describe("the visual text editor", () => {
     await newArticleForm(page, "vizualnyj-redaktor");
     const cover = page.getByRole("group", { name: "Обложка (необязательно)" });
     await cover.getByRole("button", { name: "Выбрать из «Медиа»" }).click();
-    await cover.getByRole("button", { name: /Команда агентства за работой/ }).click();
+    await cover.getByRole("button", { name: /Команда агентства за\sработой/ }).click();
     const toolbar = page.getByRole("toolbar", { name: "Оформление: Текст статьи" });
     const body = page.getByRole("textbox", { name: "Текст статьи" });
     await body.click();
@@ -110,7 +110,7 @@ describe("the visual text editor", () => {
     // An image from «Медиа»: its description comes with it, to check and insert.
     await toolbar.getByRole("button", { name: "Ещё" }).click();
     await page.getByRole("menuitem", { name: "Из «Медиа»" }).click();
-    await page.getByRole("group", { name: "Изображение из «Медиа»" }).getByRole("button", { name: /График заявок за квартал/ }).click();
+    await page.getByRole("group", { name: "Изображение из «Медиа»" }).getByRole("button", { name: /График заявок за\sквартал/ }).click();
     expect(await alt.inputValue()).toBe("График заявок за квартал");
     await page.keyboard.press("Enter");
     await page.locator('.s-visual__content img[alt="График заявок за квартал"]').waitFor();
