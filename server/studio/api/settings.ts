@@ -47,12 +47,12 @@ async function textProblem(ctx: Context, name: TextName, value: string): Promise
  * A new counter asked for: its number, null to take it off, undefined for no change; a problem goes
  * into `errors` at the field. It is set by a publication, so one must be possible now.
  */
-function counterOf(ctx: Context, body: Record<string, unknown>, now: CounterSetting, errors: Record<string, string>): string | null | undefined {
+function askedCounter(ctx: Context, body: Record<string, unknown>, now: CounterSetting, errors: Record<string, string>): string | null | undefined {
   if (!Object.hasOwn(body, "metrikaId")) return undefined;
   const raw = body.metrikaId;
   if (typeof raw !== "string" || raw.length > 100) throw new HttpError(400, MESSAGES.badJson);
   // As people copy it: with spaces or the word «№».
-  const value = raw.replace(/[\s\u00a0№#]/g, "");
+  const value = raw.replace(/[\s№#]/g, "");
   if (value === (now.publishing !== undefined ? (now.publishing ?? "") : now.value)) return undefined;
   if (now.source === "environment") errors.metrikaId = M.fromEnvironment;
   else if (value !== "" && !METRIKA_ID.test(value)) errors.metrikaId = M.counter;
@@ -76,7 +76,7 @@ function counterView(ctx: Context): CounterSetting {
 async function changesOf(ctx: Context, body: Record<string, unknown>, now: SettingsView): Promise<{ changes: Partial<Record<SettingName, string | null>>; counter: string | null | undefined }> {
   const { settings } = ctx.services;
   const errors: Record<string, string> = {};
-  const counter = counterOf(ctx, body, now.metrikaId, errors);
+  const counter = askedCounter(ctx, body, now.metrikaId, errors);
   const changes: Partial<Record<SettingName, string | null>> = {};
   for (const name of Object.keys(TEXT_LIMITS) as TextName[]) {
     if (!Object.hasOwn(body, name)) continue;
