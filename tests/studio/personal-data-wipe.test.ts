@@ -18,13 +18,22 @@ import { addUser, call, signIn, startStudioServer, type StudioServer } from "../
 const DAY = 86_400_000;
 const PASSWORD = "Erasure admin passphrase";
 
-/** Every file under the folder, as bytes. */
+/**
+ * Every file under the folder, as bytes. A live server removes files of its own while the
+ * folder is read (PostgreSQL's pg_internal.init, a finished temp file): one that vanished
+ * between the listing and the read holds nothing any more, so it is left out.
+ */
 function files(dir: string): Array<{ path: string; bytes: Buffer }> {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => {
+    .flatMap((entry) => {
       const path = join(entry.parentPath, entry.name);
-      return { path, bytes: readFileSync(path) };
+      try {
+        return [{ path, bytes: readFileSync(path) }];
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
     });
 }
 
