@@ -72,9 +72,11 @@ describe("service pages", () => {
 
   it("the generic page shows every field of its service", async () => {
     const { doc } = await getDocument(`/services/${generic.slug}/`);
-    for (const id of ["service-included", "service-stages", "service-results", "service-pricing", "service-faq", "service-about"]) {
+    for (const id of ["service-requests", "service-included", "service-stages", "service-results", "service-pricing", "service-faq", "service-about"]) {
       expect(doc.getElementById(id), id).not.toBeNull();
     }
+    // Clients' words as the page shows them: each request of the file, in its order.
+    expect(doc.querySelectorAll("#service-requests .requests__item").map((li) => li.text.replace(/\s+/g, " "))).toEqual(generic.requests.map((r) => r.replace(/\s+/g, " ")));
     expect(doc.querySelectorAll("#service-included li.card")).toHaveLength(generic.included.length);
     expect(doc.querySelectorAll("#service-stages .stages__item")).toHaveLength(generic.stages.length);
     expect(doc.querySelectorAll("#service-results .stat")).toHaveLength(generic.results.length);
@@ -91,6 +93,7 @@ describe("service pages", () => {
     expect(doc.querySelectorAll("#service-packages .package__price").every((p) => /\d/.test(p.text))).toBe(true);
     expect(doc.getElementById("service-stages")).not.toBeNull();
     expect(doc.getElementById("service-faq")).not.toBeNull();
+    expect(doc.querySelectorAll("#service-requests .requests__item")).toHaveLength(service?.requests.length ?? -1);
     const generic = (await getDocument(`/services/${c.services.find((s) => !DEDICATED.includes(s.slug))?.slug}/`)).doc;
     expect(generic.getElementById("service-tools")).toBeNull();
     expect(generic.getElementById("service-packages")).toBeNull();

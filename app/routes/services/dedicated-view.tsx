@@ -9,7 +9,7 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { Section } from "../../ui/section.tsx";
 import { Stat, StatList } from "../../ui/stat.tsx";
 import { PRIMARY_ACTION } from "../../chrome/primary-action.ts";
-import { AboutSection, CasesSection, FaqSection, IncludedSection, StagesSection, rub } from "./service-parts.tsx";
+import { AboutSection, CasesSection, FaqSection, IncludedSection, RequestsSection, StagesSection, rub } from "./service-parts.tsx";
 
 type Service = ServiceData["service"];
 
@@ -41,6 +41,7 @@ export function DedicatedServiceView({ service, cases, structuredData }: Service
           </div>
         </div>
       </PageHeader>
+      <RequestsSection service={service} />
       <StagesSection service={service} title="Процесс" tone="surface" />
       <IncludedSection service={service} />
       {service.tools.length > 0 ? (

@@ -34,6 +34,22 @@ export function rub(value: number): string {
 }
 
 
+/** The client's problem in their own words, before the agency's: a visitor recognises theirs. */
+export function RequestsSection({ service, tone }: { service: Service; tone?: "default" | "surface" }) {
+  if (service.requests.length === 0) return null;
+  return (
+    <Section id="service-requests" title="С чем к нам приходят" tone={tone}>
+      <ul className="requests" role="list">
+        {service.requests.map((request) => (
+          <li key={request} className="requests__item">
+            {request}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 export function IncludedSection({ service, tone }: { service: Service; tone?: "default" | "surface" }) {
   return (
     <Section id="service-included" title="Что входит в работу" tone={tone}>

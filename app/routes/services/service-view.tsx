@@ -10,6 +10,7 @@ import {
   FaqSection,
   IncludedSection,
   PricingSection,
+  RequestsSection,
   ResultsSection,
   StagesSection,
 } from "./service-parts.tsx";
@@ -20,6 +21,7 @@ export function ServiceView({ service, cases, structuredData }: ServiceData) {
     <div className="service-page service-page--generic">
       <JsonLd data={structuredData} />
       <PageHeader title={service.title} lead={service.summary} crumb={service.name} trail={[{ to: paths.services(), label: "Услуги" }]} />
+      <RequestsSection service={service} tone="surface" />
       <IncludedSection service={service} />
       <StagesSection service={service} tone="surface" />
       <ResultsSection service={service} />
