@@ -8,10 +8,12 @@ const pages: PageParts[] = [
   { url: "/services/leads/", kind: "service", title: "Лидогенерация", lead: "Заявки от компаний, которым нужен ваш продукт" },
   { url: "/services/remarketing/", kind: "service", title: "Ремаркетинг", lead: "Возвращаем посетителей, которые ушли без покупки" },
   { url: "/academy/leads-for-b2b/", kind: "article", title: "Лиды для B2B без холодных звонков", lead: "Как мы собираем заявки для промышленных компаний" },
+  { url: "/services/apps/", kind: "service", title: "Продвижение приложений", lead: "Привлечение пользователей из сторов и рекламных сетей" },
 ];
 const glossary = [
   ["лидогенерация", "лидген", "lead generation"],
   ["ремаркетинг", "ретаргетинг", "remarketing", "retargeting"],
+  ["user acquisition", "привлечение пользователей", "юзер эквизишн"],
 ];
 const index = assembleIndex(pages.map(analyse), [], { glossary });
 
@@ -19,7 +21,7 @@ describe("the trade's vocabulary in the index", () => {
   it("is kept out of the manifest: a file per first letter of its members, each naming every group with such a member", () => {
     const manifest = JSON.parse(index.files.get(`${SEARCH_INDEX_URL}${MANIFEST_FILE}`) ?? "{}") as { glossary?: Record<string, string>; synonyms: unknown[] };
     expect(manifest.synonyms).toEqual([]);
-    expect(Object.keys(manifest.glossary ?? {}).sort()).toEqual(["l", "r", "л", "р"]);
+    expect(Object.keys(manifest.glossary ?? {}).sort()).toEqual(["l", "r", "u", "л", "п", "р", "ю"]);
     const remarketing = JSON.parse(index.files.get(glossaryUrl(manifest.glossary?.r ?? "")) ?? "[]") as string[][][];
     expect(remarketing).toHaveLength(1);
     expect(remarketing[0]).toContainEqual(["retargeting"]);
@@ -30,6 +32,11 @@ describe("the trade's vocabulary in the index", () => {
     expect(await firstResults(engine, "лидген", 1)).toEqual(["/services/leads/"]);
     expect(await firstResults(engine, "ретаргетинг", 1)).toEqual(["/services/remarketing/"]);
     expect(await firstResults(engine, "retargeting", 1)).toEqual(["/services/remarketing/"]);
+  });
+
+  it("finds a phrase of the trade written the way the pages do not, by its first word", async () => {
+    const engine = await engineOver(index.files);
+    expect(await firstResults(engine, "юзер эквизишн", 1)).toEqual(["/services/apps/"]);
   });
 
   it("is not read for a word the pages use: that costs no file and changes no ranking", async () => {

@@ -56,7 +56,10 @@ export type IndexReader = {
   lookupTypos(m: Manifest, form: string): Promise<string[]>;
   /** The record of `id`: its list names it, then the record itself. */
   loadRecord(m: Manifest, id: number): Promise<DocRecord>;
-  /** The glossary's groups with `term` as a member of its own (a one-word member). */
+  /**
+   * The glossary's groups with `term` as a member of its own, or as the first word of a member
+   * («юзер» of «юзер эквизишн»): a word the pages lack that begins a phrase of the trade.
+   */
   lookupGlossary(m: Manifest, term: string): Promise<SynonymGroup[]>;
 };
 
@@ -163,7 +166,7 @@ export function createIndexReader(read: IndexFiles, { keepFiles }: { keepFiles: 
       const hash = m.glossary?.[glossaryKey(term)];
       if (!hash) return [];
       const groups = await once<SynonymGroup[]>(glossaryUrl(hash));
-      return groups.filter((group) => group.some((member) => member.length === 1 && member[0] === term));
+      return groups.filter((group) => group.some((member) => member[0] === term));
     },
     async loadRecord(m, id) {
       const list = await once<RecordList>(listUrl(m.lists[Math.floor(id / RECORDS_PER_LIST)] ?? ""));

@@ -278,7 +278,10 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   const asTyped: Resolved = { alternatives: withForms, ...(await conceptHolds(index, withForms, lookup)), typo: false };
   if (!word || (asTyped.holds.size > 0 && !widen)) return asTyped;
   // The trade's vocabulary: a word the pages do not use, said as they say it («лидген» → «лидогенерация»).
-  const glossed = (await lookup.glossary(word)).flatMap((group) =>
+  // A group the word begins a phrase of («юзер» of «юзер эквизишн») only for a word the pages lack:
+  // one they have («bi») would bring every phrase it starts («BI-аналитик») into a widened query.
+  const groups = (await lookup.glossary(word)).filter((group) => asTyped.holds.size === 0 || group.some((member) => member.length === 1 && member[0] === word));
+  const glossed = groups.flatMap((group) =>
     group.filter((member) => !(member.length === 1 && member[0] === word)).map((member): Alternative => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 })),
   );
   if (glossed.length > 0) {

@@ -32,11 +32,10 @@ describe("forms made from the content schemas", () => {
     expect(hints.get("positions.department")).toBe("По нему группируются вакансии на странице «Карьера». Ищется на\u00a0сайте: вес средний");
     expect(hints.get("cases.client")).toBe("Как его можно называть публично. Ищется на\u00a0сайте: вес как у\u00a0названия страницы");
     expect(hints.get("contacts.offices[].directions")).toMatch(/Ищется на\u00a0сайте: вес высокий$/);
-    expect(hints.get("services.requests")).toMatch(/^Задачи словами клиентов.*Ищется на\u00a0сайте: вес средний$/);
     // Only the fields the schemas mark: an address or a salary is not searched.
     expect(hints.get("positions.slug")).not.toMatch(/Ищется/);
     expect(hints.get("positions.salary")).not.toMatch(/Ищется/);
-    expect([...hints.values()].filter((h) => h?.includes("Ищется")).length).toBe(21);
+    expect([...hints.values()].filter((h) => h?.includes("Ищется")).length).toBe(20);
   });
 
   it("knows long texts, references, dates, enums with Russian names, and lists", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { faqItem, icon, markdown, metric, ref, searched, seo, slug, text, withGroups } from "../fields.ts";
+import { faqItem, icon, markdown, metric, ref, seo, slug, text, withGroups } from "../fields.ts";
 import { ITEMS_MAX, NAME_MAX, PARAGRAPH_MAX, REFERENCES_MAX, TITLE_MAX } from "../limits.ts";
 
 export const SERVICE_DIRECTIONS = ["analytics", "marketing", "creative", "development", "consulting"] as const;
@@ -26,14 +26,16 @@ export const ServiceSchema = withGroups(
   summary: text(PARAGRAPH_MAX).meta({ title: "Кратко", description: "Одно-два предложения для карточек и начала страницы" }),
   /**
    * What clients say when they come with this task, in their own words («Реклама крутится, а
-   * заявок нет»): shown on the page as «С чем к нам приходят» and searched, so a visitor who
-   * describes the problem rather than names the service still finds the page.
+   * заявок нет»): shown on the page as «С чем к нам приходят», so a visitor who describes the
+   * problem rather than names the service still finds the page. Searched as the page's text, not
+   * with a weight of its own: as a weighed field its everyday words outranked pages named by them
+   * («бюджет на маркетинг», «как часто присылаете отчёты» lost first place in the tuning set).
    */
   requests: z
     .array(text(TITLE_MAX).meta({ title: "Запрос" }))
     .max(ITEMS_MAX)
     .default([])
-    .meta({ title: "С чем приходят", description: "Задачи словами клиентов, как их говорят при первом звонке; обычно от 6 до 12", ...searched("heading") }),
+    .meta({ title: "С чем приходят", description: "Задачи словами клиентов, как их говорят при первом звонке; обычно от 6 до 12" }),
   /** What the client gets: 4–8 items. */
   included: z
     .array(z.strictObject({ title: text(TITLE_MAX).meta({ title: "Что" }), text: text(PARAGRAPH_MAX).meta({ title: "Подробнее" }) }))
