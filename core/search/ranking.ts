@@ -366,7 +366,10 @@ async function rankResolved(index: OpenIndex, concepts: readonly Concept[], look
     }),
   );
   const pairs = await pairScores(index, resolved.map((r) => r.alternatives), lookup);
-  const allowedMissing = (concepts.length >= 3 ? 1 : 0) + (partial ? 1 : 0);
+  // Partial, a long query may miss half its words: a task told in everyday words («устали платить комиссию букингу, хотим
+  // бронирования напрямую») holds words no page uses, and the rarity of each missing word still costs.
+  const strict = concepts.length >= 3 ? 1 : 0;
+  const allowedMissing = partial ? Math.max(strict + 1, Math.floor(concepts.length / 2)) : strict;
   const totalRarity = resolved.reduce((sum, r) => sum + r.rarity, 0) || 1;
   const candidates = new Set(resolved.flatMap((r) => [...r.holds.keys()]));
   const ranked: Array<RankedDoc & { typos: number }> = [];

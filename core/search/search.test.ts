@@ -492,3 +492,22 @@ describe("a word typed with a mistake that the synonym table knows", () => {
     expect(await firstResults(legal, "конфеденциальность", 2)).toEqual(["/privacy/", "/cookies/"]);
   });
 });
+
+describe("a task told in everyday words, most of them on no page", () => {
+  it("finds the page holding the rest when half the words are missing, the rarest held counting most", async () => {
+    const task = await engineOver(
+      assembleIndex(
+        [
+          analyse({ url: "/projects/cases/hotel/", kind: "case", title: "Гостиница на Урале", lead: "Гостиница перестала платить комиссию агрегаторам: бронирования напрямую выросли вдвое." }),
+          analyse({ url: "/services/context/", kind: "service", title: "Контекстная реклама", lead: "Платить только за заявки, а не за показы." }),
+          analyse({ url: "/academy/pricing/", kind: "article", title: "Как мы считаем стоимость", lead: "Хотим, чтобы клиент понимал, за что платит." }),
+        ],
+        [],
+      ).files,
+    );
+    // Seven words; «устали», «огромную» and «букингу» are on no page, so no page holds more than four.
+    expect(await firstResults(task, "устали платить огромную комиссию букингу бронирования напрямую", 1)).toEqual(["/projects/cases/hotel/"]);
+    // A shorter query is held closer to its words: three of four missing find nothing.
+    expect(await firstResults(task, "устали огромную букингу бронирования", 1)).toEqual([]);
+  });
+});
