@@ -50,6 +50,17 @@ const OUTCOMES_KEPT = 20;
 
 export type SearchEngine = ReturnType<typeof createSearchEngine>;
 
+/** The one-word members of the synonym table, per opened index. */
+const tableWordsOf = new WeakMap<OpenIndex, ReadonlySet<string>>();
+function tableWords(index: OpenIndex): ReadonlySet<string> {
+  let words = tableWordsOf.get(index);
+  if (!words) {
+    words = new Set(index.manifest.synonyms.flatMap((group) => group.flatMap((member) => (member.length === 1 ? member : []))));
+    tableWordsOf.set(index, words);
+  }
+  return words;
+}
+
 /** An engine over one index reader: the page's (over HTTP), or a release's on the server. */
 export function createSearchEngine(reader: IndexReader) {
   const { openIndex, lookupTerms, lookupPairs, lookupTypos, lookupGlossary, loadRecord } = reader;
@@ -150,12 +161,16 @@ export function createSearchEngine(reader: IndexReader) {
     return read.some((other) => other !== null) ? parts.map((part, i) => read[i] ?? part).join(" ") : null;
   }
 
-  /** Whether the index holds every word of `query` as it is written (each word's own term, not a form, typo or synonym). */
+  /**
+   * Whether every word of `query` as it is written is one the site knows: a term of the index (its own, not a form, typo or
+   * synonym), or a word of the synonym table, which the pages say another way («сео» of «ctj felbn», the pages' «SEO»).
+   */
   async function allWordsKnown(index: OpenIndex, query: string): Promise<boolean> {
     const words = parseQuery(query, []).flatMap((c) => c.alternatives[0]?.terms ?? []);
     if (words.length === 0) return false;
-    const found = await Promise.all(words.map((t) => lookupTerms(index.manifest, t, false)));
-    return found.every((postings) => postings.length > 0);
+    const table = tableWords(index);
+    const found = await Promise.all(words.map(async (t) => table.has(t) || (await lookupTerms(index.manifest, t, false)).length > 0));
+    return found.every(Boolean);
   }
 
   /** Hits already cut for an outcome, by record id (the same outcome is shown more than once). */

@@ -375,6 +375,13 @@ describe("a query typed on the other keyboard layout, and е/ё/э", () => {
     expect((await hits("seo реклама")).switched).toBeUndefined();
   });
 
+  it("switches a word to one of the synonym table's, which the pages say another way", async () => {
+    // «сео аудит» with the Latin layout on: the pages write «SEO», the table has «сео».
+    const audit = await hits("ctj felbn");
+    expect(audit.switched).toBe("сео аудит");
+    expect(audit.urls[0]).toBe("/academy/seo-audit/");
+  });
+
   it("leaves a query that finds pages as typed as it is", async () => {
     expect((await hits("аналитика")).switched).toBeUndefined();
     expect((await hits("SEO")).switched).toBeUndefined();
