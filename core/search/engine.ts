@@ -115,8 +115,9 @@ export function createSearchEngine(reader: IndexReader) {
     const other = useSwitched ? await rankPages(index, parseQuery(switched, index.manifest.synonyms), lookupIn(index)) : null;
     const whole = other !== null && switched !== null && other.ranked.length > asTyped.ranked.length ? { read: switched, ranking: other } : null;
     // Some words on one layout, some on the other («скь маркетинг»): those the pages do not use
-    // switched where that makes a word they do, when the query was not switched whole.
-    const mixed = whole ? null : await switchUnknownWords(index, query);
+    // switched where that makes a word they do, when the query was not switched whole and some word
+    // found nothing as typed («утм», which the trade's vocabulary reads as UTM, is not «env»).
+    const mixed = whole || asTyped.unheld === 0 ? null : await switchUnknownWords(index, query);
     const byWord = mixed !== null ? await rankPages(index, parseQuery(mixed, index.manifest.synonyms), lookupIn(index)) : null;
     const chosen = whole ?? (mixed !== null && byWord !== null && byWord.ranked.length > 0 ? { read: mixed, ranking: byWord } : null);
     const found = chosen?.ranking ?? asTyped;

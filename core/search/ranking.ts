@@ -341,7 +341,8 @@ async function pairScores(index: OpenIndex, resolved: ReadonlyArray<readonly Alt
   return scores;
 }
 
-export type Ranking = { ranked: RankedDoc[]; terms: string[] };
+/** `unheld`: how many words of the query (the site's own name aside) no page holds in any way the ranking tried. */
+export type Ranking = { ranked: RankedDoc[]; terms: string[]; unheld: number };
 
 /** Pages answering `concepts`, best first, and the terms that found them (for excerpts). */
 export async function rankPages(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup): Promise<Ranking> {
@@ -355,7 +356,7 @@ export async function rankPages(index: OpenIndex, concepts: readonly Concept[], 
 }
 
 async function rankResolved(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup, widen: boolean, partial: boolean): Promise<Ranking> {
-  if (concepts.length === 0) return { ranked: [], terms: [] };
+  if (concepts.length === 0) return { ranked: [], terms: [], unheld: 0 };
   const resolved = await Promise.all(
     concepts.map(async (c) => {
       const r = await resolve(index, c, lookup, widen);
@@ -404,5 +405,6 @@ async function rankResolved(index: OpenIndex, concepts: readonly Concept[], look
   }
   ranked.sort((a, b) => a.typos - b.typos || b.score - a.score || a.id - b.id);
   const terms = [...new Set(resolved.flatMap((r) => r.alternatives.flatMap((a) => a.terms)))];
-  return { ranked: ranked.map(({ id, score }) => ({ id, score })), terms };
+  const unheld = resolved.filter((r, c) => r.holds.size === 0 && !concepts[c]?.optional).length;
+  return { ranked: ranked.map(({ id, score }) => ({ id, score })), terms, unheld };
 }

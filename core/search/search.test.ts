@@ -518,3 +518,22 @@ describe("a task told in everyday words, most of them on no page", () => {
     expect(await firstResults(task, "устали огромную букингу бронирования", 1)).toEqual([]);
   });
 });
+
+describe("a word the trade's vocabulary reads, beside a word typed right", () => {
+  it("is read as the vocabulary says, not switched to the other layout where its letters spell another word", async () => {
+    const vocabulary = await engineOver(
+      assembleIndex(
+        [
+          analyse({ url: "/academy/utm/", kind: "article", title: "UTM-метки в рекламе", lead: "Как размечать ссылки кампаний UTM-метками, чтобы видеть источник заявки." }),
+          analyse({ url: "/academy/env/", kind: "article", title: "Файл env для скриптов отчётов", lead: "Метки и ключи доступа в env, а не в коде." }),
+        ],
+        [],
+        { glossary: [["UTM", "утм", "UTM-метки"]] },
+      ).files,
+    );
+    // «утм» on the Latin layout is «env», a word of the second page: the glossary's reading wins.
+    const outcome = await vocabulary.search("утм метки", null);
+    expect(outcome.switched).toBeUndefined();
+    expect((await vocabulary.loadHits(outcome, 0, 1)).map((h) => h.url)).toEqual(["/academy/utm/"]);
+  });
+});
