@@ -50,17 +50,6 @@ const OUTCOMES_KEPT = 20;
 
 export type SearchEngine = ReturnType<typeof createSearchEngine>;
 
-/** The one-word members of the synonym table, per opened index. */
-const tableWordsOf = new WeakMap<OpenIndex, ReadonlySet<string>>();
-function tableWords(index: OpenIndex): ReadonlySet<string> {
-  let words = tableWordsOf.get(index);
-  if (!words) {
-    words = new Set(index.manifest.synonyms.flatMap((group) => group.flatMap((member) => (member.length === 1 ? member : []))));
-    tableWordsOf.set(index, words);
-  }
-  return words;
-}
-
 /** An engine over one index reader: the page's (over HTTP), or a release's on the server. */
 export function createSearchEngine(reader: IndexReader) {
   const { openIndex, lookupTerms, lookupPairs, lookupTypos, lookupGlossary, loadRecord } = reader;
@@ -169,8 +158,7 @@ export function createSearchEngine(reader: IndexReader) {
   async function allWordsKnown(index: OpenIndex, query: string): Promise<boolean> {
     const words = parseQuery(query, []).flatMap((c) => c.alternatives[0]?.terms ?? []);
     if (words.length === 0) return false;
-    const table = tableWords(index);
-    const found = await Promise.all(words.map(async (t) => table.has(t) || (await lookupTerms(index.manifest, t, false)).length > 0));
+    const found = await Promise.all(words.map(async (t) => index.tableWords.has(t) || (await lookupTerms(index.manifest, t, false)).length > 0));
     return found.every(Boolean);
   }
 

@@ -32,7 +32,8 @@ import {
 } from "./index-format.ts";
 
 /** The manifest with, for every id, the segment holding its live postings (-1: no page), and how many ids have a page. */
-export type OpenIndex = { manifest: Manifest; owner: Int8Array; live: number };
+/** `tableWords`: the one-word members of the synonym table, words the site knows though the pages may say them another way. */
+export type OpenIndex = { manifest: Manifest; owner: Int8Array; live: number; tableWords: ReadonlySet<string> };
 
 /** Postings found for a lookup: their key (a term, or the second term of a pair), and the segment they came from. */
 export type Found = { segment: number; key: string; value: Postings };
@@ -188,7 +189,8 @@ function open(manifest: Manifest): OpenIndex {
     owner[id] = -1;
     live -= 1;
   }
-  return { manifest, owner, live };
+  const tableWords = new Set(manifest.synonyms.flatMap((group) => group.flatMap((member) => (member.length === 1 ? member : []))));
+  return { manifest, owner, live, tableWords };
 }
 
 /** Positions of the entries that can hold `key` (and, for a beginning, the keys it begins). */
