@@ -35,7 +35,7 @@ export const ServiceSchema = withGroups(
     .array(text(TITLE_MAX).meta({ title: "Запрос" }))
     .max(ITEMS_MAX)
     .default([])
-    .meta({ title: "С чем приходят", description: "Задачи словами клиентов, как их говорят при первом звонке; обычно от 6 до 12" }),
+    .meta({ title: "С чем приходят", description: "Задачи словами клиентов, как их говорят при первом звонке; обычно от 8 до 16" }),
   /** What the client gets: 4–8 items. */
   included: z
     .array(z.strictObject({ title: text(TITLE_MAX).meta({ title: "Что" }), text: text(PARAGRAPH_MAX).meta({ title: "Подробнее" }) }))
@@ -93,7 +93,7 @@ export const ServiceSchema = withGroups(
   [
     { title: "Основное", fields: ["name", "summary", "direction", "icon", "order", "popular"] },
     { title: "Адрес и поиск", fields: ["slug", "title", "description"] },
-    { title: "Что входит и этапы", fields: ["included", "stages"] },
+    { title: "С чем приходят, что входит, этапы", fields: ["requests", "included", "stages"] },
     { title: "Результаты и стоимость", fields: ["results", "pricing", "packages"] },
     { title: "Инструменты, кейсы, вопросы", fields: ["tools", "cases", "faq"] },
     { title: "Описание", fields: ["body"] },
