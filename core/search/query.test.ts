@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "./query.ts";
-import { loanword, transliterate } from "./transliteration.ts";
+import { loanword, russianFromTranslit, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
 import { queryTerms } from "#core/search/words.ts";
 
@@ -66,6 +66,18 @@ describe("transliteration", () => {
     expect(transliterate("marketing")).toBe("маркетинг");
     expect(transliterate("дата")).toBe("data");
     expect(transliterate("2026")).toBeNull();
+  });
+
+  it("reads a Russian word written in translit back as Russians write it", () => {
+    expect(russianFromTranslit("otzyvy")).toBe("отзывы");
+    expect(russianFromTranslit("keisy")).toBe("кейсы");
+    expect(russianFromTranslit("kejsy")).toBe("кейсы");
+    expect(russianFromTranslit("elektronnaya")).toBe("электронная");
+    expect(russianFromTranslit("novyy")).toBe("новый");
+    // Where it reads as transliterate() does, there is nothing more to try.
+    expect(russianFromTranslit("marketing")).toBeNull();
+    expect(russianFromTranslit("targetirovannaya")).toBeNull();
+    expect(russianFromTranslit("отзывы")).toBeNull();
   });
 
   it("borrows an English word as Russian does: its ending, its beginning, single letters for double", () => {

@@ -18,7 +18,7 @@
 import type { Found, OpenIndex } from "#core/search/index-reader.ts";
 import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "#core/search/index-format.ts";
 import { type Alternative, type Concept, SYNONYM_FACTOR, TYPO_MIN_LETTERS } from "./query.ts";
-import { abbreviationReading, loanword, transliterate } from "./transliteration.ts";
+import { abbreviationReading, loanword, russianFromTranslit, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
 import { matchWeight, MIN_PREFIX, term } from "#core/search/words.ts";
 
@@ -293,7 +293,8 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   const spellings = other ? [word, term(other)] : [word];
   // A short Russian word may be a Latin abbreviation spelt aloud («цпа»): as written, then its trade's group.
   const abbreviation = abbreviationReading(word);
-  for (const reading of [other, abbreviation]) {
+  // A Russian word in translit («otzyvy»), where the English reading of its letters («отзиви») found nothing.
+  for (const reading of [other, abbreviation, russianFromTranslit(word)]) {
     if (!reading) continue;
     // The glossary's files are fetched for an abbreviation's reading only, not for every transliteration.
     const groups = reading === abbreviation ? await lookup.glossary(term(reading)) : [];

@@ -537,3 +537,19 @@ describe("a word the trade's vocabulary reads, beside a word typed right", () =>
     expect((await vocabulary.loadHits(outcome, 0, 1)).map((h) => h.url)).toEqual(["/academy/utm/"]);
   });
 });
+
+describe("a Russian word written in translit", () => {
+  it("is read back as Russians write it where the English reading of its letters finds nothing", async () => {
+    const translit = await engineOver(
+      assembleIndex(
+        [
+          analyse({ url: "/projects/reviews/", kind: "review", title: "Отзывы клиентов", lead: "Что говорят о работе с агентством." }),
+          analyse({ url: "/projects/cases/", kind: "case", title: "Кейсы агентства", lead: "Задачи клиентов и что из них вышло." }),
+        ],
+        [],
+      ).files,
+    );
+    expect(await firstResults(translit, "otzyvy", 1)).toEqual(["/projects/reviews/"]);
+    expect(await firstResults(translit, "kejsy", 1)).toEqual(["/projects/cases/"]);
+  });
+});

@@ -37,6 +37,46 @@ export function transliterate(word: string): string | null {
   return out;
 }
 
+/** Latin to Cyrillic as Russians romanize their own words (translit): y is ы, j is й, c is ц. */
+const FROM_TRANSLIT: ReadonlyArray<[string, string]> = [
+  ["shch", "щ"], ["sch", "щ"], ["zh", "ж"], ["kh", "х"], ["ch", "ч"], ["sh", "ш"], ["ts", "ц"], ["yu", "ю"], ["ju", "ю"],
+  ["ya", "я"], ["ja", "я"], ["yo", "ё"], ["jo", "ё"], ["iy", "ий"], ["yj", "ый"], ["yy", "ый"], ["a", "а"], ["b", "б"],
+  ["c", "ц"], ["d", "д"], ["e", "е"], ["f", "ф"], ["g", "г"], ["h", "х"], ["i", "и"], ["j", "й"], ["k", "к"], ["l", "л"],
+  ["m", "м"], ["n", "н"], ["o", "о"], ["p", "п"], ["q", "к"], ["r", "р"], ["s", "с"], ["t", "т"], ["u", "у"], ["v", "в"],
+  ["w", "в"], ["x", "кс"], ["y", "ы"], ["z", "з"],
+];
+const VOWELS = /[aeiouy]/;
+
+/**
+ * A Russian word written in Latin letters, read back as Russians write translit («otzyvy» →
+ * «отзывы», «keisy» → «кейсы», «kejsy» → «кейсы»), or null for a word this reads as
+ * transliterate() does. After a vowel, y and i before a consonant or at the end are й; y
+ * elsewhere is ы; a word's first e is э.
+ */
+export function russianFromTranslit(word: string): string | null {
+  if (!LATIN.test(word)) return null;
+  let out = "";
+  for (let at = 0; at < word.length; ) {
+    const letter = word[at] as string;
+    const next = word[at + 1] ?? "";
+    const afterVowel = at > 0 && VOWELS.test(word[at - 1] as string);
+    if ((letter === "y" || letter === "i") && afterVowel && !VOWELS.test(next)) {
+      out += "й";
+      at += 1;
+      continue;
+    }
+    if (at === 0 && letter === "e") {
+      out += "э";
+      at += 1;
+      continue;
+    }
+    const [latin, cyrillic] = FROM_TRANSLIT.find(([l]) => word.startsWith(l, at)) as [string, string];
+    out += cyrillic;
+    at += latin.length;
+  }
+  return out === transliterate(word) ? null : out;
+}
+
 /** Russian letters as a Latin abbreviation's letters are read aloud: «цпа» is CPA, «ктр» CTR. */
 const ABBREVIATION_LETTERS: Readonly<Record<string, string>> = { ...FROM_CYRILLIC, ц: "c", й: "y", ы: "y", ю: "u", э: "e" };
 /** Abbreviations said letter by letter are short; a longer Russian word is a word (query.ts reads э as е up to it too). */
