@@ -51,3 +51,14 @@ describe("the trade's vocabulary in the index", () => {
     expect(await firstResults(engine, "ретаргетинг", 1)).toEqual([]);
   });
 });
+
+describe("a phrase of the trade that no page says where it names itself", () => {
+  it("is found with its words apart in a page's text, for a word the pages lack", async () => {
+    const pagesWithTools: PageParts[] = [
+      { url: "/services/web-analytics/", kind: "service", title: "Веб-аналитика", lead: "Метрика и события без потерь", sections: [{ heading: "Инструменты", text: "Ставим счётчики через Google Tag Manager и проверяем каждое событие." }] },
+      { url: "/academy/tags/", kind: "article", title: "Теги на сайте", lead: "Что такое тег и зачем он нужен" },
+    ];
+    const engine = await engineOver(assembleIndex(pagesWithTools.map(analyse), [], { glossary: [["Google Tag Manager", "GTM"]] }).files);
+    expect(await firstResults(engine, "gtm", 2)).toEqual(["/services/web-analytics/"]);
+  });
+});

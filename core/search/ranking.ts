@@ -288,6 +288,14 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
     const alternatives = [...withForms, ...glossed];
     const found = await conceptHolds(index, alternatives, lookup);
     if (found.holds.size > 0) return { alternatives, ...found, typo: false };
+    // A phrase of the trade that no page says where it names itself («Google Tag Manager» in a
+    // service's text, for «gtm»): its words anywhere on one page, a little less.
+    const loose = glossed.filter((a) => a.phrase).map((a): Alternative => ({ terms: a.terms, factor: a.factor * LOOSE_PHRASE_FACTOR }));
+    if (loose.length > 0) {
+      const anywhere = [...withForms, ...loose];
+      const held = await conceptHolds(index, anywhere, lookup);
+      if (held.holds.size > 0) return { alternatives: anywhere, ...held, typo: false };
+    }
   }
   const other = transliterate(word);
   const spellings = other ? [word, term(other)] : [word];
@@ -341,6 +349,9 @@ async function pairScores(index: OpenIndex, resolved: ReadonlyArray<readonly Alt
   );
   return scores;
 }
+
+/** A phrase of the glossary found with its words apart counts this much of it found together. */
+const LOOSE_PHRASE_FACTOR = 0.8;
 
 /** `unheld`: how many words of the query (the site's own name aside) no page holds in any way the ranking tried. */
 export type Ranking = { ranked: RankedDoc[]; terms: string[]; unheld: number };
