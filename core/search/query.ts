@@ -5,7 +5,6 @@
  */
 import type { SynonymGroup } from "#core/search/index-format.ts";
 import { isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "#core/search/words.ts";
-import { ABBREVIATION_MAX } from "./transliteration.ts";
 
 /**
  * One way of saying a concept: its terms, next to each other in that order
@@ -35,23 +34,14 @@ export const SYNONYM_FACTOR = 0.9;
 /** A word this long may be typed with one wrong, missing, extra or swapped letter. */
 export const TYPO_MIN_LETTERS = 5;
 
-/**
- * A short word read with э as е: abbreviations said letter by letter are
- * written both ways («сэо» and «сео», «эсэмэм», «срм»); ё is е already
- * (words.ts, normalise). Longer words keep their э («экономика»).
- */
-const spoken = (t: string) => (t.length <= ABBREVIATION_MAX ? t.replaceAll("э", "е") : t);
-
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
-/** The same words, said aloud: how a query finds its synonym group. */
-const sounds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => spoken(t) === spoken(b[i] ?? ""));
 
 /** The longest synonym phrase that starts at `terms[at]`, with its group. */
 function synonymAt(terms: readonly string[], at: number, groups: readonly SynonymGroup[]): { group: SynonymGroup; member: string[] } | null {
   let best: { group: SynonymGroup; member: string[] } | null = null;
   for (const group of groups) {
     for (const member of group) {
-      if (member.length > (best?.member.length ?? 0) && sounds(terms.slice(at, at + member.length), member)) best = { group, member };
+      if (member.length > (best?.member.length ?? 0) && same(terms.slice(at, at + member.length), member)) best = { group, member };
     }
   }
   return best;
@@ -89,7 +79,7 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
 function wholeName(query: string, synonyms: readonly SynonymGroup[]): Concept[] {
   const words = plainWords(query);
   for (const group of synonyms) {
-    if (!group.some((member) => sounds(member, words))) continue;
+    if (!group.some((member) => same(member, words))) continue;
     const others = group.filter((member) => !same(member, words)).map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
     return [{ alternatives: others, letters: words.join("").length }];
   }

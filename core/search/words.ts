@@ -53,9 +53,12 @@ const SELF_WORDS = new Set("агентство агентства агентст
 /** Whether a normalised word names the site itself. */
 export const isSelfWord = (word: string) => SELF_WORDS.has(word);
 
-/** Lower case, ё read as е (visitors rarely type ё; content uses it). */
+/**
+ * Lower case, ё and э read as е: visitors rarely type ё (content uses it), and words the trade
+ * borrows are written both ways («сэмплирование» and «семплирование», «СЭО» and «СЕО»).
+ */
 export function normalise(text: string): string {
-  return text.toLowerCase().replaceAll("ё", "е");
+  return text.toLowerCase().replaceAll("ё", "е").replaceAll("э", "е");
 }
 
 /** The index term of one normalised word: Russian words by their stem, others as they are. */
