@@ -153,12 +153,16 @@ export function createSearchEngine(reader: IndexReader) {
 
   /**
    * Whether every word of `query` as it is written is one the site knows: a term of the index (its own, not a form, typo or
-   * synonym), or a word of the synonym table, which the pages say another way («сео» of «ctj felbn», the pages' «SEO»).
+   * synonym), or a word of the synonym table or of the trade's glossary, which the pages say another way («сео» of «ctj felbn»,
+   * the pages' «SEO»; «удалёнка» of «elfktyrf», the pages' «удалённо»). The glossary's file of a word's letter is read only
+   * for a word neither of the others knows, on a query that found little as typed.
    */
   async function allWordsKnown(index: OpenIndex, query: string): Promise<boolean> {
     const words = parseQuery(query, []).flatMap((c) => c.alternatives[0]?.terms ?? []);
     if (words.length === 0) return false;
-    const found = await Promise.all(words.map(async (t) => index.tableWords.has(t) || (await lookupTerms(index.manifest, t, false)).length > 0));
+    const known = async (t: string) =>
+      index.tableWords.has(t) || (await lookupTerms(index.manifest, t, false)).length > 0 || (await lookupGlossary(index.manifest, t)).length > 0;
+    const found = await Promise.all(words.map(known));
     return found.every(Boolean);
   }
 

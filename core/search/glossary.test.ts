@@ -62,3 +62,17 @@ describe("a phrase of the trade that no page says where it names itself", () => 
     expect(await firstResults(engine, "gtm", 2)).toEqual(["/services/web-analytics/"]);
   });
 });
+
+describe("a word of the glossary typed on the other keyboard layout", () => {
+  it("is switched and found through its group, though no page uses it", async () => {
+    const vacancies: PageParts[] = [
+      { url: "/career/analyst/", kind: "position", title: "Аналитик данных", lead: "Работа удалённо из любого города" },
+      { url: "/career/designer/", kind: "position", title: "Дизайнер", lead: "Офис в Москве" },
+    ];
+    const engine = await engineOver(assembleIndex(vacancies.map(analyse), [], { glossary: [["удалёнка", "удалённо", "remote"]] }).files);
+    // «удаленка» with the Latin layout on.
+    const outcome = await engine.search("elfktyrf", null);
+    expect(outcome.switched).toBe("удаленка");
+    expect((await engine.loadHits(outcome, 0, 2)).map((h) => h.url)).toEqual(["/career/analyst/"]);
+  });
+});
