@@ -61,7 +61,9 @@ function leaves(node: Json, v: unknown, titleOf: TitleOf, alone = false): string
     const labels = node["x-labels"] ?? shape["x-labels"];
     if (labels && shape.enum) return [labels[v] ?? v];
     if (shape.contentMediaType === "text/markdown" || node.contentMediaType === "text/markdown") return [parse(v).structuredText.replace(/\s+/g, " ")];
-    return [v];
+    // Nor do figures and short marks alone («Пн–Пт, 9:00–18:00»): «Часы работы Пн–Пт, 9:00–18:00».
+    const title = node.title ?? shape.title;
+    return [title && !/\p{L}{3}/u.test(v) ? `${title} ${v}` : v];
   }
   if (Array.isArray(v)) return shape.items ? v.flatMap((item) => leaves(shape.items as Json, item, titleOf)) : [];
   if (isObject(v) && shape.properties) return Object.entries(shape.properties).flatMap(([key, child]) => leaves(child as Json, v[key], titleOf));

@@ -54,6 +54,10 @@ describe("what the search index holds", () => {
     expect(company.filter((f) => f.part === "heading").length).toBeGreaterThanOrEqual(c.company.awards.length);
     const contacts = pages.get(paths.contacts()) ?? [];
     for (const office of c.contacts.offices) expect(contacts).toContainEqual({ part: "lead", text: office.address });
+    // Hours say nothing alone: they come with their field's name, so «часы работы» finds them.
+    for (const office of c.contacts.offices) expect(contacts).toContainEqual({ part: "heading", text: `Часы работы ${office.hours}` });
+    // A text of words stays as it is.
+    expect(contacts).toContainEqual({ part: "lead", text: c.contacts.offices[0]?.city });
     expect(contacts.some((f) => f.part === "heading" && f.text.includes(c.contacts.requisites.inn))).toBe(true);
     // Nothing of a searched field's text reaches the index as markup.
     for (const facts of pages.values()) for (const fact of facts) expect(fact.text).not.toMatch(/<\/?[a-z][^>]*>/);
