@@ -77,6 +77,9 @@ describe("service pages", () => {
     }
     // Clients' words as the page shows them: each request of the file, in its order.
     expect(doc.querySelectorAll("#service-requests .requests__item").map((li) => li.text.replace(/\s+/g, " "))).toEqual(generic.requests.map((r) => r.replace(/\s+/g, " ")));
+    // Six at once, the rest behind «Ещё…»: in the page all the same, for search and for a visitor without scripts.
+    expect(doc.querySelectorAll("#service-requests details .requests__item")).toHaveLength(Math.max(0, generic.requests.length - 6));
+    if (generic.requests.length > 6) expect(doc.querySelector("#service-requests summary")?.text).toMatch(/^Ещё\s\d+\sзапрос/);
     expect(doc.querySelectorAll("#service-included li.card")).toHaveLength(generic.included.length);
     expect(doc.querySelectorAll("#service-stages .stages__item")).toHaveLength(generic.stages.length);
     expect(doc.querySelectorAll("#service-results .stat")).toHaveLength(generic.results.length);

@@ -1,8 +1,9 @@
 import type { ServiceData } from "./service.server.ts";
-import { formatNumber } from "#core/lib/format.ts";
+import { counted, formatNumber } from "#core/lib/format.ts";
 import { paths } from "#core/lib/paths.ts";
 import { Accordion } from "../../ui/accordion.tsx";
 import { ArrowLink } from "../../ui/arrow-link.tsx";
+import { buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import { Prose } from "../../ui/prose.tsx";
@@ -34,18 +35,34 @@ export function rub(value: number): string {
 }
 
 
+/** Requests shown at once: two rows of three on a wide screen; the rest a click away (and in the page, for search). */
+const REQUESTS_SHOWN = 6;
+
+function RequestList({ requests }: { requests: readonly string[] }) {
+  return (
+    <ul className="requests" role="list">
+      {requests.map((request) => (
+        <li key={request} className="requests__item">
+          {request}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The client's problem in their own words, before the agency's: a visitor recognises theirs. */
 export function RequestsSection({ service, tone }: { service: Service; tone?: "default" | "surface" }) {
   if (service.requests.length === 0) return null;
+  const more = service.requests.slice(REQUESTS_SHOWN);
   return (
     <Section id="service-requests" title="С чем к нам приходят" tone={tone}>
-      <ul className="requests" role="list">
-        {service.requests.map((request) => (
-          <li key={request} className="requests__item">
-            {request}
-          </li>
-        ))}
-      </ul>
+      <RequestList requests={service.requests.slice(0, REQUESTS_SHOWN)} />
+      {more.length > 0 ? (
+        <details className="requests__more">
+          <summary className={buttonClass({ variant: "secondary" }, "requests__toggle")}>Ещё {counted(more.length, ["запрос", "запроса", "запросов"])}</summary>
+          <RequestList requests={more} />
+        </details>
+      ) : null}
     </Section>
   );
 }
