@@ -12,6 +12,11 @@ describe("search words", () => {
     expect(queryTerms("Google Play 2026")).toEqual(["google", "play", "2026"]);
   });
 
+  it("drops stop words written with э and ё as with е, which is how it reads every word", () => {
+    expect(tokens("Это отчёт, и всё").map((t) => t.term)).toEqual(queryTerms("отчёт"));
+    expect(queryTerms("что это за этот cpql")).toEqual(["cpql"]);
+  });
+
   it("drops stop words and one-letter words, and splits at hyphens", () => {
     expect(queryTerms("и в на для")).toEqual([]);
     expect(queryTerms("SEO-продвижение для e-commerce")).toEqual(["seo", ...queryTerms("продвижение"), "commerce"]);

@@ -20,7 +20,10 @@ const STOP_WORDS = new Set(
     "без более бы был была были было быть в вам вас весь во вот все всё всего всех вы где да даже для до его ее её если есть еще ещё же за и из или им их к как ко когда кто ли либо мы на над нам нас не него нее неё нет ни них но ну о об однако он она они оно от по под при про с со так также такой там то тем того тоже только том ту у уже чем что чтобы эта эти это этот я " +
     "a an and are as at be by for from in is it of on or that the to with"
     // Any whitespace: the build's UI typography binds short words with U+00A0.
-  ).split(/\s+/),
+    // Compared with words already normalised: «это» is «ето» by then.
+  )
+    .split(/\s+/)
+    .map((word) => normalise(word)),
 );
 
 /**
@@ -40,7 +43,9 @@ const QUESTION_WORDS = new Set(
     // The helping verbs and the pronouns of a question («чьи будут кабинеты», «проверите нашу метрику»): the rest of it says what it asks.
     "буду будет будем будете будут бывает чей чья чье чьи чьего чьей кому кого наш наша наше наши нашего нашей нашем нашим наших нашу " +
     "вообще обычно сначала сразу чтоб даете дадите дайте"
-  ).split(" "),
+  )
+    .split(" ")
+    .map((word) => normalise(word)),
 );
 
 /**
