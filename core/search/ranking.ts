@@ -20,7 +20,7 @@ import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type 
 import { type Alternative, type Concept, SYNONYM_FACTOR, TYPO_MIN_LETTERS } from "./query.ts";
 import { abbreviationReading, loanword, russianFromTranslit, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
-import { matchWeight, MIN_PREFIX, term } from "#core/search/words.ts";
+import { matchWeight, MIN_PREFIX, normalise, term } from "#core/search/words.ts";
 
 /** How the ranking reads the index (index-reader.ts, bound to one manifest). */
 export type Lookup = {
@@ -305,9 +305,11 @@ async function resolve(index: OpenIndex, concept: Concept, lookup: Lookup, widen
   for (const reading of [other, abbreviation, russianFromTranslit(word)]) {
     if (!reading) continue;
     // The glossary's files are fetched for an abbreviation's reading only, not for every transliteration.
-    const groups = reading === abbreviation ? await lookup.glossary(term(reading)) : [];
+    // Read as the index reads every word (ё and э as е: a transliteration may give «ё»).
+    const readingTerm = term(normalise(reading));
+    const groups = reading === abbreviation ? await lookup.glossary(readingTerm) : [];
     const said = groups.flatMap((group) => group.map((member): Alternative => ({ terms: member, factor: SYNONYM_FACTOR * TRANSLITERATED_FACTOR, phrase: member.length > 1 })));
-    const alternatives = [...withForms, { terms: [term(reading)], typed: [reading], factor: TRANSLITERATED_FACTOR }, ...said];
+    const alternatives = [...withForms, { terms: [readingTerm], typed: [normalise(reading)], factor: TRANSLITERATED_FACTOR }, ...said];
     const found = await conceptHolds(index, alternatives, lookup);
     if (found.holds.size > 0) return { alternatives, ...found, typo: false };
   }

@@ -51,7 +51,7 @@ const VOWELS = /[aeiouy]/;
  * A Russian word written in Latin letters, read back as Russians write translit («otzyvy» →
  * «отзывы», «keisy» → «кейсы», «kejsy» → «кейсы»), or null for a word this reads as
  * transliterate() does. After a vowel, y and i before a consonant or at the end are й; y
- * elsewhere is ы; a word's first e is э.
+ * elsewhere is ы (e stays е: search reads э as е).
  */
 export function russianFromTranslit(word: string): string | null {
   if (!LATIN.test(word)) return null;
@@ -65,11 +65,6 @@ export function russianFromTranslit(word: string): string | null {
       at += 1;
       continue;
     }
-    if (at === 0 && letter === "e") {
-      out += "э";
-      at += 1;
-      continue;
-    }
     const [latin, cyrillic] = FROM_TRANSLIT.find(([l]) => word.startsWith(l, at)) as [string, string];
     out += cyrillic;
     at += latin.length;
@@ -79,8 +74,8 @@ export function russianFromTranslit(word: string): string | null {
 
 /** Russian letters as a Latin abbreviation's letters are read aloud: «цпа» is CPA, «ктр» CTR. */
 const ABBREVIATION_LETTERS: Readonly<Record<string, string>> = { ...FROM_CYRILLIC, ц: "c", й: "y", ы: "y", ю: "u", э: "e" };
-/** Abbreviations said letter by letter are short; a longer Russian word is a word (query.ts reads э as е up to it too). */
-export const ABBREVIATION_MAX = 4;
+/** Abbreviations said letter by letter are short; a longer Russian word is a word. */
+const ABBREVIATION_MAX = 4;
 
 /**
  * A short Russian word as the Latin abbreviation it may spell, letter by letter («цпа» → «cpa»,
