@@ -14,11 +14,13 @@ describe("the address table", () => {
 
   it("says for every page of its own whether search indexes it or leaves it to its entries", () => {
     const indexed = pagesSearchedAs("page");
+    const sections = pagesSearchedAs("section");
     const lists = pagesSearchedAs("list");
     expect(indexed).toContain("/company/");
-    expect(lists).toEqual(expect.arrayContaining(["/", "/services/", "/academy/", "/search/"]));
+    expect(sections).toEqual(expect.arrayContaining(["/services/", "/academy/", "/career/", "/events/"]));
+    expect(lists).toEqual(["/", "/search/"]);
     const pages = Object.entries(ADDRESSES).filter(([pattern, a]) => a.is === "page" && !pattern.includes(":"));
-    expect(new Set([...indexed, ...lists]).size).toBe(pages.length);
+    expect(new Set([...indexed, ...sections, ...lists]).size).toBe(pages.length);
   });
 
   it("writes addresses as visitors type them: pages with their slash, files without", () => {

@@ -21,11 +21,13 @@ type Is = "page" | "entries" | "service" | "feed" | "form" | "form-api" | "confi
 
 /**
  * How search treats a page: `page` (its HTML indexed with the kind «страница»), `entries` (each
- * entry indexed from its HTML with its collection's kind: core/search/sources.ts), `list` (a list
- * or hub left out: its entries are indexed on their own, a hit on it would repeat them), `campaign`
- * (a marketer's landing, left out: reached from its campaign, not from the site's search).
+ * entry indexed from its HTML with its collection's kind: core/search/sources.ts), `section` (a
+ * section's front page, found by its head alone: its names in the menu, its heading and lead, so
+ * «вакансии» or «блог» finds the section while its entries are indexed on their own), `list` (the
+ * home page and search itself, left out), `campaign` (a marketer's landing, left out: reached from
+ * its campaign, not from the site's search).
  */
-type Searched = "page" | "entries" | "list" | "campaign";
+type Searched = "page" | "entries" | "section" | "list" | "campaign";
 
 type Address = {
   is: Is;
@@ -47,19 +49,19 @@ type Address = {
  */
 export const ADDRESSES = {
   "/": { is: "page", searched: "list", template: "home" },
-  "/services": { is: "page", searched: "list", template: "services" },
+  "/services": { is: "page", searched: "section", template: "services" },
   "/services/:slug": { is: "entries", searched: "entries", template: { service: "services" } },
   "/services/aso": { is: "service", template: "service-aso" },
   "/services/seo": { is: "service", template: "service-seo" },
   "/services/performance-marketing": { is: "service", template: "service-performance-marketing" },
-  "/projects": { is: "page", searched: "list", template: "projects" },
+  "/projects": { is: "page", searched: "section", template: "projects" },
   "/projects/:card/:slug": { is: "entries", searched: "entries", template: { case: "cases", review: "reviews" } },
-  "/academy": { is: "page", searched: "list", template: "academy" },
+  "/academy": { is: "page", searched: "section", template: "academy" },
   "/academy/:slug": { is: "entries", searched: "entries", template: { article: "articles" } },
-  "/career": { is: "page", searched: "list", template: "career" },
+  "/career": { is: "page", searched: "section", template: "career" },
   "/career/:slug": { is: "entries", searched: "entries", template: { position: "positions" } },
-  "/events": { is: "page", searched: "list", template: "events" },
-  "/questions": { is: "page", searched: "list", template: "questions" },
+  "/events": { is: "page", searched: "section", template: "events" },
+  "/questions": { is: "page", searched: "section", template: "questions" },
   "/search": { is: "page", searched: "list", template: "search" },
   "/company": { is: "page", searched: "page", template: "company" },
   "/contacts": { is: "page", searched: "page", template: "contacts" },

@@ -88,6 +88,8 @@ describe("a publication after the previous index", () => {
   });
 
   it("compiles synonyms as queries read them: without question words, a phrase of left-out words as those words", () => {
-    expect(compileSynonyms([["контакты", "как связаться", "о нас"]])).toEqual([[["контакт"], ["связа"], ["о", "нас"]]]);
+    expect(compileSynonyms([["контакты", "подскажите телефон офиса", "о нас"]])).toEqual([[["контакт"], ["телефон", "офис"], ["о", "нас"]]]);
+    // A phrase left with one word once the others are dropped means more than that word: kept whole.
+    expect(compileSynonyms([["вакансии", "работа у вас", "хотим работать у вас", "работа в агентстве"]])).toEqual([[["ваканс"], ["работа", "у", "вас"], ["хотим", "работать", "у", "вас"], ["работ", "агентств"]]]);
   });
 });

@@ -22,7 +22,7 @@ import {
   type SynonymGroup,
 } from "./index-format.ts";
 import { SEARCH_KINDS } from "./kinds.ts";
-import { plainWords, queryTokens } from "./words.ts";
+import { isLeftOutWord, plainWords, queryTokens } from "./words.ts";
 import type { AnalysedDoc, DocOutline } from "./analyse.ts";
 import { contentHash } from "./chunking.ts";
 import { docPostings, type DocPostings, excerptText, findFurniture, signature } from "./doc-postings.ts";
@@ -76,9 +76,11 @@ export type AssembledIndex = {
 
 /**
  * Synonym groups as the engine matches them: each word or phrase as its
- * terms, read as a query is (without question words); a phrase made of
- * words search leaves out only («о нас») as those words, which a query of
- * that phrase alone is matched against (query.ts).
+ * terms, read as a query is (without question words). A phrase left with one
+ * meaningful word or none once those are dropped («о нас», «наши работы»,
+ * «работа у вас») means more than that word: it is kept as all its words,
+ * which a query of that phrase alone is matched against (query.ts), so
+ * «работа» alone does not read as «кейсы».
  */
 export function compileSynonyms(groups: ReadonlyArray<readonly string[]>): SynonymGroup[] {
   return groups
@@ -86,7 +88,8 @@ export function compileSynonyms(groups: ReadonlyArray<readonly string[]>): Synon
       group
         .map((phrase) => {
           const terms = queryTokens(phrase).map((t) => t.term);
-          return terms.length > 0 ? terms : plainWords(phrase);
+          const plain = plainWords(phrase);
+          return terms.length < 2 && plain.some(isLeftOutWord) ? plain : terms;
         })
         .filter((terms) => terms.length > 0),
     )

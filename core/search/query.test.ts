@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compileSynonyms } from "./assemble.ts";
 import { parseQuery } from "./query.ts";
 import { loanword, russianFromTranslit, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
@@ -41,6 +42,18 @@ describe("a query's concepts", () => {
     // A name made of left-out words only is found through the synonym table, or not at all.
     expect(parseQuery("о нас", [[queryTerms("о компании"), ["о", "нас"]]]).map((c) => c.alternatives.map((a) => a.terms))).toEqual([[queryTerms("о компании")]]);
     expect(parseQuery("о нас", [])).toEqual([]);
+  });
+
+  it("reads a table phrase left with one word as the whole query only, its words in any order", () => {
+    const table = compileSynonyms([
+      ["вакансии", "работать у вас"],
+      ["кейсы", "наши работы"],
+    ]);
+    const read = (query: string) => parseQuery(query, table).map((c) => c.alternatives.map((a) => a.terms));
+    expect(read("хочу у вас работать")).toEqual([[queryTerms("вакансии")]]);
+    // «работа» alone is that word, and «кейсы» is not searched as «работы».
+    expect(read("работа")).toEqual([[queryTerms("работа")]]);
+    expect(read("кейсы")).toEqual([[queryTerms("кейсы")]]);
   });
 
   it("counts the letters typed for each concept (typos are forgiven from five)", () => {

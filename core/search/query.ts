@@ -4,7 +4,7 @@
  * say it (the words typed, and every other member of the synonym group).
  */
 import type { SynonymGroup } from "#core/search/index-format.ts";
-import { isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "#core/search/words.ts";
+import { isLeftOutWord, isQuestionWord, isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "#core/search/words.ts";
 
 /**
  * One way of saying a concept: its terms, next to each other in that order
@@ -47,22 +47,31 @@ function synonymAt(terms: readonly string[], at: number, groups: readonly Synony
   return best;
 }
 
+/** A member kept as all its words (assemble.ts: «работа у вас»): matched by a query of it alone, never searched as words. */
+const wholeOnly = (member: readonly string[]) => member.some(isLeftOutWord);
+
+/** The other members of `group` to search a concept by. */
+const othersOf = (group: SynonymGroup, typed: readonly string[]): Alternative[] =>
+  group
+    .filter((member) => !same(member, typed) && !wholeOnly(member))
+    .map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
+
 export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Concept[] {
+  const whole = wholeName(query, synonyms);
+  if (whole) return whole;
   const words: Array<{ term: string; letters: number; typed: string }> = [];
   for (const t of queryTokens(query)) {
     if (words.length === MAX_QUERY_TERMS) break;
     if (!words.some((w) => w.term === t.term)) words.push({ term: t.term, letters: t.end - t.start, typed: normalise(query.slice(t.start, t.end)) });
   }
-  if (words.length === 0) return wholeName(query, synonyms);
+  if (words.length === 0) return [];
   const terms = words.map((w) => w.term);
   const concepts: Concept[] = [];
   for (let at = 0; at < words.length; ) {
     const found = synonymAt(terms, at, synonyms);
     const span = found?.member.length ?? 1;
     const typed = terms.slice(at, at + span);
-    const others = (found?.group ?? [])
-      .filter((member) => !same(member, typed))
-      .map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
+    const others = found ? othersOf(found.group, typed) : [];
     const letters = words.slice(at, at + span).reduce((sum, w) => sum + w.letters, 0);
     const typedWords = words.slice(at, at + span).map((w) => w.typed);
     const optional = span === 1 && isSelfWord(typedWords[0] as string) && words.some((w) => !isSelfWord(w.typed));
@@ -72,18 +81,23 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
   return concepts;
 }
 
+const sorted = (words: readonly string[]) => [...words].sort();
+
 /**
- * A query of words search leaves out only («о нас»): one concept, the other
- * ways of saying it, if the synonym table names it so; otherwise nothing.
+ * A query that is one of the synonym table's phrases kept whole («о нас», «хочу у вас работать»
+ * for «работать у вас»): its words in any order, question words aside. One concept, the other
+ * ways of saying it; null for any other query.
  */
-function wholeName(query: string, synonyms: readonly SynonymGroup[]): Concept[] {
+function wholeName(query: string, synonyms: readonly SynonymGroup[]): Concept[] | null {
   const words = plainWords(query);
+  if (!wholeOnly(words)) return null;
+  const asked = (phrase: readonly string[]) => sorted(phrase.filter((w) => !isQuestionWord(w)));
+  const key = asked(words);
   for (const group of synonyms) {
-    if (!group.some((member) => same(member, words))) continue;
-    const others = group.filter((member) => !same(member, words)).map((member) => ({ terms: member, factor: SYNONYM_FACTOR, phrase: member.length > 1 }));
-    return [{ alternatives: others, letters: words.join("").length }];
+    const member = group.find((m) => wholeOnly(m) && same(asked(m), key));
+    if (member) return [{ alternatives: othersOf(group, member), letters: words.join("").length }];
   }
-  return [];
+  return null;
 }
 
 /** Every term a concept may be found by, for marking them in excerpts. */

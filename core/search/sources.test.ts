@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Content, content } from "../content/index.server.ts";
 import { livePagePaths } from "../content/sitemap.server.ts";
 import { paths } from "../lib/paths.ts";
-import { customRecords, indexedPages, leftOutOfSearch } from "./sources.ts";
+import { customRecords, indexedPages, leftOutOfSearch, sectionRecords } from "./sources.ts";
 
 let c: Content;
 // Loading and typographing all content takes seconds on a busy machine: once, outside the tests' own time.
@@ -12,7 +12,7 @@ beforeAll(() => {
 
 describe("what the search index holds", () => {
   it("decides for every live page: indexed with a kind, or left out on purpose", () => {
-    const indexed = indexedPages(c).map((p) => p.path);
+    const indexed = [...indexedPages(c).map((p) => p.path), ...sectionRecords(c).map((r) => r.url)];
     expect(new Set(indexed).size).toBe(indexed.length);
     expect(indexed.filter(leftOutOfSearch)).toEqual([]);
     const undecided = livePagePaths().filter((p) => !indexed.includes(p) && !leftOutOfSearch(p));
@@ -63,8 +63,22 @@ describe("what the search index holds", () => {
     for (const facts of pages.values()) for (const fact of facts) expect(fact.text).not.toMatch(/<\/?[a-z][^>]*>/);
   });
 
+  it("finds a section by its head and the names of what it lists, not by its list", () => {
+    const sections = new Map(sectionRecords(c).map((r) => [r.url, r]));
+    expect([...sections.keys()].sort()).toEqual(["/academy/", "/career/", "/events/", "/projects/", "/questions/", "/services/"]);
+    const career = sections.get(paths.career());
+    expect(career?.title).toBe(c.pages.career.heading);
+    expect(career?.names).toEqual(expect.arrayContaining(["Карьера", "Вакансии"]));
+    expect(sections.get(paths.academy())?.names).toContain("Статьи");
+    expect(sections.get(paths.projects())?.names?.map((n) => n.replace(/\s/g, " "))).toEqual(expect.arrayContaining(["Кейсы", "Отзывы", "Кейсы и отзывы"]));
+    // Nothing of the list: no vacancy's title is in the career section's record.
+    const position = c.positions[0]?.title ?? "";
+    expect(JSON.stringify(career)).not.toContain(position);
+    for (const r of sections.values()) expect(r.body).toEqual([]);
+  });
+
   it("holds one record per event and per question, linked to its anchor", () => {
-    const records = customRecords(c);
+    const records = customRecords(c).filter((r) => r.kind !== "page");
     const questions = c.questions.topics.reduce((n, t) => n + t.items.length, 0);
     expect(records.filter((r) => r.kind === "event")).toHaveLength(c.events.length);
     // An event's kind as its label, searched with the weight of a lead.

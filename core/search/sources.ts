@@ -8,7 +8,7 @@ import type { Content } from "../content/index.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { pagesSearchedAs } from "../lib/addresses.ts";
 import { paths } from "../lib/paths.ts";
-import type { SearchKind } from "./kinds.ts";
+import { KIND_LABELS, type SearchKind } from "./kinds.ts";
 import { type AnalysedDoc, analysePage, type RecordInput } from "./analyse.ts";
 import { landingOfPath } from "../landings/variants.ts";
 import { type Fact, searchedFacts, type TitleOf } from "./facts.ts";
@@ -58,9 +58,9 @@ export function analyseIndexed(page: IndexedPage, html: string): AnalysedDoc {
 }
 
 /**
- * Live pages left out on purpose (`searched: "list"` in the address table): hubs and lists whose
- * entries are indexed on their own (a hit on the list would only repeat its entries), and search
- * itself. Events and questions are indexed one by one as custom records.
+ * Live pages left out on purpose (`searched: "list"` in the address table): the home page, which
+ * only leads elsewhere, and search itself. Sections are found by their head (sectionRecords),
+ * events and questions one by one as custom records.
  */
 export const NOT_INDEXED: readonly string[] = pagesSearchedAs("list");
 
@@ -72,7 +72,35 @@ function text(html: string): string {
   return parse(html).structuredText.replace(/\s+/g, " ").trim();
 }
 
-/** Events and questions: entries of list pages, found one by one and linked by their anchor. */
+type Head = { heading: string; title: string; lead?: string };
+
+/**
+ * A section's front page by its head alone: its heading, the lead under it, the names the menu
+ * and the footer give it («Кейсы и отзывы») and the names of what it lists («Вакансии»). A query
+ * naming the section («вакансии», «блог» through the site's table) finds it; its list is left
+ * out, since every entry it shows is indexed on its own and a hit on the list would only repeat them.
+ */
+export function sectionRecords(c: Content): RecordInput[] {
+  const sections: Record<string, { head: Head; lists: SearchKind[] }> = {
+    [paths.services()]: { head: c.pages.services, lists: ["service"] },
+    [paths.projects()]: { head: c.pages.projects, lists: ["case", "review"] },
+    [paths.academy()]: { head: c.pages.academy, lists: ["article"] },
+    [paths.career()]: { head: c.pages.career, lists: ["position"] },
+    [paths.events()]: { head: c.pages.events, lists: ["event"] },
+    [paths.questions()]: { head: { heading: c.questions.title, title: c.questions.title, lead: c.questions.lead }, lists: ["question"] },
+  };
+  const links = [...c.navigation.main, ...c.navigation.footer.flatMap((group) => group.links)];
+  return pagesSearchedAs("section").map((path): RecordInput => {
+    const section = sections[path];
+    if (!section) throw new Error(`search index: no head for the section ${path}`);
+    const { head, lists } = section;
+    const named = [head.title, ...links.filter((l) => l.to === path).map((l) => l.label), ...lists.map((k) => KIND_LABELS[k].many)];
+    const names = [...new Set(named)].filter((n) => n !== head.heading);
+    return { url: path, kind: "page", title: head.heading, lead: head.lead, names, body: [] };
+  });
+}
+
+/** Sections by their head, events and questions one by one (linked by their anchor): results without a page of their own in the index. */
 export function customRecords(c: Content): RecordInput[] {
   const titleOf = titles(c);
   const events = c.events.map(
@@ -94,5 +122,5 @@ export function customRecords(c: Content): RecordInput[] {
   const questions = c.questions.topics.flatMap((topic) =>
     topic.items.map((item, i): RecordInput => ({ url: paths.question(topic.id, i), kind: "question", title: item.question, body: [topic.title, text(item.answer)] })),
   );
-  return [...events, ...questions];
+  return [...sectionRecords(c), ...events, ...questions];
 }

@@ -114,6 +114,15 @@ export function queryTokens(query: string): Token[] {
   return tokens(query).filter((t) => !QUESTION_WORDS.has(normalise(query.slice(t.start, t.end))));
 }
 
+/**
+ * Whether a normalised word of two letters or more is one search leaves out of queries (a stop or
+ * question word): a synonym phrase holding one is matched as a whole query only (query.ts).
+ */
+export const isLeftOutWord = (word: string) => word.length >= 2 && (STOP_WORDS.has(word) || QUESTION_WORDS.has(word));
+
+/** Whether a normalised word makes a query a question or a request rather than saying what it asks about. */
+export const isQuestionWord = (word: string) => QUESTION_WORDS.has(word);
+
 /** Every word of `text`, normalised, stop words and one-letter words included: for names made of such words only («о нас»). */
 export function plainWords(text: string): string[] {
   return [...text.matchAll(WORD)].map((match) => normalise(match[0]));
