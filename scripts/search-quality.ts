@@ -7,12 +7,12 @@
  * same pages of the live release (`npm run publish`), in one run, and prints
  * success@1 (navigational queries), success@3, MRR@10 and nDCG@10 of each as
  * a Markdown table, with the machine and time of the run. By default it runs
- * nine sets, reported apart: six tuning sets
+ * twelve sets, reported apart: eight tuning sets
  * (scripts/search-quality/judged-queries.yaml, which the ranking was tuned
- * on, and tuning-5 to -9-queries.yaml, written blind for issue 58 and
- * tuned on after) and three held-out sets (held-out-queries.yaml, whose misses were read,
+ * on, and tuning-5 to -11-queries.yaml, written blind for issue 58 and
+ * tuned on after) and four held-out sets (held-out-queries.yaml, whose misses were read,
  * held-out-3-queries.yaml, written before the changes it measures, and
- * held-out-4-queries.yaml, written for issue 58 before its changes);
+ * held-out-4- and -5-queries.yaml, written for issue 58 before the changes they measure);
  * `--queries FILE` runs FILE alone. `--misses` lists, per set and engine,
  * the queries whose acceptable pages were not in the first three (or, for a
  * navigational query, not first), with what came first.
@@ -29,7 +29,7 @@ import { assembleIndex } from "#core/search/assemble.ts";
 import { analyseIndexed, customRecords, indexedPages } from "#core/search/sources.ts";
 import { liveFiles, releasesRoot } from "../server/releases/store.ts";
 import { type Engine, ourEngine, pagefindEngine } from "./search-quality/engines.ts";
-import { HELD_OUT_3_QUERIES, HELD_OUT_4_QUERIES, HELD_OUT_QUERIES, JUDGED_QUERIES, type JudgedQuery, loadJudged, sharedQueries, TUNING_5_QUERIES, TUNING_6_QUERIES, TUNING_7_QUERIES, TUNING_8_QUERIES, TUNING_9_QUERIES } from "./search-quality/judged.ts";
+import { HELD_OUT_3_QUERIES, HELD_OUT_4_QUERIES, HELD_OUT_5_QUERIES, HELD_OUT_QUERIES, JUDGED_QUERIES, type JudgedQuery, loadJudged, sharedQueries, TUNING_10_QUERIES, TUNING_11_QUERIES, TUNING_5_QUERIES, TUNING_6_QUERIES, TUNING_7_QUERIES, TUNING_8_QUERIES, TUNING_9_QUERIES } from "./search-quality/judged.ts";
 import { firstAcceptable, score, type Scores } from "./search-quality/metrics.ts";
 
 const { values: args } = parseArgs({ options: { queries: { type: "string" }, misses: { type: "boolean", default: false } } });
@@ -51,9 +51,12 @@ const sets: Array<{ name: string; queries: JudgedQuery[] }> = args.queries
       { name: "tuning set of issue 58 (seventh set, written blind)", queries: loadJudged(TUNING_7_QUERIES, known) },
       { name: "tuning set of issue 58 (eighth set, written blind)", queries: loadJudged(TUNING_8_QUERIES, known) },
       { name: "tuning set of issue 58 (ninth set, written blind)", queries: loadJudged(TUNING_9_QUERIES, known) },
+      { name: "tuning set of issue 58 (tenth set, written blind: visitors who are not marketers)", queries: loadJudged(TUNING_10_QUERIES, known) },
+      { name: "tuning set of issue 58 (eleventh set, written blind: people of the trade)", queries: loadJudged(TUNING_11_QUERIES, known) },
       { name: "held out (second set, its misses read)", queries: loadJudged(HELD_OUT_QUERIES, known) },
       { name: "held out (third set)", queries: loadJudged(HELD_OUT_3_QUERIES, known) },
       { name: "held out (fourth set, issue 58)", queries: loadJudged(HELD_OUT_4_QUERIES, known) },
+      { name: "held out (fifth set, issue 58)", queries: loadJudged(HELD_OUT_5_QUERIES, known) },
     ];
 for (const [i, a] of sets.entries()) {
   for (const b of sets.slice(i + 1)) {

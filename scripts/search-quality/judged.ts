@@ -32,12 +32,18 @@ export const TUNING_7_QUERIES = join(import.meta.dirname, "tuning-7-queries.yaml
 export const TUNING_8_QUERIES = join(import.meta.dirname, "tuning-8-queries.yaml");
 /** A sixth tuning set (issue 58), written the same way, most of it the trade's vocabulary in a phrase. */
 export const TUNING_9_QUERIES = join(import.meta.dirname, "tuning-9-queries.yaml");
+/** A seventh tuning set (issue 58), written the same way in the voice of visitors who are not marketers. */
+export const TUNING_10_QUERIES = join(import.meta.dirname, "tuning-10-queries.yaml");
+/** An eighth tuning set (issue 58), written the same way in the voice of marketers, analysts and job seekers of the trade. */
+export const TUNING_11_QUERIES = join(import.meta.dirname, "tuning-11-queries.yaml");
 /** Queries kept out of tuning (issue 42): the check that the ranking answers what it was not tuned on. */
 export const HELD_OUT_QUERIES = join(import.meta.dirname, "held-out-queries.yaml");
 /** The third held-out set (issue 42), written before the round that read the second set's misses. */
 export const HELD_OUT_3_QUERIES = join(import.meta.dirname, "held-out-3-queries.yaml");
 /** The fourth held-out set (issue 58), written before that issue's changes: wrong keyboard layout, facts in fields, pages in visitors' words, trade vocabulary in either alphabet, tasks in everyday words. */
 export const HELD_OUT_4_QUERIES = join(import.meta.dirname, "held-out-4-queries.yaml");
+/** The fifth held-out set (issue 58), written blind of the same kinds before the sixth round: never tuned on. */
+export const HELD_OUT_5_QUERIES = join(import.meta.dirname, "held-out-5-queries.yaml");
 
 /** Queries that two sets both hold (a held-out query copied into the tuning set is no longer held out). */
 export function sharedQueries(a: readonly JudgedQuery[], b: readonly JudgedQuery[]): string[] {
