@@ -63,6 +63,24 @@ describe("a phrase of the trade that no page says where it names itself", () => 
   });
 });
 
+describe("a query that is a phrase of the trade, written the way no page does", () => {
+  it("is read as one concept, found as the glossary says it, not as its words apart", async () => {
+    const tools: PageParts[] = [
+      { url: "/services/web-analytics/", kind: "service", title: "Веб-аналитика", lead: "Настраиваем Google Analytics 4 и Метрику без потерь событий" },
+      { url: "/academy/google-ads/", kind: "article", title: "Google Ads: аналитика кампаний", lead: "Аналитика рекламы в Google Ads для магазинов" },
+    ];
+    const glossary = [
+      ["Google Analytics", "гугл аналитикс", "GA4"],
+      ["Google Merchant Center", "гугл мерчант"],
+    ];
+    const engine = await engineOver(assembleIndex(tools.map(analyse), [["Google", "гугл"]], { glossary }).files);
+    // Apart, «гугл» is every page's Google and «аналитикс» a typo of «аналитика», which the article has most of.
+    expect(await firstResults(engine, "гугл аналитикс", 2)).toEqual(["/services/web-analytics/"]);
+    // A phrase the pages say no way at all: its words, each as found alone (here «гугл» of both pages).
+    expect(await firstResults(engine, "гугл мерчант", 2)).toHaveLength(2);
+  });
+});
+
 describe("a word of the glossary typed on the other keyboard layout", () => {
   it("is switched and found through its group, though no page uses it", async () => {
     const vacancies: PageParts[] = [

@@ -39,6 +39,9 @@ describe("a query's concepts", () => {
     expect(parseQuery("чьи будут наши рекламные кабинеты", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("рекламные"), queryTerms("кабинеты")]);
     expect(parseQuery("телефон агентства", []).map((c) => c.optional ?? false)).toEqual([false, true]);
     expect(parseQuery("агентство", []).map((c) => c.optional ?? false)).toEqual([false]);
+    expect(parseQuery("ценности компании", []).map((c) => c.optional ?? false)).toEqual([false, true]);
+    // A list asked for: what is listed is the query.
+    expect(parseQuery("список услуг", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("услуг")]);
     // A name made of left-out words only is found through the synonym table, or not at all.
     expect(parseQuery("о нас", [[queryTerms("о компании"), ["о", "нас"]]]).map((c) => c.alternatives.map((a) => a.terms))).toEqual([[queryTerms("о компании")]]);
     expect(parseQuery("о нас", [])).toEqual([]);

@@ -84,6 +84,25 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
 const sorted = (words: readonly string[]) => [...words].sort();
 
 /**
+ * `concepts` with those from `at` on joined into one, where their words are `member`, a phrase of
+ * `group` (the trade's «гугл аналитикс»): found as typed or as any other member, as a phrase of
+ * the synonym table is (parseQuery).
+ */
+export function joinPhrase(concepts: readonly Concept[], at: number, member: readonly string[], group: SynonymGroup): Concept[] {
+  const joined = concepts.slice(at, at + member.length);
+  const typed = joined.map((c) => c.alternatives[0]?.typed?.[0] ?? "");
+  const letters = joined.reduce((sum, c) => sum + c.letters, 0);
+  const concept: Concept = { alternatives: [{ terms: [...member], typed, factor: 1 }, ...othersOf(group, member)], letters };
+  return [...concepts.slice(0, at), concept, ...concepts.slice(at + member.length)];
+}
+
+/** The one word a concept was typed as, if it is one word the visitor typed. */
+export const typedWord = (concept: Concept): string | null => {
+  const typed = concept.alternatives[0];
+  return typed?.typed && typed.terms.length === 1 ? (typed.terms[0] as string) : null;
+};
+
+/**
  * A query that is one of the synonym table's phrases kept whole («о нас», «хочу у вас работать»
  * for «работать у вас»): its words in any order, question words aside. One concept, the other
  * ways of saying it; null for any other query.

@@ -17,7 +17,7 @@
  */
 import type { Found, OpenIndex } from "#core/search/index-reader.ts";
 import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "#core/search/index-format.ts";
-import { type Alternative, type Concept, SYNONYM_FACTOR, TYPO_MIN_LETTERS } from "./query.ts";
+import { type Alternative, type Concept, joinPhrase, SYNONYM_FACTOR, typedWord, TYPO_MIN_LETTERS } from "./query.ts";
 import { abbreviationReading, loanword, russianFromTranslit, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
 import { matchWeight, MIN_PREFIX, normalise, term } from "#core/search/words.ts";
@@ -358,8 +358,39 @@ const LOOSE_PHRASE_FACTOR = 0.8;
 /** `unheld`: how many words of the query (the site's own name aside) no page holds in any way the ranking tried. */
 export type Ranking = { ranked: RankedDoc[]; terms: string[]; unheld: number };
 
+/**
+ * A query that is a phrase of the trade's glossary as a whole («гугл аналитикс», «юзер
+ * эквизишн»), with a word of it on no page as typed: one concept, found as any way the glossary
+ * says it. Words the pages use («бюджет на рекламу») are found as they are, and so is a phrase
+ * inside a longer query («mobile app marketing»), whose words each find more alone. The
+ * glossary's file of the first word's letter is read only then.
+ */
+async function asTradePhrase(concepts: readonly Concept[], lookup: Lookup): Promise<readonly Concept[]> {
+  if (concepts.length < 2) return concepts;
+  const words = concepts.map(typedWord);
+  const first = words[0];
+  if (!first || words.some((w) => w === null)) return concepts;
+  const onPages = await Promise.all(words.map(async (w) => (await lookup.terms(w as string, false)).length > 0));
+  if (onPages.every(Boolean)) return concepts;
+  for (const group of await lookup.glossary(first)) {
+    const member = group.find((m) => m.length === words.length && m.every((t, i) => words[i] === t));
+    if (member) return joinPhrase(concepts, 0, member, group);
+  }
+  return concepts;
+}
+
 /** Pages answering `concepts`, best first, and the terms that found them (for excerpts). */
 export async function rankPages(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup): Promise<Ranking> {
+  const phrased = await asTradePhrase(concepts, lookup);
+  if (phrased !== concepts) {
+    // The phrase said no way a page says it: the words, each as the ranking finds it alone («email marketing»).
+    const ranking = await rankConcepts(index, phrased, lookup);
+    if (ranking.ranked.length > 0) return ranking;
+  }
+  return rankConcepts(index, concepts, lookup);
+}
+
+async function rankConcepts(index: OpenIndex, concepts: readonly Concept[], lookup: Lookup): Promise<Ranking> {
   const first = await rankResolved(index, concepts, lookup, false, false);
   if (first.ranked.length > 0 || concepts.length === 0) return first;
   // Nothing as typed: the words may be meant in the other alphabet (дата митап → Data-митап).

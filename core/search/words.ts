@@ -42,7 +42,9 @@ const QUESTION_WORDS = new Set(
     "находится находитесь находятся расположен расположена расположены " +
     // The helping verbs and the pronouns of a question («чьи будут кабинеты», «проверите нашу метрику»): the rest of it says what it asks.
     "буду будет будем будете будут бывает чей чья чье чьи чьего чьей кому кого наш наша наше наши нашего нашей нашем нашим наших нашу " +
-    "вообще обычно сначала сразу чтоб даете дадите дайте"
+    "вообще обычно сначала сразу чтоб даете дадите дайте " +
+    // A list asked for («список услуг», «перечень вакансий»): what is listed is the query.
+    "список списки перечень"
   )
     .split(" ")
     .map((word) => normalise(word)),
@@ -50,10 +52,11 @@ const QUESTION_WORDS = new Set(
 
 /**
  * Words naming the site itself: every page is the agency's, so «телефон
- * агентства» asks for the telephone, and a page need not say «агентство» to
- * answer it (query.ts makes such a word optional beside others).
+ * агентства» asks for the telephone and «ценности компании» for its values,
+ * and a page need not say «агентство» or «компания» to answer it (query.ts
+ * makes such a word optional beside others).
  */
-const SELF_WORDS = new Set("агентство агентства агентству агентством агентстве агентств ориентир ориентира ориентиру ориентиром ориентире".split(" "));
+const SELF_WORDS = new Set("агентство агентства агентству агентством агентстве агентств ориентир ориентира ориентиру ориентиром ориентире компания компании компанию компанией".split(" "));
 
 /** Whether a normalised word names the site itself. */
 export const isSelfWord = (word: string) => SELF_WORDS.has(word);
