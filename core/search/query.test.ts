@@ -40,6 +40,9 @@ describe("a query's concepts", () => {
     expect(parseQuery("телефон агентства", []).map((c) => c.optional ?? false)).toEqual([false, true]);
     expect(parseQuery("агентство", []).map((c) => c.optional ?? false)).toEqual([false]);
     expect(parseQuery("ценности компании", []).map((c) => c.optional ?? false)).toEqual([false, true]);
+    // A task's verb says less than what it is done to; alone, it is the query.
+    expect(parseQuery("поднять сайт в поиске", []).map((c) => c.optional ?? false)).toEqual([true, false, false]);
+    expect(parseQuery("поднять", []).map((c) => c.optional ?? false)).toEqual([false]);
     // A list asked for: what is listed is the query.
     expect(parseQuery("список услуг", []).map((c) => c.alternatives[0]?.terms)).toEqual([queryTerms("услуг")]);
     // A name made of left-out words only is found through the synonym table, or not at all.

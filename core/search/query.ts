@@ -4,7 +4,7 @@
  * say it (the words typed, and every other member of the synonym group).
  */
 import type { SynonymGroup } from "#core/search/index-format.ts";
-import { isLeftOutWord, isQuestionWord, isSelfWord, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "#core/search/words.ts";
+import { isLeftOutWord, isQuestionWord, isSelfWord, isTaskVerb, MAX_QUERY_TERMS, normalise, plainWords, queryTokens } from "#core/search/words.ts";
 
 /**
  * One way of saying a concept: its terms, next to each other in that order
@@ -74,7 +74,8 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
     const others = found ? othersOf(found.group, typed) : [];
     const letters = words.slice(at, at + span).reduce((sum, w) => sum + w.letters, 0);
     const typedWords = words.slice(at, at + span).map((w) => w.typed);
-    const optional = span === 1 && isSelfWord(typedWords[0] as string) && words.some((w) => !isSelfWord(w.typed));
+    const soft = (word: string) => isSelfWord(word) || isTaskVerb(word);
+    const optional = span === 1 && soft(typedWords[0] as string) && words.some((w) => !soft(w.typed));
     concepts.push({ alternatives: [{ terms: typed, typed: typedWords, factor: 1 }, ...others], letters, ...(optional ? { optional } : {}) });
     at += span;
   }

@@ -62,6 +62,25 @@ const SELF_WORDS = new Set("агентство агентства агентст
 export const isSelfWord = (word: string) => SELF_WORDS.has(word);
 
 /**
+ * Verbs of a task told in everyday words («поднять сайт в поиске», «увеличить продажи»): what is
+ * to be done says less than what it is done to, and the page that does it need not use the verb
+ * (query.ts makes such a word optional beside others, as a word naming the site).
+ */
+const TASK_VERBS = new Set(
+  (
+    "поднять поднимать поднять увеличить увеличивать повысить повышать улучшить улучшать снизить снижать уменьшить уменьшать " +
+    "сократить сокращать сделать делать настроить настраивать наладить запустить запускать понять понимать узнать узнавать " +
+    "посчитать считать получить получать привлечь привлекать вывести выводить раскрутить раскручивать продвинуть продвигать " +
+    "начать начинать найти искать вернуть возвращать перестать избавиться"
+  )
+    .split(" ")
+    .map((word) => normalise(word)),
+);
+
+/** Whether a normalised word is a verb of a task (TASK_VERBS). */
+export const isTaskVerb = (word: string) => TASK_VERBS.has(word);
+
+/**
  * Lower case, ё and э read as е: visitors rarely type ё (content uses it), and words the trade
  * borrows are written both ways («сэмплирование» and «семплирование», «СЭО» and «СЕО»).
  */
