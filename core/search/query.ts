@@ -25,7 +25,7 @@ export type Concept = {
   alternatives: Alternative[];
   /** Letters the visitor typed for it: only words of TYPO_MIN_LETTERS or more are matched with a typo. */
   letters: number;
-  /** A word naming the site itself beside others («телефон агентства»): a page need not hold it, though missing it costs. */
+  /** A word naming the site itself, or a task's verb, beside others («телефон агентства», «поднять сайт в поиске»): a page need not hold it, though missing it costs. */
   optional?: boolean;
 };
 
