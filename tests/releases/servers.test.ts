@@ -6,12 +6,12 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { content } from "#core/content/index.server.ts";
 import { liveRelease, makeSandbox, runPublish, type Sandbox } from "../support/releases.ts";
-import { freePort, startServer, stopServer } from "../support/server.ts";
+import { startOnFreePort, stopServer } from "../support/server.ts";
 
 const servers: ChildProcess[] = [];
 async function serve(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  servers.push(await startServer(port, env));
+  const { child, port } = await startOnFreePort(env);
+  servers.push(child);
   return `http://127.0.0.1:${port}`;
 }
 afterAll(async () => {

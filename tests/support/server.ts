@@ -61,6 +61,23 @@ export async function startServer(port: number, env: Record<string, string> = {}
   return child;
 }
 
+/**
+ * A server on a port free when it starts, tried again on another port if that one was taken while
+ * the server got ready: a server making its first release listens a minute after its port was
+ * picked, and another checkout's test may take the port meanwhile. The release it made stays, so
+ * the next try starts in seconds.
+ */
+export async function startOnFreePort(env: Record<string, string> = {}, tries = 3): Promise<{ child: ChildProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { child: await startServer(port, env), port };
+    } catch (error) {
+      if (attempt >= tries || !(error instanceof Error) || !error.message.includes("was taken by another process meanwhile")) throw error;
+    }
+  }
+}
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   // Exited already, by itself or by a signal (a test's kill -9): its exit event is gone.
   if (child.exitCode !== null || child.signalCode !== null) return;
