@@ -47,6 +47,9 @@ function synonymAt(terms: readonly string[], at: number, groups: readonly Synony
   return best;
 }
 
+/** A word a page need not hold beside others: the site's name, or a task's verb. */
+const soft = (word: string) => isSelfWord(word) || isTaskVerb(word);
+
 /** A member kept as all its words (assemble.ts: «работа у вас»): matched by a query of it alone, never searched as words. */
 const wholeOnly = (member: readonly string[]) => member.some(isLeftOutWord);
 
@@ -74,7 +77,6 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
     const others = found ? othersOf(found.group, typed) : [];
     const letters = words.slice(at, at + span).reduce((sum, w) => sum + w.letters, 0);
     const typedWords = words.slice(at, at + span).map((w) => w.typed);
-    const soft = (word: string) => isSelfWord(word) || isTaskVerb(word);
     const optional = span === 1 && soft(typedWords[0] as string) && words.some((w) => !soft(w.typed));
     concepts.push({ alternatives: [{ terms: typed, typed: typedWords, factor: 1 }, ...others], letters, ...(optional ? { optional } : {}) });
     at += span;
@@ -85,16 +87,14 @@ export function parseQuery(query: string, synonyms: readonly SynonymGroup[]): Co
 const sorted = (words: readonly string[]) => [...words].sort();
 
 /**
- * `concepts` with those from `at` on joined into one, where their words are `member`, a phrase of
- * `group` (the trade's «гугл аналитикс»): found as typed or as any other member, as a phrase of
- * the synonym table is (parseQuery).
+ * `concepts`, each one word the visitor typed, read as one concept: `member`, a phrase of `group`
+ * (the trade's «гугл аналитикс»), found as typed or as any other member, as a phrase of the
+ * synonym table is (parseQuery).
  */
-export function joinPhrase(concepts: readonly Concept[], at: number, member: readonly string[], group: SynonymGroup): Concept[] {
-  const joined = concepts.slice(at, at + member.length);
-  const typed = joined.map((c) => c.alternatives[0]?.typed?.[0] ?? "");
-  const letters = joined.reduce((sum, c) => sum + c.letters, 0);
-  const concept: Concept = { alternatives: [{ terms: [...member], typed, factor: 1 }, ...othersOf(group, member)], letters };
-  return [...concepts.slice(0, at), concept, ...concepts.slice(at + member.length)];
+export function asPhrase(concepts: readonly Concept[], member: readonly string[], group: SynonymGroup): Concept {
+  const typed = concepts.map((c) => c.alternatives[0]?.typed?.[0] ?? "");
+  const letters = concepts.reduce((sum, c) => sum + c.letters, 0);
+  return { alternatives: [{ terms: [...member], typed, factor: 1 }, ...othersOf(group, member)], letters };
 }
 
 /** The one word a concept was typed as, if it is one word the visitor typed. */

@@ -17,7 +17,7 @@
  */
 import type { Found, OpenIndex } from "#core/search/index-reader.ts";
 import { postingHeadLength, postingKind, postingSharedOnly, postingWeight, type SynonymGroup, WEIGHT_MAX } from "#core/search/index-format.ts";
-import { type Alternative, type Concept, joinPhrase, SYNONYM_FACTOR, typedWord, TYPO_MIN_LETTERS } from "./query.ts";
+import { type Alternative, asPhrase, type Concept, SYNONYM_FACTOR, typedWord, TYPO_MIN_LETTERS } from "./query.ts";
 import { abbreviationReading, loanword, russianFromTranslit, transliterate } from "./transliteration.ts";
 import { deletions, oneEditApart } from "#core/search/typos.ts";
 import { matchWeight, MIN_PREFIX, normalise, term } from "#core/search/words.ts";
@@ -374,7 +374,7 @@ async function asTradePhrase(concepts: readonly Concept[], lookup: Lookup): Prom
   if (onPages.every(Boolean)) return concepts;
   for (const group of await lookup.glossary(first)) {
     const member = group.find((m) => m.length === words.length && m.every((t, i) => words[i] === t));
-    if (member) return joinPhrase(concepts, 0, member, group);
+    if (member) return [asPhrase(concepts, member, group)];
   }
   return concepts;
 }

@@ -131,9 +131,12 @@ export function wordsStartingWith(text: string, prefixes: readonly string[]): To
   return [...found.values()].sort((a, b) => a.start - b.start);
 }
 
+/** Whether a normalised word makes a query a question or a request rather than saying what it asks about. */
+export const isQuestionWord = (word: string) => QUESTION_WORDS.has(word);
+
 /** The words of a query that say what it asks about: its meaningful words without question words and politeness. */
 export function queryTokens(query: string): Token[] {
-  return tokens(query).filter((t) => !QUESTION_WORDS.has(normalise(query.slice(t.start, t.end))));
+  return tokens(query).filter((t) => !isQuestionWord(normalise(query.slice(t.start, t.end))));
 }
 
 /**
@@ -142,8 +145,6 @@ export function queryTokens(query: string): Token[] {
  */
 export const isLeftOutWord = (word: string) => word.length >= 2 && (STOP_WORDS.has(word) || QUESTION_WORDS.has(word));
 
-/** Whether a normalised word makes a query a question or a request rather than saying what it asks about. */
-export const isQuestionWord = (word: string) => QUESTION_WORDS.has(word);
 
 /** Every word of `text`, normalised, stop words and one-letter words included: for names made of such words only («о нас»). */
 export function plainWords(text: string): string[] {
