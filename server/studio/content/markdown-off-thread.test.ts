@@ -64,22 +64,23 @@ describe("Markdown rendered off the main thread", { timeout: 90_000 }, () => {
     expect(rendered).toEqual({ html: expect.stringContaining('data-lang="css"') as unknown });
   });
 
-  // Eight hostile texts of a second of CPU each: the test measures in their wall time, not against it.
+  // Counted in texts, not in wall time: beside the rest of the suite a second of one hostile text's
+  // CPU can take anything from one to ten seconds of wall time, so a wait measured against another
+  // moment's was a measure of the machine's load.
   it("takes people's texts in turn: one editor's six hostile previews keep another's text waiting one text at most", async () => {
-    // Both workers started, so the timing below counts texts, not a start.
-    await Promise.all([renderOffThread({ source: "а", contentDir }, TIME_LIMIT_MS, "marina"), renderOffThread({ source: "б", contentDir }, TIME_LIMIT_MS, "oleg")]);
-    // What one hostile text takes on this machine now, beside another: the unit the wait is measured in.
-    const pairStarted = performance.now();
-    await Promise.all([renderOffThread({ source: hostile, contentDir }, TIME_LIMIT_MS, "marina"), renderOffThread({ source: hostile, contentDir }, TIME_LIMIT_MS, "oleg")]);
-    const oneMs = performance.now() - pairStarted;
-    const hostiles = Array.from({ length: 6 }, () => renderOffThread({ source: hostile, contentDir }, TIME_LIMIT_MS, "marina"));
-    const started = performance.now();
+    let answered = 0;
+    const hostiles = Array.from({ length: 6 }, () =>
+      renderOffThread({ source: hostile, contentDir }, TIME_LIMIT_MS, "marina").then((answer) => {
+        answered += 1;
+        return answer;
+      }),
+    );
     const ordinary = await renderOffThread({ source: "Обычный текст", contentDir }, TIME_LIMIT_MS, "oleg");
-    const waitedMs = performance.now() - started;
+    const answeredBefore = answered;
     expect(ordinary).toEqual({ html: "<p>Обычный текст</p>" });
-    // One hostile text per worker can be under way (and a worker ended by its backstop started
-    // again); in one queue it was all six, three turns of two.
-    expect(waitedMs).toBeLessThan(oneMs * 2);
+    // Two workers take marina's first two texts, and her third may take the first turn after them;
+    // in one queue the ordinary text came after all six (at least five answered before it).
+    expect(answeredBefore, "hostile previews answered before the ordinary text").toBeLessThanOrEqual(3);
     for (const answer of await Promise.all(hostiles)) expect(answer).toEqual({ error: MARKDOWN_MESSAGES.tooComplex });
   });
 
