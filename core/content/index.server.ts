@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { COLLECTION_CATALOG, type CollectionName, DOCUMENT_CATALOG, type DocumentName } from "./catalog.ts";
-import { type FileCache, ContentError, loadCollection, loadDocument } from "./load.server.ts";
+import { type FileCache, ContentError, loadCollection, loadDocument, type LoadOptions } from "./load.server.ts";
 import { CONTENT_DIR } from "../config/folders.server.ts";
 import { activeScope } from "./source.server.ts";
 import { setUploadsRoot } from "./uploads.server.ts";
@@ -46,8 +46,9 @@ export type LoadedContent = {
  * whose bytes hash as in `cache` is not parsed again (releases pass the
  * previous release's entries: at thousands of articles, rendering Markdown is
  * most of the time). Every problem is reported at once, each with its file and field.
+ * `laid`: changes read as if written, what messages call the folder, hashes known (load.server.ts).
  */
-export function loadContent(root = CONTENT_DIR, cache?: FileCache): LoadedContent {
+export function loadContent(root = CONTENT_DIR, cache?: FileCache, laid: Pick<LoadOptions, "overlay" | "shownAs" | "knownHashes"> = {}): LoadedContent {
   setUploadsRoot(root);
   const files: Record<string, string> = {};
   const problems: string[] = [];
@@ -62,12 +63,12 @@ export function loadContent(root = CONTENT_DIR, cache?: FileCache): LoadedConten
   };
   const collections = {} as Record<string, unknown[]>;
   for (const [name, { folder, schema, sort }] of Object.entries(COLLECTIONS)) {
-    const entries = attempt(() => loadCollection(folder, schema, root, { cache, files })) ?? [];
+    const entries = attempt(() => loadCollection(folder, schema, root, { cache, files, ...laid })) ?? [];
     collections[name] = sort ? entries.sort(sort as (a: unknown, b: unknown) => number) : entries;
   }
   const documents = {} as Record<string, unknown>;
   for (const [name, { file, schema }] of Object.entries(DOCUMENTS)) {
-    documents[name] = attempt(() => loadDocument(file, schema, root, { cache, files }));
+    documents[name] = attempt(() => loadDocument(file, schema, root, { cache, files, ...laid }));
   }
   if (problems.length > 0) throw new ContentError(problems.join("\n"));
   const content = { ...collections, ...documents } as Content;

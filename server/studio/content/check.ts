@@ -1,6 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { COLLECTION_CATALOG, DOCUMENT_CATALOG, type EditableType, entryOfFile, isCollectionName, isEditableType, TABLE_CATALOG, typeInfo } from "#core/content/catalog.ts";
 import { fieldLabel } from "#core/content/labels.ts";
 import { SLUG_MAX } from "#core/content/fields.ts";
@@ -12,8 +11,8 @@ import { markdownIn, markdownKey, type RenderedMarkdown, type RenderedText } fro
 import { withContentSource } from "#core/content/source.server.ts";
 import { fileCache, type ReleaseSource } from "../../releases/record.ts";
 import { currentRelease, releaseDir } from "../../releases/store.ts";
-import { checkNavigation, loadTables } from "../../releases/tables.ts";
-import { readEntry, serializeEntry, titleOf, validSlug, type Values } from "./files.ts";
+import { checkNavigation, checkTables, REDIRECTS_FILE, ROUTE_RULES_FILE } from "../../releases/tables.ts";
+import { contentFileHashes, readEntry, serializeEntry, titleOf, validSlug, type Values } from "./files.ts";
 import { renderOffThread } from "./markdown-off-thread.ts";
 
 /**
@@ -140,7 +139,7 @@ function remember(loaded: { content: Content; files: Record<string, string> }): 
 /** The content as saved, loaded and checked (throws ContentError when it is already broken). */
 export function loadSaved(contentDir: string, releasesRoot: string): Content {
   cache ??= seedCache(releasesRoot);
-  const loaded = loadContent(contentDir, cache);
+  const loaded = loadContent(contentDir, cache, { knownHashes: contentFileHashes(contentDir) });
   remember(loaded);
   return loaded.content;
 }
@@ -150,33 +149,25 @@ const PROBLEM = /^\s*content\/(.+?): поле "([^"]*)": (.*)$/;
 
 /**
  * Checks the whole site with `writes` applied (path → new text, or null to
- * delete): on a copy of the content folder, as a release would load it.
- * `own` are the paths of the entry being saved: problems there become its
- * field errors; any other becomes a problem naming its file.
+ * delete), as a release would load it: the content folder read with the
+ * writes laid over it, nothing copied or written. `own` are the paths of the
+ * entry being saved: problems there become its field errors; any other
+ * becomes a problem naming its file. What passes is remembered, so the next
+ * check parses only what changed after it.
  */
 export function checkSite(contentDir: string, releasesRoot: string, writes: ReadonlyMap<string, string | null>, own: readonly string[]): void {
   cache ??= seedCache(releasesRoot);
-  const copy = mkdtempSync(join(tmpdir(), "studio-check-"));
-  const root = join(copy, "content");
   try {
-    // Uploaded images are not read by a load (only their small sidecars are).
-    cpSync(contentDir, root, { recursive: true, filter: (source) => !/\/\.git(\/|$)/.test(source) && !/\/uploads\/[^/]+\.(jpe?g|png|webp|avif)$/.test(source) });
-    for (const [path, text] of writes) {
-      if (text === null) rmSync(join(root, path), { force: true });
-      else {
-        mkdirSync(dirname(join(root, path)), { recursive: true });
-        writeFileSync(join(root, path), text);
-      }
-    }
-    const loaded = loadContent(root, cache);
+    // The files' hashes as the studio keeps them (by `stat`): an unchanged file is not read again.
+    const loaded = loadContent(contentDir, cache, { overlay: writes, shownAs: "content", knownHashes: contentFileHashes(contentDir) });
     const livePages = withContentSource({ content: loaded.content, images: {}, modified: {} }, () => prerenderPaths());
-    loadTables(root, livePages);
+    const table = (path: string) => writes.get(path) ?? readFileSync(join(contentDir, path), "utf8");
+    checkTables(table(REDIRECTS_FILE), table(ROUTE_RULES_FILE), livePages);
     checkNavigation(loaded.content.navigation, livePages);
+    remember(loaded);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    throw refusal(error.message.replace(/\S*studio-check-[^/\s]+\/content\//g, "content/"), own, contentDir);
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
+    throw refusal(error.message, own, contentDir);
   }
 }
 
