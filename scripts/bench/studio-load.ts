@@ -86,7 +86,7 @@ async function phase(site: Site, visitor: ChildProcess, name: string, work: (unt
   const cpuSeconds = treeCpuSeconds(pid) - cpuBefore;
   const rssMb = treeRssMb(pid);
   const load = loadavg()[0] ?? 0;
-  const studio = { done: tally.done, failed: tally.failed, times: [...tally.times], failures: tally.failures };
+  const studio = { done: tally.done, failed: tally.failed, times: [...tally.times], failures: tally.failures, byKind: new Map([...tally.byKind].map(([kind, times]) => [kind, [...times]])) };
   const result: PhaseResult = {
     checkout: site.checkout,
     name,

@@ -31,6 +31,8 @@ import type { DraftStore } from "../../server/studio/content/drafts.ts";
 import type { TrashStore } from "../../server/studio/content/trash.ts";
 import { listEntries, readAhead, referenceOptions } from "../../server/studio/content/entry-reads.ts";
 import { entryVersions } from "../../server/studio/content/versions.ts";
+import { entryHash, readEntry } from "../../server/studio/content/files.ts";
+import { saveEntry } from "../../server/studio/content/service.ts";
 import { storeUpload } from "../../server/studio/content/uploads.ts";
 import { studioConfig } from "../../server/studio/config.ts";
 import { createImagePool } from "../../server/studio/images/pool.ts";
@@ -103,6 +105,30 @@ try {
   const warmStarted = performance.now();
   await readAhead(place);
   const warm = performance.now() - warmStarted;
+  // A save as the editor sends it: another article each run (its text one line longer), checked
+  // against the whole site and committed; and the longest the process's own timers then waited,
+  // which every other request to the studio waits too.
+  let saved = 0;
+  let stallMs = 0;
+  const save = async () => {
+    const slug = (articles[(saved++ * 131) % articles.length] ?? "").slice(0, -3);
+    const entry = readEntry(sandbox.contentDir, "articles", slug);
+    if (!entry) throw new Error(`no article ${slug}`);
+    const values = { ...entry.values, body: `${String(entry.values.body ?? "")}\n\nПравка при замере.` };
+    let last = performance.now();
+    const ticking = setInterval(() => {
+      const now = performance.now();
+      stallMs = Math.max(stallMs, now - last);
+      last = now;
+    }, 5);
+    try {
+      const result = await saveEntry(place, { type: "articles", slug, values, baseHash: entryHash(sandbox.contentDir, "articles", slug) });
+      if (!result.changed) throw new Error(`the save of ${slug} changed nothing`);
+    } finally {
+      clearInterval(ticking);
+    }
+  };
+  const saves = await time(save);
   const rows = [
     ["reading the content ahead after a start (`readAhead`: entries, the repository's upkeep, pages, every list; in the background)", { first: warm, median: Number.NaN, slowest: Number.NaN }],
     ["a content list: «Статьи Академии» (`listEntries`, GET /content/articles)", await time(() => listEntries(place, "articles"))],
@@ -116,6 +142,8 @@ try {
     // Another image each run: the answer for one image is kept until the history moves.
     ["where one image is needed (`mediaPlaces`, GET /media/:file/places: saved and live content, kept versions in git)", await time(() => mediaPlaces({ ...place, drafts: noRows as unknown as DraftStore, trash: noRows as unknown as TrashStore }, files[asked++ % files.length] ?? ""))],
     ["an entry's history, 10 of 300 commits its own (`entryVersions`, GET /content/articles/:slug/history)", await time(() => entryVersions(place, "articles", (articles[1] ?? "").slice(0, -3)))],
+    ["an article saved (`saveEntry`, PUT /content/articles/:slug: the whole site checked with it, then committed)", saves],
+    ["the longest the studio's other requests waited during those saves (its main thread busy)", { first: stallMs, median: Number.NaN, slowest: Number.NaN }],
   ] as const;
   const ms = (value: number) => (Number.isNaN(value) ? "—" : `${Math.round(value).toLocaleString("en")} ms`);
   const cpu = cpus();

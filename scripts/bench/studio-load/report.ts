@@ -8,7 +8,7 @@ export type PhaseResult = {
   checkout: string;
   name: string;
   visitor: VisitorReport;
-  studio: { done: number; failed: number; times: number[]; failures: string[] };
+  studio: { done: number; failed: number; times: number[]; failures: string[]; byKind: Map<string, number[]> };
   /** Every studio request, those that ended after the phase too (an upload outlasts it). */
   drained: { times: number[]; failed: number };
   cpuSeconds: number;
@@ -45,6 +45,12 @@ export function printReport({ startedAt, startLoad, articles, seconds, checkouts
     const statuses = answers.filter((a) => a.status !== 200).map((a) => a.status || "no answer");
     return statuses.length ? ` (failed: ${statuses.length > 3 ? `${statuses.length}, ${statuses[0]}…` : statuses.join(", ")})` : "";
   };
+  const withStudio = results.filter((r) => r.studio.done > 0);
+  const studioKinds = [...new Set(withStudio.flatMap((r) => [...r.studio.byKind.keys()]))];
+  const byKind = (r: PhaseResult, kind: string) => {
+    const xs = r.studio.byKind.get(kind) ?? [];
+    return xs.length ? `${[percentile(xs, 50), percentile(xs, 99), maxOf(xs)].map(ms).join(" / ")} (${xs.length})` : "—";
+  };
   console.log(
     [
       `Run ${startedAt.toISOString()}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, load average ${startLoad.toFixed(2)} at the start; ${
@@ -64,6 +70,12 @@ export function printReport({ startedAt, startLoad, articles, seconds, checkouts
       `${leadHead}| phase | ${PUBLIC_ADDRESSES.join(" | ")} |`,
       `${leadRule}| --- | ${PUBLIC_ADDRESSES.map(() => "---:").join(" | ")} |`,
       ...results.map((r) => `${lead(r)}| ${r.name} | ${PUBLIC_ADDRESSES.map((a) => [percentile(r.visitor.times[a], 50), percentile(r.visitor.times[a], 99), maxOf(r.visitor.times[a])].map(ms).join(" / ")).join(" | ")} |`),
+      "",
+      `The studio's requests by kind, p50 / p99 / max (count):`,
+      "",
+      `${leadHead}| phase | ${studioKinds.join(" | ")} |`,
+      `${leadRule}| --- | ${studioKinds.map(() => "---:").join(" | ")} |`,
+      ...withStudio.map((r) => `${lead(r)}| ${r.name} | ${studioKinds.map((kind) => byKind(r, kind)).join(" | ")} |`),
       "",
       `During the uploads (each upload's time; from a second in, a sign-in every ${signInEveryMs / 1000} s and a public file nobody asked for yet every ${fileEveryMs} ms, pages and pictures in turn), against the same before the phases (the editors' sign-ins, six files):`,
       "",
