@@ -29,7 +29,7 @@ import { mediaPage } from "../../server/studio/content/media-list.ts";
 import { mediaPlaces } from "../../server/studio/content/media-places.ts";
 import type { DraftStore } from "../../server/studio/content/drafts.ts";
 import type { TrashStore } from "../../server/studio/content/trash.ts";
-import { listEntries, readAhead, referenceOptions } from "../../server/studio/content/entry-reads.ts";
+import { listEntries, readAhead, referenceOptions, usedValues } from "../../server/studio/content/entry-reads.ts";
 import { entryVersions } from "../../server/studio/content/versions.ts";
 import { entryHash, readEntry } from "../../server/studio/content/files.ts";
 import { saveEntry } from "../../server/studio/content/service.ts";
@@ -133,6 +133,7 @@ try {
     ["reading the content ahead after a start (`readAhead`: entries, the repository's upkeep, pages, every list; in the background)", { first: warm, median: Number.NaN, slowest: Number.NaN }],
     ["a content list: «Статьи Академии» (`listEntries`, GET /content/articles)", await time(() => listEntries(place, "articles"))],
     ["the same request's choices for reference fields (`referenceOptions`)", await time(() => referenceOptions(place))],
+    ["the tags in use, for an article's tag field (`usedValues`, GET /content/used-values?type=articles&field=tags)", await time(() => usedValues(sandbox.contentDir, "articles", "tags"))],
     ["«Медиа»'s first page with where each image is used (`mediaPage`, GET /media)", await time(() => mediaPage(sandbox.contentDir, { q: "", filter: null, type: null, page: 1 }))],
     ["a picker's first page, without the uses (GET /media?uses=0)", await time(() => mediaPage(sandbox.contentDir, { q: "", filter: null, type: null, page: 1 }, false))],
     ["«Медиа» searched by an original file name (GET /media?q=foto-1234)", await time(() => mediaPage(sandbox.contentDir, { q: "foto-1234", filter: null, type: null, page: 1 }))],

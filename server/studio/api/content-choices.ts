@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { isCollectionName } from "#core/content/catalog.ts";
 import { ICON_DIR } from "#core/images/icons.ts";
 import type { IconList, UsedValues } from "#core/studio/content-api.ts";
-import { listSlugs, readEntry } from "../content/files.ts";
+import { usedValues } from "../content/entry-reads.ts";
 import { HttpError } from "../http.ts";
 import type { ApiRoute } from "../router.ts";
 import { CONTENT_MESSAGES, contentPlace } from "./content.ts";
@@ -39,14 +39,7 @@ export const contentChoicesRoutes: ApiRoute[] = [
       const field = ctx.url.searchParams.get("field") ?? "";
       if (!isCollectionName(type)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);
       if (!FIELD_KEY.test(field)) throw new HttpError(404, CONTENT_MESSAGES.unknownType);
-      const counts = new Map<string, number>();
-      const { contentDir } = contentPlace(ctx);
-      for (const slug of listSlugs(contentDir, type)) {
-        const value = readEntry(contentDir, type, slug)?.values[field];
-        if (!Array.isArray(value)) continue;
-        for (const item of value) if (typeof item === "string" && item) counts.set(item, (counts.get(item) ?? 0) + 1);
-      }
-      const body: UsedValues = { values: [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)) };
+      const body: UsedValues = { values: usedValues(contentPlace(ctx).contentDir, type, field) };
       ctx.send(200, body);
     },
   },

@@ -59,6 +59,23 @@ export function entryTitles(place: ContentPlace, keys: readonly string[]): Recor
   return titles;
 }
 
+/**
+ * The values a list field (tags) has across a collection's entries, most used first. From the
+ * entries as kept by their files' hashes, like a list: at 5,000 articles, reading, parsing and
+ * copying every entry on each request held the studio's loop 1–2.5 s.
+ */
+export function usedValues(contentDir: string, type: CollectionName, field: string): Array<{ value: string; count: number }> {
+  const saved = contentFileHashes(contentDir);
+  const { folder } = COLLECTION_CATALOG[type];
+  const counts = new Map<string, number>();
+  for (const slug of listSlugs(contentDir, type)) {
+    const value = knownEntryValues(contentDir, type, slug, saved[`${folder}/${slug}.md`] ?? "")[field];
+    if (!Array.isArray(value)) continue;
+    for (const item of value) if (typeof item === "string" && item) counts.set(item, (counts.get(item) ?? 0) + 1);
+  }
+  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}
+
 /** A collection's entries for its list: title, filter values, whether changed since the live release. */
 export async function listEntries(place: ContentPlace, type: CollectionName): Promise<{ entries: Array<Omit<ListedEntry, "openBy" | "draftAt">>; deleted: string[] }> {
   const saved = contentFileHashes(place.contentDir);
