@@ -37,6 +37,7 @@ import { storeUpload } from "../../server/studio/content/uploads.ts";
 import { studioConfig } from "../../server/studio/config.ts";
 import { createImagePool } from "../../server/studio/images/pool.ts";
 import { makeSandbox, runPublish } from "../../tests/support/releases.ts";
+import { longestStall } from "../../tests/support/stall.ts";
 import { addArticles } from "../search-scale/corpus.ts";
 
 const { values } = parseArgs({ options: { articles: { type: "string", default: "5000" }, images: { type: "string", default: "20" }, runs: { type: "string", default: "7" }, published: { type: "boolean", default: false } } });
@@ -115,18 +116,9 @@ try {
     const entry = readEntry(sandbox.contentDir, "articles", slug);
     if (!entry) throw new Error(`no article ${slug}`);
     const values = { ...entry.values, body: `${String(entry.values.body ?? "")}\n\nПравка при замере.` };
-    let last = performance.now();
-    const ticking = setInterval(() => {
-      const now = performance.now();
-      stallMs = Math.max(stallMs, now - last);
-      last = now;
-    }, 5);
-    try {
-      const result = await saveEntry(place, { type: "articles", slug, values, baseHash: entryHash(sandbox.contentDir, "articles", slug) });
-      if (!result.changed) throw new Error(`the save of ${slug} changed nothing`);
-    } finally {
-      clearInterval(ticking);
-    }
+    const { result, stallMs: stalled } = await longestStall(saveEntry(place, { type: "articles", slug, values, baseHash: entryHash(sandbox.contentDir, "articles", slug) }));
+    stallMs = Math.max(stallMs, stalled);
+    if (!result.changed) throw new Error(`the save of ${slug} changed nothing`);
   };
   const saves = await time(save);
   const rows = [

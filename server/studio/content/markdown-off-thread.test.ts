@@ -2,27 +2,12 @@ import { describe, expect, it } from "vitest";
 import { MARKDOWN_MAX_CHARS, MARKDOWN_TOO_LONG } from "#core/content/fields.ts";
 import { WARM_UP_CODE } from "#core/content/highlight.server.ts";
 import { MARKDOWN_MESSAGES, renderMarkdown } from "#core/content/markdown.server.ts";
+import { longestStall } from "../../../tests/support/stall.ts";
 import { renderOffThread, TIME_LIMIT_MS } from "./markdown-off-thread.ts";
 
 const contentDir = "content";
 /** 50,000 characters that take marked half a minute on its own (decision 025). */
 const hostile = "_*a".repeat(MARKDOWN_MAX_CHARS / 3);
-
-/** The longest the main thread went without running a timer while `work` ran. */
-async function longestStall<T>(work: Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const ticking = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 5);
-  try {
-    return { result: await work, stallMs };
-  } finally {
-    clearInterval(ticking);
-  }
-}
 
 // The workers yield to everything else (nice 10) and are held to CPU time, not wall time: beside a
 // loaded machine's other work a hostile text's second of CPU can take ten of wall time.
