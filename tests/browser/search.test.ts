@@ -4,6 +4,7 @@ import { PAGE_SIZE } from "../../app/routes/search/use-search.ts";
 import { launchBrowser, openSession } from "../support/browser.ts";
 import { baseUrl } from "../support/http.ts";
 import { requestsSettled, waitForHydration } from "../support/app.ts";
+import { layoutShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { FULL_RUN } from "../support/templates.ts";
 
 let browser: Browser;
@@ -308,26 +309,16 @@ describe("without JavaScript", () => {
   });
 });
 
-type Watched = Window & { __shift?: number; __shifted?: string[]; __hitsRemoved?: number };
-type Shift = PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+type Watched = Window & { __hitsRemoved?: number };
 
 describe("a query in the address (issue 58)", () => {
   it("shows the server's results at first paint, and the page's engine takes over without an error, a flash or a shift", async () => {
     // From the first byte: layout shifts, and any result taken out of the page (a hydration that
     // does not match re-renders the page's nodes; a flash removes the results and draws them again).
+    await recordLayoutShifts(page);
     await page.addInitScript(() => {
       const w = window as Watched;
-      w.__shift = 0;
-      w.__shifted = [];
       w.__hitsRemoved = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[]) {
-          w.__shift = (w.__shift ?? 0) + entry.value;
-          // What moved, for the failure's message: «button.button 70×44 → 130×44».
-          for (const { node, previousRect: was, currentRect: now } of entry.sources ?? [])
-            w.__shifted?.push(`${node instanceof Element ? `${node.localName}.${node.className}` : String(node?.nodeName)} ${was.width}×${was.height} → ${now.width}×${now.height}`);
-        }
-      }).observe({ type: "layout-shift", buffered: true });
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of record.removedNodes)
@@ -354,8 +345,7 @@ describe("a query in the address (issue 58)", () => {
     expect(await status().textContent()).toBe(servedStatus);
     expect(await page.locator(".search-results[aria-busy=true]").count()).toBe(0);
     expect(await page.evaluate(() => (window as Watched).__hitsRemoved)).toBe(0);
-    const shifted = await page.evaluate(() => (window as Watched).__shifted);
-    expect(await page.evaluate(() => (window as Watched).__shift), `moved: ${shifted?.join("; ")}`).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     // Taken over: more results come from the page's engine.
     await page.getByRole("button", { name: "Показать ещё" }).click();
